@@ -1,0 +1,123 @@
+/**
+ * The e2e test host: serves the built renderer to Chromium and carries its bridge calls over
+ * loopback HTTP to the SAME handler registrations the Electron main uses (`registerAllIpc`),
+ * running the real core in this Node process.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { localIsoDay } from '../../src/shared/dates';
+import { createAppCore } from '../../src/main/core/app-core';
+import { IpcTable } from '../../src/main/ipc/ipc-registrar';
+import { registerAllIpc } from '../../src/main/ipc/register-all';
+import { createLogger } from '../../src/main/log/logger';
+import { BRIDGE_SCRIPT_PATH, bridgeScript } from './bridge-script';
+
+/** How to start a host. */
+export interface TestHostOptions {
+  rendererDir: string;
+  exportDir: string;
+  port?: number;
+  log?: (line: string) => void;
+}
+
+/** A running host. */
+export interface TestHost {
+  url: string;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+const MAX_BODY = 4 * 1024 * 1024;
+
+async function readBody(request: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  response.end(body);
+}
+
+/** Starts a host on 127.0.0.1. */
+export async function startTestHost(options: TestHostOptions): Promise<TestHost> {
+  const log = options.log ?? (() => undefined);
+  let secrets: () => readonly string[] = () => [];
+  const logger = createLogger(log, () => secrets());
+  const core = createAppCore({
+    appVersion: '0.0.0-test',
+    today: () => localIsoDay(new Date()),
+    chooseExportPath: async (name) => join(options.exportDir, name),
+    logger,
+  });
+  secrets = () => core.session.secrets();
+  const table = new IpcTable();
+  const origin = { value: '' };
+  registerAllIpc(table, core, { trusted: { kind: 'origin', get origin() { return origin.value; } }, logger });
+  const root = resolve(options.rendererDir);
+
+  async function serveFile(path: string, response: ServerResponse): Promise<void> {
+    const file = normalize(join(root, path === '/' ? 'index.html' : decodeURIComponent(path)));
+    if (!file.startsWith(root + sep)) return send(response, 403, 'text/plain', 'forbidden');
+    try {
+      let body: Buffer | string = await readFile(file);
+      if (file.endsWith('index.html')) body = body.toString('utf8').replace('<head>', `<head><script src="${BRIDGE_SCRIPT_PATH}"></script>`);
+      send(response, 200, TYPES[extname(file)] ?? 'application/octet-stream', body);
+    } catch {
+      send(response, 404, 'text/plain', 'not found');
+    }
+  }
+
+  async function serveIpc(channel: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const listener = table.get(channel);
+    const text = await readBody(request);
+    if (!listener || text === null) {
+      return send(response, 200, 'application/json', JSON.stringify({ ok: false, error: { code: 'INVALID_INPUT', message: 'Unknown channel or oversize request.' } }));
+    }
+    let input: unknown;
+    try {
+      input = (JSON.parse(text) as { input?: unknown }).input;
+    } catch {
+      input = Symbol('unparseable');
+    }
+    const result = await listener({ senderUrl: request.headers.referer ?? null }, input);
+    send(response, 200, 'application/json', JSON.stringify(result));
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', origin.value || 'http://127.0.0.1');
+    const work =
+      request.method === 'POST' && url.pathname.startsWith('/__ipc/')
+        ? serveIpc(decodeURIComponent(url.pathname.slice('/__ipc/'.length)), request, response)
+        : url.pathname === BRIDGE_SCRIPT_PATH
+          ? Promise.resolve(send(response, 200, TYPES['.js'] ?? '', bridgeScript()))
+          : serveFile(url.pathname, response);
+    work.catch((error: unknown) => {
+      logger.error('test-host.failed', { error });
+      if (!response.headersSent) send(response, 500, 'text/plain', 'test host error');
+    });
+  });
+  await new Promise<void>((ready) => server.listen(options.port ?? 0, '127.0.0.1', ready));
+  origin.value = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${origin.value}/`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}

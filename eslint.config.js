@@ -1,0 +1,71 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/**
+ * One lint tool. Besides the recommended rules it enforces the architecture: raw ipcMain /
+ * ipcRenderer only in the two IPC wrapper files, no `electron` in core modules, and no renderer
+ * import of main-process or preload code.
+ */
+const ipcMessage = 'Use the typed IPC contract: raw ipcMain/ipcRenderer is allowed only in src/main/ipc/electron-ipc.ts and src/preload/index.ts.';
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: ipcMessage }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name=/^ipc(Main|Renderer)$/]", message: ipcMessage },
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+    },
+  },
+  {
+    files: ['src/main/ipc/electron-ipc.ts', 'src/preload/index.ts', 'src/main/index.ts'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts', 'src/cli/**/*.ts', 'e2e/test-host/**/*.ts'],
+    ignores: ['src/main/index.ts', 'src/main/ipc/electron-ipc.ts', 'src/main/electron/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'Core modules must run in plain Node: receive Electron features as parameters.' },
+            { name: 'electron-store', message: 'Core modules must run in plain Node: use the settings-store interface.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.ts', 'src/renderer/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer talks only to window.commissionDesk.' }],
+          patterns: [
+            { group: ['**/main/**', '**/preload/**', 'node:*'], message: 'The renderer may import only src/shared and its own files.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['*.config.ts', '*.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Two projects: `web` drives the real renderer in Debian's Chromium against the test host, and
+ * `electron` launches the built app where the Electron binary exists (skipped, with a message,
+ * where it does not).
+ */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  projects: [
+    {
+      name: 'web',
+      testMatch: /.*\.web\.spec\.ts$/,
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+      },
+    },
+    {
+      name: 'electron',
+      testMatch: /.*\.electron\.spec\.ts$/,
+    },
+  ],
+});

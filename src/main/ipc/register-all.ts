@@ -1,0 +1,21 @@
+/**
+ * Registers every IPC domain. The Electron main and the e2e test host both call this one
+ * function, so the renderer is tested against exactly the handlers the app ships.
+ */
+import type { AppCore } from '../core/app-core';
+import type { IpcRegistrar } from './ipc-registrar';
+import { registerAppIpc } from './register-app';
+import { registerExportIpc } from './register-export';
+import type { HandlerPolicy } from './register-handler';
+import { registerProfileIpc } from './register-profile';
+import { registerSalesIpc } from './register-sales';
+import { registerSessionIpc } from './register-session';
+
+/** Registers all channels of the contract on `registrar`. */
+export function registerAllIpc(registrar: IpcRegistrar, core: AppCore, policy: HandlerPolicy): void {
+  registerAppIpc(registrar, core, policy);
+  registerSessionIpc(registrar, core, policy);
+  registerProfileIpc(registrar, core, policy);
+  registerSalesIpc(registrar, core, policy);
+  registerExportIpc(registrar, core, policy);
+}

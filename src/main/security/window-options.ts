@@ -1,0 +1,56 @@
+/**
+ * The web preferences every window gets (TESTPLAN S1), kept as a pure value so a Node test can
+ * prove each setting without starting Electron.
+ */
+export interface SecureWebPreferences {
+  preload: string;
+  contextIsolation: true;
+  sandbox: true;
+  nodeIntegration: false;
+  nodeIntegrationInWorker: false;
+  nodeIntegrationInSubFrames: false;
+  webSecurity: true;
+  allowRunningInsecureContent: false;
+  experimentalFeatures: false;
+  enableBlinkFeatures: '';
+  webviewTag: false;
+  navigateOnDragDrop: false;
+  spellcheck: boolean;
+}
+
+/** Builds the locked-down web preferences for a window that loads `preloadPath`. */
+export function secureWebPreferences(preloadPath: string): SecureWebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    enableBlinkFeatures: '',
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: true,
+  };
+}
+
+/**
+ * The Content-Security-Policy of the renderer (TESTPLAN S3): only the app's own scripts, no inline
+ * script, no eval. Styles allow inline because Mantine injects style tags; images allow https for
+ * the profile's avatar and cover.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' https: data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');

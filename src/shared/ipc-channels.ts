@@ -1,0 +1,23 @@
+/**
+ * The allowlist of IPC channels: bridge method name -> `domain:verb` channel. The preload builds
+ * exactly one bridge method per entry and nothing else, so this table is the whole surface the
+ * renderer can reach. Kept free of imports so the sandboxed preload bundle stays tiny.
+ */
+export const CHANNELS = {
+  getAppInfo: 'app:info',
+  getSession: 'session:status',
+  startDemo: 'session:startDemo',
+  endSession: 'session:end',
+  getProfile: 'profile:get',
+  listSales: 'sales:list',
+  exportSales: 'export:sales',
+} as const;
+
+/** A bridge method name. */
+export type BridgeMethod = keyof typeof CHANNELS;
+
+/** A channel string. */
+export type Channel = (typeof CHANNELS)[BridgeMethod];
+
+/** The name the bridge object is exposed under in the renderer's main world. */
+export const BRIDGE_KEY = 'commissionDesk';

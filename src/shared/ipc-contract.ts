@@ -1,0 +1,111 @@
+/**
+ * The typed IPC contract: for each bridge method, the zod schema its input must pass in the main
+ * process and the type of the value it returns. Main handlers and the renderer's bridge type are
+ * both derived from this one table, so they cannot drift apart.
+ */
+import { z } from 'zod';
+import { isIsoDay } from './dates';
+import {
+  COMMISSION_STATUS_FILTERS,
+  ORDER_BY_VALUES,
+  PAYMENT_STATUS_FILTERS,
+  type Profile,
+  type RecordWarning,
+  type Sale,
+} from './domain';
+import type { IpcResult } from './errors';
+import type { BridgeMethod } from './ipc-channels';
+
+/** Largest serialized payload any channel accepts (TESTPLAN S6). */
+export const MAX_IPC_PAYLOAD_BYTES = 1_000_000;
+
+const isoDay = z.string().max(10).refine(isIsoDay, { message: 'must be a real day written yyyy-mm-dd' });
+
+/** What the sales screen asks for: one page of the report for a date range. */
+export const salesQuerySchema = z
+  .strictObject({
+    startDate: isoDay,
+    endDate: isoDay,
+    page: z.number().int().min(1).max(1_000_000),
+    limit: z.number().int().min(1).max(100),
+    orderBy: z.enum(ORDER_BY_VALUES),
+    commissionStatus: z.enum(COMMISSION_STATUS_FILTERS).optional(),
+    paymentStatus: z.enum(PAYMENT_STATUS_FILTERS).optional(),
+    subid: z.string().min(1).max(200).optional(),
+  })
+  .refine((q) => q.startDate <= q.endDate, { message: 'the end date is before the start date', path: ['endDate'] });
+export type SalesQuery = z.infer<typeof salesQuerySchema>;
+
+/** What an export covers: the same filters as the list, every page. */
+export const exportRequestSchema = z
+  .strictObject({
+    startDate: isoDay,
+    endDate: isoDay,
+    orderBy: z.enum(ORDER_BY_VALUES),
+    commissionStatus: z.enum(COMMISSION_STATUS_FILTERS).optional(),
+    paymentStatus: z.enum(PAYMENT_STATUS_FILTERS).optional(),
+    subid: z.string().min(1).max(200).optional(),
+  })
+  .refine((q) => q.startDate <= q.endDate, { message: 'the end date is before the start date', path: ['endDate'] });
+export type ExportRequest = z.infer<typeof exportRequestSchema>;
+
+const noInput = z.undefined();
+
+/** Facts about the running app the renderer may show. */
+export interface AppInfo {
+  name: string;
+  version: string;
+}
+
+/** Who the app is talking to. Never carries a secret. */
+export type SessionStatus =
+  | { kind: 'none' }
+  | { kind: 'demo'; label: string }
+  | { kind: 'account'; label: string; baseUrl: string; appId: string; apiKeyMasked: string };
+
+/** One page of sales as the sales screen shows it. */
+export interface SalesPage {
+  sales: Sale[];
+  page: number;
+  limit: number;
+  hasMore: boolean;
+  /** The server's count hint; an estimate, never used for correctness. */
+  totalHint: number | null;
+  warnings: RecordWarning[];
+}
+
+/** Outcome of an export: the written file, or null when the user cancelled the save dialog. */
+export interface ExportResult {
+  filePath: string | null;
+  rowCount: number;
+  warningCount: number;
+}
+
+/** Input and output types per bridge method. */
+export interface ContractTypes {
+  getAppInfo: { input: undefined; output: AppInfo };
+  getSession: { input: undefined; output: SessionStatus };
+  startDemo: { input: undefined; output: SessionStatus };
+  endSession: { input: undefined; output: SessionStatus };
+  getProfile: { input: undefined; output: Profile };
+  listSales: { input: SalesQuery; output: SalesPage };
+  exportSales: { input: ExportRequest; output: ExportResult };
+}
+
+/** Input schema per bridge method: the main process parses every call with it. */
+export const INPUT_SCHEMAS: { [M in BridgeMethod]: z.ZodType<ContractTypes[M]['input']> } = {
+  getAppInfo: noInput,
+  getSession: noInput,
+  startDemo: noInput,
+  endSession: noInput,
+  getProfile: noInput,
+  listSales: salesQuerySchema,
+  exportSales: exportRequestSchema,
+};
+
+type Args<M extends BridgeMethod> = ContractTypes[M]['input'] extends undefined ? [] : [ContractTypes[M]['input']];
+
+/** The object the preload exposes: one named method per channel, each resolving to data. */
+export type Bridge = {
+  [M in BridgeMethod]: (...args: Args<M>) => Promise<IpcResult<ContractTypes[M]['output']>>;
+};

@@ -61,7 +61,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     appInfo: () => ({ name: 'Commission Desk', version: deps.appVersion }),
     session,
     getSession: () => session.status(),
-    getProfile: () => session.client().getProfile(),
+    getProfile: async () => session.client().getProfile(),
     async listSales(query) {
       const { page, limit, ...filter } = query;
       const parsed = await session.client().getSalesPage(filter, { page, limit });

@@ -1,0 +1,94 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serviceDayToIso } from '../../shared/dates';
+import { AppError } from '../../shared/errors';
+import { demoDataset } from '../demo/sales-dataset';
+import { createLogger } from '../log/logger';
+import { createAppCore, type AppCore } from './app-core';
+
+const TODAY = '2026-06-30';
+let dir: string;
+let core: AppCore;
+let logLines: string[];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'core-test-'));
+  logLines = [];
+  core = createAppCore({
+    appVersion: '1.2.3',
+    today: () => TODAY,
+    chooseExportPath: async (name) => join(dir, name),
+    logger: createLogger((l) => logLines.push(l), () => core.session.secrets()),
+  });
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function expectedReferences(start: string, end: string): string[] {
+  return demoDataset(TODAY)
+    .sales.filter((s) => {
+      const day = serviceDayToIso(s.transaction_date) ?? '';
+      return day >= start && day <= end;
+    })
+    .map((s) => s.reference);
+}
+
+describe('app core in demo mode', () => {
+  it('asks the user to connect or explore before anything is fetched', async () => {
+    expect(core.getSession()).toEqual({ kind: 'none' });
+    await expect(core.getProfile()).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' } satisfies Partial<AppError>);
+  });
+
+  it('shows the demo profile and a page of sales from the simulated service', async () => {
+    expect(core.session.startDemo()).toEqual({ kind: 'demo', label: 'Demo data' });
+    const profile = await core.getProfile();
+    expect(profile.profileName).toBe(demoDataset(TODAY).profile.profile_name);
+    const page = await core.listSales({ startDate: '2026-01-01', endDate: '2026-03-31', page: 1, limit: 50, orderBy: 'transaction_date' });
+    const expected = expectedReferences('2026-01-01', '2026-03-31');
+    expect(page.sales.map((s) => s.reference)).toEqual(expected.slice(0, 50));
+    expect(page.hasMore).toBe(expected.length > 50);
+  });
+
+  it('exports every sale of the range to an xlsx with real dates and numbers', async () => {
+    core.session.startDemo();
+    const result = await core.exportSales({ startDate: '2026-01-01', endDate: '2026-03-31', orderBy: 'transaction_date' });
+    const expected = expectedReferences('2026-01-01', '2026-03-31');
+    expect(result.rowCount).toBe(expected.length);
+    expect(result.filePath).toBe(join(dir, 'commission-desk-demo-data-2026-01-01-to-2026-03-31.xlsx'));
+    expect(await readdir(dir)).toEqual(['commission-desk-demo-data-2026-01-01-to-2026-03-31.xlsx']);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(result.filePath ?? '');
+    const sheet = workbook.getWorksheet('Sales');
+    expect(sheet?.rowCount).toBe(expected.length + 1);
+    const refs: string[] = [];
+    sheet?.eachRow((row, n) => {
+      if (n === 1) return;
+      refs.push(String(row.getCell(2).value));
+      expect(row.getCell(1).value).toBeInstanceOf(Date);
+      expect(typeof row.getCell(9).value).toBe('number');
+    });
+    expect(refs).toEqual(expected);
+  });
+
+  it('writes nothing when the user cancels the save dialog', async () => {
+    const cancelling = createAppCore({ appVersion: '1', today: () => TODAY, chooseExportPath: async () => null, logger: createLogger(() => undefined, () => []) });
+    cancelling.session.startDemo();
+    expect(await cancelling.exportSales({ startDate: '2026-01-01', endDate: '2026-01-31', orderBy: 'transaction_date' })).toEqual({ filePath: null, rowCount: 0, warningCount: 0 });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('S7: leaving the demo forgets its credentials and logs never hold them', async () => {
+    core.session.startDemo();
+    const secret = core.session.secrets()[0] ?? '';
+    await core.exportSales({ startDate: '2026-06-01', endDate: '2026-06-30', orderBy: 'transaction_date' });
+    expect(logLines.join('\n')).not.toContain(secret);
+    core.session.end();
+    expect(core.session.secrets()).toEqual([]);
+    expect(core.getSession()).toEqual({ kind: 'none' });
+  });
+});

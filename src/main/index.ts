@@ -40,6 +40,7 @@ function createWindow(): BrowserWindow {
     minHeight: 600,
     show: false,
     title: 'Commission Desk',
+    icon: join(here, '../../resources/icon.png'),
     webPreferences: secureWebPreferences(join(here, '../preload/index.cjs')),
   });
   window.once('ready-to-show', () => window.show());

@@ -1,0 +1,71 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { expect, test } from './fixtures';
+import { demoDataset } from '../src/main/demo/sales-dataset';
+import { localIsoDay } from '../src/shared/dates';
+
+test.describe('walking skeleton in demo mode', () => {
+  test('opens the app, explores demo data, sees the profile and sales, and exports them to Excel', async ({ page, host }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    await page.goto(host.url);
+    await expect(page.getByRole('button', { name: 'Explore demo data' })).toBeVisible();
+    await page.screenshot({ path: 'docs/screenshots/welcome.png' });
+    await page.getByRole('button', { name: 'Explore demo data' }).click();
+
+    await page.getByRole('link', { name: 'Profile' }).click();
+    const demo = demoDataset(localIsoDay(new Date()));
+    await expect(page.getByTestId('profile-name')).toHaveText(demo.profile.profile_name ?? '');
+    await page.screenshot({ path: 'docs/screenshots/profile.png' });
+
+    await page.getByRole('link', { name: 'Sales' }).click();
+    const rows = page.getByTestId('sale-row');
+    await expect(rows.first()).toBeVisible();
+    const shown = await page.getByTestId('sale-reference').allTextContents();
+    expect(shown.length).toBeGreaterThan(10);
+    await page.screenshot({ path: 'docs/screenshots/sales.png' });
+
+    await page.getByRole('button', { name: 'Export to Excel' }).click();
+    await expect(page.getByText(host.exportDir, { exact: false })).toBeVisible();
+    const files = (await readdir(host.exportDir)).filter((f) => f.endsWith('.xlsx'));
+    expect(files).toHaveLength(1);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(host.exportDir, files[0] ?? ''));
+    const sheet = workbook.getWorksheet('Sales');
+    const exported: string[] = [];
+    sheet?.eachRow((row, n) => {
+      if (n > 1) exported.push(String(row.getCell(2).value));
+    });
+    expect(exported.slice(0, shown.length)).toEqual(shown);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('S3: an injected inline script does not run under the CSP', async ({ page, host }) => {
+    await page.goto(host.url);
+    await expect(page.getByRole('button', { name: 'Explore demo data' })).toBeVisible();
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true;';
+      document.body.appendChild(script);
+      await new Promise((r) => setTimeout(r, 100));
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+  });
+
+  test('the page sees one bridge object with the contract’s methods and no Node globals', async ({ page, host }) => {
+    await page.goto(host.url);
+    const { keys, hasRequire, hasProcess } = await page.evaluate(() => ({
+      keys: Object.keys((window as unknown as { commissionDesk: object }).commissionDesk).sort(),
+      hasRequire: 'require' in window,
+      hasProcess: 'process' in window,
+    }));
+    const { CHANNELS } = await import('../src/shared/ipc-channels');
+    expect(keys).toEqual(Object.keys(CHANNELS).sort());
+    expect(hasRequire).toBe(false);
+    expect(hasProcess).toBe(false);
+  });
+});

@@ -18,6 +18,8 @@ step "Type-check: main, preload, shared, tests (tsconfig.node.json)"
 npx tsc -p tsconfig.node.json
 step "Type-check: renderer (tsconfig.web.json)"
 npx tsc -p tsconfig.web.json
+step "Type-check: end-to-end tests (tsconfig.e2e.json)"
+npx tsc -p tsconfig.e2e.json
 step "Lint (ESLint)"
 npx eslint --max-warnings=0 .
 step "Unit and integration tests (vitest)"

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isAllowedNavigation, isPermissionGranted, isSafeExternalUrl } from './navigation-policy';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from './window-options';
@@ -25,6 +26,13 @@ describe('window security settings', () => {
     expect(directives.get('script-src')).toBe("script-src 'self'");
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval/);
     expect(directives.get('script-src')).not.toMatch(/unsafe-inline/);
+  });
+
+  it('S3: the renderer page carries exactly this CSP', () => {
+    const html = readFileSync(new URL('../../renderer/index.html', import.meta.url), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
+    expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY);
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
 });
 

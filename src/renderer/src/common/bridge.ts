@@ -1,0 +1,62 @@
+/**
+ * The renderer's only door to the main process. Components call `call('listSales', query)` and
+ * always get data back — a value or an error with a code and a sentence — never an exception,
+ * even when the bridge is missing or the IPC layer itself fails.
+ */
+import type { AppErrorData, IpcResult } from '../../../shared/errors';
+import type { BridgeMethod } from '../../../shared/ipc-channels';
+import type { Bridge, ContractTypes } from '../../../shared/ipc-contract';
+
+/** The value a bridge method resolves to on success. */
+export type BridgeOutput<M extends BridgeMethod> = ContractTypes[M]['output'];
+
+/** The arguments a bridge method takes (none, or its one input object). */
+export type BridgeArgs<M extends BridgeMethod> = Parameters<Bridge[M]>;
+
+type Invoke<M extends BridgeMethod> = (...args: BridgeArgs<M>) => Promise<IpcResult<BridgeOutput<M>>>;
+
+const MISSING_BRIDGE: AppErrorData = {
+  code: 'INTERNAL',
+  message: 'Commission Desk could not reach its background process. Quit and reopen the app.',
+};
+
+/** Builds the error shown when the call itself broke rather than the service answering with one. */
+function unexpected(reason: unknown): AppErrorData {
+  const detail = reason instanceof Error && reason.message ? ` (${reason.message})` : '';
+  return {
+    code: 'INTERNAL',
+    message: `Something went wrong inside Commission Desk${detail}. Try again; if it keeps happening, restart the app.`,
+  };
+}
+
+function isIpcResult(value: unknown): value is IpcResult<unknown> {
+  if (typeof value !== 'object' || value === null || !('ok' in value)) return false;
+  const ok = (value as { ok: unknown }).ok;
+  if (ok === true) return 'value' in value;
+  if (ok !== false || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
+}
+
+/** The bridge the preload exposed, or null when the page runs outside the app. */
+export function getBridge(): Bridge | null {
+  const candidate = (globalThis as { commissionDesk?: Bridge }).commissionDesk;
+  return candidate ?? null;
+}
+
+/** Calls one bridge method; resolves to its IpcResult and never rejects. */
+export async function call<M extends BridgeMethod>(
+  method: M,
+  ...args: BridgeArgs<M>
+): Promise<IpcResult<BridgeOutput<M>>> {
+  const bridge = getBridge();
+  const invoke = bridge?.[method] as Invoke<M> | undefined;
+  if (typeof invoke !== 'function') return { ok: false, error: MISSING_BRIDGE };
+  try {
+    const result: unknown = await invoke.apply(bridge, args);
+    if (isIpcResult(result)) return result as IpcResult<BridgeOutput<M>>;
+    return { ok: false, error: unexpected(new Error('unreadable reply')) };
+  } catch (reason) {
+    return { ok: false, error: unexpected(reason) };
+  }
+}

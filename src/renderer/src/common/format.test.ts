@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import {
+  capitalize,
+  channelName,
+  formatCount,
+  formatCountry,
+  formatIsoDay,
+  formatMoney,
+  initialsOf,
+  isHttpsUrl,
+  isLoadableImageUrl,
+  MISSING,
+  pluralize,
+  unreadableRecordsNotice,
+} from './format';
+
+// Intl output uses narrow no-break spaces in some locales; compare with plain spaces.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatMoney', () => {
+  it('formats in the sale’s own currency', () => {
+    expect(formatMoney(1234.5, 'USD', 'en-US')).toBe('$1,234.50');
+    expect(plain(formatMoney(1234.5, 'EUR', 'de-DE'))).toBe('1.234,50 €');
+    expect(formatMoney(1000, 'JPY', 'en-US')).toBe('¥1,000');
+  });
+
+  it('accepts lower-case and padded codes', () => {
+    expect(formatMoney(5, ' gbp ', 'en-GB')).toBe('£5.00');
+  });
+
+  it('keeps the number and code when the code is not a currency code', () => {
+    expect(formatMoney(12.345, 'EURO', 'en-US')).toBe('12.35 EURO');
+    expect(formatMoney(12, '', 'en-US')).toBe('12');
+    expect(formatMoney(12, null, 'en-US')).toBe('12');
+  });
+
+  it('shows a dash for missing or non-finite amounts', () => {
+    expect(formatMoney(null, 'USD', 'en-US')).toBe(MISSING);
+    expect(formatMoney(Number.NaN, 'USD', 'en-US')).toBe(MISSING);
+    expect(formatMoney(Number.POSITIVE_INFINITY, 'USD', 'en-US')).toBe(MISSING);
+  });
+
+  it('formats negative amounts (refunds) without losing the sign', () => {
+    expect(formatMoney(-3.2, 'USD', 'en-US')).toBe('-$3.20');
+  });
+});
+
+describe('formatIsoDay', () => {
+  it('formats the calendar day as written, whatever the local time zone', () => {
+    expect(formatIsoDay('2025-01-01', 'en-US')).toBe('Jan 1, 2025');
+    expect(formatIsoDay('2024-12-31', 'en-US')).toBe('Dec 31, 2024');
+    expect(formatIsoDay('2024-02-29', 'en-GB')).toBe('29 Feb 2024');
+  });
+
+  it('returns unexpected shapes as they are and a dash for null', () => {
+    expect(formatIsoDay('31-12-2024', 'en-US')).toBe('31-12-2024');
+    expect(formatIsoDay('', 'en-US')).toBe('');
+    expect(formatIsoDay(null, 'en-US')).toBe(MISSING);
+  });
+});
+
+describe('formatCount', () => {
+  it('groups digits in the given locale', () => {
+    expect(formatCount(1234567, 'en-US')).toBe('1,234,567');
+    expect(plain(formatCount(1234567, 'fr-FR'))).toBe('1 234 567');
+    expect(formatCount(0, 'en-US')).toBe('0');
+  });
+
+  it('shows a dash, not zero, for a missing number', () => {
+    expect(formatCount(null, 'en-US')).toBe(MISSING);
+  });
+});
+
+describe('formatCountry', () => {
+  it('names the country and keeps the code', () => {
+    expect(formatCountry('DE')).toBe('Germany (DE)');
+    expect(formatCountry('us')).toBe('United States (US)');
+  });
+
+  it('shows unknown or malformed codes as sent', () => {
+    expect(formatCountry('QM')).toBe('QM');
+    expect(formatCountry('Germany')).toBe('Germany');
+    expect(formatCountry('')).toBe(MISSING);
+    expect(formatCountry(null)).toBe(MISSING);
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes first and last initials of the first usable name', () => {
+    expect(initialsOf('Jane van Doe', 'jdoe')).toBe('JD');
+    expect(initialsOf(null, 'jane_doe')).toBe('JD');
+    expect(initialsOf('  ', '@cher')).toBe('C');
+    expect(initialsOf(null, null)).toBe('');
+  });
+
+  it('does not split characters outside the basic plane', () => {
+    expect(initialsOf('𝒜lice')).toBe('𝒜');
+  });
+});
+
+describe('image URL checks', () => {
+  it('accepts only https', () => {
+    expect(isHttpsUrl('https://cdn.example.com/a.png')).toBe(true);
+    expect(isHttpsUrl('http://cdn.example.com/a.png')).toBe(false);
+    expect(isHttpsUrl('javascript:alert(1)')).toBe(false);
+    expect(isHttpsUrl('data:image/png;base64,AAAA')).toBe(false);
+    expect(isHttpsUrl('not a url')).toBe(false);
+    expect(isHttpsUrl(null)).toBe(false);
+  });
+
+  it('skips hosts reserved never to resolve', () => {
+    expect(isLoadableImageUrl('https://cdn.example.com/a.png')).toBe(true);
+    expect(isLoadableImageUrl('https://images.commission-desk.invalid/a.png')).toBe(false);
+    expect(isLoadableImageUrl('https://images.commission-desk.INVALID./a.png')).toBe(false);
+    expect(isLoadableImageUrl('http://cdn.example.com/a.png')).toBe(false);
+  });
+});
+
+describe('sentences', () => {
+  it('pluralizes counts', () => {
+    expect(pluralize(1, 'sale', 'sales', 'en-US')).toBe('1 sale');
+    expect(pluralize(0, 'sale', 'sales', 'en-US')).toBe('0 sales');
+    expect(pluralize(1200, 'sale', 'sales', 'en-US')).toBe('1,200 sales');
+  });
+
+  it('words the unreadable-records notice', () => {
+    expect(unreadableRecordsNotice(1, 'en-US')).toBe('1 record could not be read and is not shown');
+    expect(unreadableRecordsNotice(3, 'en-US')).toBe('3 records could not be read and are not shown');
+  });
+
+  it('capitalizes status words and dashes missing ones', () => {
+    expect(capitalize('pending')).toBe('Pending');
+    expect(capitalize(null)).toBe(MISSING);
+  });
+});
+
+describe('channelName', () => {
+  it('writes known platforms their own way and keeps others', () => {
+    expect(channelName('youtube')).toBe('YouTube');
+    expect(channelName(' TikTok ')).toBe('TikTok');
+    expect(channelName('mastodon')).toBe('Mastodon');
+    expect(channelName(null)).toBe(MISSING);
+  });
+});

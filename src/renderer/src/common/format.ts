@@ -1,0 +1,140 @@
+/**
+ * Pure display helpers. Every screen formats numbers, money and days the same way, in the user's
+ * locale, and never crashes on the odd values the service may send. `locale` is optional so tests
+ * can pin one; the app passes nothing and gets the user's own.
+ */
+
+/** Shown wherever a value is absent, so empty cells look intentional rather than broken. */
+export const MISSING = '—';
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Formats an amount in the sale's own currency. Amounts are never converted or summed across
+ * currencies, so each one carries its code; an unknown code still shows the number and the code.
+ */
+export function formatMoney(amount: number | null, currency: string | null, locale?: string): string {
+  if (amount === null || !Number.isFinite(amount)) return MISSING;
+  const code = (currency ?? '').trim().toUpperCase();
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(amount);
+  } catch {
+    const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount);
+    return code ? `${plain} ${code}` : plain;
+  }
+}
+
+/** Formats a count (followers, rows, …) with the locale's grouping. */
+export function formatCount(value: number | null, locale?: string): string {
+  if (value === null || !Number.isFinite(value)) return MISSING;
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/**
+ * Formats an ISO calendar day (`yyyy-mm-dd`) for people. The day is formatted in UTC on purpose:
+ * a calendar day has no time zone, and formatting it as local midnight could show the day before.
+ */
+export function formatIsoDay(isoDay: string | null, locale?: string): string {
+  if (isoDay === null) return MISSING;
+  const m = ISO_DAY.exec(isoDay);
+  if (!m) return isoDay;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (Number.isNaN(date.getTime())) return isoDay;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+/**
+ * Names a two-letter country code in English and keeps the code ("Germany (DE)"), so people
+ * recognise it and support can still match the raw value. Unknown codes are shown as sent.
+ */
+export function formatCountry(code: string | null): string {
+  const trimmed = (code ?? '').trim();
+  if (!trimmed) return MISSING;
+  const upper = trimmed.toUpperCase();
+  if (!/^[A-Z]{2}$/.test(upper)) return trimmed;
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(upper);
+    return name && name !== upper ? `${name} (${upper})` : upper;
+  } catch {
+    return upper;
+  }
+}
+
+/** Up to two initials for an avatar fallback, from the display name or the handle. */
+export function initialsOf(...names: (string | null)[]): string {
+  const source = names.find((n) => n !== null && n.trim() !== '')?.trim() ?? '';
+  const words = source.replace(/^@/, '').split(/[\s._-]+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
+  return letters
+    .map((w) => Array.from(w ?? '')[0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
+/**
+ * True only for well-formed `https:` URLs. Images from the service are shown only over HTTPS,
+ * matching the page's content policy, so a plain-HTTP or odd address falls back to a placeholder.
+ */
+export function isHttpsUrl(value: string | null): value is string {
+  return parseHttps(value) !== null;
+}
+
+/**
+ * True for HTTPS image addresses worth requesting. Hosts under `.invalid` (reserved by RFC 2606
+ * never to resolve, and used by the demo data) are skipped: loading them can only fail, and
+ * each failure would be logged as an error.
+ */
+export function isLoadableImageUrl(value: string | null): value is string {
+  const url = parseHttps(value);
+  if (url === null) return false;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  return host !== 'invalid' && !host.endsWith('.invalid');
+}
+
+function parseHttps(value: string | null): URL | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "1 sale" / "3 sales": counts in sentences read naturally. */
+export function pluralize(count: number, singular: string, plural: string, locale?: string): string {
+  return `${formatCount(count, locale)} ${count === 1 ? singular : plural}`;
+}
+
+/** The notice shown when the service sent records the app could not read. */
+export function unreadableRecordsNotice(count: number, locale?: string): string {
+  return count === 1
+    ? `${formatCount(count, locale)} record could not be read and is not shown`
+    : `${formatCount(count, locale)} records could not be read and are not shown`;
+}
+
+/** Sentence case for status words from the service ("pending" -> "Pending"). */
+export function capitalize(value: string | null): string {
+  if (!value) return MISSING;
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+const CHANNEL_NAMES: Record<string, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  pinterest: 'Pinterest',
+  snapchat: 'Snapchat',
+  threads: 'Threads',
+  tiktok: 'TikTok',
+  twitch: 'Twitch',
+  twitter: 'Twitter',
+  x: 'X',
+  youtube: 'YouTube',
+};
+
+/** A social platform's name as the platform writes it ("youtube" -> "YouTube"); others as sent. */
+export function channelName(channel: string | null): string {
+  const key = (channel ?? '').trim().toLowerCase();
+  return CHANNEL_NAMES[key] ?? capitalize(channel?.trim() ?? null);
+}

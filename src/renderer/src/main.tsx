@@ -1,0 +1,24 @@
+/**
+ * Renderer entry point: styles, Mantine provider (following the OS light/dark setting),
+ * notifications, and the root component.
+ */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { theme } from './theme';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <Notifications position="bottom-right" limit={4} />
+      <App />
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,28 @@
+/**
+ * Colours a sale's commission status so approved, pending and declined money can be told apart
+ * at a glance: green, yellow, red. Unknown values stay grey rather than being guessed.
+ */
+import { Badge, type MantineColor } from '@mantine/core';
+import type { CommissionStatus } from '../../../shared/domain';
+import { capitalize } from '../common/format';
+
+const COLORS: Record<CommissionStatus, MantineColor> = {
+  approved: 'green',
+  pending: 'yellow',
+  declined: 'red',
+};
+
+/** Props of {@link CommissionStatusBadge}. */
+export interface CommissionStatusBadgeProps {
+  status: CommissionStatus | string;
+}
+
+/** A coloured badge for one commission status. */
+export function CommissionStatusBadge({ status }: CommissionStatusBadgeProps) {
+  const color = COLORS[status as CommissionStatus] ?? 'gray';
+  return (
+    <Badge color={color} variant="light" size="sm" data-status={status}>
+      {capitalize(status)}
+    </Badge>
+  );
+}

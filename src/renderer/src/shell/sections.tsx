@@ -1,0 +1,22 @@
+/**
+ * The sections the navbar offers. Adding a screen (summaries, settings, …) means adding one entry
+ * here and one case in the shell's content switch — nothing else needs to know.
+ */
+import type { ComponentType } from 'react';
+import { ProfileIcon, SalesIcon, type IconProps } from '../common/icons';
+
+/** Identifies a section of the main shell. */
+export type SectionId = 'sales' | 'profile';
+
+/** One navbar entry. */
+export interface Section {
+  id: SectionId;
+  label: string;
+  icon: ComponentType<IconProps>;
+}
+
+/** Navbar entries in display order; the first is where the shell opens. */
+export const SECTIONS: readonly Section[] = [
+  { id: 'sales', label: 'Sales', icon: SalesIcon },
+  { id: 'profile', label: 'Profile', icon: ProfileIcon },
+];

@@ -1,6 +1,7 @@
 /**
  * The service's base address, accepted only over HTTPS (TESTPLAN N1). Parsed, never matched with
- * `startsWith`, and normalised without a trailing slash so paths join predictably.
+ * `startsWith`, and normalised without a trailing slash (or a pasted trailing `/v1`, which the client adds
+ * itself) so paths join predictably.
  */
 import { AppError } from '../../shared/errors';
 
@@ -18,5 +19,6 @@ export function parseBaseUrl(text: string): string {
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
     throw new AppError('INSECURE_URL', 'The service address must not contain a user name, password, query or fragment.');
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/i, '');
+  return `${url.origin}${path}`;
 }

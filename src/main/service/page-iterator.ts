@@ -1,50 +1,150 @@
 /**
- * Walks every page of a sales report (TESTPLAN N6). The spec does not say how the last page is
- * marked, so the walk ends on the first of: `next_page` null/empty/absent, an empty page, a page
- * that adds no new reference, or a page shorter than the limit. References already seen are
- * dropped, so a server that repeats a page or over-fills one cannot duplicate a sale.
+ * Walks every page of a sales report (TESTPLAN N6). The spec does not say how the last page is marked, so:
+ *
+ * - The walk ends on `next_page` null, "" or absent, or on a page with no rows.
+ * - The client numbers pages itself (1, 2, 3…), so the page number always advances; `next_page` is read only
+ *   as "there is more". A `next_page` that names a page that does not advance is noted, never followed.
+ * - Each reference is yielded once: a page that repeats rows, or carries more than `limit` rows, adds only
+ *   what is new. A run of pages with nothing new (a server ignoring `page`) ends the walk, marked incomplete.
+ * - `maxPages` is the last guard against a server that never ends.
+ *
+ * The server's `total` is reported as an estimate for progress bars only; it never decides anything.
  */
 import type { RecordWarning, Sale } from '../../shared/domain';
-import type { SalesFilter } from './sales-params';
+import type { ParsedSalesPage } from '../../shared/wire-schemas';
+import { parseSalesFilter, parseSalesPageRequest, type SalesFilter } from './sales-params';
 import type { ServiceClient } from './service-client';
 
-/** Progress of a walk; `totalHint` is the server's estimate and never decides anything. */
+/** Why a walk stopped. Only the first three mean "the report is complete". */
+export type WalkEndReason = 'no-next-page' | 'empty-page' | 'repeating-pages' | 'page-limit';
+
+/** Progress of a walk; `totalHint` and `estimatedPages` are the server's estimate and never decide anything. */
 export interface PageProgress {
+  /** Pages fetched so far. */
   pages: number;
+  /** Distinct sales yielded so far. */
   records: number;
+  /** Records refused so far (see the batches' warnings). */
+  warnings: number;
   totalHint: number | null;
+  estimatedPages: number | null;
+  /** True on the last batch. */
+  done: boolean;
+  /** Set on the last batch. */
+  endReason: WalkEndReason | null;
+  /** False when the walk ended because the service misbehaved, so sales may be missing. */
+  complete: boolean;
 }
 
-/** One step of the walk: the new sales of a page and what could not be read. */
+/** One step of the walk: the new sales of a page, what could not be read, and what looked wrong. */
 export interface PageBatch {
+  /** 1-based number of the page these came from. */
+  page: number;
   sales: Sale[];
   warnings: RecordWarning[];
+  /** Plain sentences about paging anomalies (repeated rows, over-full pages), for logs and the sync report. */
+  notes: string[];
   progress: PageProgress;
 }
 
 /** Options of a walk. */
 export interface WalkOptions {
+  /** Rows per page, 1 to 100. Default 100. */
   limit?: number;
   signal?: AbortSignal;
-  /** Hard ceiling on pages, a last guard against a server that never ends. */
+  /** Hard ceiling on pages. Default 100,000 (ten million sales at 100 a page). */
   maxPages?: number;
+  /** Pages in a row with nothing new before the walk gives up. Default 3. */
+  maxStalePages?: number;
+  /** Called with each batch's progress, for callers that do not consume the batches themselves. */
+  onProgress?: (progress: PageProgress) => void;
 }
 
-/** Yields each page's new sales until the report ends. */
+interface WalkState {
+  seen: Set<string>;
+  stale: number;
+  progress: PageProgress;
+}
+
+/** The page number `next_page` points to, when it names one. */
+function pageNamedBy(nextPage: string): number | null {
+  try {
+    const value = new URL(nextPage, 'https://service.invalid/').searchParams.get('page');
+    return value !== null && /^\d{1,15}$/.test(value) ? Number(value) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps first sightings only; warnings without a reference cannot be matched, so they are kept as they come. */
+function freshRows(state: WalkState, parsed: ParsedSalesPage): { sales: Sale[]; warnings: RecordWarning[]; repeated: number } {
+  const sales: Sale[] = [];
+  const warnings: RecordWarning[] = [];
+  let repeated = 0;
+  for (const sale of parsed.sales) {
+    if (state.seen.has(sale.reference)) repeated += 1;
+    else sales.push(sale);
+    state.seen.add(sale.reference);
+  }
+  for (const warning of parsed.warnings) {
+    if (warning.reference !== null && state.seen.has(warning.reference)) repeated += 1;
+    else warnings.push(warning);
+    if (warning.reference !== null) state.seen.add(warning.reference);
+  }
+  return { sales, warnings, repeated };
+}
+
+function notesFor(page: number, limit: number, parsed: ParsedSalesPage, repeated: number): string[] {
+  const notes: string[] = [];
+  if (parsed.rawCount > limit) notes.push(`Page ${page} had ${parsed.rawCount} rows although ${limit} were asked for; repeated rows were skipped.`);
+  if (repeated > 0) notes.push(`Page ${page} repeated ${repeated} row(s) already received; they were skipped.`);
+  const named = parsed.nextPage === null ? null : pageNamedBy(parsed.nextPage);
+  if (named !== null && named <= page) notes.push(`Page ${page} pointed to page ${named} as the next one; page ${page + 1} was fetched instead.`);
+  return notes;
+}
+
+function endReason(state: WalkState, parsed: ParsedSalesPage, page: number, options: Required<Pick<WalkOptions, 'maxPages' | 'maxStalePages'>>): WalkEndReason | null {
+  if (parsed.rawCount === 0) return 'empty-page';
+  if (parsed.nextPage === null) return 'no-next-page';
+  if (state.stale >= options.maxStalePages) return 'repeating-pages';
+  if (page >= options.maxPages) return 'page-limit';
+  return null;
+}
+
+function validated(filter: SalesFilter, options: WalkOptions): { limit: number; maxPages: number; maxStalePages: number } {
+  parseSalesFilter(filter);
+  const { limit } = parseSalesPageRequest({ page: 1, limit: options.limit ?? 100 });
+  const maxPages = Math.max(1, Math.floor(options.maxPages ?? 100_000));
+  const maxStalePages = Math.max(1, Math.floor(options.maxStalePages ?? 3));
+  return { limit, maxPages, maxStalePages };
+}
+
+/** Yields each page's new sales until the report ends; the last batch has `progress.done` set. */
 export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter, options: WalkOptions = {}): AsyncGenerator<PageBatch> {
-  const limit = options.limit ?? 100;
-  const maxPages = options.maxPages ?? 100_000;
-  const seen = new Set<string>();
-  const progress: PageProgress = { pages: 0, records: 0, totalHint: null };
-  for (let page = 1; page <= maxPages; page += 1) {
+  const settings = validated(filter, options);
+  const { limit } = settings;
+  const state: WalkState = {
+    seen: new Set(),
+    stale: 0,
+    progress: { pages: 0, records: 0, warnings: 0, totalHint: null, estimatedPages: null, done: false, endReason: null, complete: false },
+  };
+  for (let page = 1; ; page += 1) {
     const parsed = await client.getSalesPage(filter, { page, limit }, options.signal);
-    const fresh = parsed.sales.filter((s) => !seen.has(s.reference));
-    for (const sale of fresh) seen.add(sale.reference);
-    progress.pages += 1;
-    progress.records += fresh.length;
+    const fresh = freshRows(state, parsed);
+    state.stale = fresh.sales.length + fresh.warnings.length === 0 && parsed.rawCount > 0 ? state.stale + 1 : 0;
+    const reason = endReason(state, parsed, page, settings);
+    const { progress } = state;
+    progress.pages = page;
+    progress.records += fresh.sales.length;
+    progress.warnings += fresh.warnings.length;
     progress.totalHint = parsed.totalHint;
-    yield { sales: fresh, warnings: parsed.warnings, progress: { ...progress } };
-    const ended = parsed.nextPage === null || parsed.rawCount === 0 || parsed.rawCount < limit;
-    if (ended || (fresh.length === 0 && parsed.warnings.length === 0)) return;
+    progress.estimatedPages = parsed.totalHint === null ? null : Math.ceil(parsed.totalHint / limit);
+    progress.done = reason !== null;
+    progress.endReason = reason;
+    progress.complete = reason === 'no-next-page' || reason === 'empty-page';
+    const snapshot = { ...progress };
+    options.onProgress?.(snapshot);
+    yield { page, sales: fresh.sales, warnings: fresh.warnings, notes: notesFor(page, limit, parsed, fresh.repeated), progress: snapshot };
+    if (reason !== null) return;
   }
 }

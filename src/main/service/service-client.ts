@@ -1,16 +1,25 @@
 /**
- * The client of the reporting service: `GET /v1/user/` and `GET /v1/report/sales`, with the three
- * credential headers and nothing else identifying. The transport is a parameter (Node's fetch in
- * tests and the CLI, Electron's net.fetch in the app, the demo simulator in demo mode), so the
- * same code runs everywhere and is tested against a real HTTPS server.
+ * The client of the reporting service: `GET /v1/user/` and `GET /v1/report/sales`, with the three credential
+ * headers and nothing else identifying. The transport is a parameter (Node's fetch in tests and the CLI,
+ * Electron's net.fetch in the app, the demo simulator in demo mode), so the same code runs everywhere and is
+ * tested against a real HTTPS server. Every call is validated before sending, retried per the retry policy,
+ * limited by a shared request gate, and parsed with zod at the boundary.
  */
 import { ZodError } from 'zod';
 import type { Profile } from '../../shared/domain';
 import { AppError } from '../../shared/errors';
 import { parseProfile, parseSalesPage, type ParsedSalesPage } from '../../shared/wire-schemas';
 import { parseBaseUrl } from './base-url';
+import { systemClock, type Clock } from './clock';
+import type { FetchLike } from './http-attempt';
+import { createRequestGate, type RequestGate } from './request-gate';
+import { runGet, type RetryEvent, type RunnerDeps } from './request-runner';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
 import { buildSalesUrl, parseSalesFilter, type SalesFilter, type SalesPageRequest } from './sales-params';
-import { errorForFetchFailure, errorForStatus } from './service-errors';
+import { badResponseError, errorForStatus } from './service-errors';
+
+export type { FetchLike } from './http-attempt';
+export type { RetryEvent } from './request-runner';
 
 /** The three credentials of spec 5. Lives only in the main process. */
 export interface Credentials {
@@ -19,88 +28,117 @@ export interface Credentials {
   appId: string;
 }
 
-/** A fetch-compatible transport. */
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
-
 /** What the client needs to talk to one account. */
 export interface ServiceClientOptions {
   baseUrl: string;
   credentials: Credentials;
   fetch: FetchLike;
-  /** Per-request timeout; the whole response must arrive within it. */
+  /** Per-request timeout, from sending to the last byte of the body. Default 30 s. */
   timeoutMs?: number;
+  /** Shared with every other client of the same account, so parallel work slows down together. Default: own gate of 4. */
+  gate?: RequestGate;
+  /** Overrides of the retry limits. */
+  retry?: Partial<RetryPolicy>;
+  /** Time for backoff waits and `Retry-After` dates. Default: real time. */
+  clock?: Clock;
+  /** Source of jitter in [0, 1). Default Math.random. */
+  random?: () => number;
+  /** Largest body accepted. Default 16 MB (a page of 100 sales is about 60 kB). */
+  maxBodyBytes?: number;
+  /** Told before every retry; never given credentials. */
+  onRetry?: (event: RetryEvent) => void;
 }
 
 /** One account's view of the service. */
 export interface ServiceClient {
   readonly baseUrl: string;
+  /** The gate this client's requests pass through; share it with clients that fetch in parallel. */
+  readonly gate: RequestGate;
   getProfile(signal?: AbortSignal): Promise<Profile>;
   getSalesPage(filter: SalesFilter, page: SalesPageRequest, signal?: AbortSignal): Promise<ParsedSalesPage>;
 }
 
-function serviceMessage(text: string): string | null {
+const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+
+/** Checks and trims the credentials so a pasted line break becomes a clear message, not a network error. */
+function credentialHeaders(credentials: Credentials): Record<string, string> {
+  const fields: [keyof Credentials, string, string][] = [
+    ['apiKey', 'api-key', 'API key'],
+    ['apiSecret', 'api-secret', 'API secret'],
+    ['appId', 'app-id', 'app ID'],
+  ];
+  const headers: Record<string, string> = {};
+  for (const [field, header, label] of fields) {
+    const value = typeof credentials[field] === 'string' ? credentials[field].trim() : '';
+    if (!HEADER_VALUE.test(value)) {
+      throw new AppError(
+        'INVALID_INPUT',
+        `The ${label} is empty or contains characters that cannot be sent (such as a line break). Copy it again from your account dashboard.`,
+      );
+    }
+    headers[header] = value;
+  }
+  return headers;
+}
+
+function parseJson(text: string): unknown {
   try {
-    const body: unknown = JSON.parse(text);
-    const message = (body as { message?: unknown } | null)?.message;
-    return typeof message === 'string' ? message : null;
-  } catch {
-    return null;
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw badResponseError('a reply that is not valid JSON', error);
   }
 }
 
-function badResponse(what: string, cause: unknown): AppError {
-  return new AppError('BAD_RESPONSE', `The service sent ${what} that Commission Desk cannot read. Try again later; nothing was changed.`, { cause });
+/** Some services answer 200 with an error status inside the body; treat that as the status it names. */
+function throwIfErrorEnvelope(body: unknown, attempts: number): void {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
+  const { status, message, data } = body as { status?: unknown; message?: unknown; data?: unknown };
+  if (typeof status === 'number' && status >= 400 && status <= 599 && data === undefined) {
+    throw errorForStatus(status, typeof message === 'string' ? message : null, attempts);
+  }
 }
 
-/** Creates a client for one account; refuses a non-https base URL up front. */
+function parseWith<T>(what: string, parse: (body: unknown) => T, body: unknown): T {
+  try {
+    return parse(body);
+  } catch (error) {
+    throw badResponseError(what, error instanceof ZodError ? error : undefined);
+  }
+}
+
+/** Creates a client for one account; refuses a non-https base URL and unsendable credentials up front. */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const baseUrl = parseBaseUrl(options.baseUrl);
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const headers = {
-    'api-key': options.credentials.apiKey,
-    'api-secret': options.credentials.apiSecret,
-    'app-id': options.credentials.appId,
-    accept: 'application/json',
+  const clock = options.clock ?? systemClock;
+  const gate = options.gate ?? createRequestGate({ max: 4, clock });
+  const deps: RunnerDeps = {
+    fetch: options.fetch,
+    headers: { ...credentialHeaders(options.credentials), accept: 'application/json' },
+    clock,
+    random: options.random ?? Math.random,
+    policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    gate,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
+    onRetry: options.onRetry,
   };
 
-  async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    let text: string;
-    let response: Response;
-    try {
-      response = await options.fetch(url, { method: 'GET', headers, signal: combined, redirect: 'error' });
-      text = await response.text();
-    } catch (error) {
-      const reason = signal?.aborted ? 'cancelled' : timeout.aborted ? 'timeout' : null;
-      throw errorForFetchFailure(error, reason);
-    }
-    if (!response.ok) throw errorForStatus(response.status, serviceMessage(text));
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (error) {
-      throw badResponse('a reply', error);
-    }
+  async function getBody(url: string, signal?: AbortSignal): Promise<unknown> {
+    const answer = await runGet(deps, url, signal);
+    const body = parseJson(answer.text);
+    throwIfErrorEnvelope(body, answer.attempts);
+    return body;
   }
 
   return {
     baseUrl,
+    gate,
     async getProfile(signal) {
-      const body = await getJson(`${baseUrl}/v1/user/`, signal);
-      try {
-        return parseProfile(body);
-      } catch (error) {
-        throw badResponse('a profile', error instanceof ZodError ? error : undefined);
-      }
+      return parseWith('a profile', parseProfile, await getBody(`${baseUrl}/v1/user/`, signal));
     },
     async getSalesPage(filter, page, signal) {
       const url = buildSalesUrl(baseUrl, parseSalesFilter(filter), page);
-      const body = await getJson(url, signal);
-      try {
-        return parseSalesPage(body);
-      } catch (error) {
-        throw badResponse('a sales page', error instanceof ZodError ? error : undefined);
-      }
+      return parseWith('a sales page', parseSalesPage, await getBody(url, signal));
     },
   };
 }

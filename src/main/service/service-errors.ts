@@ -1,57 +1,219 @@
 /**
- * The error taxonomy of the service (spec 7, DESIGN "The service and its gaps"): each status and
- * each transport failure becomes one stable code and one sentence a person can act on.
+ * The error taxonomy of the service (spec 7, DESIGN "The service and its gaps"): each status and each
+ * transport failure becomes one stable code and one sentence a person can act on. Messages never carry a
+ * credential: they are built from status codes, counts and the service's own (trimmed) wording only.
  */
-import { AppError } from '../../shared/errors';
+import { AppError, type ErrorCode } from '../../shared/errors';
 
-/** Maps a non-2xx HTTP status to an AppError. `detail` is the service's own message, if any. */
-export function errorForStatus(status: number, detail: string | null): AppError {
-  const said = detail ? ` The service said: “${detail.slice(0, 200)}”.` : '';
+/** Extra facts about a failed request, for the sync engine and tests; never shown raw to the user. */
+export interface ServiceErrorFacts {
+  /** HTTP status, when the service answered. */
+  status?: number | null;
+  /** How many requests were sent for this call, retries included. */
+  attempts?: number;
+  /** When the service said it would accept requests again (epoch ms), for RATE_LIMITED. */
+  retryAt?: number | null;
+  cause?: unknown;
+}
+
+/** An {@link AppError} from the service client, with the facts behind it. */
+export class ServiceError extends AppError {
+  readonly status: number | null;
+  readonly attempts: number;
+  readonly retryAt: number | null;
+
+  constructor(code: ErrorCode, message: string, facts: ServiceErrorFacts = {}) {
+    super(code, message, { cause: facts.cause });
+    this.name = 'ServiceError';
+    this.status = facts.status ?? null;
+    this.attempts = facts.attempts ?? 0;
+    this.retryAt = facts.retryAt ?? null;
+  }
+}
+
+/** How a request failed without an HTTP status. */
+export type TransportFailure = 'tls' | 'reset' | 'offline' | 'redirect' | 'unknown';
+
+/** Keeps the service's own wording short and printable, so it cannot flood or garble a dialog. */
+function cleanDetail(detail: string | null): string | null {
+  if (detail === null) return null;
+  const flat = detail.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  if (flat === '') return null;
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+}
+
+function tries(attempts: number): string {
+  return attempts === 1 ? '1 try' : `${attempts} tries`;
+}
+
+/** Maps a non-2xx HTTP status to an error. `detail` is the service's own message, if any. */
+export function errorForStatus(status: number, detail: string | null, attempts = 1): ServiceError {
+  const facts = { status, attempts };
+  const said = cleanDetail(detail);
   switch (status) {
     case 400:
-      return new AppError('BAD_REQUEST', `The service refused the report filters as invalid.${said} Check the dates and filters and try again.`);
+      return new ServiceError(
+        'BAD_REQUEST',
+        `The service refused the request as invalid${said ? `: “${said}”` : ''}. Check the dates and filters; if they look right, please report this as a bug.`,
+        facts,
+      );
     case 401:
-      return new AppError('AUTH_INVALID', 'The service did not accept your API key, API secret or app ID. Copy them again from your account dashboard and sign in again.');
+      return new ServiceError(
+        'AUTH_INVALID',
+        'The service did not accept your API key, API secret or app ID. Copy all three again from your account dashboard and sign in again.',
+        facts,
+      );
     case 403:
-      return new AppError('FORBIDDEN', 'The service refused access to this data: your account lacks the permission. Ask your platform administrator.');
+      return new ServiceError(
+        'FORBIDDEN',
+        'The service refused access: your account lacks the permission for this data. Ask your platform administrator to grant it.',
+        facts,
+      );
     case 404:
-      return new AppError('NOT_FOUND', 'The service address does not have this report. Check the service address in your account settings.');
+      return new ServiceError(
+        'NOT_FOUND',
+        'The service has nothing at this address. Check the service address in your account settings: it is the base address from your dashboard, without /v1.',
+        facts,
+      );
     case 405:
-      return new AppError('NOT_ALLOWED_FOR_ACCOUNT', 'Your account is not allowed to use the sales report. Ask your platform administrator to give it access.');
+      return new ServiceError(
+        'NOT_ALLOWED_FOR_ACCOUNT',
+        'Your account is not allowed to use the sales report. Ask your platform administrator to give it report access.',
+        facts,
+      );
     case 429:
-      return new AppError('RATE_LIMITED', 'The service is limiting how fast requests can be made. Wait a minute and try again.');
+      return new ServiceError(
+        'RATE_LIMITED',
+        `The service kept limiting how fast requests can be made (${tries(attempts)}). Wait a few minutes and try again.`,
+        facts,
+      );
     default:
-      if (status >= 500) {
-        return new AppError('SERVER_ERROR', `The service had an internal problem (status ${status}). Try again in a few minutes.`);
-      }
-      return new AppError('BAD_RESPONSE', `The service answered with an unexpected status ${status}. Try again later.`);
+      return errorForOtherStatus(status, attempts);
   }
 }
 
-function causeCode(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return '';
-}
-
-const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/i;
-
-/** Maps a failed fetch (no HTTP status) to an AppError: cancelled, timeout, TLS or offline. */
-export function errorForFetchFailure(error: unknown, reason: 'cancelled' | 'timeout' | null): AppError {
-  if (reason === 'cancelled') return new AppError('CANCELLED', 'The request was cancelled.', { cause: error });
-  if (reason === 'timeout') {
-    return new AppError('TIMEOUT', 'The service took too long to answer. Check your connection and try again.', { cause: error });
-  }
-  if (TLS_CODES.test(causeCode(error))) {
-    return new AppError(
-      'TLS_FAILURE',
-      'The secure connection to the service could not be verified. If your network inspects TLS, add your organisation’s CA certificate in Settings; otherwise check the address.',
-      { cause: error },
+function errorForOtherStatus(status: number, attempts: number): ServiceError {
+  const facts = { status, attempts };
+  if (status >= 500 && status <= 599) {
+    return new ServiceError(
+      'SERVER_ERROR',
+      `The service had an internal problem (status ${status}, ${tries(attempts)}). Try again in a few minutes.`,
+      facts,
     );
   }
-  return new AppError('NETWORK_OFFLINE', 'The service could not be reached. Check your internet connection; cached data stays available.', { cause: error });
+  if (status >= 300 && status <= 399) {
+    return new ServiceError(
+      'BAD_RESPONSE',
+      `The service tried to redirect the request (status ${status}). Commission Desk does not follow redirects, so your credentials stay with the address you entered; check that address.`,
+      facts,
+    );
+  }
+  return new ServiceError('BAD_RESPONSE', `The service answered with an unexpected status ${status}. Try again later.`, facts);
+}
+
+/** Formats an instant for a message in the user's own locale and time zone. */
+function formatInstant(epochMs: number): string {
+  return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** The service asked to wait longer than the client is willing to: fail fast and say until when. */
+export function errorForLongWait(status: number, retryAt: number, attempts: number): ServiceError {
+  const facts = { status, attempts, retryAt };
+  if (status === 429) {
+    return new ServiceError(
+      'RATE_LIMITED',
+      `The service has rate limited requests until ${formatInstant(retryAt)}. Try again after that time.`,
+      facts,
+    );
+  }
+  return new ServiceError(
+    'SERVER_ERROR',
+    `The service is unavailable until ${formatInstant(retryAt)} (status ${status}). Try again after that time.`,
+    facts,
+  );
+}
+
+/** The request was aborted by the caller (a cancelled sync, a closed window). */
+export function cancelledError(cause?: unknown): ServiceError {
+  return new ServiceError('CANCELLED', 'The request was cancelled.', { cause });
+}
+
+/** The whole response did not arrive within the per-request timeout. */
+export function timeoutError(timeoutMs: number, attempts: number): ServiceError {
+  const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+  return new ServiceError(
+    'TIMEOUT',
+    `The service did not finish answering within ${seconds} s (${tries(attempts)}). Check your connection and try again.`,
+    { attempts },
+  );
+}
+
+/** A reply that is not JSON or not the documented shape. */
+export function badResponseError(what: string, cause?: unknown): ServiceError {
+  return new ServiceError(
+    'BAD_RESPONSE',
+    `The service sent ${what} that Commission Desk cannot read. A proxy or captive portal may be in the way; try again later. Nothing was changed.`,
+    { cause },
+  );
+}
+
+/** Codes and message fragments of Node (`err.code`), undici (`UND_ERR_*`) and Chromium (`net::ERR_*`). */
+const TLS_PATTERN = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|EPROTO|HANDSHAKE/i;
+const RESET_PATTERN =
+  /ECONNRESET|EPIPE|ECONNABORTED|UND_ERR_SOCKET|UND_ERR_CLOSED|PREMATURE_CLOSE|socket hang up|other side closed|ERR_CONNECTION_RESET|ERR_CONNECTION_CLOSED|ERR_EMPTY_RESPONSE|ERR_NETWORK_CHANGED|ERR_HTTP2_PROTOCOL_ERROR|terminated/i;
+const OFFLINE_PATTERN =
+  /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ENETUNREACH|EHOSTUNREACH|ENETDOWN|EHOSTDOWN|ERR_INTERNET_DISCONNECTED|ERR_NAME_NOT_RESOLVED|ERR_CONNECTION_REFUSED|ERR_ADDRESS_UNREACHABLE|ERR_PROXY_CONNECTION_FAILED|ERR_NAME_RESOLUTION_FAILED/i;
+
+/** Every `code` and `message` along the error's `cause` chain, joined for matching. */
+function describeChain(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') parts.push(code);
+    if (typeof message === 'string') parts.push(message);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return parts.join(' | ');
+}
+
+/** Sorts a fetch rejection (no HTTP status) into a failure kind, across Node, undici and Electron transports. */
+export function classifyTransportError(error: unknown): TransportFailure {
+  const text = describeChain(error);
+  if (/redirect/i.test(text)) return 'redirect';
+  if (TLS_PATTERN.test(text)) return 'tls';
+  if (OFFLINE_PATTERN.test(text)) return 'offline';
+  if (RESET_PATTERN.test(text)) return 'reset';
+  return 'unknown';
+}
+
+/** Maps a transport failure (after any retries) to an error. */
+export function errorForTransport(failure: TransportFailure, attempts: number, cause?: unknown): ServiceError {
+  const facts = { attempts, cause };
+  switch (failure) {
+    case 'tls':
+      return new ServiceError(
+        'TLS_FAILURE',
+        'The secure connection to the service could not be verified. If your network inspects TLS, add your organisation’s CA certificate in Settings; otherwise check the service address.',
+        facts,
+      );
+    case 'reset':
+      return new ServiceError(
+        'NETWORK_OFFLINE',
+        `The connection to the service kept dropping (${tries(attempts)}). Check your internet connection and try again.`,
+        facts,
+      );
+    case 'redirect':
+      return new ServiceError(
+        'BAD_RESPONSE',
+        'The service tried to redirect the request. Commission Desk does not follow redirects, so your credentials stay with the address you entered; check that address.',
+        facts,
+      );
+    default:
+      return new ServiceError(
+        'NETWORK_OFFLINE',
+        'The service could not be reached. Check your internet connection and the service address, then try again.',
+        facts,
+      );
+  }
 }

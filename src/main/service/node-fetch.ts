@@ -1,0 +1,156 @@
+/**
+ * The Node transport (tests, the headless command, and the app when an extra CA is configured): a small
+ * fetch-compatible adapter over `node:https`, because Node's built-in fetch cannot take extra CA certificates
+ * without the `undici` package, which is not a dependency of this app.
+ *
+ * TLS is always verified (TESTPLAN N1): against Node's default roots plus, optionally, one extra CA bundle for
+ * networks that inspect TLS. There is deliberately no option to turn verification off, and
+ * `rejectUnauthorized: true` is set explicitly so even NODE_TLS_REJECT_UNAUTHORIZED=0 cannot weaken it.
+ * It never follows redirects and adds no headers of its own (no user-agent), so the service sees only
+ * what the client sends.
+ */
+import { X509Certificate } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { Agent, request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { getCACertificates } from 'node:tls';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors';
+import { abortReason } from './clock';
+import type { FetchLike } from './http-attempt';
+
+/** Options of {@link createNodeFetch}; unknown keys are refused, so no one can slip in a verification override. */
+export const nodeFetchOptionsSchema = z.strictObject({
+  /** PEM text of one or more extra CA certificates, trusted in addition to the default roots. */
+  extraCaPem: z.string().optional(),
+  /** Most sockets per host. Default 8. */
+  maxSockets: z.number().int().min(1).max(64).optional(),
+});
+export type NodeFetchOptions = z.input<typeof nodeFetchOptionsSchema>;
+
+/** A fetch that owns a connection pool; `close` ends idle keep-alive sockets (at sign-out, in tests). */
+export type NodeFetch = FetchLike & { close(): void };
+
+const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+function caError(reason: string): AppError {
+  return new AppError(
+    'INVALID_INPUT',
+    `The extra CA certificate cannot be used: ${reason}. Export your organisation’s root certificate as a PEM (Base-64) file and choose it again.`,
+  );
+}
+
+/**
+ * Splits a PEM bundle into certificates and checks each one parses and is a CA certificate.
+ * Throws INVALID_INPUT with a plain reason otherwise; the text itself is never echoed.
+ */
+export function parseCaBundle(pem: string): string[] {
+  const blocks = pem.match(PEM_BLOCK) ?? [];
+  if (blocks.length === 0) throw caError('the file contains no PEM certificate (-----BEGIN CERTIFICATE-----)');
+  for (const block of blocks) {
+    let certificate: X509Certificate;
+    try {
+      certificate = new X509Certificate(block);
+    } catch {
+      throw caError('a certificate in the file is damaged');
+    }
+    if (!certificate.ca) throw caError(`“${certificate.subject.replace(/\n/g, ', ')}” is not a CA certificate`);
+  }
+  return blocks;
+}
+
+/** Reads an extra CA file (PEM) chosen by the user, checking it before it is used. */
+export async function readCaFile(path: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw caError('the file could not be read');
+  }
+  return parseCaBundle(text).join('\n');
+}
+
+function responseHeaders(message: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(message.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+function toResponse(message: IncomingMessage, method: string): Response {
+  const status = message.statusCode ?? 0;
+  if (status < 200 || status > 599) {
+    message.destroy();
+    throw new TypeError('fetch failed', { cause: new Error(`unsupported HTTP status ${status}`) });
+  }
+  message.on('error', () => undefined);
+  const noBody = method === 'HEAD' || NULL_BODY_STATUSES.has(status);
+  if (noBody) message.resume();
+  const body = noBody ? null : (Readable.toWeb(message) as unknown as ReadableStream<Uint8Array>);
+  return new Response(body, { status, statusText: message.statusMessage ?? '', headers: responseHeaders(message) });
+}
+
+function requestHeaders(init: RequestInit): Record<string, string> {
+  const out: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
+}
+
+function asError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new DOMException('This operation was aborted', 'AbortError');
+}
+
+function send(agent: Agent, input: string, init: RequestInit): Promise<Response> {
+  const url = new URL(input);
+  if (url.protocol !== 'https:') return Promise.reject(new TypeError('fetch failed', { cause: new Error('only https: URLs are allowed') }));
+  if (init.body !== undefined && init.body !== null) return Promise.reject(new TypeError('This transport sends GET requests without a body.'));
+  const signal = init.signal ?? undefined;
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  const method = (init.method ?? 'GET').toUpperCase();
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(url, { method, agent, headers: requestHeaders(init), rejectUnauthorized: true });
+    const onAbort = (): void => {
+      const reason = abortReason(signal as AbortSignal);
+      req.destroy(asError(reason));
+      reject(reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('error', (error) => reject(new TypeError('fetch failed', { cause: error })));
+    req.on('close', () => signal?.removeEventListener('abort', onAbort));
+    req.on('response', (message) => {
+      try {
+        resolve(toResponse(message, method));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    req.end();
+  });
+}
+
+/**
+ * Creates a fetch over `node:https` that verifies TLS against the default roots plus `extraCaPem`, if given.
+ * Aborting `init.signal` destroys the socket, which also ends a body being read.
+ */
+export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
+  const parsed = nodeFetchOptionsSchema.safeParse(options);
+  if (!parsed.success) {
+    throw new AppError('INVALID_INPUT', 'The network settings are not valid: only an extra CA certificate and a socket count can be set.');
+  }
+  const extra = parsed.data.extraCaPem === undefined ? [] : parseCaBundle(parsed.data.extraCaPem);
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets: parsed.data.maxSockets ?? 8,
+    rejectUnauthorized: true,
+    ...(extra.length > 0 ? { ca: [...getCACertificates('default'), ...extra] } : {}),
+  });
+  const nodeFetch = (input: string, init: RequestInit = {}): Promise<Response> => send(agent, input, init);
+  return Object.assign(nodeFetch, { close: () => agent.destroy() });
+}

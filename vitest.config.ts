@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'e2e/test-host/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
-    reporters: ['verbose'],
+    reporters: ['verbose', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

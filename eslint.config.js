@@ -65,6 +65,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     files: ['*.config.ts', '*.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },

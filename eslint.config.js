@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 const ipcMessage = 'Use the typed IPC contract: raw ipcMain/ipcRenderer is allowed only in src/main/ipc/electron-ipc.ts and src/preload/index.ts.';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
+  { ignores: ['out/**', 'dist/**', 'test-reports/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

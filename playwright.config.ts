@@ -17,7 +17,7 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
-  reporter: [['list'], ['json', { outputFile: `test-results/playwright-${process.env.PW_SUMMARY_NAME ?? 'run'}.json` }]],
+  reporter: [['list'], ['json', { outputFile: `test-reports/playwright-${process.env.PW_SUMMARY_NAME ?? 'run'}.json` }]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,

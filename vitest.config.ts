@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'e2e/test-host/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     reporters: ['verbose', 'json'],
-    outputFile: { json: 'test-results/vitest.json' },
+    outputFile: { json: 'test-reports/vitest.json' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -22,7 +22,7 @@ step "Type-check: end-to-end tests (tsconfig.e2e.json)"
 npx tsc -p tsconfig.e2e.json
 step "Lint (ESLint)"
 npx eslint --max-warnings=0 .
-rm -rf test-results
+rm -rf test-reports
 step "Unit and integration tests (vitest)"
 bash scripts/with-keyring.sh npx vitest run
 step "Build (electron-vite)"
@@ -36,4 +36,4 @@ if ! node -e 'const fs = require("fs"), p = require("path"); const d = p.dirname
 fi
 PW_SUMMARY_NAME=electron npx playwright test --project=electron
 
-node scripts/summarize-tests.mjs test-results/vitest.json test-results/playwright-web.json test-results/playwright-electron.json
+node scripts/summarize-tests.mjs test-reports/vitest.json test-reports/playwright-web.json test-reports/playwright-electron.json

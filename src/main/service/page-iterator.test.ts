@@ -118,6 +118,13 @@ describe('walkSalesPages', () => {
     expect(last(batches).progress).toMatchObject({ endReason: 'page-limit', complete: false });
   });
 
+  it('N6: a guard given as NaN or Infinity falls back to its default instead of switching off', async () => {
+    fake.setFaults({ ignorePage: true });
+    const { batches } = await walk({ maxPages: Number.NaN, maxStalePages: Number.POSITIVE_INFINITY });
+    expect(reportPages()).toEqual([1, 2, 3, 4]);
+    expect(last(batches).progress.endReason).toBe('repeating-pages');
+  });
+
   it('N6: walks both orders and every filter to the same set the spec service selects', async () => {
     const descending = await walk({}, { ...FULL, orderBy: '-transaction_date' });
     expect(descending.refs).toEqual([...allRefs()].reverse());

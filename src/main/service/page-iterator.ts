@@ -111,12 +111,15 @@ function endReason(state: WalkState, parsed: ParsedSalesPage, page: number, opti
   return null;
 }
 
+/** A whole number >= 1; anything else (NaN, Infinity, 0) falls back, so a guard can never be switched off. */
+function atLeastOne(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) ? Math.max(1, Math.floor(value)) : fallback;
+}
+
 function validated(filter: SalesFilter, options: WalkOptions): { limit: number; maxPages: number; maxStalePages: number } {
   parseSalesFilter(filter);
   const { limit } = parseSalesPageRequest({ page: 1, limit: options.limit ?? 100 });
-  const maxPages = Math.max(1, Math.floor(options.maxPages ?? 100_000));
-  const maxStalePages = Math.max(1, Math.floor(options.maxStalePages ?? 3));
-  return { limit, maxPages, maxStalePages };
+  return { limit, maxPages: atLeastOne(options.maxPages, 100_000), maxStalePages: atLeastOne(options.maxStalePages, 3) };
 }
 
 /** Yields each page's new sales until the report ends; the last batch has `progress.done` set. */

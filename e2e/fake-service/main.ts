@@ -3,8 +3,9 @@
  * process. Start it with `node --import tsx e2e/fake-service/main.ts [options]`; it prints
  *
  *   FAKE_SERVICE_READY <baseUrl> <caPemPath>
- *   FAKE_SERVICE_INFO <json: baseUrl, httpUrl, caPemPath, credentials>
+ *   FAKE_SERVICE_INFO <path of a JSON file (mode 0600): baseUrl, httpUrl, caPemPath, credentials>
  *
+ * (the credentials go to a file, not stdout, so no secret, even a fake one, lands in a CI log)
  * and then reads one JSON command per line on stdin, answering `FAKE_SERVICE_OK <json>` or
  * `FAKE_SERVICE_ERROR <message>`:
  *
@@ -16,6 +17,8 @@
  * Options: --sales N --seed N --end-day yyyy-mm-dd --days N --today yyyy-mm-dd --port N --http-port N
  * --latency MS --no-report-access --api-key K --api-secret S --app-id A --ignore-stdin
  */
+import { writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { z, ZodError } from 'zod';
@@ -131,8 +134,10 @@ async function main(): Promise<void> {
   const { options, ignoreStdin } = optionsFromArgs(process.argv.slice(2));
   const service = await startFakeService(options);
   const info = { baseUrl: service.baseUrl, httpUrl: service.httpUrl, caPemPath: service.caPemPath, credentials: service.credentials };
+  const infoPath = join(dirname(service.caPemPath), `fake-service-${process.pid}.json`);
+  await writeFile(infoPath, JSON.stringify(info, null, 2), { mode: 0o600 });
   process.stdout.write(`FAKE_SERVICE_READY ${service.baseUrl} ${service.caPemPath}\n`);
-  process.stdout.write(`FAKE_SERVICE_INFO ${JSON.stringify(info)}\n`);
+  process.stdout.write(`FAKE_SERVICE_INFO ${infoPath}\n`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void service.close().then(() => process.exit(0)));
   listenForCommands(service, ignoreStdin);
 }

@@ -4,6 +4,7 @@
  * same data from the same seed, changes statuses, restarts, and runs as a child process.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,10 +140,14 @@ describe('the fake service as a child process', () => {
     child.kill();
   });
 
-  it('N1: prints FAKE_SERVICE_READY <baseUrl> <caPemPath>, serves over TLS with that CA, and takes fault commands on stdin', async () => {
+  it('N1: prints FAKE_SERVICE_READY <baseUrl> <caPemPath> (credentials in a private file, never on stdout), serves over TLS with that CA, and takes fault commands on stdin', async () => {
     const [baseUrl, caPemPath] = (await nextLine('FAKE_SERVICE_READY')).split(' ') as [string, string];
     expect(baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-    const info = JSON.parse(await nextLine('FAKE_SERVICE_INFO')) as { credentials: { apiKey: string; apiSecret: string; appId: string } };
+    const infoPath = await nextLine('FAKE_SERVICE_INFO');
+    expect(infoPath).not.toContain('cli-secret-123');
+    expect(statSync(infoPath).mode & 0o077).toBe(0);
+    const info = JSON.parse(readFileSync(infoPath, 'utf8')) as { baseUrl: string; credentials: { apiKey: string; apiSecret: string; appId: string } };
+    expect(info.baseUrl).toBe(baseUrl);
     expect(info.credentials.apiSecret).toBe('cli-secret-123');
     const { readCaFile } = await import('./node-fetch');
     const fetch = createNodeFetch({ extraCaPem: await readCaFile(caPemPath) });

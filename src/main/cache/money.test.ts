@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { amountScale, formatAmount, formatMinor, fromMinor, toMinor } from './money';
+
+describe('money: exact integer units', () => {
+  it('converts two-decimal amounts exactly, including values whose float products drift', () => {
+    expect(toMinor(0.1, 2)).toEqual({ minor: 10, exact: true });
+    expect(toMinor(0.2, 2)).toEqual({ minor: 20, exact: true });
+    expect(toMinor(12.34, 2)).toEqual({ minor: 1234, exact: true });
+    expect(toMinor(1.15, 2)).toEqual({ minor: 115, exact: true });
+    expect(toMinor(-4.35, 2)).toEqual({ minor: -435, exact: true });
+    expect(toMinor(0, 2)).toEqual({ minor: 0, exact: true });
+  });
+
+  it('rounds half away from zero from the decimal text (not the float product) and says it was not exact', () => {
+    expect(toMinor(1.005, 2)).toEqual({ minor: 101, exact: false });
+    expect(toMinor(-1.005, 2)).toEqual({ minor: -101, exact: false });
+    expect(toMinor(0.1 + 0.2, 2)).toEqual({ minor: 30, exact: false });
+    expect(toMinor(2.344, 2)).toEqual({ minor: 234, exact: false });
+    expect(toMinor(1e-7, 2)).toEqual({ minor: 0, exact: false });
+  });
+
+  it('keeps three-decimal currencies at three decimals and every other currency at two (JPY included)', () => {
+    expect(amountScale('KWD')).toBe(3);
+    expect(amountScale('EUR')).toBe(2);
+    expect(amountScale('JPY')).toBe(2);
+    expect(toMinor(1.005, amountScale('KWD'))).toEqual({ minor: 1005, exact: true });
+  });
+
+  it('refuses amounts that cannot be held as safe integers', () => {
+    expect(() => toMinor(1e20, 2)).toThrow(RangeError);
+    expect(() => toMinor(Number.NaN, 2)).toThrow(RangeError);
+  });
+
+  it('sums 0.1 + 0.2 as 30 cents and formats it without float drift', () => {
+    const sum = toMinor(0.1, 2).minor + toMinor(0.2, 2).minor;
+    expect(formatMinor(sum, 2)).toBe('0.30');
+    expect(0.1 + 0.2).not.toBe(0.3);
+  });
+
+  it('formats exactly, with the currency’s official decimals and more only when needed', () => {
+    expect(formatMinor(123456, 2)).toBe('1234.56');
+    expect(formatMinor(-5, 2)).toBe('-0.05');
+    expect(formatMinor(7, 3)).toBe('0.007');
+    expect(formatAmount(120000, 2, 'JPY')).toBe('1200');
+    expect(formatAmount(1250, 2, 'JPY')).toBe('12.5');
+    expect(formatAmount(1250, 2, 'EUR')).toBe('12.50');
+    expect(fromMinor(1234, 2)).toBe(12.34);
+  });
+});

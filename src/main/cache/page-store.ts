@@ -1,0 +1,163 @@
+/**
+ * Stores one fetched page of sales in one transaction (TESTPLAN D1): after a crash a page is either wholly in the
+ * cache or not at all. A re-fetched sale is updated in place, and a change of its commission or payment status is
+ * written to the change log (TESTPLAN D4); a sale that did not change is not written at all.
+ */
+import type Database from 'better-sqlite3';
+import type { JsonValue, Sale } from '../../shared/domain';
+import { assertAccount } from './account-id';
+import { invalidInput } from './cache-errors';
+import { isoInstant } from './day-numbers';
+import type { LookupIds } from './lookup-ids';
+import { createSearchIndex } from './search-index';
+import {
+  COMMISSION_STATUS_AT,
+  PAYMENT_STATUS_AT,
+  ROW_VALUE_COLUMNS,
+  assertStorable,
+  sameValues,
+  toRowValues,
+  type RowValues,
+} from './sale-row';
+
+/** Ties a page to a sync run, so the run's progress and resume point commit together with the page. */
+export interface StorePageOptions {
+  runId?: number;
+  /** Whatever the sync engine needs to resume after this page (e.g. the next page URL); stored as JSON. */
+  checkpoint?: JsonValue;
+}
+
+/** What storing a page did. `roundedAmounts` counts sales with an amount finer than its currency's scale. */
+export interface StorePageResult {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  statusChanges: number;
+  roundedAmounts: number;
+}
+
+/** The page store's outcome plus the row ids it wrote, for keeping in-memory indexes in step. */
+export interface StoredPage {
+  result: StorePageResult;
+  changedIds: number[];
+}
+
+/** Stores one page; see {@link createPageStore}. */
+export type PageStore = (
+  account: string,
+  sales: readonly Sale[],
+  fetchedAt: Date | string,
+  options?: StorePageOptions,
+) => StoredPage;
+
+interface Statements {
+  existing: Database.Statement<[string, string], unknown[]>;
+  insert: Database.Statement<unknown[]>;
+  update: Database.Statement<unknown[]>;
+  logChange: Database.Statement<unknown[]>;
+  runProgress: Database.Statement<unknown[]>;
+}
+
+interface Known {
+  id: number;
+  values: RowValues;
+}
+
+const COLUMN_LIST = ROW_VALUE_COLUMNS.join(', ');
+
+function prepare(db: Database.Database): Statements {
+  const placeholders = ROW_VALUE_COLUMNS.map(() => '?').join(', ');
+  return {
+    existing: db
+      .prepare<[string, string], unknown[]>(
+        `SELECT id, ${COLUMN_LIST} FROM sales WHERE account_id = ? AND reference IN (SELECT value FROM json_each(?))`,
+      )
+      .raw(),
+    insert: db.prepare(
+      `INSERT INTO sales (account_id, ${COLUMN_LIST}, first_seen, last_changed) VALUES (?, ${placeholders}, ?, ?)`,
+    ),
+    update: db.prepare(`UPDATE sales SET ${ROW_VALUE_COLUMNS.map((c) => `${c} = ?`).join(', ')}, last_changed = ? WHERE id = ?`),
+    logChange: db.prepare(
+      'INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    runProgress: db.prepare(
+      "UPDATE sync_runs SET pages = pages + 1, records = records + ?, checkpoint = ? WHERE id = ? AND account_id = ? AND status = 'running'",
+    ),
+  };
+}
+
+function loadKnown(statements: Statements, account: string, sales: readonly Sale[]): Map<string, Known> {
+  const known = new Map<string, Known>();
+  const rows = statements.existing.all(account, JSON.stringify(sales.map((s) => s.reference)));
+  for (const row of rows) {
+    known.set(row[1] as string, { id: row[0] as number, values: row.slice(1) as RowValues });
+  }
+  return known;
+}
+
+function logStatusChanges(statements: Statements, account: string, before: RowValues, after: RowValues, at: string): number {
+  let logged = 0;
+  for (const [index, field] of [[COMMISSION_STATUS_AT, 'commission_status'], [PAYMENT_STATUS_AT, 'payment_status']] as const) {
+    if (before[index] !== after[index]) {
+      statements.logChange.run(account, after[0], field, before[index], after[index], at);
+      logged++;
+    }
+  }
+  return logged;
+}
+
+function recordRun(statements: Statements, account: string, count: number, options: StorePageOptions): void {
+  if (options.runId === undefined) return;
+  const checkpoint = options.checkpoint === undefined ? null : JSON.stringify(options.checkpoint);
+  const changed = statements.runProgress.run(count, checkpoint, options.runId, account).changes;
+  if (changed === 0) throw invalidInput(`Sync run ${options.runId} of this account is not running; the page was not stored.`);
+}
+
+/**
+ * Prepares the page store on `db`. The returned function upserts a page inside one transaction (a savepoint when the
+ * caller already holds one), and returns counts plus the ids it wrote.
+ */
+export function createPageStore(db: Database.Database, lookups: LookupIds): PageStore {
+  const statements = prepare(db);
+  const search = createSearchIndex(db, lookups);
+  const store = db.transaction((account: string, sales: readonly Sale[], at: string, options: StorePageOptions): StoredPage => {
+    const result: StorePageResult = { inserted: 0, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0 };
+    const changedIds: number[] = [];
+    const known = loadKnown(statements, account, sales);
+    for (const sale of sales) {
+      const { values, rounded } = toRowValues(sale, lookups);
+      if (rounded) result.roundedAmounts++;
+      const before = known.get(sale.reference);
+      if (before === undefined) {
+        const id = Number(statements.insert.run(account, ...values, at, at).lastInsertRowid);
+        search.add(id, values);
+        known.set(sale.reference, { id, values });
+        changedIds.push(id);
+        result.inserted++;
+      } else if (sameValues(before.values, values)) {
+        result.unchanged++;
+      } else {
+        statements.update.run(...values, at, before.id);
+        search.replace(before.id, before.values, values);
+        result.statusChanges += logStatusChanges(statements, account, before.values, values, at);
+        known.set(sale.reference, { id: before.id, values });
+        changedIds.push(before.id);
+        result.updated++;
+      }
+    }
+    recordRun(statements, account, sales.length, options);
+    return { result, changedIds };
+  });
+  return (account, sales, fetchedAt, options = {}) => {
+    assertAccount(account);
+    if (!Array.isArray(sales)) throw invalidInput('A page must be a list of sales.');
+    sales.forEach(assertStorable);
+    const at = isoInstant(fetchedAt);
+    try {
+      return store(account, sales, at, options);
+    } catch (error) {
+      lookups.forget();
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The inputs of the cache's query API as zod schemas: they arrive over IPC from the renderer, so every field is
+ * checked and bounded here, at the boundary, before any of it reaches SQL or the in-memory index. This file imports
+ * only zod and src/shared, so it can move to src/shared when the IPC contract adopts it.
+ */
+import { z } from 'zod';
+import { isIsoDay } from '../../shared/dates';
+import { COMMISSION_STATUSES } from '../../shared/domain';
+import { AppError } from '../../shared/errors';
+
+const isoDay = z.string().max(10).refine(isIsoDay, { message: 'must be a real day written yyyy-mm-dd' });
+const value = z.string().min(1).max(200);
+/** A list of values to match; `null` matches sales where the field is absent. */
+const valueList = z.array(value.nullable()).min(1).max(500);
+
+/** Payment status filter values; `none` matches sales without a payment status. */
+export const PAYMENT_STATUS_CHOICES = ['paid', 'pending', 'none'] as const;
+
+/** Which day a date range (and a series) applies to. */
+export const DATE_BASES = ['transaction', 'payment'] as const;
+
+/** Columns the sales table can be sorted by; ties are broken by the order the cache first stored the sales. */
+export const SALE_SORT_COLUMNS = [
+  'transactionDate',
+  'paymentDate',
+  'reference',
+  'commissionAmount',
+  'transactionAmount',
+  'commissionStatus',
+  'paymentStatus',
+  'currency',
+  'category',
+  'subid',
+  'productName',
+  'collectionName',
+  'firstSeen',
+  'lastChanged',
+] as const;
+export type SaleSortColumn = (typeof SALE_SORT_COLUMNS)[number];
+
+/** Filters shared by every query. Absent fields do not filter; lists match any of their values. */
+export const salesFilterSchema = z
+  .strictObject({
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    dateBasis: z.enum(DATE_BASES).optional(),
+    commissionStatuses: z.array(z.enum(COMMISSION_STATUSES)).min(1).max(3).optional(),
+    paymentStatuses: z.array(z.enum(PAYMENT_STATUS_CHOICES)).min(1).max(3).optional(),
+    subids: valueList.optional(),
+    categories: valueList.optional(),
+    currencies: z.array(z.string().regex(/^[A-Z]{3}$/)).min(1).max(200).optional(),
+    /** Collection slugs. */
+    collections: valueList.optional(),
+    /** Product slugs. */
+    products: valueList.optional(),
+    /** Words that must each start a word of the reference, product name, collection name or subid. */
+    text: z.string().max(200).optional(),
+  })
+  .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, {
+    message: 'the end date is before the start date',
+    path: ['to'],
+  });
+export type SalesFilter = z.infer<typeof salesFilterSchema>;
+
+/** A sort order; `desc` reverses the whole order, tie-breaker included, so paging backwards mirrors paging forwards. */
+export const salesSortSchema = z.strictObject({
+  column: z.enum(SALE_SORT_COLUMNS),
+  direction: z.enum(['asc', 'desc']),
+});
+export type SalesSort = z.infer<typeof salesSortSchema>;
+
+const defaultSort: SalesSort = { column: 'transactionDate', direction: 'desc' };
+
+/** One window of rows for a virtualized table: any offset is as cheap as the first. */
+export const salesPageQuerySchema = z.strictObject({
+  filter: salesFilterSchema.default({}),
+  sort: salesSortSchema.default(defaultSort),
+  offset: z.number().int().min(0).max(1_000_000_000),
+  limit: z.number().int().min(1).max(1000),
+});
+export type SalesPageQuery = z.infer<typeof salesPageQuerySchema>;
+
+/** Every row of a filter in an order, for exports. */
+export const salesExportQuerySchema = z.strictObject({
+  filter: salesFilterSchema.default({}),
+  sort: salesSortSchema.default(defaultSort),
+});
+export type SalesExportQuery = z.infer<typeof salesExportQuerySchema>;
+
+/** Totals per period; the period follows the filter's date basis. */
+export const seriesQuerySchema = z.strictObject({
+  filter: salesFilterSchema.default({}),
+  interval: z.enum(['day', 'week', 'month']),
+});
+export type SeriesQuery = z.infer<typeof seriesQuerySchema>;
+
+/** The best collections, products or subids by commission, per currency. */
+export const topQuerySchema = z.strictObject({
+  filter: salesFilterSchema.default({}),
+  dimension: z.enum(['collection', 'product', 'subid']),
+  limit: z.number().int().min(1).max(100).default(10),
+});
+export type TopQuery = z.infer<typeof topQuerySchema>;
+
+/** Status changes seen after an instant (e.g. the start of the previous sync). */
+export const changesQuerySchema = z.strictObject({
+  since: z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO date-time' }),
+  limit: z.number().int().min(1).max(10_000).default(1000),
+});
+export type ChangesQuery = z.infer<typeof changesQuerySchema>;
+
+/**
+ * Parses `input` with `schema`, turning a failure into an INVALID_INPUT AppError whose message names the field and
+ * the problem, so the UI (or a developer) can act on it.
+ */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what: string): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
+  throw new AppError('INVALID_INPUT', `The ${what} is not valid${where}: ${issue?.message ?? 'unknown problem'}.`);
+}

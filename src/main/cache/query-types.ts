@@ -1,0 +1,105 @@
+/**
+ * What the cache's queries return: plain serialisable DTOs, ready to cross IPC. Money appears twice: as exact integer
+ * units (`…Minor`, 10^-scale of the currency: cents for EUR) for arithmetic, and as an exact decimal string for
+ * display. Totals are always per currency, never summed across currencies. Imports only src/shared.
+ */
+import type { CommissionStatus, PaymentStatus, Sale } from '../../shared/domain';
+
+/** A day range, both ends ISO `yyyy-mm-dd` and inclusive. */
+export interface DayRangeDto {
+  from: string;
+  to: string;
+}
+
+/** "Data as of …" for a query's transaction-date range: complete or not, the oldest fetch, the missing days. */
+export interface DataAsOf {
+  complete: boolean;
+  asOf: string | null;
+  missing: DayRangeDto[];
+}
+
+/** A sale as the cache holds it, with exact amounts and when the cache first saw it and last saw it change. */
+export interface CachedSale extends Sale {
+  amountScale: number;
+  commissionMinor: number;
+  transactionMinor: number | null;
+  firstSeen: string;
+  lastChanged: string;
+}
+
+/** One window of the sales table. */
+export interface SalesPageResult {
+  rows: CachedSale[];
+  /** Rows matching the filter (the virtual table's length). */
+  total: number;
+  offset: number;
+  /** Null when the filter has no transaction-date range. */
+  dataAsOf: DataAsOf | null;
+}
+
+/** Count and sums of a group of sales of one currency. */
+export interface MoneyTotals {
+  currency: string;
+  scale: number;
+  count: number;
+  commissionMinor: number;
+  commission: string;
+  transactionMinor: number;
+  transaction: string;
+  /** Sales in the group without a transaction amount (not included in `transaction`). */
+  transactionMissing: number;
+}
+
+/** Totals per currency, per currency × commission status and per currency × payment status. */
+export interface SalesSummary {
+  byCurrency: MoneyTotals[];
+  byCommissionStatus: (MoneyTotals & { commissionStatus: CommissionStatus })[];
+  byPaymentStatus: (MoneyTotals & { paymentStatus: PaymentStatus | 'none' })[];
+  dataAsOf: DataAsOf | null;
+}
+
+/** Totals of one period (its first day) in one currency. */
+export interface SeriesPoint extends MoneyTotals {
+  period: string;
+}
+
+/** One of the best collections, products or subids of a currency; `key` is the slug (or subid), null for none. */
+export interface TopEntry {
+  currency: string;
+  key: string | null;
+  label: string | null;
+  count: number;
+  commissionMinor: number;
+  commission: string;
+}
+
+/** A value of a filter dropdown and how many sales carry it. */
+export interface ValueCount {
+  value: string | null;
+  label: string | null;
+  count: number;
+}
+
+/** Values present in the cache for the filter dropdowns, with counts, plus the day span of the sales. */
+export interface DistinctValues {
+  currencies: ValueCount[];
+  categories: ValueCount[];
+  subids: ValueCount[];
+  collections: ValueCount[];
+  products: ValueCount[];
+  firstDay: string | null;
+  lastDay: string | null;
+}
+
+/** One status change from the change log, with enough of the sale to show it. */
+export interface SaleChange {
+  id: number;
+  reference: string;
+  field: 'commissionStatus' | 'paymentStatus';
+  oldValue: string | null;
+  newValue: string | null;
+  changedAt: string;
+  transactionDate: string | null;
+  currency: string | null;
+  commission: string | null;
+}

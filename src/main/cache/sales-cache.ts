@@ -1,0 +1,143 @@
+/**
+ * The cache's one public object: what the sync engine writes through and what the IPC handlers and exports read
+ * from. Writes go to SQLite first and then to the in-memory browse index; every read works offline. Inputs that come
+ * from the renderer (`unknown` parameters) are parsed with zod here.
+ */
+import type Database from 'better-sqlite3';
+import type { Profile, Sale } from '../../shared/domain';
+import { assertAccount } from './account-id';
+import { createBrowseIndex } from './browse-index';
+import { guardCorruption } from './cache-errors';
+import { createChangeLog } from './change-log';
+import { createCoverageStore, type CoveredWindow, type CoverageReport } from './coverage-store';
+import { distinctValues } from './distinct-values';
+import { createLookupIds } from './lookup-ids';
+import { createPageStore, type StorePageOptions, type StorePageResult } from './page-store';
+import { createProfileStore, type CachedProfile } from './profile-store';
+import {
+  parseInput,
+  salesExportQuerySchema,
+  salesFilterSchema,
+  salesPageQuerySchema,
+  seriesQuerySchema,
+  topQuerySchema,
+  type SalesFilter,
+} from './query-schema';
+import type {
+  CachedSale,
+  DataAsOf,
+  DistinctValues,
+  SaleChange,
+  SalesPageResult,
+  SalesSummary,
+  SeriesPoint,
+  TopEntry,
+} from './query-types';
+import { iterateSales } from './sale-iterator';
+import { pageIds, readSales } from './sales-page';
+import { seriesOf } from './sales-series';
+import { summarize } from './sales-summary';
+import { createSyncRunStore, type SyncRun, type SyncRunStatus } from './sync-runs';
+import { topEntries } from './top-entries';
+
+/** The sales cache of one file. All methods are synchronous (better-sqlite3) and safe to call from the main process. */
+export interface SalesCache {
+  readonly path: string;
+  /** Upserts one fetched page in one transaction; call once per page, and mark a window covered only after all its pages. */
+  storePage(account: string, sales: readonly Sale[], fetchedAt: Date | string, options?: StorePageOptions): StorePageResult;
+  /** Records that every sale of [from, to] (transaction days) was stored, as fetched at `fetchedAt`. */
+  markCovered(account: string, from: string, to: string, fetchedAt: Date | string): void;
+  coverage(account: string, from: string, to: string): CoverageReport;
+  coveredWindows(account: string): CoveredWindow[];
+  saveProfile(account: string, profile: Profile, fetchedAt: Date | string): void;
+  profile(account: string): CachedProfile | null;
+  beginSyncRun(account: string, from: string, to: string): number;
+  finishSyncRun(runId: number, status: Exclude<SyncRunStatus, 'running'>, error?: string): void;
+  unfinishedSyncRuns(account: string): SyncRun[];
+  lastSyncRun(account: string, status?: SyncRunStatus): SyncRun | null;
+  salesPage(account: string, query: unknown): SalesPageResult;
+  countSales(account: string, filter: unknown): number;
+  summary(account: string, filter: unknown): SalesSummary;
+  series(account: string, query: unknown): SeriesPoint[];
+  topEntries(account: string, query: unknown): TopEntry[];
+  distinctValues(account: string, filter?: unknown): DistinctValues;
+  /** Streams an export from a read-only snapshot; see `sale-iterator.ts`. */
+  iterateSales(account: string, query: unknown): Generator<CachedSale, void, undefined>;
+  changesSince(account: string, query: unknown): SaleChange[];
+  /** Runs `work` in one transaction (nested calls become savepoints), e.g. a page plus the sync engine's own rows. */
+  transaction<T>(work: () => T): T;
+  close(): void;
+}
+
+function filterOf(input: unknown): SalesFilter {
+  return parseInput(salesFilterSchema, input ?? {}, 'sales filter');
+}
+
+/** Builds the cache object over an open, migrated connection. */
+export function createSalesCache(db: Database.Database, path: string, now: () => Date): SalesCache {
+  const lookups = createLookupIds(db);
+  const storePage = createPageStore(db, lookups);
+  const coverage = createCoverageStore(db);
+  const profiles = createProfileStore(db);
+  const runs = createSyncRunStore(db, now);
+  const changes = createChangeLog(db);
+  const browse = createBrowseIndex(db);
+
+  const dataAsOf = (account: string, filter: SalesFilter): DataAsOf | null =>
+    filter.from !== undefined && filter.to !== undefined && filter.dateBasis !== 'payment'
+      ? coverage.coverage(account, filter.from, filter.to)
+      : null;
+  const view = (account: string) => {
+    assertAccount(account);
+    return browse.view(account);
+  };
+
+  return {
+    path,
+    storePage: (account, sales, fetchedAt, options) =>
+      guardCorruption(() => {
+        const stored = storePage(account, sales, fetchedAt, options);
+        browse.noteWrites(account, stored.changedIds);
+        return stored.result;
+      }),
+    markCovered: (account, from, to, fetchedAt) => guardCorruption(() => coverage.markCovered(account, from, to, fetchedAt)),
+    coverage: (account, from, to) => guardCorruption(() => coverage.coverage(account, from, to)),
+    coveredWindows: (account) => guardCorruption(() => coverage.windows(account)),
+    saveProfile: (account, profile, fetchedAt) => guardCorruption(() => profiles.saveProfile(account, profile, fetchedAt)),
+    profile: (account) => guardCorruption(() => profiles.profile(account)),
+    beginSyncRun: (account, from, to) => guardCorruption(() => runs.beginSyncRun(account, from, to)),
+    finishSyncRun: (runId, status, error) => guardCorruption(() => runs.finishSyncRun(runId, status, error)),
+    unfinishedSyncRuns: (account) => guardCorruption(() => runs.unfinishedSyncRuns(account)),
+    lastSyncRun: (account, status) => guardCorruption(() => runs.lastSyncRun(account, status)),
+    salesPage: (account, input) =>
+      guardCorruption(() => {
+        const query = parseInput(salesPageQuerySchema, input, 'sales page query');
+        const { ids, total } = pageIds(view(account), query.filter, query.sort, query.offset, query.limit);
+        return { rows: readSales(db, ids), total, offset: query.offset, dataAsOf: dataAsOf(account, query.filter) };
+      }),
+    countSales: (account, input) => guardCorruption(() => view(account).select(filterOf(input)).count),
+    summary: (account, input) =>
+      guardCorruption(() => {
+        const filter = filterOf(input);
+        return { ...summarize(view(account), filter), dataAsOf: dataAsOf(account, filter) };
+      }),
+    series: (account, input) => guardCorruption(() => seriesOf(view(account), parseInput(seriesQuerySchema, input, 'series query'))),
+    topEntries: (account, input) => guardCorruption(() => topEntries(view(account), parseInput(topQuerySchema, input, 'top list query'))),
+    distinctValues: (account, input) => guardCorruption(() => distinctValues(view(account), filterOf(input))),
+    iterateSales: (account, input) => {
+      assertAccount(account);
+      return iterateSales(path, account, parseInput(salesExportQuerySchema, input, 'export query'));
+    },
+    changesSince: (account, input) => guardCorruption(() => changes(account, input)),
+    transaction: (work) => {
+      try {
+        return db.transaction(work)();
+      } catch (error) {
+        browse.reset();
+        lookups.forget();
+        throw error;
+      }
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The best collections, products or subids by commission, per currency: what earns the affiliate most. Products and
+ * collections are grouped by slug (one entry per slug even if its name changed), as a SQL `GROUP BY slug` would.
+ */
+import type { AccountView } from './browse-index';
+import type { LookupEntry } from './lookup-catalog';
+import { formatAmount, amountScale } from './money';
+import { addSale, groupTotals } from './money-totals';
+import type { TopQuery } from './query-schema';
+import type { TopEntry } from './query-types';
+
+interface Dimension {
+  codes: Int32Array;
+  /** Group of a code, and the group's key and label. */
+  groupOf: Int32Array;
+  keys: (string | null)[];
+  labels: (string | null)[];
+}
+
+function slugGroups(codes: Int32Array, entries: readonly (LookupEntry | undefined)[]): Dimension {
+  const index = new Map<string | null, number>([[null, 0]]);
+  const keys: (string | null)[] = [null];
+  const labels: (string | null)[] = [null];
+  const groupOf = new Int32Array(Math.max(1, entries.length));
+  entries.forEach((entry, id) => {
+    if (entry === undefined) return;
+    let group = index.get(entry.slug);
+    if (group === undefined) {
+      index.set(entry.slug, (group = keys.length));
+      keys.push(entry.slug);
+      labels.push(entry.name);
+    }
+    groupOf[id] = group;
+  });
+  return { codes, groupOf, keys, labels };
+}
+
+function dimensionOf(view: AccountView, dimension: TopQuery['dimension']): Dimension {
+  const { columns, catalog } = view;
+  if (dimension === 'product') return slugGroups(columns.product, catalog.products);
+  if (dimension === 'collection') return slugGroups(columns.collection, catalog.collections);
+  const values = columns.subids.values;
+  return { codes: columns.subid, groupOf: Int32Array.from(values, (_, i) => i), keys: values, labels: values };
+}
+
+/** Up to `limit` entries per currency, highest commission first (ties by key), currencies in code order. */
+export function topEntries(view: AccountView, query: TopQuery): TopEntry[] {
+  const { columns } = view;
+  const { mask } = view.select(query.filter);
+  const dim = dimensionOf(view, query.dimension);
+  const stride = dim.keys.length;
+  const groups = groupTotals();
+  for (let p = 0; p < columns.size; p++) {
+    if (mask[p] !== 1) continue;
+    const group = dim.groupOf[dim.codes[p] as number] ?? 0;
+    addSale(groups.get((columns.currency[p] as number) * stride + group), columns, p);
+  }
+  const entries = groups.entries().map(([key, totals]): TopEntry => {
+    const group = key % stride;
+    const currency = columns.currencies.values[(key - group) / stride] ?? '';
+    return {
+      currency,
+      key: dim.keys[group] ?? null,
+      label: dim.labels[group] ?? null,
+      count: totals.count,
+      commissionMinor: totals.commission,
+      commission: formatAmount(totals.commission, amountScale(currency), currency),
+    };
+  });
+  return pickTop(entries, query.limit);
+}
+
+function pickTop(entries: TopEntry[], limit: number): TopEntry[] {
+  const byCurrency = new Map<string, TopEntry[]>();
+  for (const entry of entries) byCurrency.set(entry.currency, [...(byCurrency.get(entry.currency) ?? []), entry]);
+  return [...byCurrency.keys()].sort().flatMap((currency) =>
+    (byCurrency.get(currency) ?? [])
+      .sort((a, b) => b.commissionMinor - a.commissionMinor || String(a.key).localeCompare(String(b.key)))
+      .slice(0, limit),
+  );
+}

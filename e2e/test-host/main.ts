@@ -2,6 +2,7 @@
  * Runs the e2e test host as its own process (so a test can stop and restart it like an app), and
  * prints `TEST_HOST_READY <url>` once it listens.
  */
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startTestHost } from './test-host';
 
@@ -9,19 +10,27 @@ const { values } = parseArgs({
   options: {
     'renderer-dir': { type: 'string', default: 'out/renderer' },
     'export-dir': { type: 'string' },
+    'data-dir': { type: 'string' },
+    'keychain-service': { type: 'string', default: 'memory' },
+    'ca-file': { type: 'string' },
     port: { type: 'string', default: '0' },
   },
 });
 
 const exportDir = values['export-dir'];
-if (!exportDir) {
-  process.stderr.write('--export-dir is required\n');
+const dataDir = values['data-dir'];
+if (!exportDir || !dataDir) {
+  process.stderr.write('--export-dir and --data-dir are required\n');
   process.exit(2);
 }
+const caFile = values['ca-file'];
 
 const host = await startTestHost({
   rendererDir: values['renderer-dir'],
   exportDir,
+  dataDir,
+  keychainService: values['keychain-service'],
+  ...(caFile ? { extraCaPem: await readFile(caFile, 'utf8') } : {}),
   port: Number(values.port),
   log: (line) => process.stderr.write(`${line}\n`),
 });

@@ -12,12 +12,22 @@ import { createAppCore } from '../../src/main/core/app-core';
 import { IpcTable } from '../../src/main/ipc/ipc-registrar';
 import { registerAllIpc } from '../../src/main/ipc/register-all';
 import { createLogger } from '../../src/main/log/logger';
+import { createNodeFetch } from '../../src/main/service/node-fetch';
+import { createConfSettingsStore } from '../../src/main/settings/conf-settings-store';
+import { createKeytarSecretStore } from '../../src/main/vault/keytar-secret-store';
+import { createMemorySecretStore } from '../../src/main/vault/memory-secret-store';
 import { BRIDGE_SCRIPT_PATH, bridgeScript } from './bridge-script';
 
 /** How to start a host. */
 export interface TestHostOptions {
   rendererDir: string;
   exportDir: string;
+  /** Settings (accounts) folder; the same folder across restarts keeps the accounts. */
+  dataDir: string;
+  /** Keychain service name for this run, or 'memory' for a host without a keychain. */
+  keychainService: string;
+  /** Extra CA certificate (PEM text) trusted for the fake service. */
+  extraCaPem?: string;
   port?: number;
   log?: (line: string) => void;
 }
@@ -66,8 +76,12 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     today: () => localIsoDay(new Date()),
     chooseExportPath: async (name) => join(options.exportDir, name),
     logger,
+    settings: createConfSettingsStore(options.dataDir),
+    keychain: options.keychainService === 'memory' ? createMemorySecretStore() : createKeytarSecretStore(options.keychainService),
+    fetch: createNodeFetch(options.extraCaPem ? { extraCaPem: options.extraCaPem } : {}),
   });
   secrets = () => core.session.secrets();
+  await core.session.restore();
   const table = new IpcTable();
   const origin = { value: '' };
   registerAllIpc(table, core, { trusted: { kind: 'origin', get origin() { return origin.value; } }, logger });

@@ -5,15 +5,18 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, session, shell } from 'electron';
 import { localIsoDay } from '../shared/dates';
 import { createAppCore } from './core/app-core';
+import { createElectronSettingsStore } from './electron/electron-settings-store';
 import { createElectronRegistrar } from './ipc/electron-ipc';
 import { registerAllIpc } from './ipc/register-all';
 import { createLogger } from './log/logger';
 import { isAllowedNavigation, isPermissionGranted, isSafeExternalUrl } from './security/navigation-policy';
 import type { TrustedRenderer } from './security/trusted-sender';
 import { secureWebPreferences } from './security/window-options';
+import { createKeytarSecretStore } from './vault/keytar-secret-store';
+import { KEYCHAIN_SERVICE } from './vault/secret-store';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const rendererIndex = join(here, '../renderer/index.html');
@@ -72,9 +75,13 @@ async function main(): Promise<void> {
     today: () => localIsoDay(new Date()),
     chooseExportPath,
     logger,
+    settings: createElectronSettingsStore(),
+    keychain: createKeytarSecretStore(app.isPackaged ? KEYCHAIN_SERVICE.production : KEYCHAIN_SERVICE.development),
+    fetch: (url, init) => net.fetch(url, init),
   });
   heldSecrets = () => core.session.secrets();
   registerAllIpc(createElectronRegistrar(ipcMain), core, { trusted, logger });
+  await core.session.restore();
   mainWindow = createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();

@@ -13,7 +13,7 @@ import {
   type RecordWarning,
   type Sale,
 } from './domain';
-import type { IpcResult } from './errors';
+import type { AppErrorData, IpcResult } from './errors';
 import type { BridgeMethod } from './ipc-channels';
 
 /** Largest serialized payload any channel accepts (TESTPLAN S6). */
@@ -51,17 +51,82 @@ export type ExportRequest = z.infer<typeof exportRequestSchema>;
 
 const noInput = z.undefined();
 
+const secretField = z.string().trim().min(1, 'is required').max(1000);
+
+/** The sign-in form: the three credentials and the service address. */
+export const connectionFormSchema = z.strictObject({
+  baseUrl: z.string().trim().min(1, 'is required').max(2000),
+  apiKey: secretField,
+  apiSecret: secretField,
+  appId: z.string().trim().min(1, 'is required').max(200),
+});
+export type ConnectionForm = z.infer<typeof connectionFormSchema>;
+
+/** Saving an account: the form, an optional label, and whether to skip the keychain for this session. */
+export const addAccountSchema = connectionFormSchema.extend({
+  label: z.string().trim().max(100).optional(),
+  sessionOnly: z.boolean(),
+});
+export type AddAccountInput = z.infer<typeof addAccountSchema>;
+
+const accountIdSchema = z.string().uuid();
+
+/** Picks an account by id. */
+export const accountRefSchema = z.strictObject({ accountId: accountIdSchema });
+export type AccountRef = z.infer<typeof accountRefSchema>;
+
+/** New credentials for an account whose key was refused; an empty api-key keeps the stored one. */
+export const reauthenticateSchema = z.strictObject({
+  accountId: accountIdSchema,
+  apiKey: z.string().trim().max(1000).optional(),
+  apiSecret: secretField,
+  appId: z.string().trim().min(1).max(200),
+  sessionOnly: z.boolean(),
+});
+export type ReauthenticateInput = z.infer<typeof reauthenticateSchema>;
+
+/** Signing out: whether the account's cached sales go too. */
+export const signOutSchema = z.strictObject({ accountId: accountIdSchema, deleteCachedSales: z.boolean() });
+export type SignOutInput = z.infer<typeof signOutSchema>;
+
 /** Facts about the running app the renderer may show. */
 export interface AppInfo {
   name: string;
   version: string;
 }
 
+/** What the renderer may know about an account: never a secret, the api-key only masked. */
+export interface AccountSummary {
+  id: string;
+  label: string;
+  baseUrl: string;
+  appId: string;
+  apiKeyMasked: string;
+  /** False when the credentials live in memory for this session only (no keychain). */
+  remembered: boolean;
+  lastUsedAt: string | null;
+}
+
 /** Who the app is talking to. Never carries a secret. */
 export type SessionStatus =
-  | { kind: 'none' }
-  | { kind: 'demo'; label: string }
-  | { kind: 'account'; label: string; baseUrl: string; appId: string; apiKeyMasked: string };
+  | { kind: 'none'; accounts: AccountSummary[] }
+  | { kind: 'demo'; label: string; accounts: AccountSummary[] }
+  | {
+      kind: 'account';
+      /** False when the credentials are missing or were refused: the user must enter them again. */
+      signedIn: boolean;
+      account: AccountSummary;
+      /** Why the account is not signed in, as a sentence to show. */
+      problem: AppErrorData | null;
+      accounts: AccountSummary[];
+    };
+
+/** What "Test connection" shows before anything is saved. */
+export interface ConnectionPreview {
+  profileName: string | null;
+  userName: string | null;
+  avatar: string | null;
+}
 
 /** One page of sales as the sales screen shows it. */
 export interface SalesPage {
@@ -87,6 +152,11 @@ export interface ContractTypes {
   getSession: { input: undefined; output: SessionStatus };
   startDemo: { input: undefined; output: SessionStatus };
   endSession: { input: undefined; output: SessionStatus };
+  testConnection: { input: ConnectionForm; output: ConnectionPreview };
+  addAccount: { input: AddAccountInput; output: SessionStatus };
+  switchAccount: { input: AccountRef; output: SessionStatus };
+  reauthenticate: { input: ReauthenticateInput; output: SessionStatus };
+  signOut: { input: SignOutInput; output: SessionStatus };
   getProfile: { input: undefined; output: Profile };
   listSales: { input: SalesQuery; output: SalesPage };
   exportSales: { input: ExportRequest; output: ExportResult };
@@ -98,6 +168,11 @@ export const INPUT_SCHEMAS: { [M in BridgeMethod]: z.ZodType<ContractTypes[M]['i
   getSession: noInput,
   startDemo: noInput,
   endSession: noInput,
+  testConnection: connectionFormSchema,
+  addAccount: addAccountSchema,
+  switchAccount: accountRefSchema,
+  reauthenticate: reauthenticateSchema,
+  signOut: signOutSchema,
   getProfile: noInput,
   listSales: salesQuerySchema,
   exportSales: exportRequestSchema,

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serviceDayToIso } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { demoDataset } from '../demo/sales-dataset';
-import { createLogger } from '../log/logger';
-import { createAppCore, type AppCore } from './app-core';
+import type { AppCore } from './app-core';
+import { createTestCore } from './core-test-kit';
 
 const TODAY = '2026-06-30';
 let dir: string;
@@ -16,13 +16,7 @@ let logLines: string[];
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'core-test-'));
-  logLines = [];
-  core = createAppCore({
-    appVersion: '1.2.3',
-    today: () => TODAY,
-    chooseExportPath: async (name) => join(dir, name),
-    logger: createLogger((l) => logLines.push(l), () => core.session.secrets()),
-  });
+  ({ core, logLines } = createTestCore({ today: () => TODAY, chooseExportPath: async (name) => join(dir, name) }));
 });
 
 afterEach(async () => {
@@ -40,12 +34,12 @@ function expectedReferences(start: string, end: string): string[] {
 
 describe('app core in demo mode', () => {
   it('asks the user to connect or explore before anything is fetched', async () => {
-    expect(core.getSession()).toEqual({ kind: 'none' });
+    expect(core.getSession()).toEqual({ kind: 'none', accounts: [] });
     await expect(core.getProfile()).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' } satisfies Partial<AppError>);
   });
 
   it('shows the demo profile and a page of sales from the simulated service', async () => {
-    expect(core.session.startDemo()).toEqual({ kind: 'demo', label: 'Demo data' });
+    expect(core.session.startDemo()).toEqual({ kind: 'demo', label: 'Demo data', accounts: [] });
     const profile = await core.getProfile();
     expect(profile.profileName).toBe(demoDataset(TODAY).profile.profile_name);
     const page = await core.listSales({ startDate: '2026-01-01', endDate: '2026-03-31', page: 1, limit: 50, orderBy: 'transaction_date' });
@@ -76,7 +70,7 @@ describe('app core in demo mode', () => {
   });
 
   it('writes nothing when the user cancels the save dialog', async () => {
-    const cancelling = createAppCore({ appVersion: '1', today: () => TODAY, chooseExportPath: async () => null, logger: createLogger(() => undefined, () => []) });
+    const { core: cancelling } = createTestCore({ today: () => TODAY, chooseExportPath: async () => null });
     cancelling.session.startDemo();
     expect(await cancelling.exportSales({ startDate: '2026-01-01', endDate: '2026-01-31', orderBy: 'transaction_date' })).toEqual({ filePath: null, rowCount: 0, warningCount: 0 });
     expect(await readdir(dir)).toEqual([]);
@@ -89,6 +83,6 @@ describe('app core in demo mode', () => {
     expect(logLines.join('\n')).not.toContain(secret);
     core.session.end();
     expect(core.session.secrets()).toEqual([]);
-    expect(core.getSession()).toEqual({ kind: 'none' });
+    expect(core.getSession()).toEqual({ kind: 'none', accounts: [] });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../shared/ipc-channels';
 import { INPUT_SCHEMAS } from '../../shared/ipc-contract';
-import { createAppCore } from '../core/app-core';
+import { createTestCore } from '../core/core-test-kit';
 import { createLogger } from '../log/logger';
 import { IpcTable } from './ipc-registrar';
 import { registerAllIpc } from './register-all';
@@ -15,7 +15,7 @@ describe('the IPC contract', () => {
   it('S2: the main process registers exactly the contract’s channels, once each', () => {
     const table = new IpcTable();
     const logger = createLogger(() => undefined, () => []);
-    const core = createAppCore({ appVersion: '1.0.0', today: () => '2026-06-30', chooseExportPath: async () => null, logger });
+    const { core } = createTestCore();
     registerAllIpc(table, core, { trusted: { kind: 'origin', origin: 'http://127.0.0.1:1' }, logger });
     expect(table.channels().sort()).toEqual(Object.values(CHANNELS).sort());
   });

@@ -4,6 +4,7 @@
  */
 import type { AppCore } from '../core/app-core';
 import type { IpcRegistrar } from './ipc-registrar';
+import { registerAccountsIpc } from './register-accounts';
 import { registerAppIpc } from './register-app';
 import { registerExportIpc } from './register-export';
 import type { HandlerPolicy } from './register-handler';
@@ -15,6 +16,7 @@ import { registerSessionIpc } from './register-session';
 export function registerAllIpc(registrar: IpcRegistrar, core: AppCore, policy: HandlerPolicy): void {
   registerAppIpc(registrar, core, policy);
   registerSessionIpc(registrar, core, policy);
+  registerAccountsIpc(registrar, core, policy);
   registerProfileIpc(registrar, core, policy);
   registerSalesIpc(registrar, core, policy);
   registerExportIpc(registrar, core, policy);

@@ -1,0 +1,34 @@
+/**
+ * Builds an app core for tests with local stand-ins where no real part is needed: settings and
+ * keychain in memory, a logger that collects lines, and a network transport that refuses (so a
+ * test that should not reach the network fails loudly). Tests override what they exercise.
+ */
+import { createLogger } from '../log/logger';
+import { createMemorySettingsStore } from '../settings/conf-settings-store';
+import { createMemorySecretStore } from '../vault/memory-secret-store';
+import { createAppCore, type AppCore, type AppCoreDeps } from './app-core';
+
+/** A core plus the log lines it wrote. */
+export interface TestCore {
+  core: AppCore;
+  logLines: string[];
+}
+
+/** Creates a core with test defaults; `overrides` replace any dependency. */
+export function createTestCore(overrides: Partial<AppCoreDeps> = {}): TestCore {
+  const logLines: string[] = [];
+  let core: AppCore | null = null;
+  core = createAppCore({
+    appVersion: '1.0.0-test',
+    today: () => '2026-06-30',
+    chooseExportPath: async () => null,
+    logger: createLogger((line) => logLines.push(line), () => core?.session.secrets() ?? []),
+    settings: createMemorySettingsStore(),
+    keychain: createMemorySecretStore(),
+    fetch: async () => {
+      throw new Error('no network in this test');
+    },
+    ...overrides,
+  });
+  return { core, logLines };
+}

@@ -127,8 +127,9 @@ export class SessionState {
     if (active === null) {
       throw new AppError('NOT_SIGNED_IN', 'No account is open. Connect your account or explore the demo data first.');
     }
-    if (active.kind === 'account' && active.client === null) {
-      throw new AppError('NOT_SIGNED_IN', active.problem?.message ?? MISSING_CREDENTIALS.message);
+    if (active.client === null) {
+      const problem = active.kind === 'account' ? active.problem : null;
+      throw new AppError('NOT_SIGNED_IN', problem?.message ?? MISSING_CREDENTIALS.message);
     }
     return active.client;
   }

@@ -1,0 +1,83 @@
+/**
+ * Progress of a sync as the user sees it: windows, pages and records done, the server's total as
+ * an estimate, the rate and an ETA. Pure bookkeeping over an injected clock, so it is tested
+ * without waiting.
+ */
+
+/** A snapshot sent to the renderer. */
+export interface SyncProgress {
+  state: 'running' | 'completed' | 'cancelled' | 'failed';
+  from: string;
+  to: string;
+  windowsTotal: number;
+  windowsDone: number;
+  pages: number;
+  records: number;
+  /** Sum of the server's `total` hints of the windows started so far; an estimate only. */
+  estimatedTotal: number | null;
+  /** Records per second since the start. */
+  ratePerSecond: number;
+  /** Seconds left at the current rate; null when unknown. */
+  etaSeconds: number | null;
+  warnings: number;
+  startedAt: string;
+}
+
+/** Accumulates progress; `snapshot()` derives rate and ETA. */
+export class ProgressTracker {
+  private readonly startedMs: number;
+  private readonly totals = new Map<number, number>();
+  private state: SyncProgress['state'] = 'running';
+  windowsDone = 0;
+  pages = 0;
+  records = 0;
+  warnings = 0;
+
+  constructor(
+    private readonly range: { from: string; to: string },
+    private readonly windowsTotal: number,
+    private readonly now: () => number,
+  ) {
+    this.startedMs = now();
+  }
+
+  /** Records a stored page of window `index`. */
+  page(index: number, records: number, warnings: number, totalHint: number | null): void {
+    this.pages += 1;
+    this.records += records;
+    this.warnings += warnings;
+    if (totalHint !== null && !this.totals.has(index)) this.totals.set(index, totalHint);
+  }
+
+  /** Marks one window as fully stored. */
+  windowDone(): void {
+    this.windowsDone += 1;
+  }
+
+  /** Sets the final state. */
+  finish(state: Exclude<SyncProgress['state'], 'running'>): void {
+    this.state = state;
+  }
+
+  /** The current progress. */
+  snapshot(): SyncProgress {
+    const seconds = Math.max((this.now() - this.startedMs) / 1000, 0.001);
+    const rate = this.records / seconds;
+    const estimate = this.totals.size > 0 ? [...this.totals.values()].reduce((a, b) => a + b, 0) : null;
+    const remaining = estimate === null ? null : Math.max(estimate - this.records, 0);
+    return {
+      state: this.state,
+      from: this.range.from,
+      to: this.range.to,
+      windowsTotal: this.windowsTotal,
+      windowsDone: this.windowsDone,
+      pages: this.pages,
+      records: this.records,
+      estimatedTotal: estimate,
+      ratePerSecond: Math.round(rate * 10) / 10,
+      etaSeconds: remaining === null || rate <= 0 || this.state !== 'running' ? null : Math.ceil(remaining / rate),
+      warnings: this.warnings,
+      startedAt: new Date(this.startedMs).toISOString(),
+    };
+  }
+}

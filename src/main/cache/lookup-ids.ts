@@ -37,14 +37,15 @@ function table(db: Database.Database, name: 'products' | 'collections', columns:
   };
 }
 
-/** A cheap in-memory key; the stored key is the JSON of the values, computed only when the memory misses. */
-function memoryKey(values: (string | null)[]): string {
-  return values.map((v) => (v === null ? '\u0001' : v)).join('\u0000');
+/** A cheap in-memory key (a million lookups per ingest); the stored key is the values' JSON, built only on a miss. */
+function memoryKey(a: string | null, b: string | null, c: string | null): string {
+  return `${a ?? '\u0001'}\u0000${b ?? '\u0001'}\u0000${c ?? '\u0001'}`;
 }
 
 function lookupId(lookup: LookupTable, values: (string | null)[]): number | null {
-  if (values.every((v) => v === null)) return null;
-  const memory = memoryKey(values);
+  const [a = null, b = null, c = null] = values;
+  if (a === null && b === null && c === null) return null;
+  const memory = memoryKey(a, b, c);
   let id = lookup.known.get(memory);
   if (id === undefined) {
     const key = JSON.stringify(values);

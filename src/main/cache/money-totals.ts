@@ -1,57 +1,57 @@
 /**
- * Accumulates counts and integer amounts of groups of sales and turns them into {@link MoneyTotals}. Sums of integer
- * units stay exact far beyond any account's size (2^53 cents), and each group holds a single currency.
+ * Counts and integer amounts of groups of sales, accumulated in typed arrays indexed by group number (a million
+ * additions cost a few milliseconds; a Map per sale cost ten times that), and turned into {@link MoneyTotals}. Sums of
+ * integer units stay exact far beyond any account's size (2^53 cents), and each group holds a single currency.
  */
 import { amountScale, formatAmount } from './money';
 import type { MoneyTotals } from './query-types';
 import type { SaleColumns } from './sale-columns';
 
-/** Running totals of one group. */
-export interface Accumulator {
-  count: number;
-  commission: number;
-  transaction: number;
-  transactionMissing: number;
+/** Per-group running totals. */
+export interface GroupSums {
+  count: Float64Array;
+  commission: Float64Array;
+  transaction: Float64Array;
+  transactionMissing: Float64Array;
 }
 
-/** A zeroed accumulator. */
-export function emptyTotals(): Accumulator {
-  return { count: 0, commission: 0, transaction: 0, transactionMissing: 0 };
+/** Zeroed totals for `groups` groups. */
+export function groupSums(groups: number): GroupSums {
+  const n = Math.max(1, groups);
+  return { count: new Float64Array(n), commission: new Float64Array(n), transaction: new Float64Array(n), transactionMissing: new Float64Array(n) };
 }
 
-/** Adds the sale at position `p`. */
-export function addSale(totals: Accumulator, columns: SaleColumns, p: number): void {
-  totals.count++;
-  totals.commission += columns.commission[p] as number;
+/** Adds the sale at position `p` to `group`. */
+export function addSale(sums: GroupSums, group: number, columns: SaleColumns, p: number): void {
+  sums.count[group] = (sums.count[group] as number) + 1;
+  sums.commission[group] = (sums.commission[group] as number) + (columns.commission[p] as number);
   const transaction = columns.transaction[p] as number;
-  if (Number.isNaN(transaction)) totals.transactionMissing++;
-  else totals.transaction += transaction;
+  if (Number.isNaN(transaction)) sums.transactionMissing[group] = (sums.transactionMissing[group] as number) + 1;
+  else sums.transaction[group] = (sums.transaction[group] as number) + transaction;
 }
 
-/** The DTO for a group of `currency`. */
-export function toMoneyTotals(currency: string, totals: Accumulator): MoneyTotals {
+/** Groups that received at least one sale. */
+export function usedGroups(sums: GroupSums): number[] {
+  const used: number[] = [];
+  sums.count.forEach((count, group) => {
+    if (count > 0) used.push(group);
+  });
+  return used;
+}
+
+/** The DTO of `group`, whose sales are all in `currency`. */
+export function toMoneyTotals(sums: GroupSums, group: number, currency: string): MoneyTotals {
   const scale = amountScale(currency);
+  const commission = sums.commission[group] as number;
+  const transaction = sums.transaction[group] as number;
   return {
     currency,
     scale,
-    count: totals.count,
-    commissionMinor: totals.commission,
-    commission: formatAmount(totals.commission, scale, currency),
-    transactionMinor: totals.transaction,
-    transaction: formatAmount(totals.transaction, scale, currency),
-    transactionMissing: totals.transactionMissing,
-  };
-}
-
-/** Accumulators keyed by an integer group key, created on first use. */
-export function groupTotals(): { get(key: number): Accumulator; entries(): [number, Accumulator][] } {
-  const groups = new Map<number, Accumulator>();
-  return {
-    get: (key) => {
-      let totals = groups.get(key);
-      if (totals === undefined) groups.set(key, (totals = emptyTotals()));
-      return totals;
-    },
-    entries: () => [...groups.entries()],
+    count: sums.count[group] as number,
+    commissionMinor: commission,
+    commission: formatAmount(commission, scale, currency),
+    transactionMinor: transaction,
+    transaction: formatAmount(transaction, scale, currency),
+    transactionMissing: sums.transactionMissing[group] as number,
   };
 }

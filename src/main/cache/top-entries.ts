@@ -5,7 +5,7 @@
 import type { AccountView } from './browse-index';
 import type { LookupEntry } from './lookup-catalog';
 import { formatAmount, amountScale } from './money';
-import { addSale, groupTotals } from './money-totals';
+import { addSale, groupSums, usedGroups } from './money-totals';
 import type { TopQuery } from './query-schema';
 import type { TopEntry } from './query-types';
 
@@ -49,25 +49,32 @@ export function topEntries(view: AccountView, query: TopQuery): TopEntry[] {
   const { mask } = view.select(query.filter);
   const dim = dimensionOf(view, query.dimension);
   const stride = dim.keys.length;
-  const groups = groupTotals();
+  const sums = groupSums(columns.currencies.values.length * stride);
   for (let p = 0; p < columns.size; p++) {
     if (mask[p] !== 1) continue;
-    const group = dim.groupOf[dim.codes[p] as number] ?? 0;
-    addSale(groups.get((columns.currency[p] as number) * stride + group), columns, p);
+    addSale(sums, (columns.currency[p] as number) * stride + (dim.groupOf[dim.codes[p] as number] ?? 0), columns, p);
   }
-  const entries = groups.entries().map(([key, totals]): TopEntry => {
-    const group = key % stride;
-    const currency = columns.currencies.values[(key - group) / stride] ?? '';
+  const entries = usedGroups(sums).map((index): TopEntry => {
+    const group = index % stride;
+    const currency = columns.currencies.values[(index - group) / stride] ?? '';
+    const commission = sums.commission[index] as number;
     return {
       currency,
       key: dim.keys[group] ?? null,
       label: dim.labels[group] ?? null,
-      count: totals.count,
-      commissionMinor: totals.commission,
-      commission: formatAmount(totals.commission, amountScale(currency), currency),
+      count: sums.count[index] as number,
+      commissionMinor: commission,
+      commission: formatAmount(commission, amountScale(currency), currency),
     };
   });
   return pickTop(entries, query.limit);
+}
+
+function compareKeys(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
 }
 
 function pickTop(entries: TopEntry[], limit: number): TopEntry[] {
@@ -75,7 +82,7 @@ function pickTop(entries: TopEntry[], limit: number): TopEntry[] {
   for (const entry of entries) byCurrency.set(entry.currency, [...(byCurrency.get(entry.currency) ?? []), entry]);
   return [...byCurrency.keys()].sort().flatMap((currency) =>
     (byCurrency.get(currency) ?? [])
-      .sort((a, b) => b.commissionMinor - a.commissionMinor || String(a.key).localeCompare(String(b.key)))
+      .sort((a, b) => b.commissionMinor - a.commissionMinor || compareKeys(a.key, b.key))
       .slice(0, limit),
   );
 }

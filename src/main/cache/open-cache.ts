@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { AppError } from '../../shared/errors';
 import { CacheTooNewError, isCorruptionError } from './cache-errors';
 import { inspectCacheFile, type FileVerdict } from './inspect-file';
 import { LATEST_VERSION } from './migrations';
@@ -34,8 +35,21 @@ export interface OpenedCache {
   previousVersion: number;
 }
 
+function setAside(path: string, now: Date): string[] {
+  try {
+    return moveAside(path, now);
+  } catch (error) {
+    throw new AppError(
+      'CACHE_CORRUPT',
+      `The sales cache at ${path} is damaged and could not be moved aside (${(error as Error).message}). ` +
+        'Close other programs that may use it, or move the file away yourself, then start Commission Desk again.',
+      { cause: error },
+    );
+  }
+}
+
 function recover(path: string, reason: CacheRecovery['reason'], detail: string, now: Date): CacheRecovery {
-  const movedTo = moveAside(path, now);
+  const movedTo = setAside(path, now);
   const what = reason === 'foreign' ? 'belongs to another application' : 'is damaged';
   return {
     reason,
@@ -73,7 +87,7 @@ function verdictRecovery(path: string, verdict: FileVerdict, now: Date): CacheRe
   if (verdict.kind === 'too-new') throw new CacheTooNewError(path, verdict.version, LATEST_VERSION);
   if (verdict.kind === 'corrupt' || verdict.kind === 'foreign') return recover(path, verdict.kind, verdict.detail, now);
   // A -wal left without its database would be replayed into the new file: set such leftovers aside too.
-  if (verdict.kind === 'missing') moveAside(path, now);
+  if (verdict.kind === 'missing') setAside(path, now);
   return null;
 }
 

@@ -9,7 +9,7 @@ import { assertAccount } from './account-id';
 import { invalidInput } from './cache-errors';
 import { isoInstant } from './day-numbers';
 import type { LookupIds } from './lookup-ids';
-import { createSearchIndex } from './search-index';
+import { createSearchIndex, type SearchIndex } from './search-index';
 import {
   COMMISSION_STATUS_AT,
   PAYMENT_STATUS_AT,
@@ -113,6 +113,42 @@ function recordRun(statements: Statements, account: string, count: number, optio
   if (changed === 0) throw invalidInput(`Sync run ${options.runId} of this account is not running; the page was not stored.`);
 }
 
+/** What one page's transaction works with. */
+interface PageContext {
+  statements: Statements;
+  search: SearchIndex;
+  account: string;
+  at: string;
+  known: Map<string, Known>;
+  stored: StoredPage;
+}
+
+function insertSale(ctx: PageContext, reference: string, values: RowValues): void {
+  const id = Number(ctx.statements.insert.run(ctx.account, ...values, ctx.at, ctx.at).lastInsertRowid);
+  ctx.search.add(id, values);
+  ctx.known.set(reference, { id, values });
+  ctx.stored.changedIds.push(id);
+  ctx.stored.result.inserted++;
+}
+
+function updateSale(ctx: PageContext, reference: string, before: Known, values: RowValues): void {
+  ctx.statements.update.run(...values, ctx.at, before.id);
+  ctx.search.replace(before.id, before.values, values);
+  ctx.stored.result.statusChanges += logStatusChanges(ctx.statements, ctx.account, before.values, values, ctx.at);
+  ctx.known.set(reference, { id: before.id, values });
+  ctx.stored.changedIds.push(before.id);
+  ctx.stored.result.updated++;
+}
+
+function upsertSale(ctx: PageContext, sale: Sale, lookups: LookupIds): void {
+  const { values, rounded } = toRowValues(sale, lookups);
+  if (rounded) ctx.stored.result.roundedAmounts++;
+  const before = ctx.known.get(sale.reference);
+  if (before === undefined) insertSale(ctx, sale.reference, values);
+  else if (sameValues(before.values, values)) ctx.stored.result.unchanged++;
+  else updateSale(ctx, sale.reference, before, values);
+}
+
 /**
  * Prepares the page store on `db`. The returned function upserts a page inside one transaction (a savepoint when the
  * caller already holds one), and returns counts plus the ids it wrote.
@@ -121,32 +157,14 @@ export function createPageStore(db: Database.Database, lookups: LookupIds): Page
   const statements = prepare(db);
   const search = createSearchIndex(db, lookups);
   const store = db.transaction((account: string, sales: readonly Sale[], at: string, options: StorePageOptions): StoredPage => {
-    const result: StorePageResult = { inserted: 0, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0 };
-    const changedIds: number[] = [];
-    const known = loadKnown(statements, account, sales);
-    for (const sale of sales) {
-      const { values, rounded } = toRowValues(sale, lookups);
-      if (rounded) result.roundedAmounts++;
-      const before = known.get(sale.reference);
-      if (before === undefined) {
-        const id = Number(statements.insert.run(account, ...values, at, at).lastInsertRowid);
-        search.add(id, values);
-        known.set(sale.reference, { id, values });
-        changedIds.push(id);
-        result.inserted++;
-      } else if (sameValues(before.values, values)) {
-        result.unchanged++;
-      } else {
-        statements.update.run(...values, at, before.id);
-        search.replace(before.id, before.values, values);
-        result.statusChanges += logStatusChanges(statements, account, before.values, values, at);
-        known.set(sale.reference, { id: before.id, values });
-        changedIds.push(before.id);
-        result.updated++;
-      }
-    }
+    const stored: StoredPage = {
+      result: { inserted: 0, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0 },
+      changedIds: [],
+    };
+    const ctx: PageContext = { statements, search, account, at, known: loadKnown(statements, account, sales), stored };
+    for (const sale of sales) upsertSale(ctx, sale, lookups);
     recordRun(statements, account, sales.length, options);
-    return { result, changedIds };
+    return stored;
   });
   return (account, sales, fetchedAt, options = {}) => {
     assertAccount(account);

@@ -110,6 +110,21 @@ describe('storePage: upserts (TESTPLAN D4)', () => {
     expect(stillOld.total).toBe(0);
   });
 
+  it('keeps the search index in step through updates: new words are found, the replaced words no longer match', () => {
+    cache.storePage('acct', SALES, clock.now());
+    const originals = SALES.slice(0, 40).filter((s) => s.productName !== null && s.subid !== null);
+    const edited = originals.map((s, i) => ({ ...s, subid: `edited-${i}`, productName: 'Renamed Thing' }));
+    cache.storePage('acct', edited, clock.now());
+    expect(cache.countSales('acct', { text: 'edited' })).toBe(edited.length);
+    expect(cache.countSales('acct', { text: 'renamed thing' })).toBe(edited.length);
+    for (const sale of originals) {
+      const oldWord = (sale.productName ?? '').split(' ')[0] ?? '';
+      expect(cache.countSales('acct', { text: `${sale.reference} ${oldWord}` })).toBe(0);
+      expect(cache.countSales('acct', { text: `${sale.reference} ${sale.subid ?? ''}` })).toBe(0);
+      expect(cache.countSales('acct', { text: `${sale.reference} renamed` })).toBe(1);
+    }
+  });
+
   it('keeps accounts apart: the same reference in two accounts is two sales', () => {
     cache.storePage('a', SALES.slice(0, 5), clock.now());
     cache.storePage('b', SALES.slice(0, 5), clock.now());

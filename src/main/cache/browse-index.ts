@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { loadCatalog, type LookupCatalog } from './lookup-catalog';
-import type { SaleSortColumn, SalesFilter } from './query-schema';
+import type { SaleSortColumn, SalesFilter } from '../../shared/sales-query';
 import { COLUMN_SELECT, createColumns, putRow, type ColumnRow, type SaleColumns } from './sale-columns';
 import { selectMatching, type Selection } from './filter-mask';
 import { matchExpression } from './search-text';

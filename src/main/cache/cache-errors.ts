@@ -4,9 +4,8 @@
 import { AppError } from '../../shared/errors';
 
 /**
- * A cache file written by a newer version of the app. It keeps the `CACHE_CORRUPT` code (the shared taxonomy has no
- * closer one yet) but carries `reason: 'too-new'` and both versions, so the UI can tell "update the app" apart from
- * "the file is damaged". The file is never migrated down or overwritten.
+ * A cache file written by a newer version of the app (TESTPLAN D3): code `CACHE_TOO_NEW`, so the UI can say "update
+ * the app" rather than "the file is damaged". The file is never migrated down or overwritten.
  */
 export class CacheTooNewError extends AppError {
   readonly reason = 'too-new';
@@ -15,7 +14,7 @@ export class CacheTooNewError extends AppError {
 
   constructor(path: string, fileVersion: number, appVersion: number) {
     super(
-      'CACHE_CORRUPT',
+      'CACHE_TOO_NEW',
       `The sales cache at ${path} was written by a newer version of Commission Desk (cache format ${fileVersion}; ` +
         `this version reads up to ${appVersion}). Update the app to use it. The file was left unchanged.`,
     );

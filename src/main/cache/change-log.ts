@@ -5,8 +5,8 @@
 import type Database from 'better-sqlite3';
 import { assertAccount } from './account-id';
 import { formatAmount } from './money';
-import { changesQuerySchema, parseInput, type ChangesQuery } from './query-schema';
-import type { SaleChange } from './query-types';
+import { changesQuerySchema, parseInput, type ChangesQuery } from '../../shared/sales-query';
+import type { SaleChange } from '../../shared/sales-query-types';
 
 interface Row {
   id: number;

@@ -8,7 +8,7 @@ import { assertAccount } from './account-id';
 import { invalidInput } from './cache-errors';
 import { coverageOf, mergeWindow, type Window } from './coverage-windows';
 import { dayNumber, isoDay, isoInstant } from './day-numbers';
-import type { DataAsOf, DayRangeDto } from './query-types';
+import type { DataAsOf, DayRangeDto } from '../../shared/sales-query-types';
 
 /** Whether a range is fully in the cache; `asOf` is the oldest fetch time among the windows covering any of it. */
 export type CoverageReport = DataAsOf;

@@ -5,8 +5,8 @@
 import type { AccountView } from './browse-index';
 import { isoDay } from './day-numbers';
 import type { LookupEntry } from './lookup-catalog';
-import type { SalesFilter } from './query-schema';
-import type { DistinctValues, ValueCount } from './query-types';
+import type { SalesFilter } from '../../shared/sales-query';
+import type { DistinctValues, ValueCount } from '../../shared/sales-query-types';
 
 function countCodes(codes: Int32Array, mask: Uint8Array, size: number, length: number): Float64Array {
   const counts = new Float64Array(Math.max(1, length));

@@ -7,7 +7,7 @@ import { PAYMENT_CODES, COMMISSION_CODES, NO_DAY, type SaleColumns } from './sal
 import { slugMembership, type LookupCatalog } from './lookup-catalog';
 import { dayNumber } from './day-numbers';
 import { membership } from './text-dictionary';
-import type { SalesFilter } from './query-schema';
+import type { SalesFilter } from '../../shared/sales-query';
 
 /** Matching sales as a byte mask over positions, and how many there are. */
 export interface Selection {

@@ -4,7 +4,7 @@
  * integer units stay exact far beyond any account's size (2^53 cents), and each group holds a single currency.
  */
 import { amountScale, formatAmount } from './money';
-import type { MoneyTotals } from './query-types';
+import type { MoneyTotals } from '../../shared/sales-query-types';
 import type { SaleColumns } from './sale-columns';
 
 /** Per-group running totals. */

@@ -158,7 +158,7 @@ describe('openCache: a cache from a newer version (TESTPLAN D3)', () => {
     }
     expect(thrown).toBeInstanceOf(CacheTooNewError);
     expect(thrown).toBeInstanceOf(AppError);
-    expect((thrown as CacheTooNewError).code).toBe('CACHE_CORRUPT');
+    expect((thrown as CacheTooNewError).code).toBe('CACHE_TOO_NEW');
     expect((thrown as CacheTooNewError).reason).toBe('too-new');
     expect((thrown as Error).message).toMatch(/newer version of Commission Desk.*Update the app.*left unchanged/);
     expect(readFileSync(path).equals(before)).toBe(true);

@@ -6,8 +6,8 @@
  */
 import Database from 'better-sqlite3';
 import { guardCorruption } from './cache-errors';
-import type { SalesExportQuery } from './query-schema';
-import type { CachedSale } from './query-types';
+import type { SalesExportQuery } from '../../shared/sales-query';
+import type { CachedSale } from '../../shared/sales-query-types';
 import { SALE_COLUMNS, SALE_FROM, toCachedSale, type SaleRow } from './sale-read';
 import { orderClause, whereClause } from './sql-filter';
 

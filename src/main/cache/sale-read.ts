@@ -4,7 +4,7 @@
  */
 import type { CommissionStatus, JsonValue, PaymentStatus } from '../../shared/domain';
 import { fromMinor } from './money';
-import type { CachedSale } from './query-types';
+import type { CachedSale } from '../../shared/sales-query-types';
 
 /** The stored row of a sale joined with its product and collection. */
 export interface SaleRow {

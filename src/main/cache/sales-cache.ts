@@ -11,6 +11,7 @@ import { guardCorruption } from './cache-errors';
 import { createChangeLog } from './change-log';
 import { createCoverageStore, type CoveredWindow, type CoverageReport } from './coverage-store';
 import { distinctValues } from './distinct-values';
+import { createForgetAccount } from './forget-account';
 import { createLookupIds } from './lookup-ids';
 import { createPageStore, type StorePageOptions, type StorePageResult } from './page-store';
 import { createProfileStore, type CachedProfile } from './profile-store';
@@ -22,7 +23,7 @@ import {
   seriesQuerySchema,
   topQuerySchema,
   type SalesFilter,
-} from './query-schema';
+} from '../../shared/sales-query';
 import type {
   CachedSale,
   DataAsOf,
@@ -32,7 +33,7 @@ import type {
   SalesSummary,
   SeriesPoint,
   TopEntry,
-} from './query-types';
+} from '../../shared/sales-query-types';
 import { iterateSales } from './sale-iterator';
 import { pageIds, readSales } from './sales-page';
 import { seriesOf } from './sales-series';
@@ -69,6 +70,8 @@ export interface SalesCache {
   /** Streams an export from a read-only snapshot; see `sale-iterator.ts`. */
   iterateSales(account: string, query: unknown): Generator<CachedSale, void, undefined>;
   changesSince(account: string, query: unknown): SaleChange[];
+  /** Deletes all of an account's cached data (after "Sign out and delete cached sales"); returns the sales removed. */
+  forgetAccount(account: string): number;
   /** Runs `work` in one transaction (nested calls become savepoints), e.g. a page plus the sync engine's own rows. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -87,6 +90,7 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
   const runs = createSyncRunStore(db, now);
   const changes = createChangeLog(db);
   const browse = createBrowseIndex(db);
+  const forget = createForgetAccount(db);
 
   const dataAsOf = (account: string, filter: SalesFilter): DataAsOf | null =>
     filter.from !== undefined && filter.to !== undefined && filter.dateBasis !== 'payment'
@@ -135,6 +139,12 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
       return iterateSales(path, account, parseInput(salesExportQuerySchema, input, 'export query'));
     },
     changesSince: (account, input) => guardCorruption(() => changes(account, input)),
+    forgetAccount: (account) =>
+      guardCorruption(() => {
+        const removed = forget(account);
+        browse.reset();
+        return removed;
+      }),
     transaction: (work) => {
       try {
         return db.transaction(work)();

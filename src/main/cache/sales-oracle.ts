@@ -4,7 +4,7 @@
  * Not used by the app.
  */
 import type { Sale } from '../../shared/domain';
-import type { SalesFilter, SaleSortColumn } from './query-schema';
+import type { SalesFilter, SaleSortColumn } from '../../shared/sales-query';
 
 /** Integer cents of a two-decimal amount, computed from its decimal text. */
 export function cents(amount: number): number {

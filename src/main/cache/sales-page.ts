@@ -5,8 +5,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { AccountView } from './browse-index';
-import type { SalesFilter, SalesSort } from './query-schema';
-import type { CachedSale } from './query-types';
+import type { SalesFilter, SalesSort } from '../../shared/sales-query';
+import type { CachedSale } from '../../shared/sales-query-types';
 import { SALE_COLUMNS, SALE_FROM, toCachedSale, type SaleRow } from './sale-read';
 
 /** Row ids of the window [offset, offset + limit) of the filtered, sorted sales, and the filter's total. */

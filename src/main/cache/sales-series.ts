@@ -5,8 +5,8 @@
 import type { AccountView } from './browse-index';
 import { isoDay, monthStart, weekStart } from './day-numbers';
 import { addSale, groupSums, toMoneyTotals, usedGroups } from './money-totals';
-import type { SeriesQuery } from './query-schema';
-import type { SeriesPoint } from './query-types';
+import type { SeriesQuery } from '../../shared/sales-query';
+import type { SeriesPoint } from '../../shared/sales-query-types';
 import { NO_DAY } from './sale-columns';
 
 const START_OF: Record<SeriesQuery['interval'], (day: number) => number> = {

@@ -5,8 +5,8 @@
 import type { CommissionStatus, PaymentStatus } from '../../shared/domain';
 import type { AccountView } from './browse-index';
 import { addSale, groupSums, toMoneyTotals, usedGroups, type GroupSums } from './money-totals';
-import type { SalesFilter } from './query-schema';
-import type { MoneyTotals, SalesSummary } from './query-types';
+import type { SalesFilter } from '../../shared/sales-query';
+import type { MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
 import type { SaleColumns } from './sale-columns';
 
 const COMMISSION_BY_CODE: readonly CommissionStatus[] = ['approved', 'declined', 'pending'];

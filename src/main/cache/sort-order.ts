@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { LookupCatalog, LookupEntry } from './lookup-catalog';
-import type { SaleSortColumn } from './query-schema';
+import type { SaleSortColumn } from '../../shared/sales-query';
 import { NO_DAY, type SaleColumns } from './sale-columns';
 
 /** Integer sort keys per position and how many distinct ranks they use. */

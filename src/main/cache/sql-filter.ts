@@ -3,7 +3,7 @@
  * `filter-mask.ts` and `sort-order.ts` (a test checks both give the same rows in the same order). Values are always
  * bound as parameters; only fixed column names from {@link SORT_COLUMN_SQL} are spliced in.
  */
-import type { SaleSortColumn, SalesFilter, SalesSort } from './query-schema';
+import type { SaleSortColumn, SalesFilter, SalesSort } from '../../shared/sales-query';
 import { matchExpression } from './search-text';
 
 /** SQL text and its parameters. */

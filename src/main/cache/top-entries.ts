@@ -6,8 +6,8 @@ import type { AccountView } from './browse-index';
 import type { LookupEntry } from './lookup-catalog';
 import { formatAmount, amountScale } from './money';
 import { addSale, groupSums, usedGroups } from './money-totals';
-import type { TopQuery } from './query-schema';
-import type { TopEntry } from './query-types';
+import type { TopQuery } from '../../shared/sales-query';
+import type { TopEntry } from '../../shared/sales-query-types';
 
 interface Dimension {
   codes: Int32Array;

@@ -1,12 +1,12 @@
 /**
  * The inputs of the cache's query API as zod schemas: they arrive over IPC from the renderer, so every field is
- * checked and bounded here, at the boundary, before any of it reaches SQL or the in-memory index. This file imports
- * only zod and src/shared, so it can move to src/shared when the IPC contract adopts it.
+ * checked and bounded here, at the boundary, before any of it reaches SQL or the in-memory index. Shared with the
+ * renderer, which builds these queries.
  */
 import { z } from 'zod';
-import { isIsoDay } from '../../shared/dates';
-import { COMMISSION_STATUSES } from '../../shared/domain';
-import { AppError } from '../../shared/errors';
+import { isIsoDay } from './dates';
+import { COMMISSION_STATUSES } from './domain';
+import { AppError } from './errors';
 
 const isoDay = z.string().max(10).refine(isIsoDay, { message: 'must be a real day written yyyy-mm-dd' });
 const value = z.string().min(1).max(200);

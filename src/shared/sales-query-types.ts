@@ -3,7 +3,7 @@
  * units (`…Minor`, 10^-scale of the currency: cents for EUR) for arithmetic, and as an exact decimal string for
  * display. Totals are always per currency, never summed across currencies. Imports only src/shared.
  */
-import type { CommissionStatus, PaymentStatus, Sale } from '../../shared/domain';
+import type { CommissionStatus, PaymentStatus, Sale } from './domain';
 
 /** A day range, both ends ISO `yyyy-mm-dd` and inclusive. */
 export interface DayRangeDto {

@@ -1,0 +1,103 @@
+/**
+ * The sign-in form's values and their checks, as plain data so the rules (which fields are
+ * required, what is sent, what is cleared after a submit) are tested without rendering.
+ */
+import type { AddAccountInput, ConnectionForm, ReauthenticateInput } from '../../../shared/ipc-contract';
+import { serviceAddressError, type AddressCheckMode } from './service-address';
+
+/** What the user typed. */
+export interface SignInFields {
+  baseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  appId: string;
+  label: string;
+}
+
+/** A field's problem, or null; only fields that can be wrong are listed. */
+export type SignInFieldErrors = Record<'baseUrl' | 'apiKey' | 'apiSecret' | 'appId', string | null>;
+
+/** The empty form. */
+export const EMPTY_SIGN_IN: SignInFields = { baseUrl: '', apiKey: '', apiSecret: '', appId: '', label: '' };
+
+/** Longest values the main process accepts, so the inputs stop there instead of failing later. */
+export const FIELD_MAX = { baseUrl: 2000, apiKey: 1000, apiSecret: 1000, appId: 200, label: 100 } as const;
+
+const REQUIRED = {
+  apiKey: 'Enter your API key',
+  apiSecret: 'Enter your API secret',
+  appId: 'Enter your app ID',
+} as const;
+
+/**
+ * The problems to show. `submitted` turns on the "required" messages; before that only the
+ * address is checked, leniently while it is being typed (`addressMode`).
+ */
+export function signInFieldErrors(fields: SignInFields, submitted: boolean, addressMode: AddressCheckMode): SignInFieldErrors {
+  const required = (name: keyof typeof REQUIRED) => (submitted && fields[name].trim() === '' ? REQUIRED[name] : null);
+  return {
+    baseUrl: serviceAddressError(fields.baseUrl, submitted ? 'final' : addressMode),
+    apiKey: required('apiKey'),
+    apiSecret: required('apiSecret'),
+    appId: required('appId'),
+  };
+}
+
+/** True when no field has a problem. */
+export function isSubmittable(errors: SignInFieldErrors): boolean {
+  return Object.values(errors).every((e) => e === null);
+}
+
+/** What "Test connection" sends: the credentials and address, trimmed, no label. */
+export function connectionOf(fields: SignInFields): ConnectionForm {
+  return {
+    baseUrl: fields.baseUrl.trim(),
+    apiKey: fields.apiKey.trim(),
+    apiSecret: fields.apiSecret.trim(),
+    appId: fields.appId.trim(),
+  };
+}
+
+/** What "Save and sign in" sends; an empty label is left out so the main process names the account. */
+export function addAccountInputOf(fields: SignInFields, sessionOnly: boolean): AddAccountInput {
+  const label = fields.label.trim();
+  return { ...connectionOf(fields), ...(label ? { label } : {}), sessionOnly };
+}
+
+/** The form after a submit: the api-key and api-secret are gone from renderer state, the rest stays. */
+export function withoutSecrets<T extends { apiKey: string; apiSecret: string }>(fields: T): T {
+  return { ...fields, apiKey: '', apiSecret: '' };
+}
+
+/** What the sign-in-again form holds; the account's address and label are not editable there. */
+export interface ReauthFields {
+  apiKey: string;
+  apiSecret: string;
+  appId: string;
+}
+
+/** Problems on the sign-in-again form; the api-key is required only when the stored one cannot be kept. */
+export function reauthFieldErrors(
+  fields: ReauthFields,
+  submitted: boolean,
+  keyRequired: boolean,
+): Record<keyof ReauthFields, string | null> {
+  const missing = (value: string) => submitted && value.trim() === '';
+  return {
+    apiKey: keyRequired && missing(fields.apiKey) ? REQUIRED.apiKey : null,
+    apiSecret: missing(fields.apiSecret) ? REQUIRED.apiSecret : null,
+    appId: missing(fields.appId) ? REQUIRED.appId : null,
+  };
+}
+
+/** What "Sign in again" sends; an empty api-key is left out, which keeps the stored one. */
+export function reauthInputOf(accountId: string, fields: ReauthFields, sessionOnly: boolean): ReauthenticateInput {
+  const apiKey = fields.apiKey.trim();
+  return {
+    accountId,
+    ...(apiKey ? { apiKey } : {}),
+    apiSecret: fields.apiSecret.trim(),
+    appId: fields.appId.trim(),
+    sessionOnly,
+  };
+}

@@ -1,11 +1,13 @@
 /**
  * The renderer's only door to the main process. Components call `call('listSales', query)` and
  * always get data back — a value or an error with a code and a sentence — never an exception,
- * even when the bridge is missing or the IPC layer itself fails.
+ * even when the bridge is missing or the IPC layer itself fails. Because every call passes here,
+ * this is also where a refused key (401 during use) is noticed, once for every screen.
  */
 import type { AppErrorData, IpcResult } from '../../../shared/errors';
 import type { BridgeMethod } from '../../../shared/ipc-channels';
 import type { Bridge, ContractTypes } from '../../../shared/ipc-contract';
+import { rejectsSessionCredentials } from './credential-rejection';
 
 /** The value a bridge method resolves to on success. */
 export type BridgeOutput<M extends BridgeMethod> = ContractTypes[M]['output'];
@@ -44,11 +46,43 @@ export function getBridge(): Bridge | null {
   return candidate ?? null;
 }
 
+type RejectionListener = (error: AppErrorData) => void;
+
+const rejectionListeners = new Set<RejectionListener>();
+
+/**
+ * Runs `listener` whenever a call fails because the session's credentials were refused, so the
+ * session owner can re-read the session and ask for them again. Returns the unsubscribe function.
+ */
+export function onCredentialsRejected(listener: RejectionListener): () => void {
+  rejectionListeners.add(listener);
+  return () => {
+    rejectionListeners.delete(listener);
+  };
+}
+
+/** A listener's own failure must not turn a call into a rejected promise. */
+function notify(listener: RejectionListener, error: AppErrorData): void {
+  try {
+    listener(error);
+  } catch {
+    // The listener only schedules a session refresh; there is nothing useful to do if it throws.
+  }
+}
+
 /** Calls one bridge method; resolves to its IpcResult and never rejects. */
 export async function call<M extends BridgeMethod>(
   method: M,
   ...args: BridgeArgs<M>
 ): Promise<IpcResult<BridgeOutput<M>>> {
+  const result = await invokeBridge(method, args);
+  if (!result.ok && rejectsSessionCredentials(method, result.error.code)) {
+    for (const listener of [...rejectionListeners]) notify(listener, result.error);
+  }
+  return result;
+}
+
+async function invokeBridge<M extends BridgeMethod>(method: M, args: BridgeArgs<M>): Promise<IpcResult<BridgeOutput<M>>> {
   const bridge = getBridge();
   const invoke = bridge?.[method] as Invoke<M> | undefined;
   if (typeof invoke !== 'function') return { ok: false, error: MISSING_BRIDGE };

@@ -1,17 +1,26 @@
 /**
- * The top of the UI: reads the session and shows the welcome screen or the main shell. Everything
- * below receives what it needs as props, so each screen can be rendered and tested on its own.
+ * The top of the UI: reads the session and shows the welcome screen, the sign-in screen or the
+ * main shell. Everything below receives what it needs as props, so each screen can be rendered and
+ * tested on its own.
  */
 import { Loader, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { SessionStatus } from '../../shared/ipc-contract';
 import { ErrorState } from './common/error-state';
 import { PageCenter } from './common/page-center';
+import { sessionKey } from './session/account-text';
+import { SignInScreen } from './session/sign-in-screen';
 import { useSession } from './session/use-session';
 import { WelcomeScreen } from './session/welcome-screen';
 import { MainShell } from './shell/main-shell';
 
 /** The root component. */
 export function App() {
-  const { session, error, retry, startDemo, endSession, pending } = useSession();
+  const controller = useSession();
+  const { session, error, retry } = controller;
+  /** The sign-in screen sits over whatever the session shows; closing it returns there. */
+  const [signingIn, setSigningIn] = useState(false);
 
   if (session === null) {
     return error ? (
@@ -22,10 +31,42 @@ export function App() {
       <StartingUp />
     );
   }
-  if (session.kind === 'none') {
-    return <WelcomeScreen onStartDemo={startDemo} startingDemo={pending === 'startDemo'} />;
+  if (signingIn) {
+    const signedIn = (status: SessionStatus) => {
+      controller.apply(status);
+      setSigningIn(false);
+      announceSignIn(status);
+    };
+    return <SignInScreen onSignedIn={signedIn} onCancel={() => setSigningIn(false)} />;
   }
-  return <MainShell session={session} onLeave={endSession} leaving={pending === 'endSession'} />;
+  if (session.kind === 'none') {
+    return (
+      <WelcomeScreen
+        accounts={session.accounts}
+        onConnect={() => setSigningIn(true)}
+        onOpenAccount={controller.switchAccount}
+        onStartDemo={controller.startDemo}
+        startingDemo={controller.pending === 'startDemo'}
+      />
+    );
+  }
+  return (
+    <MainShell key={sessionKey(session)} session={session} controller={controller} onAddAccount={() => setSigningIn(true)} />
+  );
+}
+
+/** Confirms where the credentials went, so people know what "signed in" left on their computer. */
+function announceSignIn(status: SessionStatus) {
+  if (status.kind !== 'account') return;
+  const { label, remembered } = status.account;
+  notifications.show({
+    color: 'teal',
+    title: `Signed in to ${label}`,
+    message: remembered
+      ? 'Your API key and secret are stored in the system keychain.'
+      : 'Your API key and secret are kept in memory until you quit.',
+    'data-testid': 'signed-in-notification',
+  });
 }
 
 function StartingUp() {

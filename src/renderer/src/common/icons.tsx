@@ -118,3 +118,59 @@ export function InfoIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** The chosen entry in a list, e.g. the active account. */
+export function CheckIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m5 12.5 4.5 4.5L19 7.5" />
+    </Icon>
+  );
+}
+
+/** Opens a list of choices, e.g. the account switcher. */
+export function SelectorIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />
+    </Icon>
+  );
+}
+
+/** Adding something, e.g. another account. */
+export function PlusIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}
+
+/** Going back to the previous screen. */
+export function ArrowLeftIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M19 12H5M11 6l-6 6 6 6" />
+    </Icon>
+  );
+}
+
+/** Something kept safe, e.g. credentials in the keychain. */
+export function LockIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+    </Icon>
+  );
+}
+
+/** A working connection. */
+export function CheckCircleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m8 12.5 2.8 2.8L16 10" />
+    </Icon>
+  );
+}

@@ -12,11 +12,13 @@ import { useRangeDraft } from './use-range-draft';
 import type { SalesView } from './use-sales-view';
 
 /**
- * The screen fills the window below the header, so the table (which scrolls inside itself) keeps
- * its header, sideways scrollbar and the paging buttons in view. Tiny windows scroll as a page.
+ * The screen fills the window below the header (and the session-only banner, when shown), so the
+ * table (which scrolls inside itself) keeps its header, sideways scrollbar and the paging buttons
+ * in view. Tiny windows scroll as a page.
  */
 const FILL_SCREEN: CSSProperties = {
-  height: 'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem))',
+  height:
+    'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem) - var(--shell-banner-offset, 0px))',
   minHeight: 420,
 };
 

@@ -1,15 +1,17 @@
 /**
- * Owns the app's session: whether the user is in the demo, signed in, or neither. The whole UI
- * branches on it, so it lives in one hook and every change goes through the bridge.
+ * Owns the app's session: whether the user is in the demo, in one of their accounts (signed in or
+ * asked to sign in again), or neither. The whole UI branches on it, so it lives in one hook, every
+ * change goes through the bridge, and a key refused during use (401 on any call) re-reads it here
+ * so the sign-in-again screen appears whichever screen made the call.
  */
-import { useCallback, useState } from 'react';
-import type { AppErrorData } from '../../../shared/errors';
-import type { SessionStatus } from '../../../shared/ipc-contract';
-import { call } from '../common/bridge';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AppErrorData, IpcResult } from '../../../shared/errors';
+import type { SessionStatus, SignOutInput } from '../../../shared/ipc-contract';
+import { call, onCredentialsRejected } from '../common/bridge';
 import { useBridgeQuery } from '../common/use-bridge-query';
 
 /** A session change that is running, so buttons can show progress. */
-export type SessionAction = 'startDemo' | 'endSession';
+export type SessionAction = 'startDemo' | 'endSession' | 'switchAccount' | 'signOut';
 
 /** What the app needs to know about and do with the session. */
 export interface SessionController {
@@ -20,8 +22,14 @@ export interface SessionController {
   retry: () => void;
   /** Starts the demo; resolves to an error to show, or null on success. */
   startDemo: () => Promise<AppErrorData | null>;
-  /** Leaves the demo or signs out; resolves to an error to show, or null on success. */
+  /** Leaves the demo or the account view for the welcome screen; signs nothing out. */
   endSession: () => Promise<AppErrorData | null>;
+  /** Opens another saved account; it may come back asking to sign in again. */
+  switchAccount: (accountId: string) => Promise<AppErrorData | null>;
+  /** Removes an account's credentials, and its cached sales when asked. */
+  signOut: (input: SignOutInput) => Promise<AppErrorData | null>;
+  /** Shows a session another screen received from the bridge (after adding an account or signing in again). */
+  apply: (status: SessionStatus) => void;
   pending: SessionAction | null;
 }
 
@@ -30,18 +38,40 @@ export function useSession(): SessionController {
   const query = useBridgeQuery(() => call('getSession'), 'session');
   const [changed, setChanged] = useState<SessionStatus | null>(null);
   const [pending, setPending] = useState<SessionAction | null>(null);
+  /** Bumped by every change, so a slower, older answer can never overwrite a newer one. */
+  const version = useRef(0);
 
-  const run = useCallback(async (action: SessionAction) => {
-    setPending(action);
-    const result = await call(action);
-    setPending(null);
-    if (!result.ok) return result.error;
-    setChanged(result.value);
-    return null;
+  const apply = useCallback((status: SessionStatus) => {
+    version.current += 1;
+    setChanged(status);
   }, []);
+
+  const run = useCallback(
+    async (action: SessionAction, request: () => Promise<IpcResult<SessionStatus>>) => {
+      setPending(action);
+      const result = await request();
+      setPending(null);
+      if (!result.ok) return result.error;
+      apply(result.value);
+      return null;
+    },
+    [apply],
+  );
+
+  useEffect(
+    () =>
+      onCredentialsRejected(() => {
+        const asked = version.current;
+        void call('getSession').then((result) => {
+          if (result.ok && version.current === asked) apply(result.value);
+        });
+      }),
+    [apply],
+  );
 
   const { reload } = query;
   const retry = useCallback(() => {
+    version.current += 1;
     setChanged(null);
     reload();
   }, [reload]);
@@ -50,8 +80,11 @@ export function useSession(): SessionController {
     session: changed ?? (query.status === 'success' ? query.data : null),
     error: changed ? null : query.error,
     retry,
-    startDemo: useCallback(() => run('startDemo'), [run]),
-    endSession: useCallback(() => run('endSession'), [run]),
+    startDemo: useCallback(() => run('startDemo', () => call('startDemo')), [run]),
+    endSession: useCallback(() => run('endSession', () => call('endSession')), [run]),
+    switchAccount: useCallback((accountId: string) => run('switchAccount', () => call('switchAccount', { accountId })), [run]),
+    signOut: useCallback((input: SignOutInput) => run('signOut', () => call('signOut', input)), [run]),
+    apply,
     pending,
   };
 }

@@ -129,6 +129,7 @@ export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut
                   spellCheck={false}
                   autoCapitalize="none"
                   required={keyRequired}
+                  autoFocus={keyRequired}
                 />
                 <PasswordInput
                   label="API secret"
@@ -141,7 +142,7 @@ export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut
                   spellCheck={false}
                   autoCapitalize="none"
                   required
-                  autoFocus
+                  autoFocus={!keyRequired}
                 />
                 <TextInput
                   label="App ID"

@@ -16,7 +16,6 @@ if [[ "${1:-}" == "--inside" ]]; then
   export COMMISSION_DESK_KEYRING_READY=1
   status=0
   "$@" || status=$?
-  [[ -n "${GNOME_KEYRING_CONTROL:-}" ]] && pkill -f "gnome-keyring-daemon.*" -U "$(id -u)" >/dev/null 2>&1 || true
   rm -rf "$keyring_home"
   exit "$status"
 fi

@@ -79,6 +79,7 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     settings: createConfSettingsStore(options.dataDir),
     keychain: options.keychainService === 'memory' ? createMemorySecretStore() : createKeytarSecretStore(options.keychainService),
     fetch: createNodeFetch(options.extraCaPem ? { extraCaPem: options.extraCaPem } : {}),
+    cachePath: join(options.dataDir, 'cache.sqlite'),
   });
   secrets = () => core.session.secrets();
   await core.session.restore();
@@ -132,6 +133,9 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   origin.value = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: `${origin.value}/`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: async () => {
+      await new Promise<void>((done) => server.close(() => done()));
+      await core.close();
+    },
   };
 }

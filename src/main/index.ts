@@ -78,6 +78,10 @@ async function main(): Promise<void> {
     settings: createElectronSettingsStore(),
     keychain: createKeytarSecretStore(app.isPackaged ? KEYCHAIN_SERVICE.production : KEYCHAIN_SERVICE.development),
     fetch: (url, init) => net.fetch(url, init),
+    cachePath: join(app.getPath('userData'), 'cache.sqlite'),
+  });
+  app.on('will-quit', () => {
+    void core.close();
   });
   heldSecrets = () => core.session.secrets();
   registerAllIpc(createElectronRegistrar(ipcMain), core, { trusted, logger });

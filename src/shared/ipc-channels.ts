@@ -15,6 +15,15 @@ export const CHANNELS = {
   signOut: 'accounts:signOut',
   getProfile: 'profile:get',
   listSales: 'sales:list',
+  querySales: 'sales:query',
+  summarizeSales: 'sales:summary',
+  salesSeries: 'sales:series',
+  topSales: 'sales:top',
+  salesFilterValues: 'sales:filterValues',
+  salesChanges: 'sales:changes',
+  startSync: 'sync:start',
+  cancelSync: 'sync:cancel',
+  getSyncStatus: 'sync:status',
   exportSales: 'export:sales',
 } as const;
 

@@ -15,6 +15,9 @@ import {
 } from './domain';
 import type { AppErrorData, IpcResult } from './errors';
 import type { BridgeMethod } from './ipc-channels';
+import { salesFilterSchema, salesPageQuerySchema, seriesQuerySchema, topQuerySchema, type SalesFilter, type SalesPageQuery, type SeriesQuery, type TopQuery } from './sales-query';
+import type { DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from './sales-query-types';
+import type { SyncStatus } from './sync-progress';
 
 /** Largest serialized payload any channel accepts (TESTPLAN S6). */
 export const MAX_IPC_PAYLOAD_BYTES = 1_000_000;
@@ -50,6 +53,19 @@ export const exportRequestSchema = z
 export type ExportRequest = z.infer<typeof exportRequestSchema>;
 
 const noInput = z.undefined();
+
+/** "Make the cache cover this range"; `refresh` fetches covered days again too. */
+export const syncRequestSchema = z
+  .strictObject({ from: isoDay, to: isoDay, refresh: z.boolean().optional() })
+  .refine((r) => r.from <= r.to, { message: 'the end date is before the start date', path: ['to'] });
+export type SyncRequest = z.infer<typeof syncRequestSchema>;
+
+/** Status changes to list; without `since`, those of the last completed sync. */
+export const changesRequestSchema = z.strictObject({
+  since: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), { message: 'must be an ISO date-time' }).optional(),
+  limit: z.number().int().min(1).max(10_000).optional(),
+});
+export type ChangesRequest = z.infer<typeof changesRequestSchema>;
 
 const secretField = z.string().trim().min(1, 'is required').max(1000);
 
@@ -93,6 +109,13 @@ export type SignOutInput = z.infer<typeof signOutSchema>;
 export interface AppInfo {
   name: string;
   version: string;
+  cache: {
+    path: string;
+    /** Something the user must be told about the cache at start (e.g. a damaged file was moved aside). */
+    notice: string | null;
+    /** Set when the cache could not be opened at all (e.g. written by a newer version). */
+    error: AppErrorData | null;
+  };
 }
 
 /** What the renderer may know about an account: never a secret, the api-key only masked. */
@@ -160,6 +183,15 @@ export interface ContractTypes {
   getProfile: { input: undefined; output: Profile };
   listSales: { input: SalesQuery; output: SalesPage };
   exportSales: { input: ExportRequest; output: ExportResult };
+  querySales: { input: SalesPageQuery; output: SalesPageResult };
+  summarizeSales: { input: SalesFilter; output: SalesSummary };
+  salesSeries: { input: SeriesQuery; output: SeriesPoint[] };
+  topSales: { input: TopQuery; output: TopEntry[] };
+  salesFilterValues: { input: SalesFilter; output: DistinctValues };
+  salesChanges: { input: ChangesRequest; output: SaleChange[] };
+  startSync: { input: SyncRequest; output: SyncStatus };
+  cancelSync: { input: undefined; output: SyncStatus };
+  getSyncStatus: { input: undefined; output: SyncStatus };
 }
 
 /** Input schema per bridge method: the main process parses every call with it. */
@@ -176,6 +208,15 @@ export const INPUT_SCHEMAS: { [M in BridgeMethod]: z.ZodType<ContractTypes[M]['i
   getProfile: noInput,
   listSales: salesQuerySchema,
   exportSales: exportRequestSchema,
+  querySales: salesPageQuerySchema,
+  summarizeSales: salesFilterSchema,
+  salesSeries: seriesQuerySchema,
+  topSales: topQuerySchema,
+  salesFilterValues: salesFilterSchema,
+  salesChanges: changesRequestSchema,
+  startSync: syncRequestSchema,
+  cancelSync: noInput,
+  getSyncStatus: noInput,
 };
 
 type Args<M extends BridgeMethod> = ContractTypes[M]['input'] extends undefined ? [] : [ContractTypes[M]['input']];

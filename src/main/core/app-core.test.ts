@@ -86,3 +86,30 @@ describe('app core in demo mode', () => {
     expect(core.getSession()).toEqual({ kind: 'none', accounts: [] });
   });
 });
+
+describe('app core with the cache', () => {
+  it('syncs the demo into the cache, then browses, sums and lists changes from the cache alone', async () => {
+    core.session.startDemo();
+    const started = core.startSync({ from: '2025-01-01', to: TODAY });
+    expect(started.running).toBe(true);
+    await core.sync.idle();
+    const status = core.syncStatus();
+    expect(status).toMatchObject({ running: false, error: null, offline: false, lastRun: { status: 'completed' } });
+    expect(status.lastSyncedAt).not.toBeNull();
+    const expected = expectedReferences('2025-01-01', TODAY);
+    const page = core.querySales({ filter: { from: '2025-01-01', to: TODAY }, sort: { column: 'transactionDate', direction: 'asc' }, offset: 0, limit: 50 });
+    expect(page.total).toBe(expected.length);
+    expect(page.rows.map((r) => r.reference)).toEqual(expected.slice(0, 50));
+    expect(page.dataAsOf).toMatchObject({ complete: true });
+    const summary = core.summarizeSales({ from: '2025-01-01', to: TODAY });
+    expect(summary.byCurrency.reduce((n, t) => n + t.count, 0)).toBe(expected.length);
+    expect(core.salesChanges({})).toEqual([]);
+  });
+
+  it('reports the cache problem instead of failing to start when the cache cannot be opened', () => {
+    const { core: broken } = createTestCore({ cachePath: '/dev/null/commission-desk-cannot-write-here/cache.sqlite' });
+    expect(broken.appInfo().cache.error).not.toBeNull();
+    broken.session.startDemo();
+    expect(() => broken.querySales({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 10 })).toThrow(AppError);
+  });
+});

@@ -1,12 +1,15 @@
 /**
  * The Electron-free heart of the main process: everything the IPC handlers call. Built from
- * injected dependencies (clock, settings store, keychain, network transport, save-path chooser,
- * logger), so the Electron app, the e2e test host and the headless command run the same code
- * and tests can hand it real local parts.
+ * injected dependencies (clock, settings store, keychain, network transport, cache path,
+ * save-path chooser, logger), so the Electron app, the e2e test host and the headless command run
+ * the same code and tests can hand it real local parts.
  */
 import type { Profile } from '../../shared/domain';
 import { AppError } from '../../shared/errors';
-import type { AppInfo, ExportRequest, ExportResult, SalesPage, SalesQuery, SessionStatus } from '../../shared/ipc-contract';
+import type { AppInfo, ChangesRequest, ExportRequest, ExportResult, SalesPage, SalesQuery, SessionStatus, SyncRequest } from '../../shared/ipc-contract';
+import type { SalesFilter, SalesPageQuery, SeriesQuery, TopQuery } from '../../shared/sales-query';
+import type { DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from '../../shared/sales-query-types';
+import type { SyncStatus } from '../../shared/sync-progress';
 import { createAccountActions, type AccountActions } from '../accounts/account-actions';
 import { AccountRegistry } from '../accounts/account-registry';
 import { CredentialVault } from '../accounts/credential-vault';
@@ -15,8 +18,10 @@ import type { Logger } from '../log/logger';
 import { walkSalesPages } from '../service/page-iterator';
 import { createServiceClient, type Credentials, type FetchLike, type ServiceClient } from '../service/service-client';
 import type { SettingsStore } from '../settings/settings-store';
+import { createSyncManager, type SyncManager } from '../sync/sync-manager';
 import { createMemorySecretStore } from '../vault/memory-secret-store';
 import type { SecretStore } from '../vault/secret-store';
+import { openCacheHolder, type CacheHolder } from './cache-holder';
 import { SessionState } from './session-state';
 
 /** What the core needs from its host. */
@@ -34,6 +39,8 @@ export interface AppCoreDeps {
   keychain: SecretStore;
   /** The network transport for real accounts: Electron's net.fetch in the app, Node's in tests and the CLI. */
   fetch: FetchLike;
+  /** The SQLite sales cache file. */
+  cachePath: string;
 }
 
 /** The operations the IPC domains expose. */
@@ -41,11 +48,26 @@ export interface AppCore {
   appInfo(): AppInfo;
   session: SessionState;
   accounts: AccountActions;
+  cache: CacheHolder;
+  sync: SyncManager;
   getSession(): SessionStatus;
   getProfile(): Promise<Profile>;
   listSales(query: SalesQuery): Promise<SalesPage>;
   exportSales(request: ExportRequest): Promise<ExportResult>;
+  querySales(query: SalesPageQuery): SalesPageResult;
+  summarizeSales(filter: SalesFilter): SalesSummary;
+  salesSeries(query: SeriesQuery): SeriesPoint[];
+  topSales(query: TopQuery): TopEntry[];
+  salesFilterValues(filter: SalesFilter): DistinctValues;
+  salesChanges(request: ChangesRequest): SaleChange[];
+  startSync(request: SyncRequest): SyncStatus;
+  cancelSync(): SyncStatus;
+  syncStatus(): SyncStatus;
+  /** Stops background work and closes the cache. */
+  close(): Promise<void>;
 }
+
+const TRAILING_DAYS_KEY = 'trailingResyncDays';
 
 function fileSafe(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'account';
@@ -56,6 +78,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   const now = deps.now ?? (() => new Date());
   const registry = new AccountRegistry(deps.settings, now);
   const vault = new CredentialVault(deps.keychain, createMemorySecretStore());
+  const cache = openCacheHolder(deps.cachePath, now, deps.logger);
   const connect = (baseUrl: string, credentials: Credentials): ServiceClient =>
     createServiceClient({ baseUrl, credentials, fetch: deps.fetch, onRetry: (event) => deps.logger.warn('service.retry', { ...event }) });
   const session = new SessionState({ today: deps.today, registry, vault, connect });
@@ -64,8 +87,29 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     registry,
     vault,
     connect,
-    onSignedOut: async (accountId, deleteCachedSales) => deps.logger.info('account.signed-out', { accountId, deleteCachedSales }),
+    onSignedOut: async (accountId, deleteCachedSales) => {
+      if (deleteCachedSales && cache.error === null) cache.get().forgetAccount(accountId);
+      deps.logger.info('account.signed-out', { deleteCachedSales });
+    },
   });
+  const sync = createSyncManager({
+    cache: () => cache.get(),
+    today: deps.today,
+    now,
+    logger: deps.logger,
+    onAuthRejected: (error) => session.rejectCredentials(error),
+    trailingDays: () => {
+      const value = deps.settings.get(TRAILING_DAYS_KEY);
+      return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 365 ? value : 60;
+    },
+  });
+
+  /** The cache key of the open session; NOT_SIGNED_IN when nothing is open. */
+  function account(): string {
+    const key = session.cacheKey();
+    if (key === null) throw new AppError('NOT_SIGNED_IN', 'No account is open. Connect your account or explore the demo data first.');
+    return key;
+  }
 
   /** Runs a call against the service; a 401 stops using the credentials and asks for them again. */
   async function guarded<T>(call: (client: ServiceClient) => Promise<T>): Promise<T> {
@@ -96,10 +140,19 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     return { filePath, rowCount, warningCount };
   }
 
+  function salesChanges(request: ChangesRequest): SaleChange[] {
+    const key = account();
+    const since = request.since ?? cache.get().lastSyncRun(key, 'completed')?.startedAt;
+    if (since === undefined) return [];
+    return cache.get().changesSince(key, { since, limit: request.limit ?? 1000 });
+  }
+
   return {
-    appInfo: () => ({ name: 'Commission Desk', version: deps.appVersion }),
+    appInfo: () => ({ name: 'Commission Desk', version: deps.appVersion, cache: { path: cache.path, notice: cache.notice, error: cache.error } }),
     session,
     accounts,
+    cache,
+    sync,
     getSession: () => session.status(),
     getProfile: () => guarded((client) => client.getProfile()),
     listSales: (query) =>
@@ -116,5 +169,19 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         };
       }),
     exportSales,
+    querySales: (query) => cache.get().salesPage(account(), query),
+    summarizeSales: (filter) => cache.get().summary(account(), filter),
+    salesSeries: (query) => cache.get().series(account(), query),
+    topSales: (query) => cache.get().topEntries(account(), query),
+    salesFilterValues: (filter) => cache.get().distinctValues(account(), filter),
+    salesChanges,
+    startSync: (request) => sync.start(session.client(), { account: account(), from: request.from, to: request.to, refresh: request.refresh ?? false }),
+    cancelSync: () => sync.cancel(),
+    syncStatus: () => sync.status(session.cacheKey()),
+    close: async () => {
+      sync.cancel();
+      await sync.idle();
+      cache.close();
+    },
   };
 }

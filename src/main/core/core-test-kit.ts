@@ -1,8 +1,12 @@
 /**
  * Builds an app core for tests with local stand-ins where no real part is needed: settings and
- * keychain in memory, a logger that collects lines, and a network transport that refuses (so a
- * test that should not reach the network fails loudly). Tests override what they exercise.
+ * keychain in memory, a cache file in a fresh temp folder, a logger that collects lines, and a
+ * network transport that refuses (so a test that should not reach the network fails loudly).
+ * Tests override what they exercise.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createLogger } from '../log/logger';
 import { createMemorySettingsStore } from '../settings/conf-settings-store';
 import { createMemorySecretStore } from '../vault/memory-secret-store';
@@ -28,6 +32,7 @@ export function createTestCore(overrides: Partial<AppCoreDeps> = {}): TestCore {
     fetch: async () => {
       throw new Error('no network in this test');
     },
+    cachePath: join(mkdtempSync(join(tmpdir(), 'core-test-cache-')), 'cache.sqlite'),
     ...overrides,
   });
   return { core, logLines };

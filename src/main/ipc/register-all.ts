@@ -11,6 +11,7 @@ import type { HandlerPolicy } from './register-handler';
 import { registerProfileIpc } from './register-profile';
 import { registerSalesIpc } from './register-sales';
 import { registerSessionIpc } from './register-session';
+import { registerSyncIpc } from './register-sync';
 
 /** Registers all channels of the contract on `registrar`. */
 export function registerAllIpc(registrar: IpcRegistrar, core: AppCore, policy: HandlerPolicy): void {
@@ -19,5 +20,6 @@ export function registerAllIpc(registrar: IpcRegistrar, core: AppCore, policy: H
   registerAccountsIpc(registrar, core, policy);
   registerProfileIpc(registrar, core, policy);
   registerSalesIpc(registrar, core, policy);
+  registerSyncIpc(registrar, core, policy);
   registerExportIpc(registrar, core, policy);
 }

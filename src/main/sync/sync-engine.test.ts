@@ -9,7 +9,7 @@ import type { SalesCache } from '../cache/sales-cache';
 import { createNodeFetch } from '../service/node-fetch';
 import { createServiceClient, type ServiceClient } from '../service/service-client';
 import { runSync } from './sync-engine';
-import type { SyncProgress } from './sync-progress';
+import type { SyncProgress } from '../../shared/sync-progress';
 
 const TODAY = '2026-06-30';
 const FROM = '2025-07-01';

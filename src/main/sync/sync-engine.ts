@@ -11,7 +11,8 @@ import type { SalesCache } from '../cache/sales-cache';
 import { walkSalesPages } from '../service/page-iterator';
 import type { ServiceClient } from '../service/service-client';
 import { planSyncWindows, type DayWindow } from './sync-plan';
-import { ProgressTracker, type SyncProgress } from './sync-progress';
+import type { SyncProgress } from '../../shared/sync-progress';
+import { ProgressTracker } from './sync-progress';
 
 /** One sync job. */
 export interface SyncJob {

@@ -1,27 +1,8 @@
 /**
- * Progress of a sync as the user sees it: windows, pages and records done, the server's total as
- * an estimate, the rate and an ETA. Pure bookkeeping over an injected clock, so it is tested
- * without waiting.
+ * Progress bookkeeping of a sync: windows, pages and records done, the server's total as an
+ * estimate, the rate and an ETA. Pure, over an injected clock, so it is tested without waiting.
  */
-
-/** A snapshot sent to the renderer. */
-export interface SyncProgress {
-  state: 'running' | 'completed' | 'cancelled' | 'failed';
-  from: string;
-  to: string;
-  windowsTotal: number;
-  windowsDone: number;
-  pages: number;
-  records: number;
-  /** Sum of the server's `total` hints of the windows started so far; an estimate only. */
-  estimatedTotal: number | null;
-  /** Records per second since the start. */
-  ratePerSecond: number;
-  /** Seconds left at the current rate; null when unknown. */
-  etaSeconds: number | null;
-  warnings: number;
-  startedAt: string;
-}
+import type { SyncProgress } from '../../shared/sync-progress';
 
 /** Accumulates progress; `snapshot()` derives rate and ETA. */
 export class ProgressTracker {

@@ -1,0 +1,38 @@
+/**
+ * Progress of a sync as the renderer shows it: windows, pages and records done, the server's total
+ * as an estimate, the rate and an ETA.
+ */
+
+/** A snapshot sent to the renderer. */
+export interface SyncProgress {
+  state: 'running' | 'completed' | 'cancelled' | 'failed';
+  from: string;
+  to: string;
+  windowsTotal: number;
+  windowsDone: number;
+  pages: number;
+  records: number;
+  /** Sum of the server's `total` hints of the windows started so far; an estimate only. */
+  estimatedTotal: number | null;
+  /** Records per second since the start. */
+  ratePerSecond: number;
+  /** Seconds left at the current rate; null when unknown. */
+  etaSeconds: number | null;
+  warnings: number;
+  startedAt: string;
+}
+
+
+/** The sync state the renderer polls: the current or last run, and whether the service looked offline. */
+export interface SyncStatus {
+  running: boolean;
+  progress: SyncProgress | null;
+  /** The last finished run of the current account. */
+  lastRun: { from: string; to: string; status: 'completed' | 'cancelled' | 'failed'; finishedAt: string | null } | null;
+  /** When the last completed sync finished; "last synced …". */
+  lastSyncedAt: string | null;
+  /** Why the last run stopped, if it failed. */
+  error: { code: string; message: string } | null;
+  /** True when the last attempt could not reach the service. */
+  offline: boolean;
+}

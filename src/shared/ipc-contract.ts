@@ -144,6 +144,16 @@ export type SessionStatus =
       accounts: AccountSummary[];
     };
 
+/** The profile with where it came from: the service now, or the cache when the service cannot be reached. */
+export interface ProfileView {
+  profile: Profile;
+  /** When this copy was fetched from the service. */
+  fetchedAt: string;
+  fromCache: boolean;
+  /** Why the cached copy is shown, when it is. */
+  reason: AppErrorData | null;
+}
+
 /** What "Test connection" shows before anything is saved. */
 export interface ConnectionPreview {
   profileName: string | null;
@@ -180,7 +190,7 @@ export interface ContractTypes {
   switchAccount: { input: AccountRef; output: SessionStatus };
   reauthenticate: { input: ReauthenticateInput; output: SessionStatus };
   signOut: { input: SignOutInput; output: SessionStatus };
-  getProfile: { input: undefined; output: Profile };
+  getProfile: { input: undefined; output: ProfileView };
   listSales: { input: SalesQuery; output: SalesPage };
   exportSales: { input: ExportRequest; output: ExportResult };
   querySales: { input: SalesPageQuery; output: SalesPageResult };

@@ -78,7 +78,7 @@ describe('signing in', () => {
     const restarted = appCore();
     const status = await restarted.session.restore();
     expect(signedIn(status)).toBe(true);
-    expect((await restarted.getProfile()).userName).toBe(fake.profile.user_name);
+    expect((await restarted.getProfile()).profile.userName).toBe(fake.profile.user_name);
   });
 
   it('C1: sign-out deletes the keychain entry; keeping cached sales keeps the account listed, signed out', async () => {
@@ -134,7 +134,7 @@ describe('no keychain', () => {
     const core = appCore(brokenKeychain());
     const status = await core.accounts.addAccount({ ...form(), sessionOnly: true });
     expect(status).toMatchObject({ kind: 'account', signedIn: true, account: { remembered: false } });
-    expect((await core.getProfile()).profileName).toBe(fake.profile.profile_name);
+    expect((await core.getProfile()).profile.profileName).toBe(fake.profile.profile_name);
     const settings = await settingsText();
     expect(settings).not.toContain(fake.credentials.apiSecret);
     expect(settings).not.toContain(fake.credentials.apiKey);
@@ -163,5 +163,22 @@ describe('revoked key during use', () => {
     await expect(core.getProfile()).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
     const again = await core.accounts.reauthenticate({ accountId: added.account.id, apiSecret: fake.credentials.apiSecret, appId: fake.credentials.appId, sessionOnly: false });
     expect(signedIn(again)).toBe(true);
+  });
+});
+
+describe('offline', () => {
+  it('C3: with the service unreachable, the profile comes from the cache and says why', async () => {
+    const core = appCore();
+    await core.accounts.addAccount({ ...form(), sessionOnly: false });
+    const live = await core.getProfile();
+    expect(live.fromCache).toBe(false);
+    await fake.stop();
+    try {
+      const offline = await core.getProfile();
+      expect(offline).toMatchObject({ fromCache: true, fetchedAt: live.fetchedAt, reason: { code: 'NETWORK_OFFLINE' } });
+      expect(offline.profile).toEqual(live.profile);
+    } finally {
+      await fake.start();
+    }
   });
 });

@@ -40,7 +40,8 @@ describe('app core in demo mode', () => {
 
   it('shows the demo profile and a page of sales from the simulated service', async () => {
     expect(core.session.startDemo()).toEqual({ kind: 'demo', label: 'Demo data', accounts: [] });
-    const profile = await core.getProfile();
+    const { profile, fromCache } = await core.getProfile();
+    expect(fromCache).toBe(false);
     expect(profile.profileName).toBe(demoDataset(TODAY).profile.profile_name);
     const page = await core.listSales({ startDate: '2026-01-01', endDate: '2026-03-31', page: 1, limit: 50, orderBy: 'transaction_date' });
     const expected = expectedReferences('2026-01-01', '2026-03-31');

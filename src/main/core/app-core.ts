@@ -4,9 +4,18 @@
  * save-path chooser, logger), so the Electron app, the e2e test host and the headless command run
  * the same code and tests can hand it real local parts.
  */
-import type { Profile } from '../../shared/domain';
 import { AppError } from '../../shared/errors';
-import type { AppInfo, ChangesRequest, ExportRequest, ExportResult, SalesPage, SalesQuery, SessionStatus, SyncRequest } from '../../shared/ipc-contract';
+import type {
+  AppInfo,
+  ChangesRequest,
+  ExportRequest,
+  ExportResult,
+  ProfileView,
+  SalesPage,
+  SalesQuery,
+  SessionStatus,
+  SyncRequest,
+} from '../../shared/ipc-contract';
 import type { SalesFilter, SalesPageQuery, SeriesQuery, TopQuery } from '../../shared/sales-query';
 import type { DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from '../../shared/sales-query-types';
 import type { SyncStatus } from '../../shared/sync-progress';
@@ -51,7 +60,7 @@ export interface AppCore {
   cache: CacheHolder;
   sync: SyncManager;
   getSession(): SessionStatus;
-  getProfile(): Promise<Profile>;
+  getProfile(): Promise<ProfileView>;
   listSales(query: SalesQuery): Promise<SalesPage>;
   exportSales(request: ExportRequest): Promise<ExportResult>;
   querySales(query: SalesPageQuery): SalesPageResult;
@@ -68,6 +77,9 @@ export interface AppCore {
 }
 
 const TRAILING_DAYS_KEY = 'trailingResyncDays';
+
+/** Failures after which the cached profile is shown instead: the service is unreachable or the account is signed out. */
+const CACHE_FALLBACK_CODES = new Set(['NETWORK_OFFLINE', 'TIMEOUT', 'SERVER_ERROR', 'TLS_FAILURE', 'RATE_LIMITED', 'NOT_SIGNED_IN']);
 
 function fileSafe(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'account';
@@ -140,6 +152,22 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     return { filePath, rowCount, warningCount };
   }
 
+  /** The profile from the service, saved to the cache; the cached copy when the service cannot be reached. */
+  async function getProfile(): Promise<ProfileView> {
+    const key = account();
+    try {
+      const profile = await guarded((client) => client.getProfile());
+      const fetchedAt = now();
+      if (cache.error === null) cache.get().saveProfile(key, profile, fetchedAt);
+      return { profile, fetchedAt: fetchedAt.toISOString(), fromCache: false, reason: null };
+    } catch (error) {
+      const cached = cache.error === null ? cache.get().profile(key) : null;
+      const usable = error instanceof AppError && CACHE_FALLBACK_CODES.has(error.code);
+      if (!cached || !usable) throw error;
+      return { ...cached, fromCache: true, reason: error.toData() };
+    }
+  }
+
   function salesChanges(request: ChangesRequest): SaleChange[] {
     const key = account();
     const since = request.since ?? cache.get().lastSyncRun(key, 'completed')?.startedAt;
@@ -154,7 +182,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     cache,
     sync,
     getSession: () => session.status(),
-    getProfile: () => guarded((client) => client.getProfile()),
+    getProfile,
     listSales: (query) =>
       guarded(async (client) => {
         const { page, limit, ...filter } = query;

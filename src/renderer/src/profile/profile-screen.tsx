@@ -21,9 +21,9 @@ export function ProfileScreen() {
   if (status === 'loading' || data === null) return <ProfileSkeleton />;
   return (
     <Stack gap="md" maw={960}>
-      <ProfileCard profile={data} />
-      <ProfileStats statistics={data.statistics} />
-      <SocialChannelList channels={data.socialChannels} />
+      <ProfileCard profile={data.profile} />
+      <ProfileStats statistics={data.profile.statistics} />
+      <SocialChannelList channels={data.profile.socialChannels} />
     </Stack>
   );
 }

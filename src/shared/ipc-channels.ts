@@ -24,6 +24,10 @@ export const CHANNELS = {
   startSync: 'sync:start',
   cancelSync: 'sync:cancel',
   getSyncStatus: 'sync:status',
+  getPreferences: 'prefs:get',
+  updatePreferences: 'prefs:update',
+  getCacheInfo: 'cache:info',
+  clearCache: 'cache:clear',
   exportSales: 'export:sales',
 } as const;
 

@@ -18,6 +18,7 @@ import type { BridgeMethod } from './ipc-channels';
 import { salesFilterSchema, salesPageQuerySchema, seriesQuerySchema, topQuerySchema, type SalesFilter, type SalesPageQuery, type SeriesQuery, type TopQuery } from './sales-query';
 import type { DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from './sales-query-types';
 import type { SyncStatus } from './sync-progress';
+import { preferencesPatchSchema, type Preferences, type PreferencesPatch } from './preferences';
 
 /** Largest serialized payload any channel accepts (TESTPLAN S6). */
 export const MAX_IPC_PAYLOAD_BYTES = 1_000_000;
@@ -154,6 +155,15 @@ export interface ProfileView {
   reason: AppErrorData | null;
 }
 
+/** Where the cache is and how big, for Settings. */
+export interface CacheInfo {
+  path: string;
+  /** Bytes on disk, database plus its write-ahead log. */
+  sizeBytes: number;
+  /** Sales cached for the open account (0 when none is open). */
+  salesForAccount: number;
+}
+
 /** What "Test connection" shows before anything is saved. */
 export interface ConnectionPreview {
   profileName: string | null;
@@ -202,6 +212,10 @@ export interface ContractTypes {
   startSync: { input: SyncRequest; output: SyncStatus };
   cancelSync: { input: undefined; output: SyncStatus };
   getSyncStatus: { input: undefined; output: SyncStatus };
+  getPreferences: { input: undefined; output: Preferences };
+  updatePreferences: { input: PreferencesPatch; output: Preferences };
+  getCacheInfo: { input: undefined; output: CacheInfo };
+  clearCache: { input: undefined; output: CacheInfo };
 }
 
 /** Input schema per bridge method: the main process parses every call with it. */
@@ -227,6 +241,10 @@ export const INPUT_SCHEMAS: { [M in BridgeMethod]: z.ZodType<ContractTypes[M]['i
   startSync: syncRequestSchema,
   cancelSync: noInput,
   getSyncStatus: noInput,
+  getPreferences: noInput,
+  updatePreferences: preferencesPatchSchema,
+  getCacheInfo: noInput,
+  clearCache: noInput,
 };
 
 type Args<M extends BridgeMethod> = ContractTypes[M]['input'] extends undefined ? [] : [ContractTypes[M]['input']];

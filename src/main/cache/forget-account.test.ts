@@ -30,3 +30,20 @@ describe('forgetting an account', () => {
     cache.close();
   });
 });
+
+describe('clearing the cache', () => {
+  it('empties every account, search included, and the cache keeps working', () => {
+    const folder2 = tempFolder('clear-all-');
+    const { cache } = openCache({ path: `${folder2.dir}/cache.sqlite` });
+    const sales = sampleSales({ count: 200 });
+    cache.storePage('a', sales, '2026-07-01T00:00:00Z');
+    cache.storePage('b', sales, '2026-07-01T00:00:00Z');
+    expect(cache.clearAll()).toBe(400);
+    expect(cache.countSales('a', {})).toBe(0);
+    expect(cache.countSales('b', { text: sales[0]?.reference ?? '' })).toBe(0);
+    cache.storePage('a', sales.slice(0, 5), '2026-07-02T00:00:00Z');
+    expect(cache.countSales('a', { text: sales[0]?.reference ?? '' })).toBe(1);
+    cache.close();
+    folder2.remove();
+  });
+});

@@ -10,6 +10,7 @@ import { createBrowseIndex } from './browse-index';
 import { guardCorruption } from './cache-errors';
 import { createChangeLog } from './change-log';
 import { createCoverageStore, type CoveredWindow, type CoverageReport } from './coverage-store';
+import { createClearAll } from './clear-all';
 import { distinctValues } from './distinct-values';
 import { createForgetAccount } from './forget-account';
 import { createLookupIds } from './lookup-ids';
@@ -70,6 +71,8 @@ export interface SalesCache {
   /** Streams an export from a read-only snapshot; see `sale-iterator.ts`. */
   iterateSales(account: string, query: unknown): Generator<CachedSale, void, undefined>;
   changesSince(account: string, query: unknown): SaleChange[];
+  /** Deletes every account's cached data and shrinks the file; returns the sales removed. */
+  clearAll(): number;
   /** Deletes all of an account's cached data (after "Sign out and delete cached sales"); returns the sales removed. */
   forgetAccount(account: string): number;
   /** Runs `work` in one transaction (nested calls become savepoints), e.g. a page plus the sync engine's own rows. */
@@ -91,6 +94,7 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
   const changes = createChangeLog(db);
   const browse = createBrowseIndex(db);
   const forget = createForgetAccount(db);
+  const clearAll = createClearAll(db);
 
   const dataAsOf = (account: string, filter: SalesFilter): DataAsOf | null =>
     filter.from !== undefined && filter.to !== undefined && filter.dateBasis !== 'payment'
@@ -139,6 +143,13 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
       return iterateSales(path, account, parseInput(salesExportQuerySchema, input, 'export query'));
     },
     changesSince: (account, input) => guardCorruption(() => changes(account, input)),
+    clearAll: () =>
+      guardCorruption(() => {
+        const removed = clearAll();
+        browse.reset();
+        lookups.forget();
+        return removed;
+      }),
     forgetAccount: (account) =>
       guardCorruption(() => {
         const removed = forget(account);

@@ -114,3 +114,18 @@ describe('app core with the cache', () => {
     expect(() => broken.querySales({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 10 })).toThrow(AppError);
   });
 });
+
+describe('preferences and cache maintenance', () => {
+  it('reports the cache size and clears it on request; the trailing window follows the preference', async () => {
+    core.session.startDemo();
+    core.preferences.update({ trailingResyncDays: 7 });
+    core.startSync({ from: '2026-05-01', to: TODAY });
+    await core.sync.idle();
+    const before = core.cacheInfo();
+    expect(before.salesForAccount).toBeGreaterThan(0);
+    expect(before.sizeBytes).toBeGreaterThan(0);
+    const after = await core.clearCache();
+    expect(after.salesForAccount).toBe(0);
+    expect(core.syncStatus().lastSyncedAt).toBeNull();
+  });
+});

@@ -7,6 +7,7 @@
 import { AppError } from '../../shared/errors';
 import type {
   AppInfo,
+  CacheInfo,
   ChangesRequest,
   ExportRequest,
   ExportResult,
@@ -26,6 +27,7 @@ import { writeSalesXlsx } from '../export/sales-xlsx';
 import type { Logger } from '../log/logger';
 import { walkSalesPages } from '../service/page-iterator';
 import { createServiceClient, type Credentials, type FetchLike, type ServiceClient } from '../service/service-client';
+import { PreferencesStore } from '../settings/preferences-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { createSyncManager, type SyncManager } from '../sync/sync-manager';
 import { createMemorySecretStore } from '../vault/memory-secret-store';
@@ -72,11 +74,12 @@ export interface AppCore {
   startSync(request: SyncRequest): SyncStatus;
   cancelSync(): SyncStatus;
   syncStatus(): SyncStatus;
+  preferences: PreferencesStore;
+  cacheInfo(): CacheInfo;
+  clearCache(): Promise<CacheInfo>;
   /** Stops background work and closes the cache. */
   close(): Promise<void>;
 }
-
-const TRAILING_DAYS_KEY = 'trailingResyncDays';
 
 /** Failures after which the cached profile is shown instead: the service is unreachable or the account is signed out. */
 const CACHE_FALLBACK_CODES = new Set(['NETWORK_OFFLINE', 'TIMEOUT', 'SERVER_ERROR', 'TLS_FAILURE', 'RATE_LIMITED', 'NOT_SIGNED_IN']);
@@ -89,6 +92,7 @@ function fileSafe(text: string): string {
 export function createAppCore(deps: AppCoreDeps): AppCore {
   const now = deps.now ?? (() => new Date());
   const registry = new AccountRegistry(deps.settings, now);
+  const preferences = new PreferencesStore(deps.settings);
   const vault = new CredentialVault(deps.keychain, createMemorySecretStore());
   const cache = openCacheHolder(deps.cachePath, now, deps.logger);
   const connect = (baseUrl: string, credentials: Credentials): ServiceClient =>
@@ -101,6 +105,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     connect,
     onSignedOut: async (accountId, deleteCachedSales) => {
       if (deleteCachedSales && cache.error === null) cache.get().forgetAccount(accountId);
+      if (deleteCachedSales) preferences.forgetAccount(accountId);
       deps.logger.info('account.signed-out', { deleteCachedSales });
     },
   });
@@ -110,10 +115,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     now,
     logger: deps.logger,
     onAuthRejected: (error) => session.rejectCredentials(error),
-    trailingDays: () => {
-      const value = deps.settings.get(TRAILING_DAYS_KEY);
-      return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 365 ? value : 60;
-    },
+    trailingDays: () => preferences.get().trailingResyncDays,
   });
 
   /** The cache key of the open session; NOT_SIGNED_IN when nothing is open. */
@@ -175,6 +177,20 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     return cache.get().changesSince(key, { since, limit: request.limit ?? 1000 });
   }
 
+  function cacheInfo(): CacheInfo {
+    const key = session.cacheKey();
+    const salesForAccount = key !== null && cache.error === null ? cache.get().countSales(key, {}) : 0;
+    return { path: cache.path, sizeBytes: cache.sizeBytes(), salesForAccount };
+  }
+
+  async function clearCache(): Promise<CacheInfo> {
+    sync.cancel();
+    await sync.idle();
+    cache.get().clearAll();
+    deps.logger.info('cache.cleared');
+    return cacheInfo();
+  }
+
   return {
     appInfo: () => ({ name: 'Commission Desk', version: deps.appVersion, cache: { path: cache.path, notice: cache.notice, error: cache.error } }),
     session,
@@ -206,6 +222,9 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     startSync: (request) => sync.start(session.client(), { account: account(), from: request.from, to: request.to, refresh: request.refresh ?? false }),
     cancelSync: () => sync.cancel(),
     syncStatus: () => sync.status(session.cacheKey()),
+    preferences,
+    cacheInfo,
+    clearCache,
     close: async () => {
       sync.cancel();
       await sync.idle();

@@ -3,6 +3,7 @@
  * version, or the disk refuses) the app still runs: the welcome, sign-in and profile screens work
  * and every cache call answers with the reason, instead of the app failing to start.
  */
+import { statSync } from 'node:fs';
 import { AppError, type AppErrorData } from '../../shared/errors';
 import { openCache } from '../cache/open-cache';
 import type { SalesCache } from '../cache/sales-cache';
@@ -13,6 +14,8 @@ export interface CacheHolder {
   readonly path: string;
   readonly notice: string | null;
   readonly error: AppErrorData | null;
+  /** Bytes on disk: the database file plus its -wal. */
+  sizeBytes(): number;
   /** The open cache; throws the opening error when there is none. */
   get(): SalesCache;
   close(): void;
@@ -39,6 +42,7 @@ export function openCacheHolder(path: string, now: () => Date, logger: Logger): 
     path,
     notice,
     error: error?.toData() ?? null,
+    sizeBytes: () => [path, `${path}-wal`].reduce((sum, file) => sum + (statSync(file, { throwIfNoEntry: false })?.size ?? 0), 0),
     get() {
       if (cache) return cache;
       throw error ?? new AppError('CACHE_CORRUPT', 'The sales cache is not available.');

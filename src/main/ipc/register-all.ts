@@ -8,6 +8,7 @@ import { registerAccountsIpc } from './register-accounts';
 import { registerAppIpc } from './register-app';
 import { registerExportIpc } from './register-export';
 import type { HandlerPolicy } from './register-handler';
+import { registerPreferencesIpc } from './register-preferences';
 import { registerProfileIpc } from './register-profile';
 import { registerSalesIpc } from './register-sales';
 import { registerSessionIpc } from './register-session';
@@ -21,5 +22,6 @@ export function registerAllIpc(registrar: IpcRegistrar, core: AppCore, policy: H
   registerProfileIpc(registrar, core, policy);
   registerSalesIpc(registrar, core, policy);
   registerSyncIpc(registrar, core, policy);
+  registerPreferencesIpc(registrar, core, policy);
   registerExportIpc(registrar, core, policy);
 }

@@ -1,0 +1,41 @@
+/**
+ * Reads and updates {@link Preferences} in the settings store. Whatever is in the file is parsed;
+ * a field that fails validation falls back to its default rather than reaching the renderer.
+ */
+import { preferencesSchema, type Preferences, type PreferencesPatch } from '../../shared/preferences';
+import type { SettingsStore } from './settings-store';
+
+const KEY = 'preferences';
+
+/** The preferences in `settings`. */
+export class PreferencesStore {
+  constructor(private readonly settings: SettingsStore) {}
+
+  /** The current preferences, defaults filled in. */
+  get(): Preferences {
+    const parsed = preferencesSchema.safeParse(this.settings.get(KEY) ?? {});
+    return parsed.success ? parsed.data : preferencesSchema.parse({});
+  }
+
+  /** Applies a patch and returns the result. */
+  update(patch: PreferencesPatch): Preferences {
+    const current = this.get();
+    const { account, ...top } = patch;
+    const next: Preferences = { ...current, ...Object.fromEntries(Object.entries(top).filter(([, v]) => v !== undefined)) };
+    if (account) {
+      next.accounts = { ...current.accounts, [account.id]: { ...current.accounts[account.id], ...account.values } };
+    }
+    const checked = preferencesSchema.parse(next);
+    this.settings.set(KEY, checked);
+    return checked;
+  }
+
+  /** Drops an account's remembered layout and filters (when the account is removed). */
+  forgetAccount(id: string): void {
+    const current = this.get();
+    if (!(id in current.accounts)) return;
+    const accounts = { ...current.accounts };
+    delete accounts[id];
+    this.settings.set(KEY, { ...current, accounts });
+  }
+}

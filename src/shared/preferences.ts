@@ -1,0 +1,50 @@
+/**
+ * User preferences kept by the main process in the settings file (electron-store / conf), so they
+ * survive restarts and are shared with the headless command: theme, sync windows, and per account
+ * the sales table's columns, sort and last filters. Parsed with zod on the way in and on the way
+ * out of the file, so a damaged file falls back to defaults instead of breaking the UI.
+ */
+import { z } from 'zod';
+import { salesFilterSchema, salesSortSchema } from './sales-query';
+
+/** One column of the sales table as the user arranged it. */
+export const columnLayoutSchema = z.strictObject({
+  id: z.string().min(1).max(40),
+  width: z.number().int().min(40).max(2000),
+  visible: z.boolean(),
+});
+
+/** What the app remembers per account (keyed by account id, or 'demo'). */
+export const accountPreferencesSchema = z.strictObject({
+  columns: z.array(columnLayoutSchema).max(60).optional(),
+  sort: salesSortSchema.optional(),
+  filter: salesFilterSchema.optional(),
+  /** The date preset the filter came from (e.g. 'last30'), so "last 30 days" stays relative. */
+  datePreset: z.string().max(40).optional(),
+});
+export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;
+
+/** All preferences, with defaults. */
+export const preferencesSchema = z.strictObject({
+  theme: z.enum(['light', 'dark', 'auto']).default('auto'),
+  /** Days fetched by the first sync of an account. */
+  firstSyncDays: z.number().int().min(1).max(3650).default(30),
+  /** Days before today fetched again on every sync, because statuses change after a sale. */
+  trailingResyncDays: z.number().int().min(0).max(365).default(60),
+  accounts: z.record(z.string().min(1).max(64), accountPreferencesSchema).default({}),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** A change to the preferences: top-level fields, and/or one account's entry (replaced field by field). */
+export const preferencesPatchSchema = z.strictObject({
+  theme: z.enum(['light', 'dark', 'auto']).optional(),
+  firstSyncDays: z.number().int().min(1).max(3650).optional(),
+  trailingResyncDays: z.number().int().min(0).max(365).optional(),
+  account: z
+    .strictObject({
+      id: z.string().min(1).max(64),
+      values: accountPreferencesSchema,
+    })
+    .optional(),
+});
+export type PreferencesPatch = z.infer<typeof preferencesPatchSchema>;

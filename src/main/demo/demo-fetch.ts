@@ -5,6 +5,7 @@
  */
 import { demoDataset } from './sales-dataset';
 import { createSpecService, type SpecRequest, type SpecResponse, type SpecService } from './spec-service';
+import { abortReason, systemClock } from '../service/clock';
 
 /** Base address of the demo account; `.invalid` can never resolve, so nothing can leak to a real host. */
 export const DEMO_BASE_URL = 'https://demo.commission-desk.invalid';
@@ -22,25 +23,10 @@ export interface DemoFetchOptions {
   latencyMs?: number;
 }
 
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
-}
-
 /** Waits `ms`, rejecting with the signal's reason if it aborts before or during the wait. */
 function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   if (signal?.aborted) return Promise.reject(abortReason(signal));
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortReason(signal as AbortSignal));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  return ms <= 0 ? Promise.resolve() : systemClock.sleep(ms, signal);
 }
 
 /** Lets the platform's Request normalise the inputs exactly as fetch would (URL, method, header names). */

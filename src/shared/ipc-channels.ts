@@ -29,6 +29,9 @@ export const CHANNELS = {
   getCacheInfo: 'cache:info',
   clearCache: 'cache:clear',
   exportSales: 'export:sales',
+  openExternal: 'shell:openExternal',
+  showInFolder: 'shell:showInFolder',
+  getDiagnostics: 'app:diagnostics',
 } as const;
 
 /** A bridge method name. */

@@ -189,6 +189,29 @@ export interface ExportResult {
   warningCount: number;
 }
 
+/** A link to open in the user's browser; the main process opens https links only (TESTPLAN S4). */
+export const openExternalSchema = z.strictObject({ url: z.string().min(1).max(2048) });
+export type OpenExternalRequest = z.infer<typeof openExternalSchema>;
+
+/** A file to show in the file manager; only files the app wrote in this session are shown. */
+export const showInFolderSchema = z.strictObject({ path: z.string().min(1).max(4096) });
+export type ShowInFolderRequest = z.infer<typeof showInFolderSchema>;
+
+/** The link as it was opened (normalised by the URL parser). */
+export interface OpenExternalResult {
+  url: string;
+}
+
+/** The file that was shown. */
+export interface ShowInFolderResult {
+  shown: string;
+}
+
+/** Text for Settings → "Copy diagnostics": versions, OS, cache, last problems; secrets removed. */
+export interface DiagnosticsReport {
+  text: string;
+}
+
 /** Input and output types per bridge method. */
 export interface ContractTypes {
   getAppInfo: { input: undefined; output: AppInfo };
@@ -216,6 +239,9 @@ export interface ContractTypes {
   updatePreferences: { input: PreferencesPatch; output: Preferences };
   getCacheInfo: { input: undefined; output: CacheInfo };
   clearCache: { input: undefined; output: CacheInfo };
+  openExternal: { input: OpenExternalRequest; output: OpenExternalResult };
+  showInFolder: { input: ShowInFolderRequest; output: ShowInFolderResult };
+  getDiagnostics: { input: undefined; output: DiagnosticsReport };
 }
 
 /** Input schema per bridge method: the main process parses every call with it. */
@@ -245,6 +271,9 @@ export const INPUT_SCHEMAS: { [M in BridgeMethod]: z.ZodType<ContractTypes[M]['i
   updatePreferences: preferencesPatchSchema,
   getCacheInfo: noInput,
   clearCache: noInput,
+  openExternal: openExternalSchema,
+  showInFolder: showInFolderSchema,
+  getDiagnostics: noInput,
 };
 
 type Args<M extends BridgeMethod> = ContractTypes[M]['input'] extends undefined ? [] : [ContractTypes[M]['input']];

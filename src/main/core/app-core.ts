@@ -25,6 +25,7 @@ import { AccountRegistry } from '../accounts/account-registry';
 import { CredentialVault } from '../accounts/credential-vault';
 import { writeSalesXlsx } from '../export/sales-xlsx';
 import type { Logger } from '../log/logger';
+import { createDesktopActions, createRecordingShell, type DesktopActions, type DesktopShell } from '../security/desktop-actions';
 import { walkSalesPages } from '../service/page-iterator';
 import { createServiceClient, type Credentials, type FetchLike, type ServiceClient } from '../service/service-client';
 import { PreferencesStore } from '../settings/preferences-store';
@@ -52,6 +53,8 @@ export interface AppCoreDeps {
   fetch: FetchLike;
   /** The SQLite sales cache file. */
   cachePath: string;
+  /** Browser and file manager: Electron's shell in the app; absent elsewhere, where a recorder stands in. */
+  shell?: DesktopShell;
 }
 
 /** The operations the IPC domains expose. */
@@ -77,6 +80,8 @@ export interface AppCore {
   preferences: PreferencesStore;
   cacheInfo(): CacheInfo;
   clearCache(): Promise<CacheInfo>;
+  /** Links to the browser and exported files to the file manager, through their policies. */
+  desktop: DesktopActions;
   /** Stops background work and closes the cache. */
   close(): Promise<void>;
 }
@@ -95,6 +100,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   const preferences = new PreferencesStore(deps.settings);
   const vault = new CredentialVault(deps.keychain, createMemorySecretStore());
   const cache = openCacheHolder(deps.cachePath, now, deps.logger);
+  const desktop = createDesktopActions(deps.shell ?? createRecordingShell());
   const connect = (baseUrl: string, credentials: Credentials): ServiceClient =>
     createServiceClient({ baseUrl, credentials, fetch: deps.fetch, onRetry: (event) => deps.logger.warn('service.retry', { ...event }) });
   const session = new SessionState({ today: deps.today, registry, vault, connect });
@@ -212,7 +218,12 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
           warnings: parsed.warnings,
         };
       }),
-    exportSales,
+    // Remember what the export wrote, so "Show in folder" may reveal that file and no other.
+    exportSales: async (request) => {
+      const result = await exportSales(request);
+      if (result.filePath !== null) desktop.rememberWrittenFile(result.filePath);
+      return result;
+    },
     querySales: (query) => cache.get().salesPage(account(), query),
     summarizeSales: (filter) => cache.get().summary(account(), filter),
     salesSeries: (query) => cache.get().series(account(), query),
@@ -225,6 +236,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     preferences,
     cacheInfo,
     clearCache,
+    desktop,
     close: async () => {
       sync.cancel();
       await sync.idle();

@@ -7,6 +7,7 @@ import type { IpcRegistrar } from './ipc-registrar';
 import { registerAccountsIpc } from './register-accounts';
 import { registerAppIpc } from './register-app';
 import { registerExportIpc } from './register-export';
+import { registerDesktopIpc } from './register-desktop';
 import type { HandlerPolicy } from './register-handler';
 import { registerPreferencesIpc } from './register-preferences';
 import { registerProfileIpc } from './register-profile';
@@ -24,4 +25,5 @@ export function registerAllIpc(registrar: IpcRegistrar, core: AppCore, policy: H
   registerSyncIpc(registrar, core, policy);
   registerPreferencesIpc(registrar, core, policy);
   registerExportIpc(registrar, core, policy);
+  registerDesktopIpc(registrar, core, policy);
 }

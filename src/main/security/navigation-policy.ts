@@ -9,18 +9,35 @@ export function isAllowedNavigation(targetUrl: string, trusted: TrustedRenderer)
   return isTrustedSender(targetUrl, trusted);
 }
 
-/** Permission requests (camera, microphone, notifications, geolocation, …) are all denied. */
-export function isPermissionGranted(_permission: string): boolean {
-  return false;
+/**
+ * Only writing plain text to the clipboard is allowed ("Copy diagnostics" needs it, and it reveals
+ * nothing to the page); every other request (camera, microphone, notifications, geolocation,
+ * clipboard reading, …) is denied.
+ */
+const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
+/** True only for the permissions in {@link GRANTED_PERMISSIONS}. */
+export function isPermissionGranted(permission: string): boolean {
+  return GRANTED_PERMISSIONS.has(permission);
 }
 
-const SINGLE_LABEL_OR_IP = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\]|[^.]+)$/i;
+/** A permission is granted only when it is allowed AND the asking page is the app's own. */
+export function isPermissionGrantedFor(permission: string, requestingUrl: string | null | undefined, trusted: TrustedRenderer): boolean {
+  return isPermissionGranted(permission) && isTrustedSender(requestingUrl, trusted);
+}
+
+const SINGLE_LABEL_OR_IP = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\]|[^.]+)$/i;
+/** Top-level names that resolve to this machine or the local network, never to a shop's site. */
+const LOCAL_SUFFIXES = new Set(['localhost', 'local', 'internal', 'lan', 'arpa', 'home']);
+const MAX_EXTERNAL_URL_LENGTH = 2048;
 
 /**
  * The one policy for opening links in the user's browser: parsed, `https:` only, a real host name
- * with a dot, no credentials in the URL, no IP literals or punycode look-alikes.
+ * with a dot, no credentials in the URL, no IP literals, no local-network names and no punycode
+ * look-alikes (an IDN host arrives here already converted to `xn--` by the URL parser).
  */
 export function isSafeExternalUrl(candidate: string): boolean {
+  if (candidate.length > MAX_EXTERNAL_URL_LENGTH) return false;
   let url: URL;
   try {
     url = new URL(candidate);
@@ -29,8 +46,9 @@ export function isSafeExternalUrl(candidate: string): boolean {
   }
   if (url.protocol !== 'https:') return false;
   if (url.username !== '' || url.password !== '') return false;
-  const host = url.hostname;
+  const host = url.hostname.replace(/\.$/, '');
   if (host === '' || SINGLE_LABEL_OR_IP.test(host)) return false;
-  if (host.split('.').some((label) => label.startsWith('xn--'))) return false;
-  return true;
+  const labels = host.split('.');
+  if (labels.some((label) => label === '' || label.startsWith('xn--'))) return false;
+  return !LOCAL_SUFFIXES.has(labels.at(-1)?.toLowerCase() ?? '');
 }

@@ -1,0 +1,90 @@
+/**
+ * The two ways the renderer can reach outside the app (TESTPLAN S4): open a link in the user's
+ * browser, and show a file in the file manager. Both go through one policy each: links must pass
+ * {@link isSafeExternalUrl} (parsed, https only) and the normalised URL is what gets opened, so a
+ * string that parses differently twice cannot slip through; a file may be shown only if this app
+ * run wrote it (an export), so a compromised renderer cannot probe or reveal arbitrary paths.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { AppError } from '../../shared/errors';
+import { isSafeExternalUrl } from './navigation-policy';
+
+/** The desktop integration the host provides: Electron's `shell` in the app, a recorder elsewhere. */
+export interface DesktopShell {
+  openExternal(url: string): Promise<void>;
+  showItemInFolder(path: string): void;
+}
+
+/** The policy-checked actions the IPC handlers and the window guards call. */
+export interface DesktopActions {
+  /** Opens an https link in the browser; returns the URL as opened. Throws INSECURE_URL otherwise. */
+  openExternal(url: string): Promise<string>;
+  /** Shows a file this app run wrote. Throws INVALID_INPUT for any other path, NOT_FOUND when it is gone. */
+  showInFolder(path: string): void;
+  /** Remembers a file the app wrote, so it may be shown later. */
+  rememberWrittenFile(path: string): void;
+}
+
+/** A {@link DesktopShell} that only records, for the test host, the headless command and tests. */
+export interface RecordingShell extends DesktopShell {
+  readonly opened: string[];
+  readonly shown: string[];
+}
+
+/** How many written files are remembered; the oldest are forgotten first. */
+const MAX_REMEMBERED_FILES = 200;
+
+/** Creates a shell that opens nothing and records what it was asked to do. */
+export function createRecordingShell(): RecordingShell {
+  const opened: string[] = [];
+  const shown: string[] = [];
+  return {
+    opened,
+    shown,
+    openExternal: async (url) => {
+      opened.push(url);
+    },
+    showItemInFolder: (path) => {
+      shown.push(path);
+    },
+  };
+}
+
+function normalisedPath(path: string): string | null {
+  if (path.includes('\0') || !isAbsolute(path)) return null;
+  return resolve(path);
+}
+
+/** Builds the actions over `shell`. */
+export function createDesktopActions(shell: DesktopShell): DesktopActions {
+  const written = new Set<string>();
+  return {
+    async openExternal(url) {
+      if (!isSafeExternalUrl(url)) {
+        throw new AppError('INSECURE_URL', 'Only secure web links (https) open in your browser; this link was not opened.');
+      }
+      const href = new URL(url).href;
+      await shell.openExternal(href);
+      return href;
+    },
+    showInFolder(path) {
+      const file = normalisedPath(path);
+      if (file === null || !written.has(file)) {
+        throw new AppError('INVALID_INPUT', 'Commission Desk shows only files it saved itself in this session.');
+      }
+      if (!existsSync(file)) throw new AppError('NOT_FOUND', 'That file is no longer there; it may have been moved or deleted.');
+      shell.showItemInFolder(file);
+    },
+    rememberWrittenFile(path) {
+      const file = normalisedPath(path);
+      if (file === null) return;
+      written.delete(file);
+      written.add(file);
+      if (written.size > MAX_REMEMBERED_FILES) {
+        const oldest = written.values().next();
+        if (!oldest.done) written.delete(oldest.value);
+      }
+    },
+  };
+}

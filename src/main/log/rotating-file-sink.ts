@@ -1,0 +1,123 @@
+/**
+ * The log file in the user-data folder: one JSON line per event, rotated by size so it never
+ * grows without bound (`main.log`, then `main.1.log` … `main.<keep>.log`, oldest dropped). Lines
+ * arrive already redacted from the logger. Writes are synchronous appends, so the last lines before
+ * a crash are on disk, and a failing disk never throws into the caller: a log must not take the
+ * app down. Files are private to the user (0600, folder 0700).
+ */
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LogHistory } from './logger';
+
+/** Options of {@link createRotatingFileSink}. */
+export interface RotatingFileSinkOptions {
+  directory: string;
+  /** File name without extension; default `main`. */
+  baseName?: string;
+  /** Size at which the current file is rotated; default 1 MB. */
+  maxBytes?: number;
+  /** Rotated files kept besides the current one; default 4. */
+  keep?: number;
+}
+
+/** A size-rotated log file that can read its own problems back. */
+export interface RotatingFileSink extends LogHistory {
+  readonly filePath: string;
+  /** Appends one line; never throws. */
+  write(line: string): void;
+  /** Every log file that exists, newest first. */
+  files(): string[];
+}
+
+/** Longest line kept; a longer one is cut, so one huge error cannot push every other line out. */
+const MAX_LINE_CHARS = 16_384;
+const PROBLEM_LEVELS = new Set(['warn', 'error']);
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+function readLines(path: string): string[] {
+  try {
+    return readFileSync(path, 'utf8').split('\n').filter((line) => line !== '');
+  } catch {
+    return [];
+  }
+}
+
+function isProblem(line: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    return typeof parsed === 'object' && parsed !== null && PROBLEM_LEVELS.has(String((parsed as { level?: unknown }).level));
+  } catch {
+    return false;
+  }
+}
+
+/** Opens (creating if needed) the log folder and its current file. */
+export function createRotatingFileSink(options: RotatingFileSinkOptions): RotatingFileSink {
+  const { directory, baseName = 'main', maxBytes = 1_000_000, keep = 4 } = options;
+  const nth = (n: number): string => join(directory, n === 0 ? `${baseName}.log` : `${baseName}.${n}.log`);
+  const current = nth(0);
+  let size = 0;
+  let ready = false;
+
+  function prepare(): void {
+    if (ready) return;
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    size = sizeOf(current);
+    ready = true;
+  }
+
+  /** Drops the oldest file and shifts the others up by one; with `keep` 0 the current file is just emptied. */
+  function rotate(): void {
+    rmSync(nth(keep), { force: true });
+    for (let n = keep - 1; n >= 0; n -= 1) {
+      try {
+        renameSync(nth(n), nth(n + 1));
+      } catch {
+        // A missing file is simply skipped.
+      }
+    }
+    size = 0;
+  }
+
+  function files(): string[] {
+    const found: string[] = [];
+    for (let n = 0; n <= keep; n += 1) if (sizeOf(nth(n)) > 0) found.push(nth(n));
+    return found;
+  }
+
+  return {
+    filePath: current,
+    files,
+    write(line) {
+      try {
+        prepare();
+        const text = `${line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…[cut]` : line}\n`;
+        const bytes = Buffer.byteLength(text);
+        if (size > 0 && size + bytes > maxBytes) rotate();
+        appendFileSync(current, text, { mode: 0o600 });
+        if (size === 0) chmodSync(current, 0o600);
+        size += bytes;
+      } catch {
+        // Disk full or folder gone: drop the line rather than fail the operation being logged.
+        ready = false;
+      }
+    },
+    recentProblems(limit) {
+      if (limit <= 0) return [];
+      const found: string[] = [];
+      for (const file of files()) {
+        const problems = readLines(file).filter(isProblem);
+        found.unshift(...problems.slice(-(limit - found.length)));
+        if (found.length >= limit) break;
+      }
+      return found.slice(-limit);
+    },
+  };
+}

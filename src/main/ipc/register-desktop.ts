@@ -11,6 +11,7 @@ import { registerHandler, type HandlerPolicy } from './register-handler';
 
 /** Registers `shell:openExternal`, `shell:showInFolder` and `app:diagnostics`. */
 export function registerDesktopIpc(registrar: IpcRegistrar, core: AppCore, policy: HandlerPolicy): void {
+  // electronegativity-ignore: OPEN_EXTERNAL_JS_CHECK — core.desktop.openExternal applies the https-only link policy.
   registerHandler(registrar, 'openExternal', async ({ url }) => ({ url: await core.desktop.openExternal(url) }), policy);
   registerHandler(
     registrar,

@@ -65,6 +65,7 @@ export function createDesktopActions(shell: DesktopShell): DesktopActions {
         throw new AppError('INSECURE_URL', 'Only secure web links (https) open in your browser; this link was not opened.');
       }
       const href = new URL(url).href;
+      // electronegativity-ignore: OPEN_EXTERNAL_JS_CHECK — this is the policy: the URL passed isSafeExternalUrl just above.
       await shell.openExternal(href);
       return href;
     },

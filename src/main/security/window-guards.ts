@@ -47,6 +47,7 @@ export function attachWindowGuards(contents: GuardedContents, deps: WindowGuardD
   contents.setWindowOpenHandler(({ url }) => {
     deps.onBlocked?.('window-open');
     // A link meant for the browser goes through the one policy; the app itself never opens a window.
+    // electronegativity-ignore: OPEN_EXTERNAL_JS_CHECK — deps.openExternal is the desktop actions' https-only policy.
     deps.openExternal(url).catch(() => undefined);
     return { action: 'deny' };
   });

@@ -29,6 +29,8 @@ export const CHANNELS = {
   getCacheInfo: 'cache:info',
   clearCache: 'cache:clear',
   exportSales: 'export:sales',
+  getExportProgress: 'export:progress',
+  cancelExport: 'export:cancel',
   openExternal: 'shell:openExternal',
   showInFolder: 'shell:showInFolder',
   getDiagnostics: 'app:diagnostics',

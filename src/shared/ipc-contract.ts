@@ -15,8 +15,10 @@ import {
 } from './domain';
 import type { AppErrorData, IpcResult } from './errors';
 import type { BridgeMethod } from './ipc-channels';
-import { salesFilterSchema, salesPageQuerySchema, seriesQuerySchema, topQuerySchema, type SalesFilter, type SalesPageQuery, type SeriesQuery, type TopQuery } from './sales-query';
-import type { DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from './sales-query-types';
+import { EXPORT_COLUMN_IDS } from './export-columns';
+import { EXPORT_FORMATS, EXPORT_PRESET_IDS, type ExportFormat } from './export-presets';
+import { salesFilterSchema, salesPageQuerySchema, salesSortSchema, seriesQuerySchema, topQuerySchema, type SalesFilter, type SalesPageQuery, type SeriesQuery, type TopQuery } from './sales-query';
+import type { DataAsOf, DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from './sales-query-types';
 import type { SyncStatus } from './sync-progress';
 import { preferencesPatchSchema, type Preferences, type PreferencesPatch } from './preferences';
 
@@ -40,17 +42,28 @@ export const salesQuerySchema = z
   .refine((q) => q.startDate <= q.endDate, { message: 'the end date is before the start date', path: ['endDate'] });
 export type SalesQuery = z.infer<typeof salesQuerySchema>;
 
-/** What an export covers: the same filters as the list, every page. */
+/**
+ * What an export covers: the sales screen's own filter and sort over the cache, the columns to write, the file
+ * format, and optionally an accounting preset, which fixes the date basis and statuses (see `export-presets.ts`).
+ * Absent columns mean the defaults; the columns the Summary needs are always added.
+ */
 export const exportRequestSchema = z
   .strictObject({
-    startDate: isoDay,
-    endDate: isoDay,
-    orderBy: z.enum(ORDER_BY_VALUES),
-    commissionStatus: z.enum(COMMISSION_STATUS_FILTERS).optional(),
-    paymentStatus: z.enum(PAYMENT_STATUS_FILTERS).optional(),
-    subid: z.string().min(1).max(200).optional(),
+    filter: salesFilterSchema,
+    sort: salesSortSchema.optional(),
+    columns: z
+      .array(z.enum(EXPORT_COLUMN_IDS))
+      .min(1)
+      .max(EXPORT_COLUMN_IDS.length)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'a column is listed twice' })
+      .optional(),
+    format: z.enum(EXPORT_FORMATS),
+    preset: z.enum(EXPORT_PRESET_IDS).optional(),
   })
-  .refine((q) => q.startDate <= q.endDate, { message: 'the end date is before the start date', path: ['endDate'] });
+  .refine((r) => r.preset === undefined || (r.filter.from !== undefined && r.filter.to !== undefined), {
+    message: 'a preset needs a start and an end date',
+    path: ['filter', 'from'],
+  });
 export type ExportRequest = z.infer<typeof exportRequestSchema>;
 
 const noInput = z.undefined();
@@ -185,8 +198,26 @@ export interface SalesPage {
 /** Outcome of an export: the written file, or null when the user cancelled the save dialog. */
 export interface ExportResult {
   filePath: string | null;
+  format: ExportFormat;
   rowCount: number;
-  warningCount: number;
+  /** Whether the cache held every day of the range (transaction-date ranges only; null otherwise). */
+  dataAsOf: DataAsOf | null;
+}
+
+/**
+ * The export in progress (or the last one), polled while `exportSales` runs, like the sync status. `totalRows` is
+ * known before the first row is written; `phase` says what the writer is doing after the rows.
+ */
+export interface ExportProgress {
+  state: 'idle' | 'running' | 'completed' | 'cancelled' | 'failed';
+  phase: 'rows' | 'summary' | 'finishing' | null;
+  format: ExportFormat | null;
+  /** The name of the file being written (no folder). */
+  fileName: string | null;
+  rowsWritten: number;
+  totalRows: number;
+  startedAt: string | null;
+  finishedAt: string | null;
 }
 
 /** A link to open in the user's browser; the main process opens https links only (TESTPLAN S4). */
@@ -226,6 +257,8 @@ export interface ContractTypes {
   getProfile: { input: undefined; output: ProfileView };
   listSales: { input: SalesQuery; output: SalesPage };
   exportSales: { input: ExportRequest; output: ExportResult };
+  getExportProgress: { input: undefined; output: ExportProgress };
+  cancelExport: { input: undefined; output: ExportProgress };
   querySales: { input: SalesPageQuery; output: SalesPageResult };
   summarizeSales: { input: SalesFilter; output: SalesSummary };
   salesSeries: { input: SeriesQuery; output: SeriesPoint[] };
@@ -258,6 +291,8 @@ export const INPUT_SCHEMAS: { [M in BridgeMethod]: z.ZodType<ContractTypes[M]['i
   getProfile: noInput,
   listSales: salesQuerySchema,
   exportSales: exportRequestSchema,
+  getExportProgress: noInput,
+  cancelExport: noInput,
   querySales: salesPageQuerySchema,
   summarizeSales: salesFilterSchema,
   salesSeries: seriesQuerySchema,

@@ -49,13 +49,16 @@ describe('app core in demo mode', () => {
     expect(page.hasMore).toBe(expected.length > 50);
   });
 
-  it('exports every sale of the range to an xlsx with real dates and numbers', async () => {
+  it('exports every cached sale of the range to an xlsx with real dates and numbers', async () => {
     core.session.startDemo();
-    const result = await core.exportSales({ startDate: '2026-01-01', endDate: '2026-03-31', orderBy: 'transaction_date' });
+    core.startSync({ from: '2026-01-01', to: '2026-03-31' });
+    await core.sync.idle();
+    const result = await core.exportSales({ filter: { from: '2026-01-01', to: '2026-03-31' }, format: 'xlsx' });
     const expected = expectedReferences('2026-01-01', '2026-03-31');
     expect(result.rowCount).toBe(expected.length);
-    expect(result.filePath).toBe(join(dir, 'commission-desk-demo-data-2026-01-01-to-2026-03-31.xlsx'));
-    expect(await readdir(dir)).toEqual(['commission-desk-demo-data-2026-01-01-to-2026-03-31.xlsx']);
+    expect(result.dataAsOf).toMatchObject({ complete: true });
+    expect(result.filePath).toBe(join(dir, 'commission-desk-demo-data-sales-2026-01-01-to-2026-03-31.xlsx'));
+    expect(await readdir(dir)).toEqual(['commission-desk-demo-data-sales-2026-01-01-to-2026-03-31.xlsx']);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(result.filePath ?? '');
     const sheet = workbook.getWorksheet('Sales');
@@ -73,14 +76,14 @@ describe('app core in demo mode', () => {
   it('writes nothing when the user cancels the save dialog', async () => {
     const { core: cancelling } = createTestCore({ today: () => TODAY, chooseExportPath: async () => null });
     cancelling.session.startDemo();
-    expect(await cancelling.exportSales({ startDate: '2026-01-01', endDate: '2026-01-31', orderBy: 'transaction_date' })).toEqual({ filePath: null, rowCount: 0, warningCount: 0 });
+    expect(await cancelling.exportSales({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'xlsx' })).toEqual({ filePath: null, format: 'xlsx', rowCount: 0, dataAsOf: null });
     expect(await readdir(dir)).toEqual([]);
   });
 
   it('S7: leaving the demo forgets its credentials and logs never hold them', async () => {
     core.session.startDemo();
     const secret = core.session.secrets()[0] ?? '';
-    await core.exportSales({ startDate: '2026-06-01', endDate: '2026-06-30', orderBy: 'transaction_date' });
+    await core.exportSales({ filter: { from: '2026-06-01', to: '2026-06-30' }, format: 'xlsx' });
     expect(logLines.join('\n')).not.toContain(secret);
     core.session.end();
     expect(core.session.secrets()).toEqual([]);

@@ -9,6 +9,7 @@ import type {
   AppInfo,
   CacheInfo,
   ChangesRequest,
+  ExportProgress,
   ExportRequest,
   ExportResult,
   ProfileView,
@@ -23,10 +24,10 @@ import type { SyncStatus } from '../../shared/sync-progress';
 import { createAccountActions, type AccountActions } from '../accounts/account-actions';
 import { AccountRegistry } from '../accounts/account-registry';
 import { CredentialVault } from '../accounts/credential-vault';
-import { writeSalesXlsx } from '../export/sales-xlsx';
+import { DEMO_BASE_URL } from '../demo/demo-fetch';
+import { createAppExporter, type ChooseExportPath } from '../export/app-exporter';
 import type { Logger } from '../log/logger';
 import { createDesktopActions, createRecordingShell, type DesktopActions, type DesktopShell } from '../security/desktop-actions';
-import { walkSalesPages } from '../service/page-iterator';
 import { createServiceClient, type Credentials, type FetchLike, type ServiceClient } from '../service/service-client';
 import { PreferencesStore } from '../settings/preferences-store';
 import type { SettingsStore } from '../settings/settings-store';
@@ -42,8 +43,8 @@ export interface AppCoreDeps {
   /** Today as the user's local calendar day, `yyyy-mm-dd`. */
   today: () => string;
   now?: () => Date;
-  /** Asks where to save an export; null when the user cancelled. */
-  chooseExportPath: (proposedName: string) => Promise<string | null>;
+  /** Asks where to save an export (proposing a name, and the last export's folder); null when the user cancelled. */
+  chooseExportPath: ChooseExportPath;
   logger: Logger;
   /** Small preferences: accounts, active account. */
   settings: SettingsStore;
@@ -67,7 +68,12 @@ export interface AppCore {
   getSession(): SessionStatus;
   getProfile(): Promise<ProfileView>;
   listSales(query: SalesQuery): Promise<SalesPage>;
+  /** Exports from the cache to a file the user chooses; one at a time. */
   exportSales(request: ExportRequest): Promise<ExportResult>;
+  /** The running (or last) export's progress, polled while `exportSales` runs. */
+  exportProgress(): ExportProgress;
+  /** Stops the running export; nothing is left under the chosen name. */
+  cancelExport(): ExportProgress;
   querySales(query: SalesPageQuery): SalesPageResult;
   summarizeSales(filter: SalesFilter): SalesSummary;
   salesSeries(query: SeriesQuery): SeriesPoint[];
@@ -88,10 +94,6 @@ export interface AppCore {
 
 /** Failures after which the cached profile is shown instead: the service is unreachable or the account is signed out. */
 const CACHE_FALLBACK_CODES = new Set(['NETWORK_OFFLINE', 'TIMEOUT', 'SERVER_ERROR', 'TLS_FAILURE', 'RATE_LIMITED', 'NOT_SIGNED_IN']);
-
-function fileSafe(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'account';
-}
 
 /** Builds the core for one app run. */
 export function createAppCore(deps: AppCoreDeps): AppCore {
@@ -141,24 +143,20 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     }
   }
 
-  async function exportSales(request: ExportRequest): Promise<ExportResult> {
-    const status = session.status();
-    const label = status.kind === 'account' ? status.account.label : status.kind === 'demo' ? status.label : 'account';
-    const proposed = `commission-desk-${fileSafe(label)}-${request.startDate}-to-${request.endDate}.xlsx`;
-    const client = session.client();
-    const filePath = await deps.chooseExportPath(proposed);
-    if (filePath === null) return { filePath: null, rowCount: 0, warningCount: 0 };
-    let warningCount = 0;
-    async function* sales() {
-      for await (const batch of walkSalesPages(client, request, { limit: 100 })) {
-        warningCount += batch.warnings.length;
-        yield* batch.sales;
-      }
-    }
-    const rowCount = await guarded(() => writeSalesXlsx(filePath, sales()));
-    deps.logger.info('export.written', { rowCount, warningCount });
-    return { filePath, rowCount, warningCount };
-  }
+  const exporter = createAppExporter({
+    cache: () => cache.get(),
+    account,
+    describeAccount: () => {
+      const status = session.status();
+      if (status.kind === 'account') return { label: status.account.label, baseUrl: status.account.baseUrl };
+      return { label: status.kind === 'demo' ? status.label : 'account', baseUrl: DEMO_BASE_URL };
+    },
+    settings: deps.settings,
+    chooseExportPath: deps.chooseExportPath,
+    appVersion: deps.appVersion,
+    now,
+    logger: deps.logger,
+  });
 
   /** The profile from the service, saved to the cache; the cached copy when the service cannot be reached. */
   async function getProfile(): Promise<ProfileView> {
@@ -220,10 +218,12 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       }),
     // Remember what the export wrote, so "Show in folder" may reveal that file and no other.
     exportSales: async (request) => {
-      const result = await exportSales(request);
+      const result = await exporter.exportSales(request);
       if (result.filePath !== null) desktop.rememberWrittenFile(result.filePath);
       return result;
     },
+    exportProgress: () => exporter.progress(),
+    cancelExport: () => exporter.cancel(),
     querySales: (query) => cache.get().salesPage(account(), query),
     summarizeSales: (filter) => cache.get().summary(account(), filter),
     salesSeries: (query) => cache.get().series(account(), query),

@@ -1,18 +1,82 @@
 /**
- * Writes a file so that the chosen name only ever holds a complete file (TESTPLAN E3): the content
- * goes to a temporary file beside the target, which is renamed into place only after the writer
- * finished. On any failure the temporary file is removed and an existing target is left untouched.
+ * Writes a file so that the chosen name only ever holds a complete file (TESTPLAN E3): the content goes to a hidden
+ * temporary file beside the target, which is flushed to disk and then renamed into place only after the writer
+ * finished. On any failure (a full disk, a cancel, a crash in the writer) the temporary file is removed and an
+ * existing target is left untouched. A process killed mid-write leaves only the hidden temporary file, never a
+ * partial file under the chosen name; the next export to that name removes such leftovers.
  */
 import { randomBytes } from 'node:crypto';
-import { rm, rename } from 'node:fs/promises';
+import { link, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-/** Runs `write` against a temporary path and renames the result to `targetPath` when it succeeds. */
-export async function writeAtomically(targetPath: string, write: (tempPath: string) => Promise<void>): Promise<void> {
-  const tempPath = join(dirname(targetPath), `.${basename(targetPath)}.${randomBytes(6).toString('hex')}.partial`);
+/** Options of {@link writeAtomically}. */
+export interface AtomicWriteOptions {
+  /** False: fail with EEXIST instead of replacing a file already at the target (the headless command without --force). */
+  overwrite?: boolean;
+}
+
+/** Leftover temporary files older than this are from a dead process (a live writer touches its file constantly). */
+const STALE_MS = 10 * 60 * 1000;
+const TEMP_SUFFIX = /^\.[0-9a-f]{12}\.partial$/;
+
+/** The hidden temporary name used for `targetPath`. */
+function tempPathFor(targetPath: string): string {
+  return join(dirname(targetPath), `.${basename(targetPath)}.${randomBytes(6).toString('hex')}.partial`);
+}
+
+/** Removes temporary files a killed export to the same name left behind; best effort. */
+async function removeStalePartials(targetPath: string, now: number): Promise<void> {
+  const prefix = `.${basename(targetPath)}`;
+  const names = await readdir(dirname(targetPath)).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !TEMP_SUFFIX.test(name.slice(prefix.length))) continue;
+    const path = join(dirname(targetPath), name);
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_MS) await rm(path, { force: true });
+  }
+}
+
+/** Flushes a file (or, where the platform allows, a folder) to the disk. */
+async function flushToDisk(path: string, folder: boolean): Promise<void> {
+  if (folder && process.platform === 'win32') return;
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } catch (error) {
+    if (!folder) throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Moves the finished temporary file into place, refusing to replace an existing file when asked to. */
+async function moveIntoPlace(tempPath: string, targetPath: string, overwrite: boolean): Promise<void> {
+  if (overwrite) return rename(tempPath, targetPath);
+  try {
+    await link(tempPath, targetPath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || !['EPERM', 'ENOTSUP', 'ENOSYS', 'EXDEV'].includes(code ?? '')) throw error;
+    // No hard links on this file system (FAT, some network shares): check, then rename.
+    if (await stat(targetPath).then(() => true, () => false)) throw Object.assign(new Error('file exists'), { code: 'EEXIST' });
+    return rename(tempPath, targetPath);
+  }
+  await rm(tempPath, { force: true });
+}
+
+/** Runs `write` against a temporary path and moves the result to `targetPath` when it succeeds. */
+export async function writeAtomically(
+  targetPath: string,
+  write: (tempPath: string) => Promise<void>,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
+  await removeStalePartials(targetPath, Date.now());
+  const tempPath = tempPathFor(targetPath);
   try {
     await write(tempPath);
-    await rename(tempPath, targetPath);
+    await flushToDisk(tempPath, false);
+    await moveIntoPlace(tempPath, targetPath, options.overwrite ?? true);
+    await flushToDisk(dirname(targetPath), true).catch(() => undefined);
   } catch (error) {
     await rm(tempPath, { force: true });
     throw error;

@@ -1,0 +1,91 @@
+/**
+ * The "About" sheet's facts in words: whose data it is, where it came from, exactly which filters and which date
+ * basis chose the rows, how complete the cache was, and when and by what the file was made. An accountant reading
+ * the file weeks later must be able to tell what it does and does not contain without asking.
+ */
+import { EXPORT_COLUMN_LABELS, type ExportColumnId } from '../../shared/export-columns';
+import { exportPreset, type ExportPresetId } from '../../shared/export-presets';
+import type { SalesFilter, SalesSort } from '../../shared/sales-query';
+import type { DataAsOf } from '../../shared/sales-query-types';
+import { NO_PAYMENT_STATUS } from './export-cells';
+
+/** Everything the About sheet states. */
+export interface AboutFacts {
+  accountLabel: string;
+  baseUrl: string;
+  preset: ExportPresetId | undefined;
+  filter: SalesFilter;
+  sort: SalesSort;
+  columns: readonly ExportColumnId[];
+  rowCount: number;
+  dataAsOf: DataAsOf | null;
+  lastSyncedAt: string | null;
+  appVersion: string;
+  generatedAt: Date;
+  /** Why links are plain text in this file, when they are. */
+  linksNote: string | null;
+}
+
+/** One line of the About sheet: a label and its value (text, a date-time or a number). */
+export type AboutEntry = [label: string, value: string | Date | number];
+
+function list(values: readonly (string | null)[]): string {
+  return values.map((v) => (v === null ? '(none)' : v)).join(', ');
+}
+
+/** The date range and the day it applies to, e.g. "2026-01-01 to 2026-01-31, by payment date". */
+export function describeRange(filter: SalesFilter): string {
+  const basis = filter.dateBasis === 'payment' ? 'by payment date' : 'by transaction date';
+  if (filter.from !== undefined && filter.to !== undefined) return `${filter.from} to ${filter.to}, ${basis}`;
+  if (filter.from !== undefined) return `from ${filter.from}, ${basis}`;
+  if (filter.to !== undefined) return `up to ${filter.to}, ${basis}`;
+  return `all dates, ${basis}`;
+}
+
+/** The filters other than the date range, one phrase each; empty when there are none. */
+export function describeFilters(filter: SalesFilter): string[] {
+  const parts: string[] = [];
+  if (filter.commissionStatuses) parts.push(`Commission status: ${list(filter.commissionStatuses)}`);
+  if (filter.paymentStatuses) parts.push(`Payment status: ${list(filter.paymentStatuses)}`);
+  if (filter.currencies) parts.push(`Currency: ${list(filter.currencies)}`);
+  if (filter.categories) parts.push(`Category: ${list(filter.categories)}`);
+  if (filter.subids) parts.push(`Sub-ID: ${list(filter.subids)}`);
+  if (filter.collections) parts.push(`Collection (slug): ${list(filter.collections)}`);
+  if (filter.products) parts.push(`Product (slug): ${list(filter.products)}`);
+  if (filter.text !== undefined && filter.text.trim() !== '') parts.push(`Text search: ${filter.text.trim()}`);
+  return parts;
+}
+
+function describeCoverage(filter: SalesFilter, dataAsOf: DataAsOf | null): string {
+  if (dataAsOf === null) {
+    return filter.dateBasis === 'payment'
+      ? 'The cache tracks completeness by transaction date, so it cannot vouch for a payment-date range: sync the months the paid sales were made in first.'
+      : 'No date range was chosen: the file holds every matching sale in the cache.';
+  }
+  if (dataAsOf.complete) return `Complete: every day of the range was synced${dataAsOf.asOf ? `; the oldest data was fetched at ${dataAsOf.asOf}` : ''}.`;
+  const missing = dataAsOf.missing.map((r) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`)).join('; ');
+  return `INCOMPLETE: these days were never synced, so their sales are missing: ${missing}. Sync them and export again.`;
+}
+
+/** The About sheet's lines, in order. */
+export function aboutEntries(facts: AboutFacts): AboutEntry[] {
+  const filters = describeFilters(facts.filter);
+  const entries: AboutEntry[] = [
+    ['Account', facts.accountLabel],
+    ['Service address', facts.baseUrl],
+    ['Report', facts.preset ? exportPreset(facts.preset).label : 'Custom selection'],
+    ['Date range', describeRange(facts.filter)],
+    ['Filters', filters.length === 0 ? 'None' : filters.join('; ')],
+    ['Order', `${EXPORT_COLUMN_LABELS[facts.sort.column as ExportColumnId] ?? facts.sort.column}, ${facts.sort.direction === 'asc' ? 'oldest/lowest first' : 'newest/highest first'}`],
+    ['Sales exported', facts.rowCount],
+    ['Data as of', describeCoverage(facts.filter, facts.dataAsOf)],
+    ['Last completed sync', facts.lastSyncedAt ?? 'never'],
+    ['Columns', facts.columns.map((id) => EXPORT_COLUMN_LABELS[id]).join(', ')],
+    ['Amounts', 'Numbers in the currency of their row (see the Currency column); totals are per currency and never add currencies together.'],
+    ['Payment status', `"${NO_PAYMENT_STATUS}" means the service sent no payment status for the sale.`],
+    ['Declined sales', 'Listed in the Sales sheet when the filters include them, shown apart in the Summary and never counted as earned.'],
+  ];
+  if (facts.linksNote) entries.push(['Links', facts.linksNote]);
+  entries.push(['Generated by', `Commission Desk ${facts.appVersion}`], ['Generated at (UTC)', facts.generatedAt]);
+  return entries;
+}

@@ -6,6 +6,7 @@
  *       [--days 730] [--end 2026-06-30] [--account bench] [--force]
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openCache } from '../src/main/cache/open-cache';
 import { generateSales, type WireSale } from '../src/main/demo/sales-dataset';
@@ -60,7 +61,8 @@ function prepareOut(out: string, force: boolean): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(out + suffix, { force: true });
 }
 
-function parsePage(wire: readonly WireSale[]): Sale[] {
+/** Parses wire records as the sync does; records the parser refuses are left out. Shared with `npm run bench`. */
+export function parsePage(wire: readonly WireSale[]): Sale[] {
   return wire.flatMap((record) => {
     const parsed = parseSaleRecord(record);
     return parsed.ok ? [parsed.sale] : [];
@@ -104,4 +106,4 @@ function firstDay(options: Options): string {
   return end.toISOString().slice(0, 10);
 }
 
-main();
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();

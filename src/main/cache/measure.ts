@@ -5,8 +5,12 @@
  *
  *   npx tsx src/main/cache/measure.ts --db /tmp/sales.sqlite [--account bench] [--queries 200] [--summaries 50] [--skip-export]
  *       [--with-writes]   (also stores 20 pages of 100 status changes into the file, then browses after each)
+ *
+ * The query mix (random filters, deep offsets, the browse families) is exported for `npm run bench`'s query case, so
+ * both measure the same thing.
  */
 import { statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { createRandom, type Random } from '../demo/random';
@@ -21,13 +25,15 @@ import { orderClause, whereClause } from './sql-filter';
 
 const WORDS = ['lamp', 'desk', 'classic mug', 'aurora', 'insta', 'smart home', 'S-0004', 'cafe', 'blog deals', 'tent'];
 
-function time<T>(work: () => T): { ms: number; value: T } {
+/** Runs `work` once and returns its wall time. */
+export function time<T>(work: () => T): { ms: number; value: T } {
   const start = performance.now();
   const value = work();
   return { ms: performance.now() - start, value };
 }
 
-function percentile(values: readonly number[], p: number): number {
+/** The p-th percentile (nearest rank) of `values`; 0 for none. */
+export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
@@ -42,7 +48,8 @@ function pickSome<T>(random: Random, items: readonly T[], max: number): T[] {
   return Array.from({ length: count }, () => random.pick(items)).filter((v, i, all) => all.indexOf(v) === i);
 }
 
-function randomFilter(random: Random, values: DistinctValues, text: boolean): SalesFilter {
+/** A random sales-browser filter over the values the cache holds: dates, statuses, currencies, lookups, maybe text. */
+export function randomFilter(random: Random, values: DistinctValues, text: boolean): SalesFilter {
   const filter: SalesFilter = {};
   const first = values.firstDay ?? '2024-07-01';
   const span = Math.max(1, Math.round((Date.parse(values.lastDay ?? first) - Date.parse(first)) / 86_400_000));
@@ -62,7 +69,8 @@ function randomFilter(random: Random, values: DistinctValues, text: boolean): Sa
   return filter;
 }
 
-function deepOffset(random: Random, total: number, limit: number): number {
+/** An offset near the end of the result most of the time (the expensive case for LIMIT/OFFSET), anywhere otherwise. */
+export function deepOffset(random: Random, total: number, limit: number): number {
   if (total <= limit) return 0;
   const fraction = random.chance(0.7) ? 0.9 + random.next() * 0.1 : random.next();
   return Math.min(total - limit, Math.floor(total * fraction));
@@ -75,7 +83,8 @@ function browse(cache: SalesCache, account: string, query: SalesPageQuery): numb
   return ms;
 }
 
-interface Family {
+/** A kind of sales-browser query, and how many of a run of 200 it makes up. */
+export interface Family {
   name: string;
   count: number;
   make: (random: Random, values: DistinctValues) => { filter: SalesFilter; column: SaleSortColumn; direction: 'asc' | 'desc' };
@@ -88,26 +97,50 @@ const BASE_FAMILIES: Family[] = [
   { name: 'browse: random filters, any sort column, deep pages', count: 40, make: (r, v) => ({ filter: randomFilter(r, v, r.chance(0.2)), column: r.pick(SALE_SORT_COLUMNS), direction: r.pick(['asc', 'desc'] as const) }) },
 ];
 
-function families(total: number): Family[] {
+/** The browse families scaled to `total` queries. */
+export function families(total: number): Family[] {
   return BASE_FAMILIES.map((family) => ({ ...family, count: Math.round((family.count * total) / 200) }));
 }
 
-function measureBrowse(cache: SalesCache, counter: SalesCache, account: string, values: DistinctValues, queries: number, random: Random, size: number): void {
-  const all: number[] = [];
-  for (const family of families(queries)) {
+/** The timings of one browse family. */
+export interface FamilyTimings {
+  name: string;
+  timings: number[];
+}
+
+/**
+ * Times `queries` random page requests on `cache`, cold for their filters: offsets are chosen by counting on the
+ * separate `counter` cache, so nothing the timed cache memoises is computed outside the timing.
+ */
+export function browseTimings(cache: SalesCache, counter: SalesCache, account: string, values: DistinctValues, queries: number, random: Random, size: number): FamilyTimings[] {
+  return families(queries).map((family) => {
     const timings: number[] = [];
     for (let i = 0; i < family.count; i++) {
       const { filter, column, direction } = family.make(random, values);
       const offset = family.name.startsWith('browse: no filter')
         ? Math.min(size - 100, random.int(900_000, Math.max(900_000, size - 100)))
         : deepOffset(random, counter.countSales(account, filter), 100);
-      const ms = browse(cache, account, { filter, sort: { column, direction }, offset, limit: 100 });
-      timings.push(ms);
+      timings.push(browse(cache, account, { filter, sort: { column, direction }, offset: Math.max(0, offset), limit: 100 }));
     }
-    report(family.name, timings);
+    return { name: family.name, timings };
+  });
+}
+
+function measureBrowse(cache: SalesCache, counter: SalesCache, account: string, values: DistinctValues, queries: number, random: Random, size: number): void {
+  const all: number[] = [];
+  for (const { name, timings } of browseTimings(cache, counter, account, values, queries, random, size)) {
+    report(name, timings);
     all.push(...timings);
   }
   report('browse: all families', all);
+}
+
+/** Times `count` summaries, each over a random filter not seen before (nothing memoised). */
+export function summaryTimings(cache: SalesCache, account: string, values: DistinctValues, count: number, random: Random): number[] {
+  return Array.from({ length: count }, () => {
+    const filter = randomFilter(random, values, random.chance(0.2));
+    return time(() => cache.summary(account, filter)).ms;
+  });
 }
 
 function measureSummaries(cache: SalesCache, account: string, values: DistinctValues, count: number, random: Random): void {
@@ -200,4 +233,4 @@ function main(): void {
   cache.close();
 }
 
-main();
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -1,0 +1,49 @@
+/**
+ * The cases in the order they run, with their sizes. Kept apart from the cases' code so the runner never loads a
+ * case's dependencies (Playwright, exceljs, the app core): a case that cannot even load fails alone, in its child.
+ */
+import type { BenchCase } from '../lib/case';
+import { DATASET_SIZES } from '../lib/datasets';
+
+export const CASES: readonly BenchCase[] = [
+  {
+    name: 'sync',
+    what: 'sales from the HTTPS fake service (20 ms latency per request) into the cache via runSync',
+    sizes: { full: 100_000, quick: 3_000 },
+    timeoutSeconds: { full: 600, quick: 60 },
+  },
+  {
+    name: 'ingest',
+    what: 'sales upserted into the cache page by page, as a sync stores them',
+    sizes: { full: 1_000_000, quick: 30_000 },
+    timeoutSeconds: { full: 600, quick: 60 },
+  },
+  {
+    name: 'query',
+    what: '200 random sales-browser queries and 50 random summaries on a freshly opened cache',
+    sizes: DATASET_SIZES.large,
+    dataset: 'large',
+    timeoutSeconds: { full: 300, quick: 60 },
+  },
+  {
+    name: 'export',
+    what: 'every sale to .xlsx through the app exporter (exportFromCache)',
+    sizes: DATASET_SIZES.medium,
+    dataset: 'medium',
+    timeoutSeconds: { full: 600, quick: 60 },
+  },
+  {
+    name: 'export-1m',
+    what: 'a million sales to .xlsx through the app exporter',
+    sizes: DATASET_SIZES.large,
+    dataset: 'large',
+    timeoutSeconds: { full: 900, quick: 60 },
+  },
+  {
+    name: 'startup',
+    what: 'main-process core ready: createAppCore (cache opened and checked) + session.restore (accounts loaded)',
+    sizes: DATASET_SIZES.large,
+    dataset: 'large',
+    timeoutSeconds: { full: 300, quick: 60 },
+  },
+];

@@ -1,0 +1,92 @@
+/**
+ * startup: how long until the main-process core is ready with a million cached sales — createAppCore (settings read,
+ * cache opened and checked, migrations) plus session.restore (the active account and its credentials loaded) —
+ * against opening the same SQLite file bare. Runs alternate (bare, core, bare, core, …) after one warm-up of each, so
+ * both see the file in the OS cache; the medians are compared.
+ *
+ * The keychain is the in-memory stand-in (a Secret Service needs a D-Bus session, and a keychain read is not what this
+ * case is about); settings are a real `conf` file, read inside the timing as at app start.
+ */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createAppCore, type AppCore } from '../../src/main/core/app-core';
+import { createLogger } from '../../src/main/log/logger';
+import { createConfSettingsStore } from '../../src/main/settings/conf-settings-store';
+import { createMemorySecretStore } from '../../src/main/vault/memory-secret-store';
+import { BENCH_ACCOUNT, type RunCase } from '../lib/case';
+import { count, info, overBaselineAtMost } from '../lib/rows';
+import { median, progress, timed } from '../lib/timing';
+
+const SECRETS = { apiKey: 'bench-api-key-0001', apiSecret: 'bench-api-secret-0001' };
+
+function writeSettings(dataDir: string): void {
+  const settings = createConfSettingsStore(dataDir);
+  const account = {
+    id: BENCH_ACCOUNT,
+    label: 'Bench account',
+    baseUrl: 'https://127.0.0.1:9/',
+    appId: 'commission-desk-bench',
+    apiKeyMasked: '…0001',
+    remembered: true,
+    createdAt: new Date().toISOString(),
+    lastUsedAt: null,
+  };
+  settings.set('accounts', [account]);
+  settings.set('activeAccountId', BENCH_ACCOUNT);
+}
+
+function openBare(path: string): void {
+  const db = new Database(path, { fileMustExist: true });
+  db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get();
+  db.close();
+}
+
+export const run: RunCase = async (input) => {
+  const dbPath = input.datasets.large;
+  if (dbPath === undefined) throw new Error('startup needs the large database');
+  const dataDir = join(input.workDir, 'data');
+  writeSettings(dataDir);
+  const keychain = createMemorySecretStore();
+  await keychain.set(BENCH_ACCOUNT, JSON.stringify(SECRETS));
+
+  const startCore = async (): Promise<AppCore> => {
+    const core = createAppCore({
+      appVersion: '0.0.0-bench',
+      today: () => '2026-06-30',
+      chooseExportPath: async () => null,
+      logger: createLogger(() => undefined, () => []),
+      settings: createConfSettingsStore(dataDir),
+      keychain,
+      fetch: async () => {
+        throw new Error('no network in the startup case');
+      },
+      cachePath: dbPath,
+    });
+    await core.session.restore();
+    return core;
+  };
+
+  const bare: number[] = [];
+  const ready: number[] = [];
+  const reps = input.quick ? 3 : 7;
+  for (let i = 0; i <= reps; i++) {
+    const b = await timed(() => openBare(dbPath));
+    const c = await timed(startCore);
+    const core = c.value;
+    const session = core.getSession();
+    if (session.kind !== 'account' || !session.signedIn) throw new Error(`the bench account was not restored (${session.kind})`);
+    if (core.cache.error !== null) throw new Error(`the cache did not open: ${core.cache.error.message}`);
+    await core.close();
+    if (i === 0) continue; // warm-up: module caches, the file in the OS cache
+    bare.push(b.ms);
+    ready.push(c.ms);
+    progress(`run ${i}: bare open ${b.ms.toFixed(1)} ms, core ready ${c.ms.toFixed(1)} ms`);
+  }
+  const coreMs = median(ready);
+  const bareMs = median(bare);
+  return {
+    size: `${count(input.size)} sales`,
+    rows: [overBaselineAtMost('core ready (median)', coreMs, 'ms', bareMs, 300), info('core ready (slowest run)', Math.max(...ready), 'ms')],
+    notes: [`baseline = opening the same SQLite file bare (new Database + one schema read); median of ${reps} alternating runs.`],
+  };
+};

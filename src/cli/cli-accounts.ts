@@ -1,0 +1,55 @@
+/**
+ * Finds the account a command names (by label, by id, or the built-in demo) and builds its service client from the
+ * keychain, with messages that say what to do when the label is unknown, ambiguous, or has no stored credentials.
+ */
+import type { AccountMeta } from '../main/accounts/account-registry';
+import { createDemoFetch, createDemoService, DEMO_BASE_URL, DEMO_CREDENTIALS } from '../main/demo/demo-fetch';
+import { createServiceClient, type ServiceClient } from '../main/service/service-client';
+import type { CliContext } from './cli-context';
+import { CliError, EXIT_CODES } from './cli-errors';
+
+/** The reserved name of the demo account. */
+export const DEMO_ACCOUNT = 'demo';
+
+/** An account a command works on: the demo, or one of the user's. */
+export type CliAccount = { kind: 'demo'; cacheKey: 'demo'; label: string; baseUrl: string } | { kind: 'account'; cacheKey: string; label: string; baseUrl: string; meta: AccountMeta };
+
+const LIST_HINT = 'Run "npm run cli -- accounts list" to see the accounts.';
+
+/** The accounts whose label is `label`: exact matches first, else case-insensitive ones. */
+export function accountsLabelled(accounts: readonly AccountMeta[], label: string): AccountMeta[] {
+  const exact = accounts.filter((a) => a.label === label);
+  return exact.length > 0 ? exact : accounts.filter((a) => a.label.toLowerCase() === label.toLowerCase());
+}
+
+/** Resolves `ref` (a label, an account id, or `demo`) to an account. */
+export function resolveAccount(context: CliContext, ref: string): CliAccount {
+  if (ref === DEMO_ACCOUNT) return { kind: 'demo', cacheKey: 'demo', label: 'Demo data', baseUrl: DEMO_BASE_URL };
+  const accounts = context.registry.list();
+  const byId = accounts.find((a) => a.id === ref);
+  const matches = byId ? [byId] : accountsLabelled(accounts, ref);
+  if (matches.length === 0) throw new CliError(`No account is labelled "${ref}".`, EXIT_CODES.account, LIST_HINT);
+  if (matches.length > 1) {
+    const ids = matches.map((a) => `${a.id} (${a.baseUrl})`).join(', ');
+    throw new CliError(`Several accounts are labelled "${ref}": name one by its id instead: ${ids}.`, EXIT_CODES.account);
+  }
+  const meta = matches[0] as AccountMeta;
+  return { kind: 'account', cacheKey: meta.id, label: meta.label, baseUrl: meta.baseUrl, meta };
+}
+
+/** The service client of `account`, with credentials from the keychain (the demo needs none). */
+export async function clientFor(context: CliContext, account: CliAccount): Promise<ServiceClient> {
+  if (account.kind === 'demo') {
+    const fetch = createDemoFetch(createDemoService(context.today()));
+    return createServiceClient({ baseUrl: DEMO_BASE_URL, credentials: DEMO_CREDENTIALS, fetch });
+  }
+  const secrets = await context.vault.load(account.meta.id, account.meta.remembered);
+  if (secrets === null) {
+    throw new CliError(
+      `No credentials are stored for "${account.label}" (it was signed out, or added for one session only).`,
+      EXIT_CODES.account,
+      'Add it again with "npm run cli -- accounts add", or sign in to it in the app.',
+    );
+  }
+  return createServiceClient({ baseUrl: account.baseUrl, credentials: { ...secrets, appId: account.meta.appId }, fetch: context.fetch });
+}

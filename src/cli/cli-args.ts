@@ -1,0 +1,191 @@
+/**
+ * The headless command's arguments: each command's options as node:util parseArgs reads them, then checked with zod,
+ * so a typo, a missing option or an impossible date is refused with one plain sentence before anything runs. The
+ * api-secret is deliberately not an option: arguments show up in the process list and the shell history.
+ */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { addDays, isIsoDay } from '../shared/dates';
+import { EXPORT_FORMATS, EXPORT_PRESET_IDS, monthRange } from '../shared/export-presets';
+import { usageError } from './cli-errors';
+
+/** One option as parseArgs takes it, with its help line. */
+export interface OptionHelp {
+  type: 'string' | 'boolean';
+  help: string;
+  /** What to write after the option in help, e.g. `<yyyy-mm-dd>`. */
+  value?: string;
+  /** Left out of --help (test hooks). */
+  hidden?: boolean;
+}
+
+/** Options every command takes. */
+export const GLOBAL_OPTIONS: Readonly<Record<string, OptionHelp>> = {
+  'data-dir': { type: 'string', value: '<dir>', help: "Folder of the settings and sales cache. Default: the app's own user-data folder." },
+  'ca-file': { type: 'string', value: '<pem>', help: 'An extra CA certificate (PEM) to trust, for networks that inspect TLS.' },
+  'keychain-service': { type: 'string', value: '<name>', help: 'Keychain service name (tests only).', hidden: true },
+  help: { type: 'boolean', help: 'Show this help.' },
+};
+
+const globalsSchema = z.object({
+  'data-dir': z.string().min(1).max(4096).optional(),
+  'ca-file': z.string().min(1).max(4096).optional(),
+  'keychain-service': z.string().min(1).max(200).optional(),
+});
+/** The global options, checked. */
+export type GlobalOptions = z.infer<typeof globalsSchema>;
+
+const day = z.string().refine(isIsoDay, { message: 'must be a real day written yyyy-mm-dd' });
+const accountRef = z.string().trim().min(1, 'is required').max(200);
+
+/** Options naming a period: --from and --to, or --month. */
+const periodFields = {
+  from: day.optional(),
+  to: day.optional(),
+  month: z.string().optional(),
+};
+
+/** A date range resolved from --from/--to or --month (yyyy-mm, `last` or `this`). */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** Resolves the period options against `today`; throws a usage error naming what is wrong. */
+export function resolvePeriod(values: { from?: string; to?: string; month?: string }, today: string, command: string): Period {
+  if (values.month !== undefined) {
+    if (values.from !== undefined || values.to !== undefined) throw usageError('Give either --month or --from and --to, not both.', command);
+    const month = values.month === 'this' ? today.slice(0, 7) : values.month === 'last' ? addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7) : values.month;
+    const range = monthRange(month);
+    if (range === null) throw usageError(`--month must be a month written yyyy-mm, or "last" or "this" (got "${values.month}").`, command);
+    return range;
+  }
+  if (values.from === undefined || values.to === undefined) throw usageError('Give the period with --from and --to (yyyy-mm-dd), or with --month.', command);
+  if (values.from > values.to) throw usageError(`The end date ${values.to} is before the start date ${values.from}.`, command);
+  return { from: values.from, to: values.to };
+}
+
+/** The commands, their options and zod schemas. */
+export const COMMANDS = {
+  'accounts list': {
+    summary: 'List the accounts (never a secret; the API key masked).',
+    usage: 'accounts list [--json]',
+    options: { json: { type: 'boolean', help: 'Print JSON instead of a table.' } },
+    positionals: [] as string[],
+    schema: z.strictObject({ json: z.boolean().optional() }),
+  },
+  'accounts add': {
+    summary: 'Test credentials with the service, then save the account (secret to the system keychain).',
+    usage: 'accounts add --label <label> --base-url <https://…> --app-id <id> --api-key <key>   (API secret on standard input or in COMMISSION_DESK_API_SECRET)',
+    options: {
+      label: { type: 'string', value: '<label>', help: 'Name to refer to the account by (unique; "demo" is reserved).' },
+      'base-url': { type: 'string', value: '<url>', help: 'The service address, https only.' },
+      'app-id': { type: 'string', value: '<id>', help: 'Your app ID.' },
+      'api-key': { type: 'string', value: '<key>', help: 'Your API key.' },
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({
+      label: z.string().trim().min(1, 'is required').max(100),
+      'base-url': z.string().trim().min(1, 'is required').max(2000),
+      'app-id': z.string().trim().min(1, 'is required').max(200),
+      'api-key': z.string().trim().min(1, 'is required').max(1000),
+    }),
+  },
+  'accounts remove': {
+    summary: "Delete an account's credentials from the keychain, the account and its cached sales.",
+    usage: 'accounts remove <label> [--keep-cached-sales]',
+    options: { 'keep-cached-sales': { type: 'boolean', help: 'Only sign out: keep the account listed and its cached sales.' } },
+    positionals: ['label'],
+    schema: z.strictObject({ label: accountRef, 'keep-cached-sales': z.boolean().optional() }),
+  },
+  sync: {
+    summary: 'Fetch the sales of a period into the cache (what is already synced is skipped, recent days refreshed).',
+    usage: 'sync --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--refresh]',
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First transaction day.' },
+      to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last transaction day.' },
+      month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
+      refresh: { type: 'boolean', help: 'Fetch days already synced again too (picks up older status changes).' },
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({ account: accountRef, ...periodFields, refresh: z.boolean().optional() }),
+  },
+  export: {
+    summary: 'Write an Excel or CSV export of the cached sales of a period.',
+    usage: 'export --account <label|demo> (--from … --to … | --month …) [--preset earned|payments|all] [--format xlsx|csv] --out <file> [--force]',
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First day of the range.' },
+      to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last day of the range.' },
+      month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
+      preset: {
+        type: 'string',
+        value: '<earned|payments|all>',
+        help: 'earned: approved sales by transaction date; payments: paid sales by payment date; all (default): every sale by transaction date.',
+      },
+      format: { type: 'string', value: '<xlsx|csv>', help: 'Default: from the --out extension, else xlsx.' },
+      out: { type: 'string', value: '<file>', help: 'The file to write; its folder must exist.' },
+      force: { type: 'boolean', help: 'Replace the file if it exists (it is replaced only once the new one is complete).' },
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({
+      account: accountRef,
+      ...periodFields,
+      preset: z.enum(EXPORT_PRESET_IDS).optional(),
+      format: z.enum(EXPORT_FORMATS).optional(),
+      out: z.string().trim().min(1, 'is required').max(4096),
+      force: z.boolean().optional(),
+    }),
+  },
+} as const;
+
+/** A command name, e.g. `accounts add`. */
+export type CommandName = keyof typeof COMMANDS;
+/** The checked options of a command. */
+export type CommandOptions<C extends CommandName> = z.infer<(typeof COMMANDS)[C]['schema']>;
+
+/** The command an argument list names, and the arguments after its name; null when it names none. */
+export function findCommand(args: readonly string[]): { name: CommandName; rest: string[] } | null {
+  const [first, second] = args;
+  if (first === 'accounts' && second !== undefined && `accounts ${second}` in COMMANDS) return { name: `accounts ${second}` as CommandName, rest: args.slice(2) };
+  if (first !== undefined && first !== 'accounts' && first in COMMANDS) return { name: first as CommandName, rest: args.slice(1) };
+  return null;
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const field = issue?.path[0];
+  const name = typeof field === 'string' ? (field === 'label' ? 'the label' : `--${field}`) : 'an option';
+  return `${name} ${issue?.message ?? 'is not valid'}.`;
+}
+
+/** What parsing a command's arguments gives: its help was asked for, or its checked options. */
+export type Parsed<C extends CommandName> = { help: true } | { help: false; globals: GlobalOptions; options: CommandOptions<C> };
+
+/** Parses and checks the arguments of command `name`; throws a usage error naming the first problem. */
+export function parseCommand<C extends CommandName>(name: C, args: readonly string[]): Parsed<C> {
+  const spec = COMMANDS[name];
+  if (args.some((a) => /^--api-secret(=|$)/.test(a))) {
+    throw usageError('The API secret is never taken as an argument (it would show in the process list and the shell history). Pipe it on standard input or set COMMISSION_DESK_API_SECRET.', name);
+  }
+  const options = Object.fromEntries(
+    Object.entries({ ...GLOBAL_OPTIONS, ...spec.options }).map(([key, o]) => [key, key === 'help' ? { type: o.type, short: 'h' } : { type: o.type }]),
+  );
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw usageError(error instanceof Error ? error.message.replace(/\s+To specify.*$/s, '') : 'The arguments were not understood.', name);
+  }
+  if (parsed.values.help === true) return { help: true };
+  if (parsed.positionals.length > spec.positionals.length) throw usageError(`Unexpected argument "${parsed.positionals[spec.positionals.length]}".`, name);
+  const { 'data-dir': dataDir, 'ca-file': caFile, 'keychain-service': keychainService } = parsed.values;
+  const own = Object.fromEntries(Object.entries(parsed.values).filter(([key]) => !(key in GLOBAL_OPTIONS)));
+  const positional = Object.fromEntries(spec.positionals.map((p, i) => [p, parsed.positionals[i]]).filter(([, v]) => v !== undefined));
+  const globals = globalsSchema.safeParse({ 'data-dir': dataDir, 'ca-file': caFile, 'keychain-service': keychainService });
+  if (!globals.success) throw usageError(describeIssue(globals.error), name);
+  const checked = spec.schema.safeParse({ ...own, ...positional });
+  if (!checked.success) throw usageError(describeIssue(checked.error), name);
+  return { help: false, globals: globals.data, options: checked.data as CommandOptions<C> };
+}

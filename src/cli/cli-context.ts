@@ -1,0 +1,71 @@
+/**
+ * What every command works on, built from the same core modules as the app: the settings file (through `conf`, in
+ * the app's folder under the app's file name), the account registry, the keychain (same service name as the packaged
+ * app), the sales cache file, and Node's HTTPS transport with the optional extra CA. Nothing imports Electron.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { localIsoDay } from '../shared/dates';
+import { AccountRegistry } from '../main/accounts/account-registry';
+import { CredentialVault } from '../main/accounts/credential-vault';
+import type { SalesCache } from '../main/cache/sales-cache';
+import { openCacheHolder, type CacheHolder } from '../main/core/cache-holder';
+import { createLogger } from '../main/log/logger';
+import { createNodeFetch, readCaFile, type NodeFetch } from '../main/service/node-fetch';
+import { createConfSettingsStore } from '../main/settings/conf-settings-store';
+import { PreferencesStore } from '../main/settings/preferences-store';
+import type { SettingsStore } from '../main/settings/settings-store';
+import { createKeytarSecretStore } from '../main/vault/keytar-secret-store';
+import { createMemorySecretStore } from '../main/vault/memory-secret-store';
+import { KEYCHAIN_SERVICE } from '../main/vault/secret-store';
+import type { GlobalOptions } from './cli-args';
+import type { CliIo } from './cli-io';
+import { CACHE_FILE_NAME, defaultDataDir } from './data-dir';
+
+/** The parts a command uses. */
+export interface CliContext {
+  dataDir: string;
+  settings: SettingsStore;
+  registry: AccountRegistry;
+  vault: CredentialVault;
+  preferences: PreferencesStore;
+  fetch: NodeFetch;
+  today(): string;
+  now(): Date;
+  /** The sales cache, opened on first use; throws its AppError when it cannot be opened. */
+  cache(): SalesCache;
+  close(): void;
+}
+
+/** Opens the context of one run. */
+export async function openCliContext(globals: GlobalOptions, io: CliIo): Promise<CliContext> {
+  const now = (): Date => new Date();
+  const dataDir = resolve(globals['data-dir'] ?? defaultDataDir());
+  mkdirSync(dataDir, { recursive: true });
+  const settings = createConfSettingsStore(dataDir);
+  const keychain = createKeytarSecretStore(globals['keychain-service'] ?? KEYCHAIN_SERVICE.production);
+  const extraCaPem = globals['ca-file'] === undefined ? undefined : await readCaFile(globals['ca-file']);
+  const fetch = createNodeFetch(extraCaPem === undefined ? {} : { extraCaPem });
+  let holder: CacheHolder | null = null;
+  return {
+    dataDir,
+    settings,
+    registry: new AccountRegistry(settings, now),
+    vault: new CredentialVault(keychain, createMemorySecretStore()),
+    preferences: new PreferencesStore(settings),
+    fetch,
+    today: () => localIsoDay(now()),
+    now,
+    cache() {
+      if (holder === null) {
+        holder = openCacheHolder(join(dataDir, CACHE_FILE_NAME), now, createLogger(() => undefined, () => []));
+        if (holder.notice) io.stderr(`${holder.notice}\n`);
+      }
+      return holder.get();
+    },
+    close() {
+      holder?.close();
+      fetch.close();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The `--help` texts, built from the same option table the parser uses, so the help can never list an option the
+ * command does not take (or miss one it does).
+ */
+import { COMMANDS, GLOBAL_OPTIONS, type CommandName, type OptionHelp } from './cli-args';
+import { EXIT_CODES } from './cli-errors';
+
+const PROGRAM = 'npm run cli --';
+
+function optionLines(options: Readonly<Record<string, OptionHelp>>): string[] {
+  const shown = Object.entries(options).filter(([, o]) => !o.hidden);
+  const labels = shown.map(([name, o]) => `--${name}${o.value ? ` ${o.value}` : ''}${name === 'help' ? ', -h' : ''}`);
+  const width = Math.max(...labels.map((l) => l.length)) + 2;
+  return shown.map(([, o], i) => `  ${(labels[i] ?? '').padEnd(width)}${o.help}`);
+}
+
+const EXITS: [number, string][] = [
+  [EXIT_CODES.ok, 'done'],
+  [EXIT_CODES.failure, 'unexpected failure'],
+  [EXIT_CODES.usage, 'wrong arguments or a refused value'],
+  [EXIT_CODES.account, 'unknown account, or credentials missing or refused'],
+  [EXIT_CODES.service, 'the service could not be reached or answered with an error (retry later)'],
+  [EXIT_CODES.keychain, 'the system keychain could not be used'],
+  [EXIT_CODES.cache, 'the sales cache could not be opened'],
+  [EXIT_CODES.export, 'the export file could not be written, or exists (see --force)'],
+  [EXIT_CODES.cancelled, 'interrupted; nothing half-written is left'],
+];
+const EXIT_LINES = ['Exit codes:', ...EXITS.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`)];
+
+/** The overview: every command with its summary. */
+export function mainHelp(): string {
+  const names = Object.keys(COMMANDS) as CommandName[];
+  const width = Math.max(...names.map((n) => n.length)) + 2;
+  return [
+    'Commission Desk headless command: accounts, sync and month-end exports on the same accounts, keychain and cache as the app.',
+    '',
+    `Usage: ${PROGRAM} <command> [options]`,
+    '',
+    'Commands:',
+    ...names.map((n) => `  ${n.padEnd(width)}${COMMANDS[n].summary}`),
+    '',
+    'Options of every command:',
+    ...optionLines(GLOBAL_OPTIONS),
+    '',
+    ...EXIT_LINES,
+    '',
+    `Run "${PROGRAM} <command> --help" for a command's options.`,
+    '',
+  ].join('\n');
+}
+
+/** The help of one command. */
+export function commandHelp(name: CommandName): string {
+  const spec = COMMANDS[name];
+  return [
+    spec.summary,
+    '',
+    `Usage: ${PROGRAM} ${spec.usage}`,
+    '',
+    'Options:',
+    ...optionLines({ ...spec.options, ...GLOBAL_OPTIONS }),
+    '',
+    ...EXIT_LINES,
+    '',
+  ].join('\n');
+}

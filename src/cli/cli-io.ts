@@ -1,0 +1,86 @@
+/**
+ * The headless command's contact with its terminal, behind one interface so tests can run commands in-process and
+ * scripts get clean output: results on stdout, messages on stderr, and a progress line only when stderr is a
+ * terminal (never in a log file or a cron mail).
+ */
+
+/** Standard streams and environment of one run. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** True when stderr is a terminal, so a self-overwriting progress line is readable. */
+  stderrIsTTY: boolean;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
+  env: NodeJS.ProcessEnv;
+  /** Aborted on Ctrl+C or SIGTERM: long work stops cleanly. */
+  interrupt: AbortSignal;
+}
+
+/** A progress line on stderr, redrawn in place; silent when stderr is not a terminal. */
+export interface ProgressLine {
+  update(text: string): void;
+  /** Clears the line. */
+  done(): void;
+}
+
+/** Creates the progress line of `io`, redrawn at most every 100 ms. */
+export function progressLine(io: CliIo): ProgressLine {
+  let last = 0;
+  let shown = false;
+  return {
+    update(text) {
+      if (!io.stderrIsTTY) return;
+      const now = Date.now();
+      if (now - last < 100) return;
+      last = now;
+      shown = true;
+      io.stderr(`\r\x1b[2K${text}`);
+    },
+    done() {
+      if (shown) io.stderr('\r\x1b[2K');
+      shown = false;
+    },
+  };
+}
+
+/** Formats a count the way people read it: 12,345. */
+export function count(n: number): string {
+  return n.toLocaleString('en');
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+  return text;
+}
+
+/** Reads one line from a terminal without echoing it. */
+async function promptHidden(io: CliIo, prompt: string): Promise<string> {
+  io.stderr(prompt);
+  io.stdin.setRawMode?.(true);
+  try {
+    let line = '';
+    for await (const chunk of io.stdin) {
+      for (const ch of typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')) {
+        if (ch === '\u0003') throw new Error('interrupted');
+        if (ch === '\r' || ch === '\n' || ch === '\u0004') return line;
+        line = ch === '\u007f' ? line.slice(0, -1) : line + ch;
+      }
+    }
+    return line;
+  } finally {
+    io.stdin.setRawMode?.(false);
+    io.stderr('\n');
+  }
+}
+
+/**
+ * The API secret: from COMMISSION_DESK_API_SECRET, else standard input (piped, or typed without echo at a terminal).
+ * Never from an argument. Surrounding white space (the newline of `echo`) is dropped.
+ */
+export async function readApiSecret(io: CliIo): Promise<string> {
+  const fromEnv = io.env.COMMISSION_DESK_API_SECRET;
+  if (fromEnv !== undefined && fromEnv.trim() !== '') return fromEnv.trim();
+  const text = io.stdin.isTTY ? await promptHidden(io, 'API secret (not shown): ') : await readAll(io.stdin);
+  return text.trim();
+}

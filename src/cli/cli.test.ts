@@ -1,0 +1,221 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import keytar from 'keytar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeService, type FakeService } from '../../e2e/fake-service/fake-service';
+import { tempFolder } from '../main/cache/test-support';
+import { createTestCore } from '../main/core/core-test-kit';
+import { createNodeFetch } from '../main/service/node-fetch';
+import { createConfSettingsStore } from '../main/settings/conf-settings-store';
+import { createKeytarSecretStore } from '../main/vault/keytar-secret-store';
+import { auditWorkbook } from '../main/export/export-test-kit';
+import { EXIT_CODES } from './cli-errors';
+import { defaultDataDir } from './data-dir';
+
+/** A recognisable secret (TESTPLAN S7): it must appear in no output and no file. */
+const CANARY = `canary-secret-${randomUUID()}`;
+const SERVICE = `Commission Desk (cli test ${randomUUID()})`;
+
+let fake: FakeService;
+let folder: ReturnType<typeof tempFolder>;
+let dataDir: string;
+/** Everything every run printed, for the secret canary. */
+const outputs: string[] = [];
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the command as a child process, as `npm run cli --` does, with this test's data folder, keychain and CA. */
+function cli(args: string[], options: { stdin?: string; env?: Record<string, string>; shared?: boolean } = {}): Promise<Run> {
+  const shared = options.shared === false ? [] : ['--data-dir', dataDir, '--keychain-service', SERVICE, '--ca-file', fake.caPemPath];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args, ...shared], {
+      env: { ...process.env, COMMISSION_DESK_API_SECRET: '', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      outputs.push(stdout, stderr);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(options.stdin ?? '');
+  });
+}
+
+function everyFile(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => join(dir, name)).filter((path) => statSync(path).isFile());
+}
+
+beforeAll(async () => {
+  fake = await startFakeService({ sales: { count: 400, endDay: '2026-03-31', days: 120, seed: 11 }, credentials: { apiSecret: CANARY } });
+  folder = tempFolder('cli');
+  dataDir = join(folder.dir, 'data');
+}, 60_000);
+afterAll(async () => {
+  for (const entry of await keytar.findCredentials(SERVICE)) await keytar.deletePassword(SERVICE, entry.account);
+  await fake.close();
+  folder.remove();
+});
+
+describe('the headless command against the HTTPS fake service', () => {
+  const addArgs = () => ['accounts', 'add', '--label', 'Main shop', '--base-url', fake.baseUrl, '--app-id', fake.credentials.appId, '--api-key', fake.credentials.apiKey];
+
+  it('accounts add refuses a secret given as an argument, without echoing it', async () => {
+    const run = await cli([...addArgs(), `--api-secret=${CANARY}`]);
+    expect(run.code).toBe(EXIT_CODES.usage);
+    expect(run.stderr).toContain('never taken as an argument');
+    expect(run.stderr + run.stdout).not.toContain(CANARY);
+  }, 60_000);
+
+  it('accounts add with a wrong secret on stdin is refused by the service (401) and stores nothing', async () => {
+    const run = await cli(addArgs(), { stdin: 'wrong-secret\n' });
+    expect(run.code).toBe(EXIT_CODES.account);
+    expect(run.stderr).toMatch(/Error: .+/);
+    expect(await keytar.findCredentials(SERVICE)).toEqual([]);
+    expect((await cli(['accounts', 'list', '--json'])).stdout.trim()).toBe('[]');
+  }, 60_000);
+
+  it('accounts add tests the secret from stdin with /v1/user/, then saves it in the keychain only', async () => {
+    const run = await cli(addArgs(), { stdin: `${CANARY}\n` });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(EXIT_CODES.ok);
+    expect(run.stdout).toContain('Added "Main shop"');
+    expect(fake.requests.some((r) => r.route === 'user' && r.credentialsValid)).toBe(true);
+    const entries = await keytar.findCredentials(SERVICE);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.password).toContain(CANARY);
+    expect(readFileSync(join(dataDir, 'config.json'), 'utf8')).not.toContain(CANARY);
+    const again = await cli(addArgs(), { env: { COMMISSION_DESK_API_SECRET: CANARY } });
+    expect(again.code).toBe(EXIT_CODES.usage);
+    expect(again.stderr).toContain('already exists');
+  }, 60_000);
+
+  it('accounts list shows the account with the API key masked and no secret', async () => {
+    const table = await cli(['accounts', 'list']);
+    expect(table.code).toBe(EXIT_CODES.ok);
+    expect(table.stdout).toContain('Main shop');
+    expect(table.stdout).toContain(fake.baseUrl);
+    expect(table.stdout).toContain(`…${fake.credentials.apiKey.slice(-4)}`);
+    expect(table.stdout).not.toContain(fake.credentials.apiKey);
+    expect(table.stdout).not.toContain(CANARY);
+    const json = JSON.parse((await cli(['accounts', 'list', '--json'])).stdout) as { label: string; remembered: boolean }[];
+    expect(json).toMatchObject([{ label: 'Main shop', remembered: true }]);
+  }, 60_000);
+
+  it('sync fetches the period into the cache; export writes an audited workbook from it (E1, E2, E4), then refuses to overwrite without --force', async () => {
+    const sync = await cli(['sync', '--account', 'Main shop', '--from', '2026-01-01', '--to', '2026-03-31']);
+    expect(sync.stderr).toBe('');
+    expect(sync.code).toBe(EXIT_CODES.ok);
+    expect(sync.stdout).toMatch(/Synced 2026-01-01 to 2026-03-31 for "Main shop": \d+ sales fetched/);
+    const out = join(folder.dir, 'feb-payments.xlsx');
+    const exported = await cli(['export', '--account', 'main shop', '--month', '2026-02', '--preset', 'payments', '--format', 'xlsx', '--out', out]);
+    expect(exported.code).toBe(EXIT_CODES.ok);
+    expect(exported.stdout).toMatch(/^Wrote \d+ sales to .*feb-payments\.xlsx\n$/);
+    const audit = await auditWorkbook(out);
+    expect(audit.strayFormulas).toEqual([]);
+    for (const link of audit.hyperlinks) expect(link.startsWith('https://')).toBe(true);
+    for (const f of audit.formulas) expect(f.result).toBeCloseTo(f.evaluated, 9);
+    const about = new Map<string, unknown>();
+    audit.about.eachRow((row) => about.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(about.get('Account')).toBe('Main shop');
+    expect(about.get('Report')).toBe('Payments received in a month');
+    expect(about.get('Date range')).toBe('2026-02-01 to 2026-02-28, by payment date');
+    audit.sales.eachRow((row, n) => n > 1 && expect(row.getCell(audit.header.indexOf('Payment status') + 1).value).toBe('paid'));
+    const before = readFileSync(out);
+    const refused = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--out', out]);
+    expect(refused.code).toBe(EXIT_CODES.export);
+    expect(refused.stderr).toContain('--force');
+    expect(readFileSync(out).equals(before)).toBe(true);
+    const csv = await cli(['export', '--account', 'Main shop', '--from', '2026-01-01', '--to', '2026-03-31', '--preset', 'earned', '--out', join(folder.dir, 'q1.csv')]);
+    expect(csv.code).toBe(EXIT_CODES.ok);
+    expect(readFileSync(join(folder.dir, 'q1.csv')).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  }, 120_000);
+
+  it('export reports days the cache never synced; the demo works without network or keychain', async () => {
+    const gap = await cli(['export', '--account', 'Main shop', '--from', '2026-03-01', '--to', '2026-04-30', '--out', join(folder.dir, 'gap.xlsx')]);
+    expect(gap.code).toBe(EXIT_CODES.ok);
+    expect(gap.stderr).toContain('2026-04-01 to 2026-04-30');
+    const demoDir = join(folder.dir, 'demo-data');
+    const demoSync = await cli(['sync', '--account', 'demo', '--month', 'last', '--data-dir', demoDir], { shared: false });
+    expect(demoSync.code).toBe(EXIT_CODES.ok);
+    const demoExport = await cli(['export', '--account', 'demo', '--month', 'last', '--out', join(folder.dir, 'demo.csv'), '--data-dir', demoDir], { shared: false });
+    expect(demoExport.code).toBe(EXIT_CODES.ok);
+    expect(demoExport.stderr).toBe('');
+  }, 120_000);
+
+  it('clear errors and exit codes: unknown account, bad dates, unknown command, an http address, a missing folder', async () => {
+    const unknown = await cli(['export', '--account', 'Nope', '--month', '2026-02', '--out', join(folder.dir, 'x.xlsx')]);
+    expect(unknown).toMatchObject({ code: EXIT_CODES.account, stderr: expect.stringContaining('No account is labelled "Nope"') });
+    const dates = await cli(['sync', '--account', 'Main shop', '--from', '2026-02-30', '--to', '2026-03-01']);
+    expect(dates).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('--from must be a real day') });
+    const order = await cli(['sync', '--account', 'Main shop', '--from', '2026-03-02', '--to', '2026-03-01']);
+    expect(order).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('before the start date') });
+    expect((await cli(['frobnicate'])).code).toBe(EXIT_CODES.usage);
+    const http = await cli(['accounts', 'add', '--label', 'Plain', '--base-url', fake.httpUrl, '--app-id', 'a', '--api-key', 'k'], { stdin: 'x' });
+    expect(http).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('https://') });
+    const folderMissing = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--out', join(folder.dir, 'no-such-folder', 'x.xlsx')]);
+    expect(folderMissing).toMatchObject({ code: EXIT_CODES.export, stderr: expect.stringContaining('does not exist') });
+  }, 120_000);
+
+  it('--help works on every command', async () => {
+    for (const command of [[], ['accounts', 'list'], ['accounts', 'add'], ['accounts', 'remove'], ['sync'], ['export']]) {
+      const run = await cli([...command, '--help'], { shared: false });
+      expect(run.code, command.join(' ')).toBe(EXIT_CODES.ok);
+      expect(run.stdout).toContain('Usage: npm run cli --');
+      expect(run.stdout).not.toContain('keychain-service');
+    }
+  }, 120_000);
+
+  it('the app, opened on the same folder and keychain, lists the account, signs in from the keychain and browses the synced sales', async () => {
+    const { core } = createTestCore({
+      settings: createConfSettingsStore(dataDir),
+      keychain: createKeytarSecretStore(SERVICE),
+      fetch: createNodeFetch({ extraCaPem: fake.caPem }),
+      cachePath: join(dataDir, 'cache.sqlite'),
+    });
+    try {
+      const account = core.getSession().accounts.find((a) => a.label === 'Main shop');
+      expect(account).toBeDefined();
+      expect(await core.accounts.switchAccount(account?.id ?? '')).toMatchObject({ kind: 'account', signedIn: true });
+      const page = core.querySales({ filter: { from: '2026-01-01', to: '2026-03-31' }, sort: { column: 'transactionDate', direction: 'asc' }, offset: 0, limit: 10 });
+      expect(page.total).toBeGreaterThan(0);
+      expect(page.dataAsOf).toMatchObject({ complete: true });
+    } finally {
+      await core.close();
+    }
+  }, 60_000);
+
+  it('S7: the secret is in no output, no settings or cache file, and no export', async () => {
+    expect(outputs.length).toBeGreaterThan(10);
+    for (const output of outputs) expect(output).not.toContain(CANARY);
+    for (const path of everyFile(folder.dir)) expect(readFileSync(path).includes(CANARY), path).toBe(false);
+  });
+
+  it('accounts remove deletes the keychain entry, the account and its cached sales', async () => {
+    const run = await cli(['accounts', 'remove', 'Main shop']);
+    expect(run.code).toBe(EXIT_CODES.ok);
+    expect(run.stdout).toMatch(/Removed "Main shop": .* its [\d,]+ cached sales are deleted/);
+    expect(await keytar.findCredentials(SERVICE)).toEqual([]);
+    expect(JSON.parse((await cli(['accounts', 'list', '--json'])).stdout)).toEqual([]);
+    const gone = await cli(['sync', '--account', 'Main shop', '--month', '2026-02']);
+    expect(gone.code).toBe(EXIT_CODES.account);
+  }, 60_000);
+});
+
+describe('the default data folder', () => {
+  it('is the app’s own user-data folder on each platform', () => {
+    expect(defaultDataDir('linux', {}, '/home/ann')).toBe('/home/ann/.config/Commission Desk');
+    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '/cfg' }, '/home/ann')).toBe('/cfg/Commission Desk');
+    expect(defaultDataDir('darwin', {}, '/Users/ann')).toBe('/Users/ann/Library/Application Support/Commission Desk');
+    expect(defaultDataDir('win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, 'C:\\Users\\ann')).toBe('C:\\Users\\ann\\AppData\\Roaming\\Commission Desk');
+  });
+});

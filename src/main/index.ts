@@ -7,10 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, net, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, session, shell, type FileFilter, type WebContents } from 'electron';
 import { localIsoDay } from '../shared/dates';
 import { createAppCore, type AppCore } from './core/app-core';
 import { createElectronSettingsStore } from './electron/electron-settings-store';
+import type { ChooseExportPath } from './export/app-exporter';
 import { createElectronRegistrar } from './ipc/electron-ipc';
 import { registerAllIpc } from './ipc/register-all';
 import { installCrashGuards } from './log/crash-guard';
@@ -53,15 +54,21 @@ app.enableSandbox();
 
 let mainWindow: BrowserWindow | null = null;
 
-async function chooseExportPath(proposedName: string): Promise<string | null> {
+const EXPORT_FILTERS: Record<'xlsx' | 'csv', FileFilter> = {
+  xlsx: { name: 'Excel workbook', extensions: ['xlsx'] },
+  csv: { name: 'CSV (comma-separated values)', extensions: ['csv'] },
+};
+
+/** The save dialog, opened in the last export's folder (or Documents) with the format's file type. */
+const chooseExportPath: ChooseExportPath = async (proposedName, choice) => {
   const options = {
     title: 'Export sales',
-    defaultPath: join(app.getPath('documents'), proposedName),
-    filters: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
+    defaultPath: join(choice?.defaultFolder ?? app.getPath('documents'), proposedName),
+    filters: [EXPORT_FILTERS[choice?.format ?? 'xlsx']],
   };
   const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
   return result.canceled || !result.filePath ? null : result.filePath;
-}
+};
 
 /** Electron's shell, looked up at each call (so an e2e test can stand in for it). */
 const electronShell: DesktopShell = {

@@ -34,6 +34,10 @@ if ! node -e 'const fs = require("fs"), p = require("path"); const d = p.dirname
     const f = p.join(d, "path.txt"); process.exit(fs.existsSync(f) && fs.existsSync(p.join(d, "dist", fs.readFileSync(f, "utf8").trim())) ? 0 : 1)'; then
   echo "Note: the Electron binary is not installed here (ELECTRON_SKIP_BINARY_DOWNLOAD), so the electron project's tests are skipped; they run wherever npm could download Electron."
 fi
-PW_SUMMARY_NAME=electron npx playwright test --project=electron
+electron_display=()
+if [[ "$(uname -s)" == "Linux" && -z "${DISPLAY:-}" ]] && command -v xvfb-run >/dev/null 2>&1; then
+  electron_display=(xvfb-run -a)
+fi
+PW_SUMMARY_NAME=electron bash scripts/with-keyring.sh "${electron_display[@]}" npx playwright test --project=electron
 
 node scripts/summarize-tests.mjs test-reports/vitest.json test-reports/playwright-web.json test-reports/playwright-electron.json

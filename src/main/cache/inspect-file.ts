@@ -30,7 +30,12 @@ function readMagic(path: string): string {
   }
 }
 
-function judgeOpen(db: Database.Database): FileVerdict {
+/** How thoroughly to look: `quickCheck: false` leaves the page-by-page check to `integrity-check.ts`. */
+export interface InspectOptions {
+  quickCheck?: boolean;
+}
+
+function judgeOpen(db: Database.Database, options: InspectOptions): FileVerdict {
   const applicationId = db.pragma('application_id', { simple: true }) as number;
   const version = db.pragma('user_version', { simple: true }) as number;
   if (applicationId === 0 && version === 0) {
@@ -41,6 +46,11 @@ function judgeOpen(db: Database.Database): FileVerdict {
     return { kind: 'foreign', detail: 'The file is a SQLite database of another application.' };
   }
   if (version > LATEST_VERSION) return { kind: 'too-new', version };
+  if (options.quickCheck === false) {
+    // Still read the schema, so a file damaged at its start is caught now rather than by the background check.
+    db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get();
+    return { kind: 'usable', version };
+  }
   const problems = db.pragma('quick_check(5)', { simple: false }) as { quick_check: string }[];
   const first = problems[0]?.quick_check;
   if (first === 'ok') return { kind: 'usable', version };
@@ -58,12 +68,12 @@ function removeCreatedCompanions(path: string, existedBefore: boolean[]): void {
   rmSync(`${path}-shm`, { force: true });
 }
 
-function inspectWithSqlite(path: string): FileVerdict {
+function inspectWithSqlite(path: string, options: InspectOptions): FileVerdict {
   const existedBefore = [existsSync(`${path}-wal`), existsSync(`${path}-shm`)];
   let db: Database.Database | null = null;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
-    return judgeOpen(db);
+    return judgeOpen(db, options);
   } catch (error) {
     if (isCorruptionError(error)) return { kind: 'corrupt', detail: (error as Error).message };
     throw new AppError(
@@ -78,12 +88,12 @@ function inspectWithSqlite(path: string): FileVerdict {
 }
 
 /** Reads `path` without writing and says whether it can be used, must be refused, or must be moved aside. */
-export function inspectCacheFile(path: string): FileVerdict {
+export function inspectCacheFile(path: string, options: InspectOptions = {}): FileVerdict {
   if (!existsSync(path)) return { kind: 'missing' };
   const size = statSync(path).size;
   if (size > 0 && size < 512) return { kind: 'corrupt', detail: `The file is only ${size} bytes long.` };
   if (size > 0 && readMagic(path) !== SQLITE_MAGIC) {
     return { kind: 'corrupt', detail: 'The file does not start with a SQLite header (damaged or overwritten).' };
   }
-  return inspectWithSqlite(path);
+  return inspectWithSqlite(path, options);
 }

@@ -18,6 +18,13 @@ import { createSalesCache, type SalesCache } from './sales-cache';
 export interface OpenCacheOptions {
   path: string;
   now?: () => Date;
+  /**
+   * `now` (default): quick_check before opening, as below. `background`: only the cheap checks (header, application
+   * id, version, schema) before opening; the caller runs quick_check off the main thread right after
+   * (`checkIntegrityOffThread`) and calls {@link replaceDamagedCache} if it fails. At a million sales quick_check alone
+   * takes 0.5-1 s, which the app would otherwise spend before its window can show anything.
+   */
+  integrityCheck?: 'now' | 'background';
 }
 
 /** A damaged or foreign file that was set aside; `message` is the sentence to show the user. */
@@ -98,7 +105,8 @@ function verdictRecovery(path: string, verdict: FileVerdict, now: Date): CacheRe
 export function openCache(options: OpenCacheOptions): OpenedCache {
   const now = options.now ?? (() => new Date());
   mkdirSync(dirname(options.path), { recursive: true });
-  let recovery = verdictRecovery(options.path, inspectCacheFile(options.path), now());
+  const inspected = inspectCacheFile(options.path, { quickCheck: options.integrityCheck !== 'background' });
+  let recovery = verdictRecovery(options.path, inspected, now());
   let opened: { db: Database.Database; previousVersion: number };
   try {
     opened = openMigrated(options.path);
@@ -107,5 +115,16 @@ export function openCache(options: OpenCacheOptions): OpenedCache {
     recovery = recover(options.path, 'corrupt', (error as Error).message, now());
     opened = openMigrated(options.path);
   }
+  return { cache: createSalesCache(opened.db, options.path, now), recovery, previousVersion: opened.previousVersion };
+}
+
+/**
+ * For a cache found damaged after it was opened (the background quick_check): moves the file aside and opens a fresh
+ * cache in its place, saying so in `recovery`. The damaged cache must be closed first.
+ */
+export function replaceDamagedCache(options: OpenCacheOptions, detail: string): OpenedCache {
+  const now = options.now ?? (() => new Date());
+  const recovery = recover(options.path, 'corrupt', detail, now());
+  const opened = openMigrated(options.path);
   return { cache: createSalesCache(opened.db, options.path, now), recovery, previousVersion: opened.previousVersion };
 }

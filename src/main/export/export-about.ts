@@ -76,7 +76,7 @@ export function aboutEntries(facts: AboutFacts): AboutEntry[] {
     ['Report', facts.preset ? exportPreset(facts.preset).label : 'Custom selection'],
     ['Date range', describeRange(facts.filter)],
     ['Filters', filters.length === 0 ? 'None' : filters.join('; ')],
-    ['Order', `${EXPORT_COLUMN_LABELS[facts.sort.column as ExportColumnId] ?? facts.sort.column}, ${facts.sort.direction === 'asc' ? 'oldest/lowest first' : 'newest/highest first'}`],
+    ['Order', `${EXPORT_COLUMN_LABELS[facts.sort.column]}, ${facts.sort.direction === 'asc' ? 'ascending' : 'descending'}`],
     ['Sales exported', facts.rowCount],
     ['Data as of', describeCoverage(facts.filter, facts.dataAsOf)],
     ['Last completed sync', facts.lastSyncedAt ?? 'never'],

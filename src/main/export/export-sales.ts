@@ -125,7 +125,20 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
               links,
               createdAt: now(),
               about: (count) =>
-                aboutEntries({ ...input, ...plan, rowCount: count, dataAsOf, lastSyncedAt, generatedAt: now(), linksNote }),
+                aboutEntries({
+                  accountLabel: input.accountLabel,
+                  baseUrl: input.baseUrl,
+                  appVersion: input.appVersion,
+                  preset: plan.preset,
+                  filter: plan.filter,
+                  sort: plan.sort,
+                  columns: plan.columns,
+                  rowCount: count,
+                  dataAsOf,
+                  lastSyncedAt,
+                  generatedAt: now(),
+                  linksNote,
+                }),
             }, guard, progress);
       await closed(output);
     } catch (error) {

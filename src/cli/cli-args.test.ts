@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { findCommand, parseCommand, resolvePeriod } from './cli-args';
+import { CliError, EXIT_CODES } from './cli-errors';
+
+function usage(work: () => unknown): string {
+  try {
+    work();
+  } catch (error) {
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).exitCode).toBe(EXIT_CODES.usage);
+    return (error as Error).message;
+  }
+  throw new Error('expected a usage error');
+}
+
+describe('command line arguments', () => {
+  it('finds commands and subcommands, and nothing else', () => {
+    expect(findCommand(['accounts', 'add', '--label', 'x'])).toEqual({ name: 'accounts add', rest: ['--label', 'x'] });
+    expect(findCommand(['export', '--out', 'a.xlsx'])).toEqual({ name: 'export', rest: ['--out', 'a.xlsx'] });
+    expect(findCommand(['accounts'])).toBeNull();
+    expect(findCommand(['accounts', 'drop'])).toBeNull();
+    expect(findCommand(['list'])).toBeNull();
+  });
+
+  it('periods: a month, the last or this month, or from/to in order', () => {
+    expect(resolvePeriod({ month: '2024-02' }, '2026-03-15', 'sync')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(resolvePeriod({ month: 'last' }, '2026-01-10', 'sync')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(resolvePeriod({ month: 'this' }, '2026-01-10', 'sync')).toEqual({ from: '2026-01-01', to: '2026-01-31' });
+    expect(usage(() => resolvePeriod({ month: '2026-01', from: '2026-01-01' }, '2026-01-10', 'sync'))).toContain('not both');
+    expect(usage(() => resolvePeriod({ from: '2026-01-02', to: '2026-01-01' }, '2026-01-10', 'sync'))).toContain('before the start date');
+    expect(usage(() => resolvePeriod({ from: '2026-01-02' }, '2026-01-10', 'sync'))).toContain('--from and --to');
+  });
+
+  it('checks options with zod and names the one at fault', () => {
+    expect(usage(() => parseCommand('export', ['--account', 'x', '--month', '2026-01', '--preset', 'monthly', '--out', 'a.xlsx']))).toContain('--preset');
+    expect(usage(() => parseCommand('export', ['--account', 'x', '--month', '2026-01']))).toContain('--out');
+    expect(usage(() => parseCommand('sync', ['--account', 'x', '--from', '31-01-2026', '--to', '2026-02-01']))).toContain('--from must be a real day');
+    expect(usage(() => parseCommand('accounts remove', ['a', 'b']))).toContain('Unexpected argument "b"');
+    expect(usage(() => parseCommand('sync', ['--acount', 'x']))).toContain("Unknown option '--acount'");
+    expect(parseCommand('accounts remove', ['Main shop', '--keep-cached-sales', '--data-dir', '/tmp/x'])).toEqual({
+      help: false,
+      globals: { 'data-dir': '/tmp/x' },
+      options: { label: 'Main shop', 'keep-cached-sales': true },
+    });
+    expect(parseCommand('sync', ['-h'])).toEqual({ help: true });
+  });
+
+  it('never takes the API secret as an argument, and does not repeat it', () => {
+    const message = usage(() => parseCommand('accounts add', ['--label', 'x', '--api-secret', 'hunter2']));
+    expect(message).toContain('never taken as an argument');
+    expect(message).not.toContain('hunter2');
+    expect(usage(() => parseCommand('accounts add', ['--api-secret=hunter2']))).not.toContain('hunter2');
+  });
+});

@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   capitalize,
   channelName,
+  formatBytes,
   formatCount,
   formatCountry,
+  formatDateTime,
+  formatDecimalMoney,
+  formatDuration,
   formatIsoDay,
+  formatMinorMoney,
   formatMoney,
+  formatRelativeTime,
+  minorToDecimal,
   initialsOf,
   isHttpsUrl,
   isLoadableImageUrl,
@@ -140,5 +147,71 @@ describe('channelName', () => {
     expect(channelName(' TikTok ')).toBe('TikTok');
     expect(channelName('mastodon')).toBe('Mastodon');
     expect(channelName(null)).toBe(MISSING);
+  });
+});
+
+describe('exact money', () => {
+  it('writes minor units as decimal strings without floats', () => {
+    expect(minorToDecimal(12345, 2)).toBe('123.45');
+    expect(minorToDecimal(5, 2)).toBe('0.05');
+    expect(minorToDecimal(-5, 2)).toBe('-0.05');
+    expect(minorToDecimal(1000, 0)).toBe('1000');
+    expect(minorToDecimal(30, 2)).toBe('0.30');
+    expect(minorToDecimal(9_007_199_254_740_991, 2)).toBe('90071992547409.91');
+  });
+
+  it('formats decimal strings exactly in their currency, never rounding digits away', () => {
+    expect(formatDecimalMoney('1234.50', 'EUR', 'en-US')).toBe('€1,234.50');
+    expect(formatDecimalMoney('0.30', 'USD', 'en-US')).toBe('$0.30');
+    expect(formatDecimalMoney('90071992547409.91', 'USD', 'en-US')).toBe('$90,071,992,547,409.91');
+    expect(formatDecimalMoney('1.005', 'USD', 'en-US')).toBe('$1.005');
+    expect(formatDecimalMoney('-3.5', 'GBP', 'en-GB')).toBe('-£3.50');
+    expect(formatDecimalMoney('1000', 'JPY', 'en-US')).toBe('¥1,000');
+    expect(plain(formatDecimalMoney('1234.5', 'EUR', 'de-DE'))).toBe('1.234,50 €');
+  });
+
+  it('keeps number and code for an unknown currency, and a dash for nothing', () => {
+    expect(formatDecimalMoney('12.30', 'EURO', 'en-US')).toBe('12.30 EURO');
+    expect(formatDecimalMoney(null, 'EUR', 'en-US')).toBe(MISSING);
+    expect(formatDecimalMoney('n/a', 'EUR', 'en-US')).toBe('n/a');
+    expect(formatMinorMoney(123456, 2, 'EUR', 'en-US')).toBe('€1,234.56');
+    expect(formatMinorMoney(null, 2, 'EUR', 'en-US')).toBe(MISSING);
+  });
+});
+
+describe('times', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+
+  it('says how long ago in words', () => {
+    expect(formatRelativeTime('2026-11-22T11:59:55Z', now, 'en-US')).toBe('just now');
+    expect(formatRelativeTime('2026-11-22T11:57:00Z', now, 'en-US')).toBe('3 minutes ago');
+    expect(formatRelativeTime('2026-11-22T09:00:00Z', now, 'en-US')).toBe('3 hours ago');
+    expect(formatRelativeTime('2026-11-21T12:00:00Z', now, 'en-US')).toBe('yesterday');
+    expect(formatRelativeTime('2026-08-22T12:00:00Z', now, 'en-US')).toBe('3 months ago');
+    expect(formatRelativeTime(null, now, 'en-US')).toBe('never');
+  });
+
+  it('formats an instant as local date and time', () => {
+    expect(formatDateTime('2026-11-22T12:00:00Z', 'en-US')).toMatch(/Nov 22, 2026/);
+    expect(formatDateTime(null, 'en-US')).toBe(MISSING);
+    expect(formatDateTime('garbage', 'en-US')).toBe('garbage');
+  });
+
+  it('writes short durations for time left', () => {
+    expect(formatDuration(9)).toBe('9 s');
+    expect(formatDuration(150)).toBe('3 min');
+    expect(formatDuration(3600)).toBe('1 h');
+    expect(formatDuration(4800)).toBe('1 h 20 min');
+    expect(formatDuration(null)).toBe(MISSING);
+    expect(formatDuration(-1)).toBe(MISSING);
+  });
+});
+
+describe('formatBytes', () => {
+  it('writes sizes in binary units', () => {
+    expect(formatBytes(0, 'en-US')).toBe('0 bytes');
+    expect(formatBytes(812 * 1024, 'en-US')).toBe('812 KB');
+    expect(formatBytes(1.4 * 1024 ** 3, 'en-US')).toBe('1.4 GB');
+    expect(formatBytes(-1, 'en-US')).toBe(MISSING);
   });
 });

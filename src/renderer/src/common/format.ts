@@ -138,3 +138,110 @@ export function channelName(channel: string | null): string {
   const key = (channel ?? '').trim().toLowerCase();
   return CHANNEL_NAMES[key] ?? capitalize(channel?.trim() ?? null);
 }
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Writes integer minor units at `scale` as an exact decimal string ("12345", 2 -> "123.45"), so amounts the cache
+ * stores exactly are shown exactly, never through a float.
+ */
+export function minorToDecimal(minor: number, scale: number): string {
+  if (!Number.isSafeInteger(minor) || !Number.isInteger(scale) || scale < 0) return String(minor);
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(scale + 1, '0');
+  if (scale === 0) return `${sign}${digits}`;
+  return `${sign}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
+/**
+ * Formats an exact decimal string ("1234.50") as money in its currency. Intl formats decimal strings exactly (no
+ * float on the way); every digit the string carries is shown, so a total is never silently rounded. An unknown
+ * code keeps the number and the code.
+ */
+export function formatDecimalMoney(decimal: string | null, currency: string | null, locale?: string): string {
+  if (decimal === null) return MISSING;
+  const m = DECIMAL.exec(decimal.trim());
+  if (!m) return decimal;
+  const fractionDigits = m[3]?.length ?? 0;
+  const code = (currency ?? '').trim().toUpperCase();
+  const value = decimal.trim() as unknown as number; // Intl.NumberFormat formats numeric strings exactly.
+  try {
+    const probe = new Intl.NumberFormat(locale, { style: 'currency', currency: code });
+    const official = probe.resolvedOptions().maximumFractionDigits ?? 2;
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      maximumFractionDigits: Math.max(official, fractionDigits),
+    }).format(value);
+  } catch {
+    const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
+    return code ? `${plain} ${code}` : plain;
+  }
+}
+
+/** Formats an amount stored as minor units of `currency`, exactly. */
+export function formatMinorMoney(minor: number | null, scale: number, currency: string | null, locale?: string): string {
+  if (minor === null) return MISSING;
+  return formatDecimalMoney(minorToDecimal(minor, scale), currency, locale);
+}
+
+/** Formats an instant (ISO date-time) as the user's local date and time, e.g. for "fetched at" and tooltips. */
+export function formatDateTime(instant: string | null, locale?: string): string {
+  if (instant === null) return MISSING;
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return instant;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/**
+ * "3 minutes ago", "yesterday": how long ago an instant was, relative to `now`. Under ten seconds reads "just now",
+ * so a fresh sync does not show a ticking seconds count.
+ */
+export function formatRelativeTime(instant: string | null, now: Date = new Date(), locale?: string): string {
+  if (instant === null) return 'never';
+  const then = new Date(instant).getTime();
+  if (Number.isNaN(then)) return instant;
+  let value = (then - now.getTime()) / 1000;
+  if (Math.abs(value) < 10) return 'just now';
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(value) < size) return format.format(Math.round(value), unit);
+    value /= size;
+  }
+  return format.format(Math.round(value), 'year');
+}
+
+/** A short duration for an ETA: "45 s", "3 min", "1 h 20 min". */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return MISSING;
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  const minutes = Math.round(s / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** A file size for people: "812 KB", "1.4 GB" (powers of 1024, one decimal above 10 only when useful). */
+export function formatBytes(bytes: number | null, locale?: string): string {
+  if (bytes === null || !Number.isFinite(bytes) || bytes < 0) return MISSING;
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+}

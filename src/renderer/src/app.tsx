@@ -5,9 +5,12 @@
  */
 import { Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import type { SessionStatus } from '../../shared/ipc-contract';
+import { useEffect, useRef, useState } from 'react';
+import type { AppInfo, SessionStatus } from '../../shared/ipc-contract';
+import { call } from './common/bridge';
 import { ErrorState } from './common/error-state';
+import { errorTitle } from './common/error-title';
+import { useBridgeQuery } from './common/use-bridge-query';
 import { PageCenter } from './common/page-center';
 import { sessionKey } from './session/account-text';
 import { SignInScreen } from './session/sign-in-screen';
@@ -21,6 +24,8 @@ export function App() {
   const { session, error, retry } = controller;
   /** The sign-in screen sits over whatever the session shows; closing it returns there. */
   const [signingIn, setSigningIn] = useState(false);
+  const appInfo = useBridgeQuery(() => call('getAppInfo'), 'app-info');
+  useCacheNotice(appInfo.data);
 
   if (session === null) {
     return error ? (
@@ -51,8 +56,45 @@ export function App() {
     );
   }
   return (
-    <MainShell key={sessionKey(session)} session={session} controller={controller} onAddAccount={() => setSigningIn(true)} />
+    <MainShell
+      key={sessionKey(session)}
+      session={session}
+      controller={controller}
+      onAddAccount={() => setSigningIn(true)}
+      appInfo={appInfo.data}
+      appInfoError={appInfo.error}
+    />
   );
+}
+
+/**
+ * Tells the user, once per start, what the main process found when it opened the sales cache: a damaged file moved
+ * aside (a notice) or a cache that cannot be used at all (an error). Both stay until closed; Settings repeats them.
+ */
+function useCacheNotice(info: AppInfo | null): void {
+  const shown = useRef(false);
+  useEffect(() => {
+    if (info === null || shown.current) return;
+    shown.current = true;
+    if (info.cache.error) {
+      notifications.show({
+        color: 'red',
+        title: errorTitle(info.cache.error.code),
+        message: info.cache.error.message,
+        autoClose: false,
+        'data-testid': 'cache-error-notification',
+      });
+    }
+    if (info.cache.notice) {
+      notifications.show({
+        color: 'yellow',
+        title: 'About your sales cache',
+        message: info.cache.notice,
+        autoClose: false,
+        'data-testid': 'cache-notice-notification',
+      });
+    }
+  }, [info]);
 }
 
 /** Confirms where the credentials went, so people know what "signed in" left on their computer. */

@@ -1,6 +1,6 @@
 /**
- * Renderer entry point: styles, Mantine provider (following the OS light/dark setting),
- * notifications, and the root component.
+ * Renderer entry point: styles, Mantine provider (following the OS light/dark setting until the
+ * saved theme is read), notifications, the preferences kept by the main process, and the root component.
  */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -9,6 +9,7 @@ import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { PreferencesProvider } from './common/preferences-context';
 import { theme } from './theme';
 
 const container = document.getElementById('root');
@@ -18,7 +19,9 @@ createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <Notifications position="bottom-right" limit={4} />
-      <App />
+      <PreferencesProvider>
+        <App />
+      </PreferencesProvider>
     </MantineProvider>
   </StrictMode>,
 );

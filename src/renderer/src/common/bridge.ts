@@ -70,6 +70,14 @@ function notify(listener: RejectionListener, error: AppErrorData): void {
   }
 }
 
+/**
+ * Tells the session owner that the service refused the session's credentials outside a bridge call's own result
+ * — for example a background sync that stopped with AUTH_INVALID, seen only in the polled sync status.
+ */
+export function reportRejectedCredentials(error: AppErrorData): void {
+  for (const listener of [...rejectionListeners]) notify(listener, error);
+}
+
 /** Calls one bridge method; resolves to its IpcResult and never rejects. */
 export async function call<M extends BridgeMethod>(
   method: M,

@@ -21,6 +21,13 @@ const NOT_SESSION_SCOPED: ReadonlySet<BridgeMethod> = new Set<BridgeMethod>([
   'switchAccount',
   'reauthenticate',
   'signOut',
+  'getPreferences',
+  'updatePreferences',
+  'getCacheInfo',
+  'clearCache',
+  'openExternal',
+  'showInFolder',
+  'getDiagnostics',
 ]);
 
 /**

@@ -1,10 +1,11 @@
 /**
- * Lists the profile's social channels with their addresses as plain text. Links are deliberately
- * not clickable yet: opening external pages will go through the main process under a policy.
+ * Lists the profile's social channels. Each address is a link that opens in the user's browser through the main
+ * process's external-link policy (https only); anything else is shown as plain text.
  */
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SocialChannel } from '../../../shared/domain';
-import { channelName } from '../common/format';
+import { channelName, isHttpsUrl } from '../common/format';
+import { openExternal } from '../common/open-external';
 
 /** Props of {@link SocialChannelList}. */
 export interface SocialChannelListProps {
@@ -29,9 +30,25 @@ export function SocialChannelList({ channels }: SocialChannelListProps) {
               <Text size="sm" fw={600} span>
                 {channelName(channel.channel)}
               </Text>
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {channel.link}
-              </Text>
+              {isHttpsUrl(channel.link) ? (
+                <Anchor
+                  size="sm"
+                  display="block"
+                  href={channel.link}
+                  rel="noreferrer noopener"
+                  style={{ overflowWrap: 'anywhere' }}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    void openExternal(channel.link);
+                  }}
+                >
+                  {channel.link}
+                </Anchor>
+              ) : (
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {channel.link}
+                </Text>
+              )}
             </li>
           ))}
         </Stack>

@@ -1,57 +1,86 @@
 /**
- * Exports the whole filtered range (every page, not just the one on screen) to an Excel file the
- * main process writes. The result is reported in a notification that names the file, so people
- * know exactly where it went; a cancelled save dialog is not an event worth reporting.
+ * Exporting from the sales screen. "Export to Excel" writes what the screen shows — same filters, order and visible
+ * columns, read from the cache by the main process. The menu beside it offers the same as CSV, and the accounting
+ * presets (commission earned in a month, payments received in a month, all sales in a range), each in its dialog.
  */
-import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { useState } from 'react';
-import type { ExportRequest, ExportResult } from '../../../shared/ipc-contract';
-import { call } from '../common/bridge';
-import { errorTitle } from '../common/error-title';
-import { DownloadIcon } from '../common/icons';
-import { exportedMessage } from './export-message';
+import { EXPORT_PRESETS, type ExportFormat, type ExportPresetId } from '../../../shared/export-presets';
+import type { ExportRequest } from '../../../shared/ipc-contract';
+import { DownloadIcon, SelectorIcon } from '../common/icons';
+import type { DayRange } from './date-presets';
+import { ExportPresetDialog } from './export-preset-dialog';
+import { useExportRunner } from './use-export-runner';
 
 /** Props of {@link ExportButton}. */
 export interface ExportButtonProps {
-  /** What to export, or null when the filters are not usable yet. */
-  request: ExportRequest | null;
+  /** Builds the request exporting what is shown, or null when nothing is shown. */
+  request: (format: ExportFormat) => ExportRequest | null;
+  today: string;
+  /** The days shown, the default range of "All sales in a range". */
+  shownRange: DayRange | null;
 }
 
-/** The "Export to Excel" button. */
-export function ExportButton({ request }: ExportButtonProps) {
-  const [running, setRunning] = useState(false);
+/** The "Export to Excel" button and its menu. */
+export function ExportButton({ request, today, shownRange }: ExportButtonProps) {
+  const exporter = useExportRunner();
+  const [preset, setPreset] = useState<ExportPresetId | null>(null);
+  const shown = request('xlsx');
 
-  const run = async (what: ExportRequest) => {
-    setRunning(true);
-    const result = await call('exportSales', what);
-    setRunning(false);
-    if (!result.ok) {
-      notifications.show({ color: 'red', title: errorTitle(result.error.code), message: result.error.message });
-      return;
-    }
-    if (result.value.filePath !== null) showExported(result.value, result.value.filePath);
+  const exportShown = (format: ExportFormat) => {
+    const what = request(format);
+    if (what !== null) void exporter.run(what);
   };
 
   return (
-    <Button
-      leftSection={<DownloadIcon size={16} />}
-      loading={running}
-      disabled={request === null}
-      onClick={() => request && void run(request)}
-    >
-      Export to Excel
-    </Button>
+    <Group gap={0} wrap="nowrap">
+      <Button
+        size="xs"
+        leftSection={<DownloadIcon size={14} />}
+        loading={exporter.running && preset === null}
+        disabled={shown === null || exporter.running}
+        onClick={() => exportShown('xlsx')}
+        style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+      >
+        Export to Excel
+      </Button>
+      <Menu position="bottom-end" withinPortal width={280}>
+        <Menu.Target>
+          <ActionIcon
+            size={30}
+            variant="filled"
+            disabled={exporter.running}
+            aria-label="More export formats"
+            style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid var(--mantine-color-body)' }}
+          >
+            <SelectorIcon size={14} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>What is shown</Menu.Label>
+          <Menu.Item disabled={shown === null} onClick={() => exportShown('xlsx')}>
+            Excel workbook (.xlsx)
+          </Menu.Item>
+          <Menu.Item disabled={shown === null} onClick={() => exportShown('csv')}>
+            CSV for other tools (.csv)
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Label>For your accountant</Menu.Label>
+          {EXPORT_PRESETS.map((p) => (
+            <Menu.Item key={p.id} onClick={() => setPreset(p.id)}>
+              {p.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <ExportPresetDialog
+        preset={preset}
+        today={today}
+        shownRange={shownRange}
+        running={exporter.running}
+        onClose={() => setPreset(null)}
+        onExport={exporter.run}
+      />
+    </Group>
   );
-}
-
-function showExported(result: ExportResult, filePath: string) {
-  notifications.show({
-    color: 'teal',
-    title: 'Export finished',
-    message: exportedMessage(result, filePath),
-    autoClose: 10_000,
-    styles: { description: { overflowWrap: 'anywhere' } },
-    'data-testid': 'export-notification',
-  });
 }

@@ -1,77 +1,81 @@
 /**
- * The sales table's columns in one list: heading, alignment and how a sale fills the cell. The
- * header, the rows and the loading skeleton all read it, so they cannot disagree; later column
- * choices (hide, reorder) only need to filter this list.
+ * Every field of a cached sale as a column of the sales table: heading, default width and visibility, alignment,
+ * the sort column it maps to (fields the cache cannot sort by have none) and how a sale fills the cell. The header,
+ * the rows, the column chooser and the detail drawer all read this one list, so they cannot disagree.
  */
-import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Sale } from '../../../shared/domain';
-import { capitalize, formatIsoDay, formatMoney, MISSING } from '../common/format';
+import type { SaleSortColumn } from '../../../shared/sales-query';
+import type { CachedSale } from '../../../shared/sales-query-types';
+import { capitalize, formatDateTime, formatIsoDay, formatMinorMoney, MISSING } from '../common/format';
+import type { ColumnSpec } from './column-layout';
 import { CommissionStatusBadge } from './commission-status-badge';
 
 /** One column of the sales table. */
-export interface SalesColumn {
-  id: string;
+export interface SalesColumn extends ColumnSpec {
   header: string;
   align: 'left' | 'right';
-  /**
-   * Long free-text values (names) wrap, up to two lines, within these widths; every other
-   * column keeps its value on one line.
-   */
-  width?: { min: number; max: number };
+  sortKey: SaleSortColumn | null;
+  /** The cell's text, also its tooltip (cells never wrap). */
+  text: (sale: CachedSale) => string;
+  /** A richer cell than the text, e.g. a coloured status badge. */
+  render?: (sale: CachedSale) => ReactNode;
   testId?: string;
-  render: (sale: Sale) => ReactNode;
 }
 
 function textOr(value: string | null): string {
-  return value && value.trim() ? value : MISSING;
+  return value !== null && value.trim() !== '' ? value : MISSING;
 }
 
-/** A name (two lines at most, the whole name and slug on hover), or the slug when there is no name. */
-function named(name: string | null, slug: string | null): ReactNode {
-  const shown = textOr(name ?? slug);
-  const hint = [name, slug].filter((v): v is string => Boolean(v)).join(' — ');
-  return (
-    <Text inherit lineClamp={2} title={hint || undefined}>
-      {shown}
-    </Text>
-  );
+/** A sale's extra fields (those the service sent beyond the spec) in one line. */
+export function extraText(sale: CachedSale): string {
+  const entries = Object.entries(sale.extra);
+  if (entries.length === 0) return MISSING;
+  return entries.map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('; ');
 }
 
-/** The columns in display order. */
+/** The commission of a sale, exact from its stored minor units. */
+export function commissionText(sale: CachedSale): string {
+  return formatMinorMoney(sale.commissionMinor, sale.amountScale, sale.currency);
+}
+
+/** The transaction amount of a sale, exact from its stored minor units. */
+export function transactionText(sale: CachedSale): string {
+  return formatMinorMoney(sale.transactionMinor, sale.amountScale, sale.currency);
+}
+
+/** The columns in their default order. */
 export const SALES_COLUMNS: readonly SalesColumn[] = [
-  { id: 'date', header: 'Date', align: 'left', render: (s) => formatIsoDay(s.transactionDate) },
-  { id: 'reference', header: 'Reference', align: 'left', testId: 'sale-reference', render: (s) => s.reference },
-  { id: 'product', header: 'Product', align: 'left', width: { min: 140, max: 240 }, render: (s) => named(s.productName, s.productSlug) },
+  { id: 'transactionDate', header: 'Date', align: 'left', sortKey: 'transactionDate', defaultWidth: 106, defaultVisible: true, text: (s) => formatIsoDay(s.transactionDate) },
+  { id: 'reference', header: 'Reference', align: 'left', sortKey: 'reference', defaultWidth: 144, defaultVisible: true, testId: 'sale-reference', text: (s) => s.reference },
+  { id: 'productName', header: 'Product', align: 'left', sortKey: 'productName', defaultWidth: 150, defaultVisible: true, text: (s) => textOr(s.productName ?? s.productSlug) },
+  { id: 'collectionName', header: 'Collection', align: 'left', sortKey: 'collectionName', defaultWidth: 128, defaultVisible: true, text: (s) => textOr(s.collectionName ?? s.collectionSlug) },
+  { id: 'category', header: 'Category', align: 'left', sortKey: 'category', defaultWidth: 96, defaultVisible: false, text: (s) => capitalize(s.category) },
+  { id: 'subid', header: 'Sub-ID', align: 'left', sortKey: 'subid', defaultWidth: 92, defaultVisible: true, text: (s) => textOr(s.subid) },
+  { id: 'transactionAmount', header: 'Transaction amount', align: 'right', sortKey: 'transactionAmount', defaultWidth: 110, defaultVisible: true, text: transactionText },
+  { id: 'commissionAmount', header: 'Commission', align: 'right', sortKey: 'commissionAmount', defaultWidth: 108, defaultVisible: true, testId: 'sale-commission', text: commissionText },
   {
-    id: 'collection',
-    header: 'Collection',
-    align: 'left',
-    width: { min: 110, max: 160 },
-    render: (s) => named(s.collectionName, s.collectionSlug),
-  },
-  { id: 'category', header: 'Category', align: 'left', render: (s) => capitalize(s.category) },
-  { id: 'subid', header: 'Sub-ID', align: 'left', width: { min: 70, max: 120 }, render: (s) => textOr(s.subid) },
-  {
-    id: 'transaction-amount',
-    header: 'Transaction amount',
-    align: 'right',
-   
-    render: (s) => formatMoney(s.transactionAmount, s.currency),
-  },
-  {
-    id: 'commission',
-    header: 'Commission',
-    align: 'right',
-   
-    render: (s) => formatMoney(s.commissionAmount, s.currency),
-  },
-  {
-    id: 'commission-status',
+    id: 'commissionStatus',
     header: 'Commission status',
     align: 'left',
+    sortKey: 'commissionStatus',
+    defaultWidth: 112,
+    defaultVisible: true,
+    text: (s) => capitalize(s.commissionStatus),
     render: (s) => <CommissionStatusBadge status={s.commissionStatus} />,
   },
-  { id: 'payment-status', header: 'Payment status', align: 'left', render: (s) => capitalize(s.paymentStatus) },
-  { id: 'payment-date', header: 'Payment date', align: 'left', render: (s) => formatIsoDay(s.paymentDate) },
+  { id: 'paymentStatus', header: 'Payment status', align: 'left', sortKey: 'paymentStatus', defaultWidth: 96, defaultVisible: true, text: (s) => capitalize(s.paymentStatus) },
+  { id: 'paymentDate', header: 'Payment date', align: 'left', sortKey: 'paymentDate', defaultWidth: 110, defaultVisible: false, text: (s) => formatIsoDay(s.paymentDate) },
+  { id: 'currency', header: 'Currency', align: 'left', sortKey: 'currency', defaultWidth: 90, defaultVisible: false, text: (s) => s.currency },
+  { id: 'productSlug', header: 'Product slug', align: 'left', sortKey: null, defaultWidth: 180, defaultVisible: false, text: (s) => textOr(s.productSlug) },
+  { id: 'collectionSlug', header: 'Collection slug', align: 'left', sortKey: null, defaultWidth: 160, defaultVisible: false, text: (s) => textOr(s.collectionSlug) },
+  { id: 'collectionUrl', header: 'Store page', align: 'left', sortKey: null, defaultWidth: 220, defaultVisible: false, text: (s) => textOr(s.collectionUrl) },
+  { id: 'firstSeen', header: 'First seen', align: 'left', sortKey: 'firstSeen', defaultWidth: 170, defaultVisible: false, text: (s) => formatDateTime(s.firstSeen) },
+  { id: 'lastChanged', header: 'Last changed', align: 'left', sortKey: 'lastChanged', defaultWidth: 170, defaultVisible: false, text: (s) => formatDateTime(s.lastChanged) },
+  { id: 'extra', header: 'Extra fields', align: 'left', sortKey: null, defaultWidth: 220, defaultVisible: false, text: extraText },
 ];
+
+/** Columns that take the room left over when the table is narrower than the window. */
+export const STRETCH_COLUMNS: ReadonlySet<string> = new Set(['productName', 'collectionName']);
+
+/** Looks a column up by id. */
+export const COLUMN_BY_ID: ReadonlyMap<string, SalesColumn> = new Map(SALES_COLUMNS.map((c) => [c.id, c]));

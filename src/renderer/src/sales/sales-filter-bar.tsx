@@ -1,56 +1,232 @@
 /**
- * The controls above the sales table: the date range and the order. Native date inputs keep the
- * user's locale and keyboard behaviour without a date-picker package.
+ * The controls above the sales table: free-text search (applied after a short pause), the date range with its
+ * presets and native date inputs (the user's locale and keyboard, no date-picker package), commission and payment
+ * status, and "More filters" for sub-ID, category, currency and collection, whose choices come from the cache with
+ * their counts. Typing a date switches to a custom range; a typed range is applied once it is whole and valid.
  */
-import { Group, Select, TextInput } from '@mantine/core';
-import type { OrderBy } from '../../../shared/domain';
-import { ORDER_OPTIONS } from './sales-filters';
-import type { RangeDraft } from './use-range-draft';
+import { Badge, Button, Group, Popover, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import type { DistinctValues, ValueCount } from '../../../shared/sales-query-types';
+import { capitalize, formatCount } from '../common/format';
+import { FilterIcon, SearchIcon } from '../common/icons';
+import { DATE_PRESET_LABELS, DATE_PRESETS, presetRange, type DatePreset } from './date-presets';
+import {
+  COMMISSION_CHOICES,
+  NONE_VALUE,
+  PAYMENT_CHOICES,
+  rangeProblems,
+  type CommissionChoice,
+  type PaymentChoice,
+  type RangeProblems,
+  type SalesFilterState,
+  type ValueFilter,
+} from './sales-filters';
+
+const SEARCH_DELAY_MS = 300;
+const DATE_SETTLE_MS = 600;
 
 /** Props of {@link SalesFilterBar}. */
 export interface SalesFilterBarProps {
-  draft: RangeDraft;
-  orderBy: OrderBy;
-  onOrderChange: (orderBy: OrderBy) => void;
+  filters: SalesFilterState;
+  onChange: (next: SalesFilterState) => void;
+  /** Values present in the cache for the dropdowns; null while loading. */
+  values: DistinctValues | null;
+  today: string;
 }
 
-function isOrderBy(value: string | null): value is OrderBy {
-  return ORDER_OPTIONS.some((option) => option.value === value);
-}
+const PRESET_DATA = DATE_PRESETS.map((p) => ({ value: p, label: DATE_PRESET_LABELS[p] }));
+const COMMISSION_DATA = COMMISSION_CHOICES.map((c) => ({ value: c, label: c === 'all' ? 'All' : capitalize(c) }));
+const PAYMENT_DATA = PAYMENT_CHOICES.map((c) => ({ value: c, label: c === 'all' ? 'All' : capitalize(c) }));
 
-/** Date range and order inputs. */
-export function SalesFilterBar({ draft, orderBy, onOrderChange }: SalesFilterBarProps) {
-  const { range, problems } = draft;
+/** Search, dates, statuses and the "More filters" popover. */
+export function SalesFilterBar({ filters, onChange, values, today }: SalesFilterBarProps) {
+  const moreCount = (['subid', 'category', 'currency', 'collection'] as const).filter((k) => filters[k] !== null).length;
   return (
-    <Group gap="sm" align="flex-start" wrap="wrap">
+    <Group gap="xs" align="flex-end" wrap="wrap" data-testid="sales-filter-bar">
+      <SearchInput value={filters.text} onCommit={(text) => onChange({ ...filters, text })} />
+      <Select
+        label="Dates"
+        size="xs"
+        w={150}
+        data={PRESET_DATA}
+        value={filters.preset}
+        allowDeselect={false}
+        onChange={(value) => value && onChange(withPreset(filters, value as DatePreset, today))}
+      />
+      <DateRangeInputs filters={filters} onChange={onChange} today={today} />
+      <Select
+        label="Commission status"
+        size="xs"
+        w={140}
+        data={COMMISSION_DATA}
+        value={filters.commissionStatus}
+        allowDeselect={false}
+        onChange={(value) => value && onChange({ ...filters, commissionStatus: value as CommissionChoice })}
+      />
+      <Select
+        label="Payment status"
+        size="xs"
+        w={120}
+        data={PAYMENT_DATA}
+        value={filters.paymentStatus}
+        allowDeselect={false}
+        onChange={(value) => value && onChange({ ...filters, paymentStatus: value as PaymentChoice })}
+      />
+      <MoreFilters filters={filters} onChange={onChange} values={values} count={moreCount} />
+    </Group>
+  );
+}
+
+/** Choosing a preset; "custom" starts from the days shown so far. */
+function withPreset(filters: SalesFilterState, preset: DatePreset, today: string): SalesFilterState {
+  if (preset !== 'custom') return { ...filters, preset, from: '', to: '' };
+  const shown = presetRange(filters.preset, today);
+  return { ...filters, preset, from: shown?.from ?? filters.from, to: shown?.to ?? filters.to };
+}
+
+function SearchInput({ value, onCommit }: { value: string; onCommit: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  const [committed, setCommitted] = useState(value);
+  if (value !== committed) {
+    // The filter changed elsewhere (a chip was removed): show it.
+    setCommitted(value);
+    setText(value);
+  }
+  const commit = useDebouncedCallback((next: string) => {
+    setCommitted(next);
+    onCommit(next);
+  }, SEARCH_DELAY_MS);
+  return (
+    <TextInput
+      label="Search"
+      size="xs"
+      placeholder="Reference, product, collection, sub-ID"
+      leftSection={<SearchIcon size={14} />}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit.flush();
+      }}
+      style={{ flex: '1 1 200px' }}
+      miw={180}
+      maw={360}
+      maxLength={200}
+      type="search"
+    />
+  );
+}
+
+function DateRangeInputs({ filters, onChange, today }: { filters: SalesFilterState; onChange: (next: SalesFilterState) => void; today: string }) {
+  const shown = filters.preset === 'custom' ? { from: filters.from, to: filters.to } : (presetRange(filters.preset, today) ?? { from: '', to: '' });
+  const [draft, setDraft] = useState(shown);
+  const [problems, setProblems] = useState<RangeProblems>({});
+  const shownKey = `${shown.from}|${shown.to}`;
+  const [lastShown, setLastShown] = useState(shownKey);
+  if (shownKey !== lastShown) {
+    setLastShown(shownKey);
+    setDraft(shown);
+    setProblems({});
+  }
+
+  const settle = useDebouncedCallback((next: { from: string; to: string }) => {
+    const found = rangeProblems(next.from, next.to);
+    setProblems(found);
+    if (!found.from && !found.to) onChange({ ...filters, preset: 'custom', from: next.from, to: next.to });
+  }, DATE_SETTLE_MS);
+
+  const change = (patch: Partial<{ from: string; to: string }>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    settle(next);
+  };
+
+  return (
+    <>
       <TextInput
         type="date"
         label="From"
-        value={range.startDate}
-        max={range.endDate || undefined}
-        error={problems.startDate}
-        onChange={(event) => draft.change({ startDate: event.currentTarget.value })}
-        onBlur={draft.settle}
-        w={170}
+        size="xs"
+        w={130}
+        value={draft.from}
+        max={draft.to || today}
+        error={problems.from}
+        onChange={(event) => change({ from: event.currentTarget.value })}
+        onBlur={() => settle.flush()}
       />
       <TextInput
         type="date"
         label="To"
-        value={range.endDate}
-        min={range.startDate || undefined}
-        error={problems.endDate}
-        onChange={(event) => draft.change({ endDate: event.currentTarget.value })}
-        onBlur={draft.settle}
-        w={170}
+        size="xs"
+        w={130}
+        value={draft.to}
+        min={draft.from || undefined}
+        error={problems.to}
+        onChange={(event) => change({ to: event.currentTarget.value })}
+        onBlur={() => settle.flush()}
       />
-      <Select
-        label="Order"
-        data={ORDER_OPTIONS}
-        value={orderBy}
-        allowDeselect={false}
-        onChange={(value) => isOrderBy(value) && onOrderChange(value)}
-        w={160}
-      />
-    </Group>
+    </>
+  );
+}
+
+const MORE: { key: ValueFilter; label: string; pick: (v: DistinctValues) => ValueCount[] }[] = [
+  { key: 'subid', label: 'Sub-ID', pick: (v) => v.subids },
+  { key: 'category', label: 'Category', pick: (v) => v.categories },
+  { key: 'currency', label: 'Currency', pick: (v) => v.currencies },
+  { key: 'collection', label: 'Collection', pick: (v) => v.collections },
+];
+
+function options(list: ValueCount[], key: ValueFilter): { value: string; label: string }[] {
+  return list
+    .filter((entry) => entry.value !== null || key !== 'currency')
+    .map((entry) => {
+      const name = entry.value === null ? '(none)' : key === 'category' ? capitalize(entry.label ?? entry.value) : (entry.label ?? entry.value);
+      return { value: entry.value ?? NONE_VALUE, label: `${name} (${formatCount(entry.count)})` };
+    });
+}
+
+function MoreFilters({ filters, onChange, values, count }: { filters: SalesFilterState; onChange: (next: SalesFilterState) => void; values: DistinctValues | null; count: number }) {
+  return (
+    <Popover position="bottom-end" shadow="md" width={280} withinPortal trapFocus>
+      <Popover.Target>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<FilterIcon size={14} />}
+          rightSection={count > 0 ? <Badge size="xs" circle>{count}</Badge> : undefined}
+        >
+          More filters
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          {MORE.map(({ key, label, pick }) => {
+            const data = values ? options(pick(values), key) : [];
+            const value = filters[key];
+            // Keep a remembered choice selectable even if the range no longer holds it.
+            if (value !== null && !data.some((d) => d.value === value)) data.unshift({ value, label: value === NONE_VALUE ? '(none)' : value });
+            return (
+              <Select
+                key={key}
+                label={label}
+                size="xs"
+                placeholder="Any"
+                data={data}
+                value={value}
+                searchable
+                openOnFocus={false}
+                clearable
+                nothingFoundMessage="Nothing in this range"
+                comboboxProps={{ withinPortal: false }}
+                onChange={(next) => onChange({ ...filters, [key]: next })}
+              />
+            );
+          })}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

@@ -1,52 +1,118 @@
 import { describe, expect, it } from 'vitest';
 import {
-  defaultSalesFilters,
-  isRangeValid,
+  clearFilters,
+  DEFAULT_FILTERS,
+  effectiveRange,
+  filterChips,
+  hasNarrowingFilters,
+  NONE_VALUE,
   rangeProblems,
-  SALES_PAGE_SIZE,
-  toExportRequest,
-  toSalesQuery,
+  removeChip,
+  storedFiltersSchema,
+  toSalesFilter,
+  type SalesFilterState,
 } from './sales-filters';
 
-describe('defaultSalesFilters', () => {
-  it('covers the last 30 local calendar days, newest first', () => {
-    expect(defaultSalesFilters(new Date(2025, 2, 15, 23, 59))).toEqual({
-      startDate: '2025-02-13',
-      endDate: '2025-03-15',
-      orderBy: '-transaction_date',
+const TODAY = '2026-11-22';
+const f = (patch: Partial<SalesFilterState>): SalesFilterState => ({ ...DEFAULT_FILTERS, ...patch });
+
+describe('toSalesFilter', () => {
+  it('turns the default into the last 30 days and nothing else', () => {
+    expect(toSalesFilter(DEFAULT_FILTERS, TODAY)).toEqual({ from: '2026-10-24', to: '2026-11-22' });
+  });
+
+  it('maps every choice to the cache filter', () => {
+    const filter = toSalesFilter(
+      f({
+        preset: 'custom',
+        from: '2026-01-01',
+        to: '2026-01-31',
+        commissionStatus: 'declined',
+        paymentStatus: 'paid',
+        subid: 'newsletter',
+        category: 'coupon',
+        currency: 'EUR',
+        collection: 'home-office',
+        text: '  desk lamp ',
+      }),
+      TODAY,
+    );
+    expect(filter).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      commissionStatuses: ['declined'],
+      paymentStatuses: ['paid'],
+      subids: ['newsletter'],
+      categories: ['coupon'],
+      currencies: ['EUR'],
+      collections: ['home-office'],
+      text: 'desk lamp',
     });
   });
 
-  it('uses the local day just after midnight, not UTC’s', () => {
-    expect(defaultSalesFilters(new Date(2025, 0, 1, 0, 5)).endDate).toBe('2025-01-01');
+  it('matches "none" with null and has no dates for "all" or an unfinished custom range', () => {
+    expect(toSalesFilter(f({ preset: 'all', subid: NONE_VALUE, collection: NONE_VALUE }), TODAY)).toEqual({
+      subids: [null],
+      collections: [null],
+    });
+    expect(toSalesFilter(f({ preset: 'custom', from: '2026-02-01', to: '' }), TODAY)).toEqual({});
+    expect(effectiveRange(f({ preset: 'custom', from: '2026-02-02', to: '2026-02-01' }), TODAY)).toBeNull();
   });
 });
 
 describe('rangeProblems', () => {
-  it('accepts a range whose start is on or before its end', () => {
-    expect(rangeProblems('2025-01-01', '2025-01-31')).toEqual({});
-    expect(rangeProblems('2025-01-01', '2025-01-01')).toEqual({});
-  });
-
-  it('asks for missing or impossible dates', () => {
-    expect(rangeProblems('', '2025-01-31')).toEqual({ startDate: 'Enter a start date.' });
-    expect(rangeProblems('2025-01-01', '2025-02-30')).toEqual({ endDate: 'Enter an end date.' });
-  });
-
-  it('reports an end before the start on the end field', () => {
-    expect(rangeProblems('2025-02-01', '2025-01-31')).toEqual({ endDate: 'The end date is before the start date.' });
-    expect(isRangeValid({ startDate: '2025-02-01', endDate: '2025-01-31', orderBy: 'transaction_date' })).toBe(false);
+  it('names the field to fix', () => {
+    expect(rangeProblems('2026-01-01', '2026-01-01')).toEqual({});
+    expect(rangeProblems('', '2026-01-31')).toEqual({ from: 'Enter a start date.' });
+    expect(rangeProblems('2026-01-01', '2026-02-30')).toEqual({ to: 'Enter an end date.' });
+    expect(rangeProblems('2026-02-01', '2026-01-31')).toEqual({ to: 'The end date is before the start date.' });
   });
 });
 
-describe('requests', () => {
-  const filters = { startDate: '2025-01-01', endDate: '2025-01-31', orderBy: 'transaction_date' as const };
-
-  it('asks for one page of the page size', () => {
-    expect(toSalesQuery(filters, 3)).toEqual({ ...filters, page: 3, limit: SALES_PAGE_SIZE });
+describe('filterChips', () => {
+  it('shows the date preset alone by default', () => {
+    expect(filterChips(DEFAULT_FILTERS)).toEqual([{ key: 'date', label: 'Last 30 days' }]);
+    expect(hasNarrowingFilters(DEFAULT_FILTERS)).toBe(false);
   });
 
-  it('exports the same filters without paging', () => {
-    expect(toExportRequest(filters)).toEqual(filters);
+  it('has one chip per active filter, in the bar’s order, with collection names when known', () => {
+    const chips = filterChips(
+      f({ preset: 'all', commissionStatus: 'pending', paymentStatus: 'pending', subid: NONE_VALUE, currency: 'GBP', collection: 'home-office', text: 'lamp' }),
+      { collectionLabels: new Map([['home-office', 'Home Office']]) },
+    );
+    expect(chips).toEqual([
+      { key: 'commissionStatus', label: 'Commission: Pending' },
+      { key: 'paymentStatus', label: 'Payment: Pending' },
+      { key: 'subid', label: 'Sub-ID: none' },
+      { key: 'currency', label: 'Currency: GBP' },
+      { key: 'collection', label: 'Collection: Home Office' },
+      { key: 'text', label: 'Search: “lamp”' },
+    ]);
+  });
+
+  it('writes a custom range in the locale', () => {
+    const chips = filterChips(f({ preset: 'custom', from: '2026-01-01', to: '2026-01-31' }), { locale: 'en-US' });
+    expect(chips).toEqual([{ key: 'date', label: 'Jan 1, 2026 – Jan 31, 2026' }]);
+  });
+
+  it('removing a chip opens exactly that filter', () => {
+    const all = f({ commissionStatus: 'approved', paymentStatus: 'paid', subid: 'a', category: 'b', currency: 'EUR', collection: 'c', text: 'x' });
+    for (const chip of filterChips(all)) {
+      const after = removeChip(all, chip.key);
+      expect(filterChips(after).map((c) => c.key)).toEqual(filterChips(all).map((c) => c.key).filter((k) => k !== chip.key));
+    }
+    expect(removeChip(all, 'date')).toMatchObject({ preset: 'all' });
+  });
+
+  it('"clear filters" keeps the dates', () => {
+    const custom = f({ preset: 'custom', from: '2026-01-01', to: '2026-01-31', currency: 'EUR', text: 'x' });
+    expect(clearFilters(custom)).toEqual(f({ preset: 'custom', from: '2026-01-01', to: '2026-01-31' }));
+  });
+});
+
+describe('storedFiltersSchema', () => {
+  it('keeps good fields and drops bad ones to their defaults', () => {
+    const parsed = storedFiltersSchema.parse({ preset: 'lastWeek', commissionStatus: 'declined', currency: 42, text: 'ok' });
+    expect(parsed).toEqual(f({ commissionStatus: 'declined', text: 'ok' }));
   });
 });

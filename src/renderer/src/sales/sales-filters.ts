@@ -1,71 +1,211 @@
 /**
- * The sales screen's filters as plain data, with the pure rules that turn them into a request.
- * Kept apart from React so the rules are unit-tested and later filters (status, sub-ID) slot in.
+ * The sales screen's filters as plain data, and the pure rules around them: the cache query they stand for, the
+ * chips that show them, what removing a chip does, and the export request. Kept apart from React so every rule is
+ * unit-tested; the screen only renders what these functions return.
  */
-import type { OrderBy } from '../../../shared/domain';
-import { addDays, compareDays, isIsoDay, localIsoDay } from '../../../shared/dates';
-import type { ExportRequest, SalesQuery } from '../../../shared/ipc-contract';
+import { z } from 'zod';
+import { compareDays, isIsoDay } from '../../../shared/dates';
+import { SALE_SORT_COLUMNS, type SalesFilter, type SalesSort } from '../../../shared/sales-query';
+import { capitalize, formatIsoDay } from '../common/format';
+import { DATE_PRESET_LABELS, DATE_PRESETS, presetRange, type DatePreset, type DayRange } from './date-presets';
 
-/** Rows per page of the sales table; the service allows up to 100. */
-export const SALES_PAGE_SIZE = 50;
+/** The dropdown value that stands for "the sale has no value here" (the cache matches it with `null`). */
+export const NONE_VALUE = '\u0000none';
 
-/** Days the default range reaches back, matching the service's own default window. */
-export const DEFAULT_RANGE_DAYS = 30;
+/** Commission status choices of the filter; `declined` is a record value the cache can filter on. */
+export const COMMISSION_CHOICES = ['all', 'approved', 'pending', 'declined'] as const;
+export type CommissionChoice = (typeof COMMISSION_CHOICES)[number];
 
-/** What the user has chosen on the sales screen. Dates are ISO days, possibly blank while typing. */
-export interface SalesFilters {
-  startDate: string;
-  endDate: string;
-  orderBy: OrderBy;
+/** Payment status choices of the filter. */
+export const PAYMENT_CHOICES = ['all', 'paid', 'pending'] as const;
+export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
+
+/** The value filters fed by the cache's distinct values; null means "any". */
+export const VALUE_FILTERS = ['subid', 'category', 'currency', 'collection'] as const;
+export type ValueFilter = (typeof VALUE_FILTERS)[number];
+
+/** What the person chose. `from`/`to` are used for the custom range and may be blank while typing. */
+export interface SalesFilterState {
+  preset: DatePreset;
+  from: string;
+  to: string;
+  commissionStatus: CommissionChoice;
+  paymentStatus: PaymentChoice;
+  subid: string | null;
+  category: string | null;
+  currency: string | null;
+  collection: string | null;
+  text: string;
 }
 
-/** Order choices in the words people use, mapped to the service's values. */
-export const ORDER_OPTIONS: { value: OrderBy; label: string }[] = [
-  { value: '-transaction_date', label: 'Newest first' },
-  { value: 'transaction_date', label: 'Oldest first' },
-];
+/** Where a fresh screen starts: the last 30 days, everything else open. */
+export const DEFAULT_FILTERS: SalesFilterState = {
+  preset: 'last30',
+  from: '',
+  to: '',
+  commissionStatus: 'all',
+  paymentStatus: 'all',
+  subid: null,
+  category: null,
+  currency: null,
+  collection: null,
+  text: '',
+};
 
-/** The filters a fresh sales screen starts with: the last 30 local calendar days, newest first. */
-export function defaultSalesFilters(now: Date = new Date()): SalesFilters {
-  const today = localIsoDay(now);
-  return { startDate: addDays(today, -DEFAULT_RANGE_DAYS), endDate: today, orderBy: '-transaction_date' };
-}
+/** The order a fresh table starts in: newest first. */
+export const DEFAULT_SORT: SalesSort = { column: 'transactionDate', direction: 'desc' };
 
-/** Per-field problems with a date range, worded so the person knows what to change. */
+const storedValue = z.string().min(1).max(200).nullable().catch(null);
+
+/** Remembered filters are read through this schema: anything odd falls back to the default field. */
+export const storedFiltersSchema = z.object({
+  preset: z.enum(DATE_PRESETS).catch(DEFAULT_FILTERS.preset),
+  from: z.string().max(10).catch(''),
+  to: z.string().max(10).catch(''),
+  commissionStatus: z.enum(COMMISSION_CHOICES).catch('all'),
+  paymentStatus: z.enum(PAYMENT_CHOICES).catch('all'),
+  subid: storedValue,
+  category: storedValue,
+  currency: storedValue,
+  collection: storedValue,
+  text: z.string().max(200).catch(''),
+});
+
+/** Remembered sort orders are read through this schema. */
+export const storedSortSchema = z.object({
+  column: z.enum(SALE_SORT_COLUMNS),
+  direction: z.enum(['asc', 'desc']),
+});
+
+/** Problems with a typed custom range, worded so the person knows what to change. */
 export interface RangeProblems {
-  startDate?: string;
-  endDate?: string;
+  from?: string;
+  to?: string;
 }
 
-/** Checks a date range before anything is asked of the main process; empty when it is usable. */
-export function rangeProblems(startDate: string, endDate: string): RangeProblems {
+/** Checks a custom range; empty when usable. */
+export function rangeProblems(from: string, to: string): RangeProblems {
   const problems: RangeProblems = {};
-  if (!isIsoDay(startDate)) problems.startDate = 'Enter a start date.';
-  if (!isIsoDay(endDate)) problems.endDate = 'Enter an end date.';
-  if (!problems.startDate && !problems.endDate && compareDays(startDate, endDate) > 0) {
-    problems.endDate = 'The end date is before the start date.';
-  }
+  if (!isIsoDay(from)) problems.from = 'Enter a start date.';
+  if (!isIsoDay(to)) problems.to = 'Enter an end date.';
+  if (!problems.from && !problems.to && compareDays(from, to) > 0) problems.to = 'The end date is before the start date.';
   return problems;
 }
 
-/** True when the range can be sent as it is. */
-export function isRangeValid(filters: SalesFilters): boolean {
-  const problems = rangeProblems(filters.startDate, filters.endDate);
-  return !problems.startDate && !problems.endDate;
+/** The days the filters cover on `today`: the preset's, the custom range when valid, or null for no date filter. */
+export function effectiveRange(filters: SalesFilterState, today: string): DayRange | null {
+  if (filters.preset === 'custom') {
+    const problems = rangeProblems(filters.from, filters.to);
+    return problems.from || problems.to ? null : { from: filters.from, to: filters.to };
+  }
+  return presetRange(filters.preset, today);
 }
 
-/** The `listSales` request for one page of the current filters. */
-export function toSalesQuery(filters: SalesFilters, page: number): SalesQuery {
-  return {
-    startDate: filters.startDate,
-    endDate: filters.endDate,
-    orderBy: filters.orderBy,
-    page,
-    limit: SALES_PAGE_SIZE,
-  };
+function valueList(value: string | null): (string | null)[] | undefined {
+  if (value === null) return undefined;
+  return [value === NONE_VALUE ? null : value];
 }
 
-/** The `exportSales` request for the current filters: every page, same order. */
-export function toExportRequest(filters: SalesFilters): ExportRequest {
-  return { startDate: filters.startDate, endDate: filters.endDate, orderBy: filters.orderBy };
+/** The cache filter the choices stand for on `today`. */
+export function toSalesFilter(filters: SalesFilterState, today: string): SalesFilter {
+  const out: SalesFilter = {};
+  const range = effectiveRange(filters, today);
+  if (range) {
+    out.from = range.from;
+    out.to = range.to;
+  }
+  if (filters.commissionStatus !== 'all') out.commissionStatuses = [filters.commissionStatus];
+  if (filters.paymentStatus !== 'all') out.paymentStatuses = [filters.paymentStatus];
+  const subids = valueList(filters.subid);
+  if (subids) out.subids = subids;
+  const categories = valueList(filters.category);
+  if (categories) out.categories = categories;
+  if (filters.currency !== null && filters.currency !== NONE_VALUE) out.currencies = [filters.currency];
+  const collections = valueList(filters.collection);
+  if (collections) out.collections = collections;
+  const text = filters.text.trim();
+  if (text) out.text = text.slice(0, 200);
+  return out;
+}
+
+/** Identifies what a chip removes. */
+export type ChipKey = 'date' | 'commissionStatus' | 'paymentStatus' | ValueFilter | 'text';
+
+/** One active filter as a removable chip. */
+export interface FilterChip {
+  key: ChipKey;
+  label: string;
+}
+
+const VALUE_NAMES: Record<ValueFilter, string> = {
+  subid: 'Sub-ID',
+  category: 'Category',
+  currency: 'Currency',
+  collection: 'Collection',
+};
+
+/** How a value filter's value reads on a chip; collections show their name when the dropdown knows it. */
+function valueText(value: string, labels?: ReadonlyMap<string, string>): string {
+  if (value === NONE_VALUE) return 'none';
+  return labels?.get(value) ?? value;
+}
+
+/** The chip text of the date filter: the preset's name, or the custom days. */
+export function dateChipLabel(filters: SalesFilterState, locale?: string): string {
+  if (filters.preset !== 'custom') return DATE_PRESET_LABELS[filters.preset];
+  const problems = rangeProblems(filters.from, filters.to);
+  if (problems.from || problems.to) return 'Custom range (incomplete)';
+  return `${formatIsoDay(filters.from, locale)} – ${formatIsoDay(filters.to, locale)}`;
+}
+
+/**
+ * The active filters as chips, in the order the filter bar shows them. The date filter is a chip unless it is
+ * "all cached sales" (removing it means exactly that).
+ */
+export function filterChips(
+  filters: SalesFilterState,
+  options: { collectionLabels?: ReadonlyMap<string, string>; locale?: string } = {},
+): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (filters.preset !== 'all') chips.push({ key: 'date', label: dateChipLabel(filters, options.locale) });
+  if (filters.commissionStatus !== 'all') {
+    chips.push({ key: 'commissionStatus', label: `Commission: ${capitalize(filters.commissionStatus)}` });
+  }
+  if (filters.paymentStatus !== 'all') chips.push({ key: 'paymentStatus', label: `Payment: ${capitalize(filters.paymentStatus)}` });
+  for (const key of VALUE_FILTERS) {
+    const value = filters[key];
+    if (value !== null) {
+      const labels = key === 'collection' ? options.collectionLabels : undefined;
+      chips.push({ key, label: `${VALUE_NAMES[key]}: ${valueText(value, labels)}` });
+    }
+  }
+  const text = filters.text.trim();
+  if (text) chips.push({ key: 'text', label: `Search: “${text}”` });
+  return chips;
+}
+
+/** The filters without the one a chip stands for. */
+export function removeChip(filters: SalesFilterState, key: ChipKey): SalesFilterState {
+  switch (key) {
+    case 'date':
+      return { ...filters, preset: 'all', from: '', to: '' };
+    case 'commissionStatus':
+      return { ...filters, commissionStatus: 'all' };
+    case 'paymentStatus':
+      return { ...filters, paymentStatus: 'all' };
+    case 'text':
+      return { ...filters, text: '' };
+    default:
+      return { ...filters, [key]: null };
+  }
+}
+
+/** Every filter open, keeping the date range (the usual "clear filters" people expect). */
+export function clearFilters(filters: SalesFilterState): SalesFilterState {
+  return { ...DEFAULT_FILTERS, preset: filters.preset, from: filters.from, to: filters.to };
+}
+
+/** True when some filter besides the dates narrows the rows. */
+export function hasNarrowingFilters(filters: SalesFilterState): boolean {
+  return filterChips(filters).some((chip) => chip.key !== 'date');
 }

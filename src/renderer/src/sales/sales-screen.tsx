@@ -1,46 +1,291 @@
 /**
- * The sales browser: pick a date range and order, page through the report, export it. Filters
- * and page live in the shell's {@link SalesView} so they survive switching sections.
+ * The sales browser, reading only from the local cache: filters with chips, data freshness, per-currency totals,
+ * the virtual table with its column chooser and detail drawer, charts and breakdowns, and the status changes of
+ * the last sync. Every query carries the sync's data version, so the screen refreshes itself while a sync stores
+ * sales. View state lives in the shell's {@link SalesView} so it survives switching sections.
  */
-import { Group, Stack, Title } from '@mantine/core';
-import type { CSSProperties } from 'react';
+import { Box, Button, EmptyState, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { useCallback, useMemo, useState, type CSSProperties } from 'react';
+import type { SaleSortColumn, SalesFilter } from '../../../shared/sales-query';
+import { addDays } from '../../../shared/dates';
+import type { CachedSale, SalesSummary } from '../../../shared/sales-query-types';
+import { call } from '../common/bridge';
+import { ErrorState } from '../common/error-state';
+import { pluralize } from '../common/format';
+import { ChartIcon, HistoryIcon, SalesIcon, SyncIcon } from '../common/icons';
+import { useBridgeQuery } from '../common/use-bridge-query';
+import { BackfillBanner } from '../sync/backfill-banner';
+import { useSync } from '../sync/sync-context';
+import { Breakdowns } from './breakdowns';
+import { ChangesView } from './changes-view';
+import { visibleIds, resizeColumn } from './column-layout';
+import { ColumnChooser } from './column-chooser';
+import { CommissionChart } from './commission-chart';
 import { ExportButton } from './export-button';
-import { toExportRequest } from './sales-filters';
+import { FilterChips } from './filter-chips';
+import { DataAsOfText, FreshnessBanner } from './freshness';
+import { COLUMN_BY_ID, type SalesColumn } from './sales-columns';
 import { SalesFilterBar } from './sales-filter-bar';
-import { SalesResults } from './sales-results';
-import { useRangeDraft } from './use-range-draft';
-import type { SalesView } from './use-sales-view';
+import { exportRequestFor } from './export-request';
+import { clearFilters, DEFAULT_SORT, effectiveRange, hasNarrowingFilters, toSalesFilter } from './sales-filters';
+import { SalesGrid } from './sales-grid';
+import { SaleDrawer } from './sale-drawer';
+import { SummaryBar, SummaryTable } from './sales-summary';
+import { useSalesRows } from './use-sales-rows';
+import type { SalesTab, SalesView } from './use-sales-view';
 
 /**
- * The screen fills the window below the header (and the session-only banner, when shown), so the
- * table (which scrolls inside itself) keeps its header, sideways scrollbar and the paging buttons
- * in view. Tiny windows scroll as a page.
+ * The screen fills the window below the header (and the session-only banner, when shown), so the table scrolls
+ * inside itself with its header in view. Tiny windows scroll as a page.
  */
 const FILL_SCREEN: CSSProperties = {
   height:
     'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem) - var(--shell-banner-offset, 0px))',
-  minHeight: 420,
+  minHeight: 440,
 };
+
+/** Sort directions a column starts with: newest, largest first for dates and amounts. */
+const DESCENDING_FIRST = new Set<SaleSortColumn>(['transactionDate', 'paymentDate', 'commissionAmount', 'transactionAmount', 'firstSeen', 'lastChanged']);
 
 /** Props of {@link SalesScreen}. */
 export interface SalesScreenProps {
   view: SalesView;
+  /** The account (or demo) whose preferences apply. */
+  scope: string;
 }
 
 /** The Sales section. */
-export function SalesScreen({ view }: SalesScreenProps) {
-  const { filters, page, updateFilters, setPage } = view;
-  const draft = useRangeDraft({ startDate: filters.startDate, endDate: filters.endDate }, updateFilters);
-  const exportRequest = draft.usable ? toExportRequest({ ...filters, ...draft.range }) : null;
+export function SalesScreen({ view, scope }: SalesScreenProps) {
+  const sync = useSync();
+  const { today, dataVersion } = sync;
+  const { filters, sort, layout } = view;
+  const filter = useMemo(() => toSalesFilter(filters, today), [filters, today]);
+  const range = effectiveRange(filters, today);
+  const rangeFilter: SalesFilter = range ? { from: range.from, to: range.to } : {};
+  const filterKey = JSON.stringify(filter);
+  const values = useBridgeQuery(() => call('salesFilterValues', rangeFilter), `${JSON.stringify(rangeFilter)}|${dataVersion}`);
+  const allValues = useBridgeQuery(() => call('salesFilterValues', {}), `all|${dataVersion}`);
+  const summary = useBridgeQuery(() => call('summarizeSales', filter), `${filterKey}|${dataVersion}`);
+  const [drawerSale, setDrawerSale] = useState<CachedSale | null>(null);
+
+  const collectionLabels = useMemo(
+    () => new Map((allValues.data?.collections ?? []).flatMap((c) => (c.value && c.label ? [[c.value, c.label] as [string, string]] : []))),
+    [allValues.data],
+  );
+  const nothingToExport = summary.data !== null && summary.data.byCurrency.length === 0;
+  const exportRequest = (format: 'xlsx' | 'csv') => (nothingToExport ? null : exportRequestFor(filter, sort, visibleIds(layout), format));
+  const dataAsOf = summary.data?.dataAsOf ?? null;
+
+  const openByReference = useCallback(async (reference: string) => {
+    const result = await call('querySales', { filter: { text: reference }, sort: DEFAULT_SORT, offset: 0, limit: 50 });
+    const sale = result.ok ? result.value.rows.find((row) => row.reference === reference) : undefined;
+    if (sale) setDrawerSale(sale);
+  }, []);
 
   return (
-    <Stack gap="sm" style={FILL_SCREEN}>
-      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Title order={2}>Sales</Title>
-        <ExportButton request={exportRequest} />
+    <Tabs
+      value={view.tab}
+      onChange={(tab) => tab && view.setTab(tab as SalesTab)}
+      keepMounted={false}
+      style={{ ...FILL_SCREEN, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-xs)' }}
+    >
+      <BackfillBanner scope={scope} />
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Tabs.List style={{ flexWrap: 'nowrap' }}>
+          <Tabs.Tab value="browse" leftSection={<SalesIcon size={15} />}>
+            Sales
+          </Tabs.Tab>
+          <Tabs.Tab value="insights" leftSection={<ChartIcon size={15} />}>
+            Charts &amp; totals
+          </Tabs.Tab>
+          <Tabs.Tab value="changes" leftSection={<HistoryIcon size={15} />}>
+            Changes
+          </Tabs.Tab>
+        </Tabs.List>
+        <Group gap="xs" wrap="nowrap">
+          {view.tab === 'browse' && <ColumnChooser layout={layout} onChange={view.setLayout} />}
+          <ExportButton request={exportRequest} today={today} shownRange={range} />
+        </Group>
       </Group>
-      <SalesFilterBar draft={draft} orderBy={filters.orderBy} onOrderChange={(orderBy) => updateFilters({ orderBy })} />
-      <SalesResults filters={filters} page={page} onPageChange={setPage} />
+      {view.tab !== 'changes' && (
+        <>
+          <SalesFilterBar filters={filters} onChange={view.setFilters} values={values.data} today={today} />
+          <Group gap="xs" justify="space-between" wrap="wrap" mih={22}>
+            <FilterChips filters={filters} onChange={view.setFilters} collectionLabels={collectionLabels} />
+            <DataAsOfText dataAsOf={dataAsOf} />
+          </Group>
+          <FreshnessBanner dataAsOf={dataAsOf} range={range} />
+        </>
+      )}
+      <Tabs.Panel value="browse" style={PANEL}>
+        <SummaryBar summary={summary.data} />
+        <SalesTable
+          view={view}
+          filter={filter}
+          cacheEmpty={allValues.data !== null && allValues.data.firstDay === null}
+          onOpen={setDrawerSale}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="insights" style={{ ...PANEL, overflowY: 'auto' }}>
+        <Insights view={view} filter={filter} summary={summary.data} />
+      </Tabs.Panel>
+      <Tabs.Panel value="changes" style={PANEL}>
+        <ChangesView onOpenSale={(reference) => void openByReference(reference)} />
+      </Tabs.Panel>
+      <SaleDrawer sale={drawerSale} onClose={() => setDrawerSale(null)} />
+    </Tabs>
+  );
+}
+
+const PANEL: CSSProperties = { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-xs)' };
+
+interface SalesTableProps {
+  view: SalesView;
+  filter: SalesFilter;
+  /** True when the cache holds no sale of this account at all. */
+  cacheEmpty: boolean;
+  onOpen: (sale: CachedSale) => void;
+}
+
+function SalesTable({ view, filter, cacheEmpty, onOpen }: SalesTableProps) {
+  const sync = useSync();
+  const { sort, layout, filters } = view;
+  const rows = useSalesRows(filter, sort, sync.dataVersion);
+  const queryKey = JSON.stringify({ filter, sort });
+  const [selection, setSelection] = useState<{ key: string; index: number | null }>({ key: queryKey, index: null });
+  const selected = selection.key === queryKey ? selection.index : null;
+  const columns = visibleIds(layout).flatMap((id) => {
+    const column = COLUMN_BY_ID.get(id);
+    return column ? [column] : [];
+  }) as SalesColumn[];
+
+  const onSort = (column: SaleSortColumn) => {
+    const direction = sort.column === column ? (sort.direction === 'asc' ? 'desc' : 'asc') : DESCENDING_FIRST.has(column) ? 'desc' : 'asc';
+    view.setSort({ column, direction });
+  };
+
+  if (rows.error) return <ErrorState error={rows.error} title="Sales could not be read from the cache" onRetry={rows.reload} />;
+  if (rows.total === null) {
+    return (
+      <Group justify="center" py="xl" role="status" aria-live="polite">
+        <Loader size="sm" />
+        <Text c="dimmed" size="sm">
+          Loading sales…
+        </Text>
+      </Group>
+    );
+  }
+  if (rows.total === 0) {
+    return <NoSales cacheEmpty={cacheEmpty} narrowed={hasNarrowingFilters(filters)} onClear={() => view.setFilters(clearFilters(filters))} />;
+  }
+  return (
+    <Stack gap={4} style={{ flex: 1, minHeight: 0 }}>
+      <Text size="xs" c="dimmed" data-testid="sales-total" data-value={rows.total} aria-live="polite">
+        {pluralize(rows.total, 'sale', 'sales')} · ↑↓ to move, Enter for details
+      </Text>
+      <SalesGrid
+        columns={columns}
+        widths={layout.widths}
+        total={rows.total}
+        rowAt={rows.rowAt}
+        showRows={rows.showRows}
+        sort={sort}
+        onSort={onSort}
+        onResize={(id, width) => view.setLayout((current) => resizeColumn(current, id, width))}
+        selected={selected}
+        onSelect={(index) => setSelection({ key: queryKey, index })}
+        onOpen={(index) => {
+          const sale = rows.rowAt(index);
+          if (sale) onOpen(sale);
+        }}
+        label={`Sales, ${pluralize(rows.total, 'row', 'rows')}`}
+        resetKey={queryKey}
+      />
+    </Stack>
+  );
+}
+
+function NoSales({ cacheEmpty, narrowed, onClear }: { cacheEmpty: boolean; narrowed: boolean; onClear: () => void }) {
+  const sync = useSync();
+  const [starting, setStarting] = useState(false);
+  if (cacheEmpty && sync.running) {
+    return (
+      <EmptyState
+        icon={<Loader size="sm" />}
+        title="Fetching your sales…"
+        description="The sync is running in the background. Sales appear here as they arrive."
+        py="xl"
+        data-testid="sales-syncing"
+      />
+    );
+  }
+  if (cacheEmpty) {
+    const syncNow = async () => {
+      setStarting(true);
+      await sync.start({ from: addDays(sync.today, -29), to: sync.today });
+      setStarting(false);
+    };
+    return (
+      <EmptyState
+        icon={<SalesIcon size={28} />}
+        title="No sales on this computer yet"
+        description={sync.offline ? 'You are offline. Connect to the internet, then sync to fetch your sales.' : 'Sync to fetch your sales from the platform; they are then kept here for offline use.'}
+        py="xl"
+        data-testid="sales-empty"
+      >
+        <EmptyState.Actions>
+          <Button leftSection={<SyncIcon size={16} />} loading={starting} disabled={sync.running} onClick={() => void syncNow()}>
+            Sync now
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      icon={<SalesIcon size={28} />}
+      title={narrowed ? 'No sales match these filters' : 'No sales in this date range'}
+      description={narrowed ? 'Remove a filter above, or clear them all.' : 'Choose a wider date range, or sync the missing days if the banner above offers it.'}
+      py="xl"
+      data-testid="sales-empty"
+    >
+      {narrowed && (
+        <EmptyState.Actions>
+          <Button variant="light" onClick={onClear}>
+            Clear filters
+          </Button>
+        </EmptyState.Actions>
+      )}
+    </EmptyState>
+  );
+}
+
+function Insights({ view, filter, summary }: { view: SalesView; filter: SalesFilter; summary: SalesSummary | null }) {
+  const sync = useSync();
+  const key = `${JSON.stringify(filter)}|${sync.dataVersion}`;
+  const series = useBridgeQuery(() => call('salesSeries', { filter, interval: view.interval }), `${key}|${view.interval}`);
+  const top = useBridgeQuery(async () => {
+    const [collection, product, subid] = await Promise.all(
+      (['collection', 'product', 'subid'] as const).map((dimension) => call('topSales', { filter, dimension, limit: 8 })),
+    );
+    if (!collection?.ok) return collection ?? { ok: false as const, error: { code: 'INTERNAL' as const, message: 'No answer.' } };
+    if (!product?.ok) return product ?? { ok: false as const, error: { code: 'INTERNAL' as const, message: 'No answer.' } };
+    if (!subid?.ok) return subid ?? { ok: false as const, error: { code: 'INTERNAL' as const, message: 'No answer.' } };
+    return { ok: true as const, value: { collection: collection.value, product: product.value, subid: subid.value } };
+  }, key);
+  const currencies = (summary?.byCurrency ?? []).slice().sort((a, b) => b.count - a.count).map((c) => c.currency);
+  const error = series.error ?? top.error;
+  return (
+    <Stack gap="md" pb="md" data-testid="insights">
+      {error && <ErrorState error={error} title="Charts could not be loaded" onRetry={() => (series.reload(), top.reload())} />}
+      <Box>
+        <Text fw={600} mb="xs">
+          Totals by status
+        </Text>
+        {summary ? <SummaryTable summary={summary} /> : <Loader size="sm" />}
+      </Box>
+      <CommissionChart points={series.data} interval={view.interval} onIntervalChange={view.setInterval} />
+      <Breakdowns data={top.data} currencies={currencies} />
     </Stack>
   );
 }

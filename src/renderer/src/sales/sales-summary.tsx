@@ -1,39 +1,150 @@
 /**
- * The line above the table: which rows are shown, the service's rough count, and an honest note
- * when some records could not be read, so a short table is never mistaken for all the sales.
+ * Totals of the filtered sales, always per currency: count, transaction amount and commission, split by
+ * commission status (and, in the full table, by payment status). Money comes as the cache's exact decimal strings
+ * and is only formatted here, never added up — and never across currencies.
  */
-import { Group, Text } from '@mantine/core';
-import type { SalesPage } from '../../../shared/ipc-contract';
-import { formatCount, pluralize, unreadableRecordsNotice } from '../common/format';
-import { InfoIcon } from '../common/icons';
+import { Badge, Button, Group, Paper, Popover, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { SalesSummary, MoneyTotals } from '../../../shared/sales-query-types';
+import { capitalize, formatCount, formatDecimalMoney, pluralize } from '../common/format';
 
-/** Props of {@link SalesSummary}. */
-export interface SalesSummaryProps {
-  data: SalesPage | null;
+const COMMISSION_ORDER = ['approved', 'pending', 'declined'] as const;
+const PAYMENT_ORDER = ['paid', 'pending', 'none'] as const;
+const STATUS_COLORS: Record<string, string> = { approved: 'green', pending: 'yellow', declined: 'red' };
+
+/** Sales across all currencies (a count may be added up; money may not). */
+export function totalCount(summary: SalesSummary): number {
+  return summary.byCurrency.reduce((sum, c) => sum + c.count, 0);
 }
 
-/** "Showing 1–50 · about 120 sales", and the unreadable-records notice. */
-export function SalesSummary({ data }: SalesSummaryProps) {
-  if (data === null || data.sales.length === 0) return null;
-  const first = (data.page - 1) * data.limit + 1;
-  const last = first + data.sales.length - 1;
-  const warnings = data.warnings.length;
+/** Props of {@link SummaryBar}. */
+export interface SummaryBarProps {
+  summary: SalesSummary | null;
+}
+
+/** The compact per-currency summary above the table. */
+export function SummaryBar({ summary }: SummaryBarProps) {
+  if (summary === null) return <Skeleton height={66} radius="md" />;
+  const count = totalCount(summary);
   return (
-    <Group gap="xs" justify="space-between" wrap="wrap">
-      <Text size="sm" c="dimmed">
-        Showing {formatCount(first)}–{formatCount(last)}
-        {data.totalHint !== null && (
-          <span data-testid="sales-total-hint"> · about {pluralize(data.totalHint, 'sale', 'sales')}</span>
+    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} data-testid="sales-summary" data-count={count}>
+      <Group gap="xs" wrap="nowrap" align="stretch">
+        {summary.byCurrency.map((totals) => (
+          <CurrencyCard key={totals.currency} totals={totals} summary={summary} />
+        ))}
+        {count > 0 && (
+          <Popover position="bottom-end" shadow="md" withinPortal width={620}>
+            <Popover.Target>
+              <Button size="compact-xs" variant="subtle" style={{ alignSelf: 'center', flexShrink: 0 }}>
+                All totals
+              </Button>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <SummaryTable summary={summary} />
+            </Popover.Dropdown>
+          </Popover>
         )}
-      </Text>
-      {warnings > 0 && (
-        <Group gap={6} wrap="nowrap" c="var(--mantine-color-orange-light-color)" data-testid="sales-warnings" role="note">
-          <InfoIcon size={16} />
-          <Text size="sm" c="inherit">
-            {unreadableRecordsNotice(warnings)}
+      </Group>
+    </ScrollArea>
+  );
+}
+
+function CurrencyCard({ totals, summary }: { totals: MoneyTotals; summary: SalesSummary }) {
+  const statuses = summary.byCommissionStatus.filter((s) => s.currency === totals.currency);
+  return (
+    <Paper withBorder radius="md" px="sm" py={6} style={{ flexShrink: 0 }} data-testid="summary-currency" data-currency={totals.currency}>
+      <Group gap="lg" wrap="nowrap" align="flex-start">
+        <Stack gap={0}>
+          <Group gap={6} wrap="nowrap">
+            <Badge size="sm" variant="outline" color="gray">
+              {totals.currency}
+            </Badge>
+            <Text size="xs" c="dimmed" data-testid="summary-sales" data-value={totals.count}>
+              {pluralize(totals.count, 'sale', 'sales')}
+            </Text>
+          </Group>
+          <Text fw={700} size="md" lh={1.5} data-testid="summary-commission" data-value={totals.commission} title="Commission">
+            {formatDecimalMoney(totals.commission, totals.currency)}
           </Text>
-        </Group>
-      )}
-    </Group>
+          <Text size="xs" c="dimmed" data-testid="summary-transaction" data-value={totals.transaction} title="Transaction amount">
+            of {formatDecimalMoney(totals.transaction, totals.currency)} sold
+          </Text>
+        </Stack>
+        <Stack gap={1}>
+          {COMMISSION_ORDER.map((status) => {
+            const part = statuses.find((s) => s.commissionStatus === status);
+            return (
+              <Group key={status} gap={6} wrap="nowrap" justify="space-between">
+                <Text size="xs" c={`${STATUS_COLORS[status]}.${status === 'pending' ? 8 : 7}`} fw={500}>
+                  {capitalize(status)}
+                </Text>
+                <Text
+                  size="xs"
+                  style={{ whiteSpace: 'nowrap' }}
+                  data-testid={`summary-commission-${status}`}
+                  data-value={part?.commission ?? '0'}
+                  data-count={part?.count ?? 0}
+                  data-transaction={part?.transaction ?? '0'}
+                  title={part ? `${pluralize(part.count, 'sale', 'sales')}, transactions ${formatDecimalMoney(part.transaction, part.currency)}` : 'No sales'}
+                >
+                  {part ? formatDecimalMoney(part.commission, part.currency) : '—'}
+                </Text>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The full split: per currency, by commission status and by payment status, with counts and both amounts. */
+export function SummaryTable({ summary }: { summary: SalesSummary }) {
+  if (summary.byCurrency.length === 0) return <Text c="dimmed">No sales match these filters.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped withTableBorder tabularNums fz="sm" data-testid="summary-table" verticalSpacing={6}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Currency</Table.Th>
+            <Table.Th>Group</Table.Th>
+            <Table.Th ta="right">Sales</Table.Th>
+            <Table.Th ta="right">Transaction amount</Table.Th>
+            <Table.Th ta="right">Commission</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {summary.byCurrency.map((totals) => {
+            const rows: { label: string; key: string; t: MoneyTotals }[] = [{ label: 'All', key: 'all', t: totals }];
+            for (const s of COMMISSION_ORDER) {
+              const t = summary.byCommissionStatus.find((x) => x.currency === totals.currency && x.commissionStatus === s);
+              if (t) rows.push({ label: `Commission ${s}`, key: `commission-${s}`, t });
+            }
+            for (const s of PAYMENT_ORDER) {
+              const t = summary.byPaymentStatus.find((x) => x.currency === totals.currency && x.paymentStatus === s);
+              if (t) rows.push({ label: s === 'none' ? 'No payment status' : `Payment ${s}`, key: `payment-${s}`, t });
+            }
+            return rows.map((row, i) => (
+              <Table.Tr key={`${totals.currency}-${row.key}`} data-testid="summary-row" data-currency={totals.currency} data-group={row.key}>
+                <Table.Td fw={i === 0 ? 700 : undefined}>{i === 0 ? totals.currency : ''}</Table.Td>
+                <Table.Td fw={i === 0 ? 700 : undefined}>{row.label}</Table.Td>
+                <Table.Td ta="right" data-value={row.t.count}>{formatCount(row.t.count)}</Table.Td>
+                <Table.Td ta="right" data-value={row.t.transaction}>
+                  {formatDecimalMoney(row.t.transaction, row.t.currency)}
+                  {row.t.transactionMissing > 0 && (
+                    <Text span size="xs" c="dimmed" title="Sales without a transaction amount are not included">
+                      {' '}
+                      ({formatCount(row.t.transactionMissing)} without amount)
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right" fw={i === 0 ? 700 : undefined} data-value={row.t.commission}>
+                  {formatDecimalMoney(row.t.commission, row.t.currency)}
+                </Table.Td>
+              </Table.Tr>
+            ));
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

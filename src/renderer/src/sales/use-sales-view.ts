@@ -1,40 +1,70 @@
 /**
- * The sales screen's filters and page, held above the screen so they survive a visit to another
- * section. Changing a filter always goes back to page 1, because page N of another range is
- * meaningless.
+ * The sales screen's view state, held by the shell so it survives visits to other sections. Filters, sort and
+ * column layout are remembered per account by the main process (so they survive restarts and belong to the
+ * account, not to a browser profile); the open tab and chart interval, mere screen habits, stay in local storage.
  */
-import { useCallback, useState } from 'react';
-import { defaultSalesFilters, type SalesFilters } from './sales-filters';
+import { useCallback, useMemo, useRef } from 'react';
+import { z } from 'zod';
+import type { SalesSort } from '../../../shared/sales-query';
+import { preferenceKey } from '../common/preferences';
+import { usePreferences } from '../common/preferences-context';
+import { usePreference } from '../common/use-preference';
+import type { ColumnLayout } from './column-layout';
+import { DEFAULT_SORT, type SalesFilterState } from './sales-filters';
+import { filtersFromStored, filtersToStored, layoutFromStored, layoutToStored } from './stored-view';
+
+/** The sales screen's tabs. */
+export const SALES_TABS = ['browse', 'insights', 'changes'] as const;
+export type SalesTab = (typeof SALES_TABS)[number];
+
+/** Chart periods. */
+export const INTERVALS = ['day', 'week', 'month'] as const;
+export type Interval = (typeof INTERVALS)[number];
+
+type Update<T> = T | ((previous: T) => T);
 
 /** The sales screen's view state and the ways to change it. */
 export interface SalesView {
-  filters: SalesFilters;
-  page: number;
-  /** Merges changed filters into the current ones; a real change returns to page 1. */
-  updateFilters: (patch: Partial<SalesFilters>) => void;
-  setPage: (page: number) => void;
+  filters: SalesFilterState;
+  setFilters: (next: SalesFilterState) => void;
+  sort: SalesSort;
+  setSort: (next: SalesSort) => void;
+  layout: ColumnLayout;
+  setLayout: (next: Update<ColumnLayout>) => void;
+  tab: SalesTab;
+  setTab: (tab: SalesTab) => void;
+  interval: Interval;
+  setInterval: (interval: Interval) => void;
 }
 
-interface ViewState {
-  filters: SalesFilters;
-  page: number;
-}
+/** The view state of the account (or demo) identified by `scope`; `today` resolves date presets for storage. */
+export function useSalesView(scope: string, today: string): SalesView {
+  const preferences = usePreferences();
+  const stored = preferences.account(scope);
+  const filters = useMemo(() => filtersFromStored(stored.filter, stored.datePreset), [stored.filter, stored.datePreset]);
+  const layout = useMemo(() => layoutFromStored(stored.columns), [stored.columns]);
+  const sort = stored.sort ?? DEFAULT_SORT;
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
+  const { updateAccount } = preferences;
 
-function sameFilters(a: SalesFilters, b: SalesFilters): boolean {
-  return a.startDate === b.startDate && a.endDate === b.endDate && a.orderBy === b.orderBy;
-}
-
-/** Creates the sales view state, starting from the default range. */
-export function useSalesView(): SalesView {
-  const [state, setState] = useState<ViewState>(() => ({ filters: defaultSalesFilters(), page: 1 }));
-  const updateFilters = useCallback(
-    (patch: Partial<SalesFilters>) =>
-      setState((s) => {
-        const filters = { ...s.filters, ...patch };
-        return sameFilters(filters, s.filters) ? s : { filters, page: 1 };
-      }),
-    [],
+  const setFilters = useCallback(
+    (next: SalesFilterState) => {
+      const { filter, datePreset } = filtersToStored(next, today);
+      // A custom range being typed is kept as its preset until whole; the filter then carries its days.
+      updateAccount(scope, { filter, datePreset });
+    },
+    [scope, today, updateAccount],
   );
-  const setPage = useCallback((page: number) => setState((s) => ({ ...s, page: Math.max(1, page) })), []);
-  return { ...state, updateFilters, setPage };
+  const setSort = useCallback((next: SalesSort) => updateAccount(scope, { sort: next }), [scope, updateAccount]);
+  const setLayout = useCallback(
+    (next: Update<ColumnLayout>) => {
+      const value = typeof next === 'function' ? next(layoutRef.current) : next;
+      updateAccount(scope, { columns: layoutToStored(value) });
+    },
+    [scope, updateAccount],
+  );
+  const [tab, setTab] = usePreference<SalesTab>(preferenceKey(scope, 'sales-tab'), z.enum(SALES_TABS), 'browse');
+  const [interval, setInterval] = usePreference<Interval>(preferenceKey(scope, 'chart-interval'), z.enum(INTERVALS), 'week');
+  return { filters, setFilters, sort, setSort, layout, setLayout, tab, setTab, interval, setInterval };
 }

@@ -1,14 +1,17 @@
 /**
- * The frame around everything once a session is open: header with the account switcher, section
- * navbar (collapsing behind a burger on narrow windows) and the active section's screen — or, when
- * the open account must sign in again, that form in place of the sections.
+ * The frame around everything once a session is open: header with the sync status and the account switcher,
+ * section navbar (collapsing behind a burger on narrow windows) and the active section's screen — or, when the
+ * open account must sign in again, that form in place of the sections. It owns the session's sync controller and
+ * the per-account sales view state, so both survive switching sections.
  */
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useElementSize } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useState, type CSSProperties } from 'react';
-import type { AccountSummary, SessionStatus } from '../../../shared/ipc-contract';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import type { AccountSummary, AppInfo, SessionStatus } from '../../../shared/ipc-contract';
+import type { AppErrorData } from '../../../shared/errors';
 import { errorTitle } from '../common/error-title';
+import { usePreferences } from '../common/preferences-context';
 import { ProfileScreen } from '../profile/profile-screen';
 import { SalesScreen } from '../sales/sales-screen';
 import { useSalesView, type SalesView } from '../sales/use-sales-view';
@@ -16,6 +19,9 @@ import { AccountMenu, type AccountMenuActions } from '../session/account-menu';
 import { ReauthScreen } from '../session/reauth-screen';
 import { SignOutModal } from '../session/sign-out-modal';
 import type { SessionController } from '../session/use-session';
+import { SettingsScreen } from '../settings/settings-screen';
+import { SyncProvider, useToday } from '../sync/sync-context';
+import { SyncControl } from '../sync/sync-control';
 import { SECTIONS, type SectionId } from './sections';
 import { SessionOnlyBanner } from './session-only-banner';
 import { ShellHeader } from './shell-header';
@@ -29,14 +35,30 @@ export interface MainShellProps {
   controller: Pick<SessionController, 'startDemo' | 'endSession' | 'switchAccount' | 'signOut' | 'apply' | 'pending'>;
   /** Opens the sign-in screen to add another account. */
   onAddAccount: () => void;
+  /** Facts about the app (cache location, version), or null while loading. */
+  appInfo: AppInfo | null;
+  appInfoError: AppErrorData | null;
+}
+
+/** The storage scope of a session's preferences: its account id, or 'demo'. */
+export function sessionScope(session: Exclude<SessionStatus, { kind: 'none' }>): string {
+  return session.kind === 'demo' ? 'demo' : session.account.id;
+}
+
+function reportFailure(error: AppErrorData | null): void {
+  if (error) notifications.show({ color: 'red', title: errorTitle(error.code), message: error.message });
 }
 
 /** The main application shell. */
-export function MainShell({ session, controller, onAddAccount }: MainShellProps) {
+export function MainShell({ session, controller, onAddAccount, appInfo, appInfoError }: MainShellProps) {
   const [navOpened, nav] = useDisclosure(false);
   const [section, setSection] = useState<SectionId>(SECTIONS[0]?.id ?? 'sales');
   const [signOutOf, setSignOutOf] = useState<AccountSummary | null>(null);
-  const salesView = useSalesView();
+  const scope = sessionScope(session);
+  const today = useToday();
+  const salesView = useSalesView(scope, today);
+  const { prefs, loaded } = usePreferences();
+  const firstSyncDays = prefs.firstSyncDays;
   const banner = useElementSize();
 
   const signedIn = session.kind === 'demo' || session.signedIn;
@@ -47,10 +69,7 @@ export function MainShell({ session, controller, onAddAccount }: MainShellProps)
     nav.close();
   };
 
-  const leaveDemo = async () => {
-    const error = await controller.endSession();
-    if (error) notifications.show({ color: 'red', title: errorTitle(error.code), message: error.message });
-  };
+  const leaveDemo = async () => reportFailure(await controller.endSession());
 
   const requestSignOut = () => {
     if (session.kind === 'account') setSignOutOf(session.account);
@@ -70,50 +89,71 @@ export function MainShell({ session, controller, onAddAccount }: MainShellProps)
   } as CSSProperties;
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={signedIn ? { width: 180, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !navOpened } } : undefined}
-      padding="md"
-    >
-      <ShellHeader
-        switcher={<AccountMenu session={session} actions={menuActions} />}
-        withNav={signedIn}
-        navOpened={navOpened}
-        onToggleNav={nav.toggle}
-        {...(session.kind === 'demo' ? { onLeaveDemo: () => void leaveDemo() } : {})}
-        leaving={controller.pending === 'endSession'}
-        breakpoint={NAV_BREAKPOINT}
-      />
-      {signedIn && <ShellNavbar active={section} onSelect={select} />}
-      <AppShell.Main style={mainStyle}>
-        {sessionOnly && (
-          <Box ref={banner.ref} mb="md">
-            <SessionOnlyBanner />
-          </Box>
-        )}
-        {session.kind === 'account' && !session.signedIn ? (
-          <ReauthScreen
-            key={session.account.id}
-            account={session.account}
-            problem={session.problem}
-            onSignedIn={controller.apply}
-            switcher={<AccountMenu session={session} actions={menuActions} variant="link" />}
-            onSignOut={requestSignOut}
-          />
-        ) : (
-          <SectionContent section={section} salesView={salesView} />
-        )}
-      </AppShell.Main>
-      <SignOutModal account={signOutOf} onClose={() => setSignOutOf(null)} onSignOut={controller.signOut} />
-    </AppShell>
+    <SyncProvider enabled={signedIn && loaded} firstSyncDays={firstSyncDays}>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={signedIn ? { width: 180, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !navOpened } } : undefined}
+        padding="md"
+      >
+        <ShellHeader
+          switcher={<AccountMenu session={session} actions={menuActions} />}
+          status={signedIn ? <SyncControl windowDays={firstSyncDays} /> : null}
+          withNav={signedIn}
+          navOpened={navOpened}
+          onToggleNav={nav.toggle}
+          {...(session.kind === 'demo' ? { onLeaveDemo: () => void leaveDemo() } : {})}
+          leaving={controller.pending === 'endSession'}
+          breakpoint={NAV_BREAKPOINT}
+        />
+        {signedIn && <ShellNavbar active={section} onSelect={select} />}
+        <AppShell.Main style={mainStyle}>
+          {sessionOnly && (
+            <Box ref={banner.ref} mb="md">
+              <SessionOnlyBanner />
+            </Box>
+          )}
+          {session.kind === 'account' && !session.signedIn ? (
+            <ReauthScreen
+              key={session.account.id}
+              account={session.account}
+              problem={session.problem}
+              onSignedIn={controller.apply}
+              switcher={<AccountMenu session={session} actions={menuActions} variant="link" />}
+              onSignOut={requestSignOut}
+            />
+          ) : (
+            <SectionContent
+              section={section}
+              salesView={salesView}
+              scope={scope}
+              settings={
+                <SettingsScreen
+                  session={session}
+                  appInfo={appInfo}
+                  appInfoError={appInfoError}
+                  onOpenAccount={(id) => void controller.switchAccount(id).then(reportFailure)}
+                  onOpenDemo={() => void controller.startDemo().then(reportFailure)}
+                  onSignOut={setSignOutOf}
+                  onAddAccount={onAddAccount}
+                  switching={menuActions.switching}
+                />
+              }
+            />
+          )}
+        </AppShell.Main>
+        <SignOutModal account={signOutOf} onClose={() => setSignOutOf(null)} onSignOut={controller.signOut} />
+      </AppShell>
+    </SyncProvider>
   );
 }
 
-function SectionContent({ section, salesView }: { section: SectionId; salesView: SalesView }) {
+function SectionContent({ section, salesView, scope, settings }: { section: SectionId; salesView: SalesView; scope: string; settings: ReactNode }) {
   switch (section) {
     case 'sales':
-      return <SalesScreen view={salesView} />;
+      return <SalesScreen view={salesView} scope={scope} />;
     case 'profile':
       return <ProfileScreen />;
+    case 'settings':
+      return settings;
   }
 }

@@ -1,12 +1,12 @@
 /**
- * The sections the navbar offers. Adding a screen (summaries, settings, …) means adding one entry
- * here and one case in the shell's content switch — nothing else needs to know.
+ * The sections the navbar offers. Adding a screen means adding one entry here and one case in the shell's
+ * content switch — nothing else needs to know.
  */
 import type { ComponentType } from 'react';
-import { ProfileIcon, SalesIcon, type IconProps } from '../common/icons';
+import { ProfileIcon, SalesIcon, SettingsIcon, type IconProps } from '../common/icons';
 
 /** Identifies a section of the main shell. */
-export type SectionId = 'sales' | 'profile';
+export type SectionId = 'sales' | 'profile' | 'settings';
 
 /** One navbar entry. */
 export interface Section {
@@ -19,4 +19,5 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { id: 'sales', label: 'Sales', icon: SalesIcon },
   { id: 'profile', label: 'Profile', icon: ProfileIcon },
+  { id: 'settings', label: 'Settings', icon: SettingsIcon },
 ];

@@ -1,6 +1,6 @@
 /**
- * The top bar: app name, the account switcher naming whose data is shown, and in the demo a quick
- * way back to the start. On narrow windows it also holds the burger that opens the navbar.
+ * The top bar: app name, the sync status, the account switcher naming whose data is shown, and in
+ * the demo a quick way back to the start. On narrow windows it also holds the burger that opens the navbar.
  */
 import { AppShell, Burger, Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -10,6 +10,8 @@ import { LeaveIcon, LogoIcon } from '../common/icons';
 export interface ShellHeaderProps {
   /** The account switcher. */
   switcher: ReactNode;
+  /** The sync status and buttons; null when there is nothing to sync. */
+  status: ReactNode;
   /** False while there is nothing to navigate (e.g. the sign-in-again screen): no burger. */
   withNav: boolean;
   navOpened: boolean;
@@ -22,7 +24,7 @@ export interface ShellHeaderProps {
 }
 
 /** The header of the main shell. */
-export function ShellHeader({ switcher, withNav, navOpened, onToggleNav, onLeaveDemo, leaving, breakpoint }: ShellHeaderProps) {
+export function ShellHeader({ switcher, status, withNav, navOpened, onToggleNav, onLeaveDemo, leaving, breakpoint }: ShellHeaderProps) {
   return (
     <AppShell.Header>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -38,14 +40,15 @@ export function ShellHeader({ switcher, withNav, navOpened, onToggleNav, onLeave
           )}
           <Group gap={8} wrap="nowrap" c="var(--mantine-primary-color-filled)">
             <LogoIcon size={24} />
-            <Text fw={700} size="lg" c="var(--mantine-color-text)" style={{ whiteSpace: 'nowrap' }}>
+            <Text fw={700} size="lg" c="var(--mantine-color-text)" style={{ whiteSpace: 'nowrap' }} visibleFrom="md">
               Commission Desk
             </Text>
           </Group>
         </Group>
-        <Group gap="xs" wrap="nowrap" miw={0}>
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          {status}
           {onLeaveDemo && (
-            <Button variant="subtle" color="gray" size="sm" leftSection={<LeaveIcon size={16} />} onClick={onLeaveDemo} loading={leaving}>
+            <Button variant="subtle" color="gray" size="compact-sm" leftSection={<LeaveIcon size={16} />} onClick={onLeaveDemo} loading={leaving}>
               Leave demo
             </Button>
           )}

@@ -1,0 +1,101 @@
+/**
+ * The preferences the main process keeps in the settings file (theme, sync windows, and per account the table's
+ * columns, sort and filters), loaded once at start and shared by every screen. Changes apply on screen at once and
+ * are saved in the background; the saved copy that comes back replaces the optimistic one. The theme is also
+ * applied through Mantine (which mirrors it in local storage so the next start paints in the right colours).
+ */
+import { useMantineColorScheme } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AppErrorData } from '../../../shared/errors';
+import { preferencesSchema, type AccountPreferences, type Preferences, type PreferencesPatch } from '../../../shared/preferences';
+import { call } from './bridge';
+import { errorTitle } from './error-title';
+
+/** What screens can read and change. */
+export interface PreferencesController {
+  /** The preferences; defaults until the saved ones have loaded. */
+  prefs: Preferences;
+  /** False until the saved preferences have been read (or could not be). */
+  loaded: boolean;
+  /** Why they could not be read or saved, if so. */
+  error: AppErrorData | null;
+  update: (patch: PreferencesPatch) => void;
+  /** The remembered view of one account (or 'demo'). */
+  account: (scope: string) => AccountPreferences;
+  updateAccount: (scope: string, values: AccountPreferences) => void;
+}
+
+const DEFAULTS: Preferences = preferencesSchema.parse({});
+const NO_ACCOUNT_PREFERENCES: AccountPreferences = Object.freeze({});
+const PreferencesContext = createContext<PreferencesController | null>(null);
+
+/** The shared preferences. */
+export function usePreferences(): PreferencesController {
+  const controller = useContext(PreferencesContext);
+  if (controller === null) throw new Error('usePreferences must be used inside <PreferencesProvider>');
+  return controller;
+}
+
+function applyPatch(prefs: Preferences, patch: PreferencesPatch): Preferences {
+  const { account, ...top } = patch;
+  const next: Preferences = { ...prefs, ...Object.fromEntries(Object.entries(top).filter(([, v]) => v !== undefined)) };
+  if (account) next.accounts = { ...prefs.accounts, [account.id]: { ...prefs.accounts[account.id], ...account.values } };
+  return next;
+}
+
+/** Loads the preferences and provides {@link usePreferences}. */
+export function PreferencesProvider({ children }: { children: ReactNode }) {
+  const [prefs, setPrefs] = useState<Preferences>(DEFAULTS);
+  const [loaded, setLoaded] = useState(false);
+  const [error, setError] = useState<AppErrorData | null>(null);
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  /** Saves run one after another, so an older answer never overwrites a newer change. */
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const pending = useRef(0);
+
+  useEffect(() => {
+    let current = true;
+    void call('getPreferences').then((result) => {
+      if (!current) return;
+      if (result.ok) setPrefs(result.value);
+      else setError(result.error);
+      setLoaded(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  // The saved theme wins over the locally mirrored one (e.g. the first start with another settings folder).
+  const appliedTheme = useRef<string | null>(null);
+  useEffect(() => {
+    if (!loaded || appliedTheme.current === prefs.theme) return;
+    appliedTheme.current = prefs.theme;
+    if (prefs.theme !== colorScheme) setColorScheme(prefs.theme);
+  }, [loaded, prefs.theme, colorScheme, setColorScheme]);
+
+  const update = useCallback((patch: PreferencesPatch) => {
+    setPrefs((current) => applyPatch(current, patch));
+    pending.current += 1;
+    queue.current = queue.current.then(async () => {
+      const result = await call('updatePreferences', patch);
+      pending.current -= 1;
+      if (!result.ok) {
+        setError(result.error);
+        notifications.show({ color: 'red', title: errorTitle(result.error.code), message: `Your preference could not be saved: ${result.error.message}` });
+      } else if (pending.current === 0) {
+        setPrefs(result.value);
+      }
+    });
+  }, []);
+
+  const account = useCallback((scope: string) => prefs.accounts[scope] ?? NO_ACCOUNT_PREFERENCES, [prefs.accounts]);
+  const updateAccount = useCallback((scope: string, values: AccountPreferences) => update({ account: { id: scope, values } }), [update]);
+
+  const value = useMemo<PreferencesController>(
+    () => ({ prefs, loaded, error, update, account, updateAccount }),
+    [prefs, loaded, error, update, account, updateAccount],
+  );
+  return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
+}

@@ -1,0 +1,135 @@
+/**
+ * "Changed since last sync": the commission and payment status transitions the cache recorded (pending to
+ * approved, pending to paid, …), newest first, so an affiliate sees at a glance what moved. A row opens the sale.
+ */
+import { Badge, EmptyState, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { SaleChange } from '../../../shared/sales-query-types';
+import { call } from '../common/bridge';
+import { ErrorState } from '../common/error-state';
+import { capitalize, formatDateTime, formatDecimalMoney, formatIsoDay, MISSING, pluralize } from '../common/format';
+import { HistoryIcon } from '../common/icons';
+import { useBridgeQuery } from '../common/use-bridge-query';
+import { useSync } from '../sync/sync-context';
+
+const LIMIT = 500;
+const SPANS = [
+  { value: 'last-sync', label: 'During the last sync' },
+  { value: '1', label: 'In the last 24 hours' },
+  { value: '7', label: 'In the last 7 days' },
+  { value: '30', label: 'In the last 30 days' },
+] as const;
+
+/** Props of {@link ChangesView}. */
+export interface ChangesViewProps {
+  /** Opens the sale with this reference. */
+  onOpenSale: (reference: string) => void;
+}
+
+const STATUS_COLORS: Record<string, string> = { approved: 'green', paid: 'green', pending: 'yellow', declined: 'red' };
+
+function StatusBadge({ value }: { value: string | null }) {
+  return (
+    <Badge size="sm" variant="light" color={value ? (STATUS_COLORS[value] ?? 'gray') : 'gray'}>
+      {value ? capitalize(value) : 'none'}
+    </Badge>
+  );
+}
+
+/** The status-transition list. */
+export function ChangesView({ onOpenSale }: ChangesViewProps) {
+  const sync = useSync();
+  const [span, setSpan] = useState<string>('last-sync');
+  const since = span === 'last-sync' ? undefined : new Date(Date.now() - Number(span) * 86_400_000).toISOString();
+  const request = since === undefined ? { limit: LIMIT } : { since, limit: LIMIT };
+  const query = useBridgeQuery(() => call('salesChanges', request), `${span}|${sync.dataVersion}`);
+  const changes: SaleChange[] = query.data ?? [];
+
+  return (
+    <Stack gap="sm" style={{ flex: 1, minHeight: 0 }} data-testid="changes-view">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Text size="sm" c="dimmed" maw={560}>
+          Every sync fetches the last weeks again, because commissions get approved or declined and payments made after
+          the sale. These are the status changes it found.
+        </Text>
+        <Select
+          label="Changes"
+          size="xs"
+          w={200}
+          data={SPANS.map((s) => ({ value: s.value, label: s.label }))}
+          value={span}
+          allowDeselect={false}
+          onChange={(value) => value && setSpan(value)}
+        />
+      </Group>
+      {query.status === 'error' && query.error ? (
+        <ErrorState error={query.error} title="Changes could not be loaded" onRetry={query.reload} />
+      ) : query.data === null ? (
+        <Group justify="center" py="xl">
+          <Loader size="sm" />
+        </Group>
+      ) : changes.length === 0 ? (
+        <EmptyState
+          icon={<HistoryIcon size={28} />}
+          title={span === 'last-sync' ? 'No status changed in the last sync' : 'No status changes in this period'}
+          description={
+            sync.status?.lastSyncedAt
+              ? 'Sync again later to check for approvals, declines and payments.'
+              : 'Changes appear here after the second sync of this account: the first one has nothing to compare with.'
+          }
+          py="xl"
+          data-testid="changes-empty"
+        />
+      ) : (
+        <>
+          <Text size="xs" c="dimmed">
+            {pluralize(changes.length, 'change', 'changes')}
+            {changes.length >= LIMIT ? ` (the newest ${LIMIT})` : ''}
+          </Text>
+          <Table.ScrollContainer minWidth={640} style={{ flex: 1, minHeight: 0 }}>
+            <Table striped highlightOnHover stickyHeader tabularNums fz="sm" verticalSpacing={6}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Changed</Table.Th>
+                  <Table.Th>Reference</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Change</Table.Th>
+                  <Table.Th>Sale date</Table.Th>
+                  <Table.Th ta="right">Commission</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {changes.map((change) => (
+                  <Table.Tr
+                    key={change.id}
+                    onClick={() => onOpenSale(change.reference)}
+                    style={{ cursor: 'pointer' }}
+                    data-testid="change-row"
+                    data-reference={change.reference}
+                  >
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(change.changedAt)}</Table.Td>
+                    <Table.Td>{change.reference}</Table.Td>
+                    <Table.Td>{change.field === 'commissionStatus' ? 'Commission' : 'Payment'}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <StatusBadge value={change.oldValue} />
+                        <Text span size="sm" c="dimmed" aria-label="changed to">
+                          →
+                        </Text>
+                        <StatusBadge value={change.newValue} />
+                      </Group>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(change.transactionDate)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {change.commission === null ? MISSING : formatDecimalMoney(change.commission, change.currency)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
+      )}
+    </Stack>
+  );
+}

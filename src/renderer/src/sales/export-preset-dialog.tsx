@@ -1,0 +1,111 @@
+/**
+ * The accounting export dialog: a preset from `src/shared/export-presets.ts` ("Commission earned in a month",
+ * "Payments received in a month", "All sales in a range"), its month or its dates, and the file format. The main
+ * process applies the preset's date basis and statuses, so the file means the same wherever the preset is chosen.
+ * When the chosen days are not all synced yet (transaction-date presets), the dialog says so before exporting.
+ */
+import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { exportPreset, monthRange, type ExportFormat, type ExportPresetId } from '../../../shared/export-presets';
+import type { ExportRequest } from '../../../shared/ipc-contract';
+import type { SalesPageResult } from '../../../shared/sales-query-types';
+import { call } from '../common/bridge';
+import { InfoIcon } from '../common/icons';
+import { useBridgeQuery } from '../common/use-bridge-query';
+import type { DayRange } from './date-presets';
+import { previousMonth, recentMonths } from './export-months';
+import { missingText } from './freshness';
+import { rangeProblems } from './sales-filters';
+
+/** Props of {@link ExportPresetDialog}. */
+export interface ExportPresetDialogProps {
+  /** The preset chosen, or null while closed. */
+  preset: ExportPresetId | null;
+  today: string;
+  /** The days the sales screen shows, the default of "All sales in a range". */
+  shownRange: DayRange | null;
+  running: boolean;
+  onClose: () => void;
+  /** Runs the export; resolves to true when a file was written. */
+  onExport: (request: ExportRequest) => Promise<boolean>;
+}
+
+const FORMATS: { value: ExportFormat; label: string }[] = [
+  { value: 'xlsx', label: 'Excel workbook (.xlsx)' },
+  { value: 'csv', label: 'CSV (.csv)' },
+];
+
+/** The preset export dialog. */
+export function ExportPresetDialog({ preset, onClose, ...rest }: ExportPresetDialogProps) {
+  const details = preset === null ? null : exportPreset(preset);
+  return (
+    <Modal opened={preset !== null} onClose={onClose} title={details?.label ?? 'Export'} centered size="md">
+      {preset !== null && <DialogBody key={preset} preset={preset} onClose={onClose} {...rest} />}
+    </Modal>
+  );
+}
+
+function DialogBody({ preset, today, shownRange, running, onClose, onExport }: Omit<ExportPresetDialogProps, 'preset'> & { preset: ExportPresetId }) {
+  const details = exportPreset(preset);
+  const months = recentMonths(today);
+  const [month, setMonth] = useState(previousMonth(today));
+  const [from, setFrom] = useState(shownRange?.from ?? monthRange(previousMonth(today))?.from ?? today);
+  const [to, setTo] = useState(shownRange?.to ?? today);
+  const [format, setFormat] = useState<ExportFormat>('xlsx');
+  const problems = details.period === 'range' ? rangeProblems(from, to) : {};
+  const range = details.period === 'month' ? monthRange(month) : problems.from || problems.to ? null : { from, to };
+
+  // Coverage is known for transaction dates only; payment-date presets cannot be checked against it.
+  const coverage = useBridgeQuery<SalesPageResult | null>(
+    async () =>
+      range === null || details.dateBasis !== 'transaction'
+        ? { ok: true as const, value: null }
+        : call('querySales', { filter: { from: range.from, to: range.to }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 1 }),
+    `${preset}|${range?.from}|${range?.to}`,
+  );
+  const asOf = coverage.data?.dataAsOf ?? null;
+
+  const submit = async () => {
+    if (range === null) return;
+    const written = await onExport({ filter: { from: range.from, to: range.to }, format, preset });
+    if (written) onClose();
+  };
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {details.description}
+      </Text>
+      {details.period === 'month' ? (
+        <Select label="Month" data={months} value={month} allowDeselect={false} onChange={(value) => value && setMonth(value)} maxDropdownHeight={260} />
+      ) : (
+        <Group grow align="flex-start">
+          <TextInput type="date" label="From" value={from} max={to || undefined} error={problems.from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput type="date" label="To" value={to} min={from || undefined} error={problems.to} onChange={(e) => setTo(e.currentTarget.value)} />
+        </Group>
+      )}
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="export-format-label">
+          Format
+        </Text>
+        <SegmentedControl aria-labelledby="export-format-label" value={format} onChange={(value) => setFormat(value as ExportFormat)} data={FORMATS} />
+      </Stack>
+      {asOf !== null && !asOf.complete && (
+        <Alert color="yellow" variant="light" icon={<InfoIcon size={18} />} p="xs">
+          <Text size="sm">
+            Not every day of this period is synced yet (missing {missingText(asOf.missing)}). The file will hold only
+            the sales on this computer; sync first for a complete report.
+          </Text>
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose} disabled={running}>
+          Cancel
+        </Button>
+        <Button onClick={() => void submit()} loading={running} disabled={range === null}>
+          Export
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The active filters as removable chips under the filter bar, with "Clear filters" when more than the dates are
+ * set — so it is always visible why the table shows what it shows, and one click undoes any part of it.
+ */
+import { Badge, Button, CloseButton, Group } from '@mantine/core';
+import { clearFilters, filterChips, hasNarrowingFilters, removeChip, type SalesFilterState } from './sales-filters';
+
+/** Props of {@link FilterChips}. */
+export interface FilterChipsProps {
+  filters: SalesFilterState;
+  onChange: (next: SalesFilterState) => void;
+  /** Collection slugs to names, for readable chips. */
+  collectionLabels: ReadonlyMap<string, string>;
+}
+
+/** One chip per active filter. */
+export function FilterChips({ filters, onChange, collectionLabels }: FilterChipsProps) {
+  const chips = filterChips(filters, { collectionLabels });
+  if (chips.length === 0) return null;
+  return (
+    <Group gap={6} wrap="wrap" aria-label="Active filters" role="list" data-testid="filter-chips">
+      {chips.map((chip) => (
+        <Badge
+          key={chip.key}
+          size="lg"
+          radius="xl"
+          variant="light"
+          color="gray"
+          tt="none"
+          fw={500}
+          pr={3}
+          role="listitem"
+          data-chip={chip.key}
+          rightSection={
+            <CloseButton
+              size="xs"
+              radius="xl"
+              aria-label={`Remove filter ${chip.label}`}
+              onClick={() => onChange(removeChip(filters, chip.key))}
+            />
+          }
+        >
+          <span data-testid="filter-chip">{chip.label}</span>
+        </Badge>
+      ))}
+      {hasNarrowingFilters(filters) && (
+        <Button size="compact-xs" variant="subtle" onClick={() => onChange(clearFilters(filters))}>
+          Clear filters
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Data freshness for the range on screen: "Data as of …" when the cache covers every day of it, and a banner when
+ * it does not (with a one-click sync of the missing days) or when the app is offline (the cached sales stay
+ * usable; only syncing waits for the network).
+ */
+import { Alert, Button, Group, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { addDays } from '../../../shared/dates';
+import type { DataAsOf, DayRangeDto } from '../../../shared/sales-query-types';
+import { formatDateTime, formatIsoDay, formatRelativeTime, pluralize } from '../common/format';
+import { InfoIcon, OfflineIcon, SyncIcon } from '../common/icons';
+import { useSync } from '../sync/sync-context';
+import type { DayRange } from './date-presets';
+
+function dayCount(range: DayRangeDto): number {
+  let n = 0;
+  for (let d = range.from; d <= range.to && n < 100_000; d = addDays(d, 1)) n++;
+  return n;
+}
+
+/** "12 Nov – 22 Nov 2026", or "3 gaps, 45 days" when there are many. */
+export function missingText(missing: readonly DayRangeDto[]): string {
+  if (missing.length === 0) return 'none';
+  if (missing.length <= 2) {
+    return missing.map((r) => (r.from === r.to ? formatIsoDay(r.from) : `${formatIsoDay(r.from)} – ${formatIsoDay(r.to)}`)).join(' and ');
+  }
+  const days = missing.reduce((sum, r) => sum + dayCount(r), 0);
+  return `${missing.length} gaps, ${pluralize(days, 'day', 'days')}`;
+}
+
+/** "Data as of …" for the shown range. */
+export function DataAsOfText({ dataAsOf }: { dataAsOf: DataAsOf | null }) {
+  const sync = useSync();
+  const lastSynced = sync.status?.lastSyncedAt ?? null;
+  const at = dataAsOf?.asOf ?? (dataAsOf === null ? lastSynced : null);
+  if (at === null) return null;
+  const words = dataAsOf === null ? 'All cached sales, last synced' : dataAsOf.complete ? 'Data as of' : 'Partly synced, data as of';
+  return (
+    <Tooltip label={formatDateTime(at)} withArrow>
+      <Text size="xs" c="dimmed" data-testid="data-as-of" data-as-of={at}>
+        {words} {formatRelativeTime(at)}
+      </Text>
+    </Tooltip>
+  );
+}
+
+/** Props of {@link FreshnessBanner}. */
+export interface FreshnessBannerProps {
+  dataAsOf: DataAsOf | null;
+  /** The filter's days, clipped to today; what "Sync the missing days" fetches. */
+  range: DayRange | null;
+}
+
+/** The offline / not-fully-synced banner, or nothing when the range is complete and the app online. */
+export function FreshnessBanner({ dataAsOf, range }: FreshnessBannerProps) {
+  const sync = useSync();
+  const [starting, setStarting] = useState(false);
+  const incomplete = dataAsOf !== null && !dataAsOf.complete && range !== null;
+  if (!incomplete && !sync.offline) return null;
+
+  const syncMissing = async () => {
+    if (range === null) return;
+    setStarting(true);
+    await sync.start({ from: range.from, to: range.to < sync.today ? range.to : sync.today });
+    setStarting(false);
+  };
+
+  const lastSynced = sync.status?.lastSyncedAt ?? null;
+  return (
+    <Alert
+      color={sync.offline ? 'orange' : 'yellow'}
+      variant="light"
+      p="xs"
+      icon={sync.offline ? <OfflineIcon size={18} /> : <InfoIcon size={18} />}
+      role="status"
+      data-testid={sync.offline ? 'offline-banner' : 'incomplete-banner'}
+      styles={{ icon: { marginTop: 2 } }}
+    >
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Text size="sm" style={{ flex: '1 1 300px' }}>
+          {sync.offline && (
+            <>
+              <strong>You are offline.</strong> Showing the sales saved on this computer
+              {lastSynced ? ` (last synced ${formatRelativeTime(lastSynced)})` : ''}.{' '}
+            </>
+          )}
+          {incomplete && (
+            <>
+              {sync.offline ? 'Some days of this range are not synced yet: ' : <><strong>Not every day of this range is synced yet.</strong> Missing: </>}
+              {missingText(dataAsOf.missing)}. Totals cover only the days on this computer.
+            </>
+          )}
+          {sync.offline && !incomplete && 'Sync again once you are back online.'}
+        </Text>
+        {incomplete && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<SyncIcon size={14} />}
+            loading={starting}
+            disabled={sync.running}
+            onClick={() => void syncMissing()}
+          >
+            {sync.running ? 'Syncing…' : 'Sync the missing days'}
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}

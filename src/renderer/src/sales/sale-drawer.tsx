@@ -1,0 +1,138 @@
+/**
+ * Everything the cache knows about one sale, in a drawer beside the table: every field (extra fields the service
+ * sent included), exact amounts in the sale's currency, when the cache first saw it and last saw it change, a
+ * "Copy reference" button and the collection's store page (opened in the browser through the link policy).
+ */
+import { Badge, Button, Code, Divider, Drawer, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import type { CachedSale } from '../../../shared/sales-query-types';
+import { capitalize, formatDateTime, formatIsoDay, isHttpsUrl, MISSING } from '../common/format';
+import { CopyIcon, ExternalIcon } from '../common/icons';
+import { openExternal } from '../common/open-external';
+import { CommissionStatusBadge } from './commission-status-badge';
+import { commissionText, transactionText } from './sales-columns';
+
+/** Props of {@link SaleDrawer}. */
+export interface SaleDrawerProps {
+  sale: CachedSale | null;
+  onClose: () => void;
+}
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={2} miw={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function orMissing(value: string | null): string {
+  return value !== null && value.trim() !== '' ? value : MISSING;
+}
+
+async function copyReference(reference: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(reference);
+    notifications.show({ color: 'teal', message: `Copied ${reference}`, autoClose: 2500, 'data-testid': 'copied-notification' });
+  } catch {
+    notifications.show({ color: 'red', title: 'Could not copy', message: 'The clipboard is not available. Select the reference and copy it by hand.' });
+  }
+}
+
+/** The sale detail drawer. */
+export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
+  return (
+    <Drawer
+      opened={sale !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={sale ? `Sale ${sale.reference}` : 'Sale'}
+      closeButtonProps={{ 'aria-label': 'Close sale details' }}
+      data-testid="sale-drawer"
+    >
+      {sale && (
+        <Stack gap="md">
+          <Group gap="xs">
+            <Button size="xs" leftSection={<CopyIcon size={14} />} onClick={() => void copyReference(sale.reference)}>
+              Copy reference
+            </Button>
+            {isHttpsUrl(sale.collectionUrl) ? (
+              <Button size="xs" variant="default" leftSection={<ExternalIcon size={14} />} onClick={() => void openExternal(sale.collectionUrl ?? '')}>
+                Open store page
+              </Button>
+            ) : (
+              <Tooltip label="This sale has no secure (https) store address to open." multiline w={240} withArrow>
+                <span>
+                  <Button size="xs" variant="default" leftSection={<ExternalIcon size={14} />} disabled>
+                    Open store page
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
+          </Group>
+          <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
+            <Field label="Reference" testId="drawer-reference">{sale.reference}</Field>
+            <Field label="Transaction date">{formatIsoDay(sale.transactionDate)}</Field>
+            <Field label="Commission" testId="drawer-commission">
+              <strong>{commissionText(sale)}</strong>
+            </Field>
+            <Field label="Commission status">
+              <CommissionStatusBadge status={sale.commissionStatus} />
+            </Field>
+            <Field label="Transaction amount">{transactionText(sale)}</Field>
+            <Field label="Currency">{sale.currency}</Field>
+            <Field label="Payment status">{capitalize(sale.paymentStatus)}</Field>
+            <Field label="Payment date">{formatIsoDay(sale.paymentDate)}</Field>
+            <Field label="Category">{capitalize(sale.category)}</Field>
+            <Field label="Sub-ID">{orMissing(sale.subid)}</Field>
+          </SimpleGrid>
+          <Divider label="Product and collection" labelPosition="left" />
+          <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
+            <Field label="Product">{orMissing(sale.productName)}</Field>
+            <Field label="Product slug">{orMissing(sale.productSlug)}</Field>
+            <Field label="Collection">{orMissing(sale.collectionName)}</Field>
+            <Field label="Collection slug">{orMissing(sale.collectionSlug)}</Field>
+          </SimpleGrid>
+          <Field label="Store page" testId="drawer-store-page">{orMissing(sale.collectionUrl)}</Field>
+          <Divider label="In the cache" labelPosition="left" />
+          <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
+            <Field label="First seen">{formatDateTime(sale.firstSeen)}</Field>
+            <Field label="Last changed">{formatDateTime(sale.lastChanged)}</Field>
+          </SimpleGrid>
+          <Divider label="Extra fields from the service" labelPosition="left" />
+          <ExtraFields extra={sale.extra} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
+
+function ExtraFields({ extra }: { extra: CachedSale['extra'] }) {
+  const entries = Object.entries(extra);
+  if (entries.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        None — the service sent only the documented fields.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs" data-testid="drawer-extra">
+      {entries.map(([key, value]) => (
+        <Group key={key} gap="xs" wrap="nowrap" align="flex-start">
+          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+            {key}
+          </Badge>
+          <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{typeof value === 'string' ? value : JSON.stringify(value, null, 1)}</Code>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The sync status in the header: when idle, "Last synced …" (relative, the exact time on hover) and a Sync button;
+ * while a sync runs, its progress (records, pages, time left) and Cancel; and an Offline badge whenever the
+ * network or the service is out of reach. The Sync button brings everything already on this computer up to date:
+ * from the oldest cached sale (or the first-sync window) to today, fetching only missing days and the trailing
+ * window the main process always re-fetches.
+ */
+import { Badge, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { addDays } from '../../../shared/dates';
+import { call } from '../common/bridge';
+import { formatDateTime, formatRelativeTime } from '../common/format';
+import { OfflineIcon, SyncIcon } from '../common/icons';
+import { useSync } from './sync-context';
+import { progressPercent, progressText } from './sync-text';
+
+/** Props of {@link SyncControl}. */
+export interface SyncControlProps {
+  /** Days a sync covers at least (the first-sync window from Settings). */
+  windowDays: number;
+}
+
+/** The header's sync status, Sync and Cancel buttons, and offline badge. */
+export function SyncControl({ windowDays }: SyncControlProps) {
+  const sync = useSync();
+  const [starting, setStarting] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const status = sync.status;
+
+  const syncNow = async () => {
+    setStarting(true);
+    const values = await call('salesFilterValues', {});
+    const earliest = addDays(sync.today, -(Math.max(1, windowDays) - 1));
+    const firstDay = values.ok ? values.value.firstDay : null;
+    const from = firstDay !== null && firstDay < earliest ? firstDay : earliest;
+    await sync.start({ from, to: sync.today });
+    setStarting(false);
+  };
+
+  const cancel = async () => {
+    setCancelling(true);
+    await sync.cancel();
+    setCancelling(false);
+  };
+
+  return (
+    <Group gap="xs" wrap="nowrap" miw={0} data-testid="sync-control">
+      {sync.offline && <OfflineBadge browserOffline={!navigator.onLine} />}
+      {sync.running ? (
+        <RunningSync status={status} cancelling={cancelling} onCancel={() => void cancel()} />
+      ) : (
+        <>
+          <LastSynced at={status?.lastSyncedAt ?? null} />
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<SyncIcon size={15} />}
+            loading={starting}
+            disabled={status === null}
+            onClick={() => void syncNow()}
+          >
+            Sync
+          </Button>
+        </>
+      )}
+    </Group>
+  );
+}
+
+function OfflineBadge({ browserOffline }: { browserOffline: boolean }) {
+  const why = browserOffline
+    ? 'This computer has no network connection.'
+    : 'The last sync could not reach the service.';
+  return (
+    <Tooltip label={`${why} Cached sales stay available; sync again once you are back online.`} multiline w={260} withArrow>
+      <Badge color="orange" variant="light" leftSection={<OfflineIcon size={12} />} data-testid="offline-indicator" style={{ flexShrink: 0 }}>
+        Offline
+      </Badge>
+    </Tooltip>
+  );
+}
+
+function LastSynced({ at }: { at: string | null }) {
+  const text = at === null ? 'Not synced yet' : `Last synced ${formatRelativeTime(at)}`;
+  return (
+    <Tooltip label={at === null ? 'No sync has finished for this account yet.' : `Last sync finished ${formatDateTime(at)}`} withArrow>
+      <Text size="xs" c="dimmed" truncate="end" visibleFrom="sm" data-testid="last-synced" data-synced-at={at ?? ''}>
+        {text}
+      </Text>
+    </Tooltip>
+  );
+}
+
+function RunningSync({ status, cancelling, onCancel }: { status: ReturnType<typeof useSync>['status']; cancelling: boolean; onCancel: () => void }) {
+  const progress = status?.progress ?? null;
+  const percent = progressPercent(progress);
+  const detail = progressText(progress);
+  return (
+    <>
+      <Tooltip label={detail} withArrow>
+        <Stack gap={3} w={{ base: 90, sm: 150, lg: 220 }} role="status" aria-live="polite" data-testid="sync-progress">
+          <Text size="xs" c="dimmed" truncate="end">
+            Syncing… <Text span inherit visibleFrom="lg">{detail}</Text>
+          </Text>
+          <Progress
+            value={percent ?? 100}
+            striped={percent === null}
+            animated={percent === null}
+            size="sm"
+            aria-label={`Sync progress: ${detail}`}
+          />
+        </Stack>
+      </Tooltip>
+      <Button size="compact-sm" variant="default" loading={cancelling} onClick={onCancel}>
+        Cancel
+      </Button>
+    </>
+  );
+}

@@ -28,8 +28,6 @@ function previousMonth(): { month: string; label: string } {
 }
 
 test.describe('export presets from the sales screen', () => {
-  test.fixme(true, 'Waiting for the preset dialog in the renderer; remove this line once the labels above exist.');
-
   test('exports "Payments received in a month" and the file holds exactly that month’s paid sales, with audited totals', async ({ page, host, fake }) => {
     test.setTimeout(180_000);
     await page.goto(host.url);

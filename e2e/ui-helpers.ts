@@ -1,0 +1,236 @@
+/**
+ * Shared steps of the sales-browser specs: signing in through the UI, waiting for background syncs, reading the
+ * virtual table and the totals as the user sees them, and an independent model of the fake service's records
+ * (wire dates dd-mm-yyyy, amounts as numbers turned into integer cents here) to compare them with.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
+import type { FakeService } from './fake-service/fake-service';
+
+/** A wire record of the fake service, as far as these specs read it. */
+export interface WireRecord {
+  reference: string;
+  commission_amount: number;
+  currency: string;
+  commission_status: string;
+  transaction_amount: number;
+  category: string;
+  transaction_date: string;
+  payment_status: string;
+  product_name?: string | null;
+  collection_name?: string | null;
+  collection_slug?: string | null;
+  subid?: string | null;
+}
+
+/** Signs in to the fake service through the welcome and sign-in screens. */
+export async function signIn(page: Page, fake: FakeService, label = 'My shop'): Promise<void> {
+  await page.getByRole('button', { name: 'Connect your account' }).click();
+  await page.getByLabel('Service address').fill(fake.baseUrl);
+  await page.getByLabel('API key').fill(fake.credentials.apiKey);
+  await page.getByLabel('API secret').fill(fake.credentials.apiSecret);
+  await page.getByLabel('App ID').fill(fake.credentials.appId);
+  await page.getByLabel('Label (optional)').fill(label);
+  await page.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(page.getByTestId('account-switcher')).toContainText(label);
+}
+
+/** Waits until no sync runs and at least one has completed since `after` (an ISO instant), if given. */
+export async function waitForSyncIdle(page: Page, options: { after?: string; timeout?: number } = {}): Promise<void> {
+  const timeout = options.timeout ?? 60_000;
+  await expect(page.getByTestId('sync-progress')).toHaveCount(0, { timeout });
+  await expect
+    .poll(
+      async () => {
+        const at = await page.getByTestId('last-synced').getAttribute('data-synced-at');
+        return at !== null && at !== '' && (options.after === undefined || at > options.after);
+      },
+      { timeout },
+    )
+    .toBe(true);
+  await expect(page.getByTestId('sync-progress')).toHaveCount(0, { timeout });
+}
+
+/** Clicks "Backfill the last 24 months" and waits for that sync to finish. */
+export async function backfill(page: Page, timeout = 60_000): Promise<void> {
+  const before = (await page.getByTestId('last-synced').getAttribute('data-synced-at')) ?? '';
+  await page.getByRole('button', { name: 'Backfill the last 24 months' }).click();
+  await waitForSyncIdle(page, { after: before, timeout });
+}
+
+/** Picks an option of a Mantine select by its label. */
+export async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Picks a value in the "More filters" popover. */
+export async function chooseMore(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'More filters' }).click();
+  await choose(page, label, option);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+}
+
+/** The number of rows the table says match. */
+export async function shownTotal(page: Page): Promise<number> {
+  return Number(await page.getByTestId('sales-total').getAttribute('data-value'));
+}
+
+/** Waits for the table to report `count` rows (or the empty state when 0). */
+export async function expectTotal(page: Page, count: number): Promise<void> {
+  if (count === 0) {
+    await expect(page.getByTestId('sales-empty')).toBeVisible();
+    return;
+  }
+  await expect(page.getByTestId('sales-total')).toHaveAttribute('data-value', String(count));
+}
+
+function grid(page: Page): Locator {
+  return page.getByTestId('sales-grid');
+}
+
+/** The references of the rows currently in the DOM, by row index. */
+async function domRows(page: Page, column = 'sale-reference'): Promise<[number, string][]> {
+  return page.locator('[data-testid="sale-row"]').evaluateAll(
+    (rows, testId) =>
+      rows.map((row) => [Number(row.getAttribute('data-index')), row.querySelector(`[data-testid="${testId}"]`)?.textContent ?? ''] as [number, string]),
+    column,
+  );
+}
+
+/**
+ * Every row's value of one column (the reference by default), in table order, read by scrolling the virtual table
+ * from top to bottom — so it proves what a person scrolling would see.
+ */
+export async function allShownValues(page: Page, column = 'sale-reference'): Promise<string[]> {
+  const total = await shownTotal(page);
+  const values = new Map<number, string>();
+  const { clientHeight } = await grid(page).evaluate((el) => ({ clientHeight: el.clientHeight }));
+  const step = Math.max(36, clientHeight - 120);
+  for (let top = 0, rounds = 0; values.size < total && rounds < 10_000; top += step, rounds++) {
+    await grid(page).evaluate((el, t) => {
+      el.scrollTop = t;
+    }, top);
+    const firstWanted = Math.min(total - 1, Math.floor(top / 36));
+    await expect
+      .poll(async () => {
+        const rows = await domRows(page, column);
+        return rows.some(([i]) => i === firstWanted) && (await page.getByTestId('sale-row-loading').count()) === 0;
+      })
+      .toBe(true);
+    for (const [i, value] of await domRows(page, column)) values.set(i, value);
+  }
+  expect(values.size).toBe(total);
+  return [...values.entries()].sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+}
+
+/** The first `count` values of a column as the table shows them (after scrolling to the top). */
+export async function firstShownValues(page: Page, count: number, column = 'sale-reference'): Promise<string[]> {
+  await grid(page).evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await expect(page.getByTestId('sale-row-loading')).toHaveCount(0);
+  await expect.poll(async () => (await domRows(page, column)).some(([i]) => i === 0)).toBe(true);
+  const rows = await domRows(page, column);
+  return rows.sort((a, b) => a[0] - b[0]).slice(0, count).map(([, v]) => v);
+}
+
+/** Per-currency totals as the summary bar shows them (exact decimal strings from data attributes). */
+export interface ShownTotals {
+  [currency: string]: { count: number; commission: string; transaction: string; byStatus: Record<string, { count: number; commission: string; transaction: string }> };
+}
+
+/** Reads the summary bar. */
+export async function shownTotals(page: Page): Promise<ShownTotals> {
+  return page.getByTestId('summary-currency').evaluateAll((cards) => {
+    const out: Record<string, unknown> = {};
+    for (const card of cards) {
+      const value = (id: string) => card.querySelector(`[data-testid="${id}"]`);
+      const byStatus: Record<string, unknown> = {};
+      for (const status of ['approved', 'pending', 'declined']) {
+        const el = value(`summary-commission-${status}`);
+        if (el && Number(el.getAttribute('data-count')) > 0) {
+          byStatus[status] = {
+            count: Number(el.getAttribute('data-count')),
+            commission: el.getAttribute('data-value'),
+            transaction: el.getAttribute('data-transaction'),
+          };
+        }
+      }
+      out[card.getAttribute('data-currency') ?? '?'] = {
+        count: Number(value('summary-sales')?.getAttribute('data-value')),
+        commission: value('summary-commission')?.getAttribute('data-value'),
+        transaction: value('summary-transaction')?.getAttribute('data-value'),
+        byStatus,
+      };
+    }
+    return out as ShownTotals;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The independent model: plain arithmetic over the wire records, written without the app's own code.
+
+/** `dd-mm-yyyy` to `yyyy-mm-dd`. */
+export function isoOf(serviceDay: string): string {
+  const [d, m, y] = serviceDay.split('-');
+  return `${y}-${m}-${d}`;
+}
+
+/** An amount in integer cents (the fake's currencies all have two decimals). */
+export function cents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/** Integer cents as the decimal string the cache reports ("1234.50"). */
+export function decimal(centsValue: number): string {
+  const sign = centsValue < 0 ? '-' : '';
+  const abs = Math.abs(centsValue);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The expected summary of `records`. */
+export function expectedTotals(records: readonly WireRecord[]): ShownTotals {
+  const out: ShownTotals = {};
+  const acc: Record<string, { count: number; c: number; t: number; s: Record<string, { count: number; c: number; t: number }> }> = {};
+  for (const r of records) {
+    const cur = (acc[r.currency] ??= { count: 0, c: 0, t: 0, s: {} });
+    cur.count++;
+    cur.c += cents(r.commission_amount);
+    cur.t += cents(r.transaction_amount);
+    const st = (cur.s[r.commission_status] ??= { count: 0, c: 0, t: 0 });
+    st.count++;
+    st.c += cents(r.commission_amount);
+    st.t += cents(r.transaction_amount);
+  }
+  for (const [currency, v] of Object.entries(acc)) {
+    out[currency] = {
+      count: v.count,
+      commission: decimal(v.c),
+      transaction: decimal(v.t),
+      byStatus: Object.fromEntries(Object.entries(v.s).map(([k, s]) => [k, { count: s.count, commission: decimal(s.c), transaction: decimal(s.t) }])),
+    };
+  }
+  return out;
+}
+
+/** Lower-case words without accents, split like a search index that keeps `-` and `_` inside words. */
+function words(text: string | null | undefined): string[] {
+  return (text ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}_-]+/gu) ?? [];
+}
+
+/** Whether every typed word starts a word of the reference, product, collection or sub-ID. */
+export function matchesSearch(r: WireRecord, text: string): boolean {
+  const haystack = [r.reference, r.product_name, r.collection_name, r.subid].flatMap(words);
+  return words(text).every((w) => haystack.some((h) => h.startsWith(w)));
+}
+
+/** Local calendar day of a Date, `yyyy-mm-dd`. */
+export function localDay(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}

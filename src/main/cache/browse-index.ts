@@ -9,8 +9,8 @@ import { loadCatalog, type LookupCatalog } from './lookup-catalog';
 import type { SaleSortColumn, SalesFilter } from '../../shared/sales-query';
 import { COLUMN_SELECT, createColumns, putRow, type ColumnRow, type SaleColumns } from './sale-columns';
 import { selectMatching, type Selection } from './filter-mask';
-import { matchExpression } from './search-text';
-import { searchIds } from './text-search';
+import { searchTerms } from './search-text';
+import { searchTerm } from './text-search';
 import { sortOrder } from './sort-order';
 
 /** Above this many pending row ids a rebuild is cheaper than a patch. */
@@ -56,16 +56,36 @@ function remember<T>(memo: Map<string, T>, key: string, make: () => T): T {
   return value;
 }
 
-function textMask(db: Database.Database, columns: SaleColumns, expression: string): Uint8Array {
-  const mask = new Uint8Array(columns.size);
-  for (const id of searchIds(db, expression)) {
-    const pos = id < columns.posById.length ? (columns.posById[id] as number) : -1;
-    if (pos >= 0) mask[pos] = 1;
+/** Marks with 1 the positions whose code is in `ids` (a short list of lookup ids). */
+function markCodes(word: Uint8Array, codes: Int32Array, size: number, ids: readonly number[]): void {
+  if (ids.length === 0) return;
+  const table = new Uint8Array(Math.max(...ids) + 1);
+  for (const id of ids) table[id] = 1;
+  for (let p = 0; p < size; p++) {
+    const code = codes[p] as number;
+    if (code < table.length && table[code] === 1) word[p] = 1;
+  }
+}
+
+/** Sales matching every term: per term, its own entry's hits or its product's or collection's name hits. */
+function textMask(db: Database.Database, columns: SaleColumns, terms: readonly string[]): Uint8Array {
+  const size = columns.size;
+  const mask = new Uint8Array(size).fill(1);
+  for (const term of terms) {
+    const hits = searchTerm(db, term);
+    const word = new Uint8Array(size);
+    for (const id of hits.sales) {
+      const pos = id < columns.posById.length ? (columns.posById[id] as number) : -1;
+      if (pos >= 0) word[pos] = 1;
+    }
+    markCodes(word, columns.product, size, hits.products);
+    markCodes(word, columns.collection, size, hits.collections);
+    for (let p = 0; p < size; p++) mask[p] = (mask[p] as number) & (word[p] as number);
   }
   return mask;
 }
 
-function makeView(db: Database.Database, account: string, state: AccountState): AccountView {
+function makeView(db: Database.Database, account: string, state: AccountState, beforeTextSearch: () => void): AccountView {
   return {
     account,
     columns: state.columns,
@@ -80,8 +100,14 @@ function makeView(db: Database.Database, account: string, state: AccountState): 
     },
     select: (filter) =>
       remember(state.selections, JSON.stringify(filter), () => {
-        const expression = matchExpression(filter.text);
-        const hits = expression === null ? null : remember(state.texts, expression, () => textMask(db, state.columns, expression));
+        const terms = searchTerms(filter.text);
+        const hits =
+          terms === null
+            ? null
+            : remember(state.texts, terms.join(' '), () => {
+                beforeTextSearch();
+                return textMask(db, state.columns, terms);
+              });
         return selectMatching(state.columns, state.catalog, filter, hits);
       }),
   };
@@ -122,8 +148,11 @@ function patch(db: Database.Database, state: AccountState): boolean {
   return true;
 }
 
-/** Creates the registry for `db`. */
-export function createBrowseIndex(db: Database.Database): BrowseIndex {
+/**
+ * Creates the registry for `db`. `beforeTextSearch` runs before the search index is queried (it brings the index up
+ * to date with the sales stored since its last catch-up).
+ */
+export function createBrowseIndex(db: Database.Database, beforeTextSearch: () => void = () => undefined): BrowseIndex {
   const states = new Map<string, AccountState | null>();
   let dataVersion = db.pragma('data_version', { simple: true }) as number;
   const checkExternalWrites = (): void => {
@@ -140,7 +169,7 @@ export function createBrowseIndex(db: Database.Database): BrowseIndex {
         state = load(db, account);
         states.set(account, state);
       }
-      return makeView(db, account, state);
+      return makeView(db, account, state, beforeTextSearch);
     },
     noteWrites: (account, ids) => {
       const state = states.get(account);

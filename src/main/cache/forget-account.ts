@@ -6,14 +6,17 @@
  */
 import type Database from 'better-sqlite3';
 import { assertAccount } from './account-id';
+import type { SearchIndex } from './search-index';
 
 /** Removes an account's data; returns how many sales were deleted. */
-export function createForgetAccount(db: Database.Database): (account: string) => number {
+export function createForgetAccount(db: Database.Database, search: SearchIndex): (account: string) => number {
+  // Only sales up to the search watermark have entries to delete; deleting an entry that was never written would
+  // damage a contentless index.
   const unindex = db.prepare(`
     INSERT INTO sales_fts (sales_fts, rowid, reference, product, collection, subid)
-    SELECT 'delete', s.id, s.reference, p.name, c.name, s.subid
-    FROM sales s LEFT JOIN products p ON p.id = s.product_id LEFT JOIN collections c ON c.id = s.collection_id
-    WHERE s.account_id = ?`);
+    SELECT 'delete', s.id, s.reference, NULL, NULL, s.subid
+    FROM sales s
+    WHERE s.account_id = ? AND s.id <= (SELECT indexed_through FROM search_progress WHERE id = 1)`);
   const deletions = ['sales', 'sale_changes', 'coverage', 'profiles', 'sync_runs'].map((table) =>
     db.prepare(`DELETE FROM ${table} WHERE account_id = ?`),
   );
@@ -21,6 +24,7 @@ export function createForgetAccount(db: Database.Database): (account: string) =>
     unindex.run(account);
     const [sales, ...rest] = deletions.map((statement) => statement.run(account).changes);
     void rest;
+    search.afterDelete();
     return sales ?? 0;
   });
   return (account) => {

@@ -4,24 +4,23 @@
  */
 import type Database from 'better-sqlite3';
 
-/** Finds or creates lookup rows; ids and names are remembered per connection. */
+/** Finds or creates lookup rows (indexing their names for search); ids are remembered per connection. */
 export interface LookupIds {
   productId(slug: string | null, name: string | null): number | null;
   collectionId(slug: string | null, name: string | null, url: string | null): number | null;
-  /** The name stored for a product id (what the search index holds), null for none. */
-  productName(id: number | null): string | null;
-  /** The name stored for a collection id, null for none. */
-  collectionName(id: number | null): string | null;
   /** Drops remembered ids: called after a rollback, which may have removed rows created inside it. */
   forget(): void;
 }
 
+/** Ids remembered by their values, one Map level per value, so a lookup builds no key string (two per sale). */
+type KnownIds = Map<string | null, KnownIds | number>;
+
 interface LookupTable {
   find: Database.Statement<[string], number>;
   insert: Database.Statement<(string | null)[], number>;
-  nameOf: Database.Statement<[number], string | null>;
-  known: Map<string, number>;
-  names: Map<number, string | null>;
+  /** Indexes a new row's name for text search (see migration 4). */
+  index: Database.Statement<[number, string]>;
+  known: KnownIds;
 }
 
 function table(db: Database.Database, name: 'products' | 'collections', columns: string[]): LookupTable {
@@ -31,39 +30,51 @@ function table(db: Database.Database, name: 'products' | 'collections', columns:
     insert: db
       .prepare<(string | null)[], number>(`INSERT INTO ${name} (key, ${columns.join(', ')}) VALUES (?, ${marks}) RETURNING id`)
       .pluck(),
-    nameOf: db.prepare<[number], string | null>(`SELECT name FROM ${name} WHERE id = ?`).pluck(),
+    index: db.prepare<[number, string]>(`INSERT INTO ${name}_fts (rowid, name) VALUES (?, ?)`),
     known: new Map(),
-    names: new Map(),
   };
 }
 
-/** A cheap in-memory key (a million lookups per ingest); the stored key is the values' JSON, built only on a miss. */
-function memoryKey(a: string | null, b: string | null, c: string | null): string {
-  return `${a ?? '\u0001'}\u0000${b ?? '\u0001'}\u0000${c ?? '\u0001'}`;
+function remembered(known: KnownIds, values: readonly (string | null)[]): number | undefined {
+  let level: KnownIds | number | undefined = known;
+  for (const value of values) {
+    if (level === undefined || typeof level === 'number') return undefined;
+    level = level.get(value);
+  }
+  return typeof level === 'number' ? level : undefined;
 }
 
+function remember(known: KnownIds, values: readonly (string | null)[], id: number): void {
+  let level = known;
+  values.forEach((value, i) => {
+    if (i === values.length - 1) {
+      level.set(value, id);
+      return;
+    }
+    let next = level.get(value);
+    if (next === undefined || typeof next === 'number') {
+      next = new Map();
+      level.set(value, next);
+    }
+    level = next;
+  });
+}
+
+/** The id of `values` (the stored key is their JSON, built only on a miss); null when every value is null. */
 function lookupId(lookup: LookupTable, values: (string | null)[]): number | null {
-  const [a = null, b = null, c = null] = values;
-  if (a === null && b === null && c === null) return null;
-  const memory = memoryKey(a, b, c);
-  let id = lookup.known.get(memory);
+  if (values.every((v) => v === null)) return null;
+  let id = remembered(lookup.known, values);
   if (id === undefined) {
     const key = JSON.stringify(values);
-    id = lookup.find.get(key) ?? (lookup.insert.get(key, ...values) as number);
-    lookup.known.set(memory, id);
-    lookup.names.set(id, values[1] ?? null);
+    id = lookup.find.get(key);
+    if (id === undefined) {
+      id = lookup.insert.get(key, ...values) as number;
+      const name = values[1] ?? null;
+      if (name !== null) lookup.index.run(id, name);
+    }
+    remember(lookup.known, values, id);
   }
   return id;
-}
-
-function nameOf(lookup: LookupTable, id: number | null): string | null {
-  if (id === null) return null;
-  let name = lookup.names.get(id);
-  if (name === undefined) {
-    name = lookup.nameOf.get(id) ?? null;
-    lookup.names.set(id, name);
-  }
-  return name;
 }
 
 /** Prepares the lookup statements on `db`. */
@@ -73,13 +84,8 @@ export function createLookupIds(db: Database.Database): LookupIds {
   return {
     productId: (slug, name) => lookupId(products, [slug, name]),
     collectionId: (slug, name, url) => lookupId(collections, [slug, name, url]),
-    productName: (id) => nameOf(products, id),
-    collectionName: (id) => nameOf(collections, id),
     forget: () => {
-      for (const lookup of [products, collections]) {
-        lookup.known.clear();
-        lookup.names.clear();
-      }
+      for (const lookup of [products, collections]) lookup.known.clear();
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Stores one fetched page of sales in one transaction (TESTPLAN D1): after a crash a page is either wholly in the
  * cache or not at all. A re-fetched sale is updated in place, and a change of its commission or payment status is
- * written to the change log (TESTPLAN D4); a sale that did not change is not written at all.
+ * written to the change log (TESTPLAN D4); a sale that did not change is not written at all. New sales get their
+ * search entries in bulk, every {@link SEARCH_BATCH} of them (see `search-index.ts`).
  */
 import type Database from 'better-sqlite3';
 import type { JsonValue, Sale } from '../../shared/domain';
@@ -9,7 +10,7 @@ import { assertAccount } from './account-id';
 import { invalidInput } from './cache-errors';
 import { isoInstant } from './day-numbers';
 import type { LookupIds } from './lookup-ids';
-import { createSearchIndex, type SearchIndex } from './search-index';
+import { SEARCH_BATCH, type SearchIndex } from './search-index';
 import {
   COMMISSION_STATUS_AT,
   PAYMENT_STATUS_AT,
@@ -121,11 +122,15 @@ interface PageContext {
   at: string;
   known: Map<string, Known>;
   stored: StoredPage;
+  /** Sales up to this id have search entries; entries of newer ones are written later, in bulk. */
+  indexedThrough: number;
+  /** Highest id inserted by this page. */
+  lastInsertedId: number;
 }
 
 function insertSale(ctx: PageContext, reference: string, values: RowValues): void {
   const id = Number(ctx.statements.insert.run(ctx.account, ...values, ctx.at, ctx.at).lastInsertRowid);
-  ctx.search.add(id, values);
+  ctx.lastInsertedId = Math.max(ctx.lastInsertedId, id);
   ctx.known.set(reference, { id, values });
   ctx.stored.changedIds.push(id);
   ctx.stored.result.inserted++;
@@ -133,7 +138,8 @@ function insertSale(ctx: PageContext, reference: string, values: RowValues): voi
 
 function updateSale(ctx: PageContext, reference: string, before: Known, values: RowValues): void {
   ctx.statements.update.run(...values, ctx.at, before.id);
-  ctx.search.replace(before.id, before.values, values);
+  // A sale not indexed yet gets its entry, with its latest text, at the next catch-up.
+  if (before.id <= ctx.indexedThrough) ctx.search.replace(before.id, before.values, values);
   ctx.stored.result.statusChanges += logStatusChanges(ctx.statements, ctx.account, before.values, values, ctx.at);
   ctx.known.set(reference, { id: before.id, values });
   ctx.stored.changedIds.push(before.id);
@@ -153,17 +159,19 @@ function upsertSale(ctx: PageContext, sale: Sale, lookups: LookupIds): void {
  * Prepares the page store on `db`. The returned function upserts a page inside one transaction (a savepoint when the
  * caller already holds one), and returns counts plus the ids it wrote.
  */
-export function createPageStore(db: Database.Database, lookups: LookupIds): PageStore {
+export function createPageStore(db: Database.Database, lookups: LookupIds, search: SearchIndex): PageStore {
   const statements = prepare(db);
-  const search = createSearchIndex(db, lookups);
   const store = db.transaction((account: string, sales: readonly Sale[], at: string, options: StorePageOptions): StoredPage => {
     const stored: StoredPage = {
       result: { inserted: 0, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0 },
       changedIds: [],
     };
-    const ctx: PageContext = { statements, search, account, at, known: loadKnown(statements, account, sales), stored };
+    const indexedThrough = search.indexedThrough();
+    const known = loadKnown(statements, account, sales);
+    const ctx: PageContext = { statements, search, account, at, known, stored, indexedThrough, lastInsertedId: 0 };
     for (const sale of sales) upsertSale(ctx, sale, lookups);
     recordRun(statements, account, sales.length, options);
+    if (ctx.lastInsertedId - indexedThrough >= SEARCH_BATCH) search.catchUp();
     return stored;
   });
   return (account, sales, fetchedAt, options = {}) => {

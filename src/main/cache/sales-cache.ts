@@ -16,6 +16,7 @@ import { createForgetAccount } from './forget-account';
 import { createLookupIds } from './lookup-ids';
 import { createPageStore, type StorePageOptions, type StorePageResult } from './page-store';
 import { createProfileStore, type CachedProfile } from './profile-store';
+import { createSearchIndex } from './search-index';
 import {
   parseInput,
   salesExportQuerySchema,
@@ -68,8 +69,17 @@ export interface SalesCache {
   series(account: string, query: unknown): SeriesPoint[];
   topEntries(account: string, query: unknown): TopEntry[];
   distinctValues(account: string, filter?: unknown): DistinctValues;
-  /** Streams an export from a read-only snapshot; see `sale-iterator.ts`. */
+  /**
+   * Streams an export from a read-only snapshot; see `sale-iterator.ts`. Brings the search index up to date first, so
+   * a text filter sees every stored sale.
+   */
   iterateSales(account: string, query: unknown): Generator<CachedSale, void, undefined>;
+  /**
+   * Writes the search entries of the sales stored since the last catch-up (the page store leaves them for a bulk
+   * write; see `search-index.ts`); returns how many. Text searches and exports call it themselves; the sync engine
+   * calls it after each window, so readers on other connections trail a running sync by at most one window.
+   */
+  catchUpSearch(): number;
   changesSince(account: string, query: unknown): SaleChange[];
   /** Deletes every account's cached data and shrinks the file; returns the sales removed. */
   clearAll(): number;
@@ -87,13 +97,15 @@ function filterOf(input: unknown): SalesFilter {
 /** Builds the cache object over an open, migrated connection. */
 export function createSalesCache(db: Database.Database, path: string, now: () => Date): SalesCache {
   const lookups = createLookupIds(db);
-  const storePage = createPageStore(db, lookups);
+  const search = createSearchIndex(db);
+  const catchUpSearch = (): number => guardCorruption(() => search.catchUp());
+  const storePage = createPageStore(db, lookups, search);
   const coverage = createCoverageStore(db);
   const profiles = createProfileStore(db);
   const runs = createSyncRunStore(db, now);
   const changes = createChangeLog(db);
-  const browse = createBrowseIndex(db);
-  const forget = createForgetAccount(db);
+  const browse = createBrowseIndex(db, catchUpSearch);
+  const forget = createForgetAccount(db, search);
   const clearAll = createClearAll(db);
 
   const dataAsOf = (account: string, filter: SalesFilter): DataAsOf | null =>
@@ -140,8 +152,11 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
     distinctValues: (account, input) => guardCorruption(() => distinctValues(view(account), filterOf(input))),
     iterateSales: (account, input) => {
       assertAccount(account);
-      return iterateSales(path, account, parseInput(salesExportQuerySchema, input, 'export query'));
+      const query = parseInput(salesExportQuerySchema, input, 'export query');
+      catchUpSearch();
+      return iterateSales(path, account, query);
     },
+    catchUpSearch,
     changesSince: (account, input) => guardCorruption(() => changes(account, input)),
     clearAll: () =>
       guardCorruption(() => {
@@ -165,6 +180,14 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
         throw error;
       }
     },
-    close: () => db.close(),
+    close: () => {
+      // Leaves the search index complete for readers of the closed file (the headless command, the next start).
+      try {
+        if (db.open && !db.inTransaction) search.catchUp();
+      } catch {
+        // A damaged or read-only file: the next open catches up instead.
+      }
+      db.close();
+    },
   };
 }

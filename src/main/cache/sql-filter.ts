@@ -4,7 +4,8 @@
  * bound as parameters; only fixed column names from {@link SORT_COLUMN_SQL} are spliced in.
  */
 import type { SaleSortColumn, SalesFilter, SalesSort } from '../../shared/sales-query';
-import { matchExpression } from './search-text';
+import { searchTerms } from './search-text';
+import { TERM_MATCH_SQL } from './text-search';
 
 /** SQL text and its parameters. */
 export interface SqlPart {
@@ -63,10 +64,7 @@ function listParts(filter: SalesFilter): SqlPart[] {
 /** `WHERE …` for `account` and `filter`. */
 export function whereClause(account: string, filter: SalesFilter): SqlPart {
   const parts: SqlPart[] = [{ sql: 's.account_id = ?', params: [account] }, ...dateParts(filter), ...listParts(filter)];
-  const expression = matchExpression(filter.text);
-  if (expression !== null) {
-    parts.push({ sql: 's.id IN (SELECT rowid FROM sales_fts WHERE sales_fts MATCH ?)', params: [expression] });
-  }
+  for (const term of searchTerms(filter.text) ?? []) parts.push({ sql: TERM_MATCH_SQL, params: [term, term, term] });
   return { sql: `WHERE ${parts.map((p) => p.sql).join(' AND ')}`, params: parts.flatMap((p) => p.params) };
 }
 

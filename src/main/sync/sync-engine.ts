@@ -77,6 +77,8 @@ async function syncWindow(
     throw new AppError('BAD_RESPONSE', `The service kept repeating pages for ${window.from} to ${window.to}, so that period could not be fully synced. Try again later.`);
   }
   deps.cache.markCovered(job.account, window.from, window.to, fetchedAt);
+  // The window's sales become searchable now rather than at the next bulk catch-up of the page store.
+  deps.cache.catchUpSearch();
   state.tracker.windowDone();
   deps.onProgress?.(state.tracker.snapshot());
 }

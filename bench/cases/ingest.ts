@@ -1,6 +1,6 @@
 /**
  * ingest: a million parsed sales upserted into a new cache through `storePage`, in pages of 100 (what one service page
- * holds, so what a sync stores per transaction), against a plain INSERT of the same sales, field for field, into an
+ * holds, so what a sync stores per transaction), up to date search index included, against a plain INSERT of the same sales, field for field, into an
  * unindexed table in one transaction on a connection with the cache's journal settings. Generating and parsing the
  * sales happen before either timing.
  */
@@ -27,6 +27,8 @@ async function intoCache(path: string, sales: readonly Sale[]): Promise<number> 
   const fetchedAt = new Date();
   const { ms } = await timed(() => {
     for (let i = 0; i < sales.length; i += PAGE) cache.storePage(BENCH_ACCOUNT, sales.slice(i, i + PAGE), fetchedAt);
+    // The search entries the page store leaves for a bulk write are part of storing the sales.
+    cache.catchUpSearch();
   });
   const stored = cache.countSales(BENCH_ACCOUNT, {});
   cache.close();
@@ -61,13 +63,13 @@ export const run: RunCase = async (input) => {
   progress(`generated and parsed ${count(sales.length)} sales`);
   const baselines: number[] = [];
   const subjects: number[] = [];
-  // Baseline, cache, baseline: the better baseline is the one compared (the cache run gets one try: it is the long one).
-  baselines.push(await plainInsert(join(input.workDir, 'plain.sqlite'), sales));
-  progress(`plain insert ${(baselines[0] as number).toFixed(0)} ms`);
-  subjects.push(await intoCache(join(input.workDir, 'cache.sqlite'), sales));
-  progress(`cache upsert ${(subjects[0] as number).toFixed(0)} ms`);
-  baselines.push(await plainInsert(join(input.workDir, 'plain.sqlite'), sales));
-  progress(`plain insert ${(baselines[1] as number).toFixed(0)} ms`);
+  // Baseline and cache alternate (twice each on a full run); the best of each is compared.
+  for (let round = 0; round < (input.quick ? 1 : 2); round++) {
+    baselines.push(await plainInsert(join(input.workDir, 'plain.sqlite'), sales));
+    progress(`round ${round + 1}: plain insert ${(baselines.at(-1) as number).toFixed(0)} ms`);
+    subjects.push(await intoCache(join(input.workDir, 'cache.sqlite'), sales));
+    progress(`round ${round + 1}: cache upsert ${(subjects.at(-1) as number).toFixed(0)} ms`);
+  }
   const subject = best(subjects) / 1000;
   const baseline = best(baselines) / 1000;
   return {

@@ -30,6 +30,14 @@ export function addSale(sums: GroupSums, group: number, columns: SaleColumns, p:
   else sums.transaction[group] = (sums.transaction[group] as number) + transaction;
 }
 
+/** Adds the totals of group `from` of `source` to group `to` of `target`. */
+export function addGroup(target: GroupSums, to: number, source: GroupSums, from: number): void {
+  target.count[to] = (target.count[to] as number) + (source.count[from] as number);
+  target.commission[to] = (target.commission[to] as number) + (source.commission[from] as number);
+  target.transaction[to] = (target.transaction[to] as number) + (source.transaction[from] as number);
+  target.transactionMissing[to] = (target.transactionMissing[to] as number) + (source.transactionMissing[from] as number);
+}
+
 /** Groups that received at least one sale. */
 export function usedGroups(sums: GroupSums): number[] {
   const used: number[] = [];

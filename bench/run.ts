@@ -89,7 +89,8 @@ async function runChild(benchCase: BenchCase, input: CaseInput, timeoutSeconds: 
   const inputPath = join(input.workDir, 'input.json');
   const outputPath = join(input.workDir, 'output.json');
   writeFileSync(inputPath, JSON.stringify(input));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/child.ts', inputPath, outputPath], {
+  const command = [...(benchCase.wrapper ?? []), process.execPath, '--import', 'tsx', 'bench/child.ts', inputPath, outputPath];
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -40,6 +40,14 @@ export const CASES: readonly BenchCase[] = [
     timeoutSeconds: { full: 900, quick: 60 },
   },
   {
+    name: 'renderer',
+    what: 'the sales screen in Chromium via the e2e test host: first rows, scroll to the end, JS heap',
+    sizes: DATASET_SIZES.medium,
+    dataset: 'medium',
+    timeoutSeconds: { full: 300, quick: 120 },
+    wrapper: ['bash', 'scripts/with-keyring.sh'],
+  },
+  {
     name: 'startup',
     what: 'main-process core ready: createAppCore (cache opened and checked) + session.restore (accounts loaded)',
     sizes: DATASET_SIZES.large,

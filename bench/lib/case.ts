@@ -36,6 +36,8 @@ export interface BenchCase {
   dataset?: DatasetName;
   /** Longest a run may take before the runner stops it, in seconds (full, quick). */
   timeoutSeconds: { full: number; quick: number };
+  /** A command the child process is started through, e.g. scripts/with-keyring.sh for a private Secret Service. */
+  wrapper?: string[];
 }
 
 /** What each `bench/cases/<name>.ts` exports. */

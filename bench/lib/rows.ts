@@ -58,7 +58,7 @@ export function holds(metric: string, value: number, unit: Unit, target: string,
 /** `value` in its unit, with thousands separators and a sensible number of decimals. */
 export function formatValue(value: number, unit: Unit): string {
   if (!Number.isFinite(value)) return String(value);
-  const digits = unit === 's' ? 2 : unit === 'ms' ? (value < 10 ? 1 : 0) : 0;
+  const digits = unit === 's' ? 2 : unit === 'ms' || unit === 'MB' ? (value < 10 ? 1 : 0) : 0;
   const text = value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return unit === 'rows' ? text : `${text} ${unit}`;
 }

@@ -82,7 +82,8 @@ export function useSalesRows(filter: SalesFilter, sort: SalesSort, dataVersion: 
   const fetchNeeded = useCallback(() => {
     const [first, last] = visible.current;
     const knownTotal = totalRef.current;
-    const needed = knownTotal === null ? [0] : windowsCovering(first - OVERSCAN_ROWS, last + OVERSCAN_ROWS, knownTotal);
+    // With no rows known (first load, or an empty result that a sync may since have filled) ask for the first window.
+    const needed = knownTotal === null || knownTotal === 0 ? [0] : windowsCovering(first - OVERSCAN_ROWS, last + OVERSCAN_ROWS, knownTotal);
     for (const index of needed) {
       const held = cache.current.get(index);
       if (held === undefined || held.version !== current.current.version) fetchWindow(index);

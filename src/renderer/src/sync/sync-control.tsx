@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { addDays } from '../../../shared/dates';
 import { call } from '../common/bridge';
 import { formatDateTime, formatRelativeTime } from '../common/format';
-import { OfflineIcon, SyncIcon } from '../common/icons';
+import { AlertIcon, OfflineIcon, SyncIcon } from '../common/icons';
 import { useSync } from './sync-context';
 import { progressPercent, progressText } from './sync-text';
 
@@ -44,8 +44,9 @@ export function SyncControl({ windowDays }: SyncControlProps) {
   };
 
   return (
-    <Group gap="xs" wrap="nowrap" miw={0} data-testid="sync-control">
+    <Group gap="xs" wrap="nowrap" miw={0} data-testid="sync-control" data-sync-error={status?.error?.code ?? ''}>
       {sync.offline && <OfflineBadge browserOffline={!navigator.onLine} />}
+      {!sync.offline && !sync.running && status?.error && <FailedBadge message={status.error.message} />}
       {sync.running ? (
         <RunningSync status={status} cancelling={cancelling} onCancel={() => void cancel()} />
       ) : (
@@ -75,6 +76,16 @@ function OfflineBadge({ browserOffline }: { browserOffline: boolean }) {
     <Tooltip label={`${why} Cached sales stay available; sync again once you are back online.`} multiline w={260} withArrow>
       <Badge color="orange" variant="light" leftSection={<OfflineIcon size={12} />} data-testid="offline-indicator" style={{ flexShrink: 0 }}>
         Offline
+      </Badge>
+    </Tooltip>
+  );
+}
+
+function FailedBadge({ message }: { message: string }) {
+  return (
+    <Tooltip label={`The last sync stopped: ${message} Sync again to retry; sales already fetched are kept.`} multiline w={280} withArrow>
+      <Badge color="red" variant="light" leftSection={<AlertIcon size={12} />} data-testid="sync-failed" style={{ flexShrink: 0 }}>
+        Sync failed
       </Badge>
     </Tooltip>
   );

@@ -42,6 +42,8 @@ export async function waitForSyncIdle(page: Page, options: { after?: string; tim
   await expect
     .poll(
       async () => {
+        const failed = await page.getByTestId('sync-control').getAttribute('data-sync-error');
+        if (failed) throw new Error(`the sync stopped with ${failed}`);
         const at = await page.getByTestId('last-synced').getAttribute('data-synced-at');
         return at !== null && at !== '' && (options.after === undefined || at > options.after);
       },

@@ -96,7 +96,7 @@ export class SalesSheetWriter implements SalesSheetLayout {
       if (write.value === null) return;
       const cell = row.getCell(i + 1);
       cell.value = write.value;
-      if (write.numFmt || write.link) cell.style = sharedCellStyle(write.numFmt ?? null, write.link);
+      cell.style = sharedCellStyle(write.numFmt ?? null, write.link);
     });
     row.commit();
     this.rows += 1;

@@ -30,7 +30,7 @@ const STATUS_COLORS: Record<string, string> = { approved: 'green', paid: 'green'
 
 function StatusBadge({ value }: { value: string | null }) {
   return (
-    <Badge size="sm" variant="light" color={value ? (STATUS_COLORS[value] ?? 'gray') : 'gray'}>
+    <Badge size="sm" variant="light" color={value ? (STATUS_COLORS[value] ?? 'gray') : 'gray'} style={{ flexShrink: 0, overflow: 'visible' }}>
       {value ? capitalize(value) : 'none'}
     </Badge>
   );
@@ -86,13 +86,12 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
             {pluralize(changes.length, 'change', 'changes')}
             {changes.length >= LIMIT ? ` (the newest ${LIMIT})` : ''}
           </Text>
-          <Table.ScrollContainer minWidth={640} style={{ flex: 1, minHeight: 0 }}>
+          <Table.ScrollContainer minWidth={800} style={{ flex: 1, minHeight: 0 }}>
             <Table striped highlightOnHover stickyHeader tabularNums fz="sm" verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Changed</Table.Th>
                   <Table.Th>Reference</Table.Th>
-                  <Table.Th>Status</Table.Th>
                   <Table.Th>Change</Table.Th>
                   <Table.Th>Sale date</Table.Th>
                   <Table.Th ta="right">Commission</Table.Th>
@@ -108,10 +107,12 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
                     data-reference={change.reference}
                   >
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(change.changedAt)}</Table.Td>
-                    <Table.Td>{change.reference}</Table.Td>
-                    <Table.Td>{change.field === 'commissionStatus' ? 'Commission' : 'Payment'}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{change.reference}</Table.Td>
+                    <Table.Td miw={280} style={{ whiteSpace: 'nowrap' }}>
                       <Group gap={6} wrap="nowrap">
+                        <Text span size="sm" c="dimmed" w={84} style={{ flexShrink: 0 }}>
+                          {change.field === 'commissionStatus' ? 'Commission' : 'Payment'}
+                        </Text>
                         <StatusBadge value={change.oldValue} />
                         <Text span size="sm" c="dimmed" aria-label="changed to">
                           →

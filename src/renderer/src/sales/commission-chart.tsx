@@ -2,14 +2,14 @@
  * Commission over time as inline SVG bars, one small chart per currency (amounts in different currencies are never
  * stacked or added). Each bar names its period, amount and sales on hover; the axis top is a round amount.
  */
-import { Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { SeriesPoint } from '../../../shared/sales-query-types';
 import { formatDecimalMoney, formatIsoDay, formatMinorMoney, pluralize } from '../common/format';
 import { labelIndexes, niceCeiling, seriesByCurrency, type ChartInterval, type CurrencySeries } from './chart-scale';
 
-const HEIGHT = 150;
-const AXIS_LEFT = 72;
+const HEIGHT = 130;
+const AXIS_LEFT = 66;
 const AXIS_BOTTOM = 20;
 const TOP = 8;
 
@@ -35,7 +35,6 @@ function periodTitle(period: string, interval: ChartInterval): string {
 
 /** The "Commission over time" card. */
 export function CommissionChart({ points, interval, onIntervalChange }: CommissionChartProps) {
-  const { ref, width } = useElementSize();
   const data = points ? seriesByCurrency(points, interval) : null;
   return (
     <Paper withBorder radius="md" p="sm" data-testid="commission-chart">
@@ -53,7 +52,7 @@ export function CommissionChart({ points, interval, onIntervalChange }: Commissi
           aria-label="Chart interval"
         />
       </Group>
-      <div ref={ref}>
+      <div>
         {data === null ? (
           <Skeleton height={HEIGHT} />
         ) : data.series.length === 0 ? (
@@ -61,14 +60,24 @@ export function CommissionChart({ points, interval, onIntervalChange }: Commissi
             No commission in this range.
           </Text>
         ) : (
-          <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, lg: Math.min(3, data.series.length) }} spacing="lg" verticalSpacing="sm">
             {data.series.map((series) => (
-              <CurrencyBars key={series.currency} series={series} periods={data.periods} interval={interval} width={width} />
+              <SizedBars key={series.currency} series={series} periods={data.periods} interval={interval} />
             ))}
-          </Stack>
+          </SimpleGrid>
         )}
       </div>
     </Paper>
+  );
+}
+
+/** One currency's chart, as wide as its grid cell. */
+function SizedBars(props: { series: CurrencySeries; periods: string[]; interval: ChartInterval }) {
+  const { ref, width } = useElementSize();
+  return (
+    <div ref={ref} style={{ minWidth: 0 }}>
+      <CurrencyBars {...props} width={width} />
+    </div>
   );
 }
 

@@ -11,10 +11,12 @@ export interface FilterChipsProps {
   onChange: (next: SalesFilterState) => void;
   /** Collection slugs to names, for readable chips. */
   collectionLabels: ReadonlyMap<string, string>;
+  /** The days the date chip stands for, shown on hover. */
+  dateTitle?: string;
 }
 
 /** One chip per active filter. */
-export function FilterChips({ filters, onChange, collectionLabels }: FilterChipsProps) {
+export function FilterChips({ filters, onChange, collectionLabels, dateTitle }: FilterChipsProps) {
   const chips = filterChips(filters, { collectionLabels });
   if (chips.length === 0) return null;
   return (
@@ -31,6 +33,7 @@ export function FilterChips({ filters, onChange, collectionLabels }: FilterChips
           pr={3}
           role="listitem"
           data-chip={chip.key}
+          title={chip.key === 'date' ? dateTitle : undefined}
           rightSection={
             <CloseButton
               size="xs"

@@ -5,7 +5,7 @@
  * their counts. Typing a date switches to a custom range; a typed range is applied once it is whole and valid.
  */
 import { Badge, Button, Group, Popover, Select, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { DistinctValues, ValueCount } from '../../../shared/sales-query-types';
 import { capitalize, formatCount } from '../common/format';
@@ -41,6 +41,8 @@ const PAYMENT_DATA = PAYMENT_CHOICES.map((c) => ({ value: c, label: c === 'all' 
 
 /** Search, dates, statuses and the "More filters" popover. */
 export function SalesFilterBar({ filters, onChange, values, today }: SalesFilterBarProps) {
+  // Narrow windows show the typed dates only for a custom range (a preset's days are in its chip's tooltip).
+  const wide = useMediaQuery('(min-width: 1000px)', true);
   const moreCount = (['subid', 'category', 'currency', 'collection'] as const).filter((k) => filters[k] !== null).length;
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="sales-filter-bar">
@@ -54,7 +56,7 @@ export function SalesFilterBar({ filters, onChange, values, today }: SalesFilter
         allowDeselect={false}
         onChange={(value) => value && onChange(withPreset(filters, value as DatePreset, today))}
       />
-      <DateRangeInputs filters={filters} onChange={onChange} today={today} />
+      {(wide || filters.preset === 'custom') && <DateRangeInputs filters={filters} onChange={onChange} today={today} />}
       <Select
         label="Commission status"
         size="xs"

@@ -11,7 +11,7 @@ import { addDays } from '../../../shared/dates';
 import type { CachedSale, SalesSummary } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
-import { pluralize } from '../common/format';
+import { formatIsoDay, pluralize } from '../common/format';
 import { ChartIcon, HistoryIcon, SalesIcon, SyncIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { BackfillBanner } from '../sync/backfill-banner';
@@ -30,7 +30,7 @@ import { exportRequestFor } from './export-request';
 import { clearFilters, DEFAULT_SORT, effectiveRange, hasNarrowingFilters, toSalesFilter } from './sales-filters';
 import { SalesGrid } from './sales-grid';
 import { SaleDrawer } from './sale-drawer';
-import { SummaryBar, SummaryTable } from './sales-summary';
+import { SummaryBar, TotalsByCurrency } from './sales-summary';
 import { useSalesRows } from './use-sales-rows';
 import type { SalesTab, SalesView } from './use-sales-view';
 
@@ -111,7 +111,12 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
         <>
           <SalesFilterBar filters={filters} onChange={view.setFilters} values={values.data} today={today} />
           <Group gap="xs" justify="space-between" wrap="wrap" mih={22}>
-            <FilterChips filters={filters} onChange={view.setFilters} collectionLabels={collectionLabels} />
+            <FilterChips
+              filters={filters}
+              onChange={view.setFilters}
+              collectionLabels={collectionLabels}
+              dateTitle={range ? `${formatIsoDay(range.from)} – ${formatIsoDay(range.to)}` : undefined}
+            />
             <DataAsOfText dataAsOf={dataAsOf} />
           </Group>
           <FreshnessBanner dataAsOf={dataAsOf} range={range} />
@@ -181,7 +186,11 @@ function SalesTable({ view, filter, cacheEmpty, onOpen }: SalesTableProps) {
   return (
     <Stack gap={4} style={{ flex: 1, minHeight: 0 }}>
       <Text size="xs" c="dimmed" data-testid="sales-total" data-value={rows.total} aria-live="polite">
-        {pluralize(rows.total, 'sale', 'sales')} · ↑↓ to move, Enter for details
+        {pluralize(rows.total, 'sale', 'sales')}
+        <Text span inherit visibleFrom="sm">
+          {' '}
+          · ↑↓ to move, Enter for details
+        </Text>
       </Text>
       <SalesGrid
         columns={columns}
@@ -278,13 +287,13 @@ function Insights({ view, filter, summary }: { view: SalesView; filter: SalesFil
   return (
     <Stack gap="md" pb="md" data-testid="insights">
       {error && <ErrorState error={error} title="Charts could not be loaded" onRetry={() => (series.reload(), top.reload())} />}
+      <CommissionChart points={series.data} interval={view.interval} onIntervalChange={view.setInterval} />
       <Box>
         <Text fw={600} mb="xs">
           Totals by status
         </Text>
-        {summary ? <SummaryTable summary={summary} /> : <Loader size="sm" />}
+        {summary ? <TotalsByCurrency summary={summary} /> : <Loader size="sm" />}
       </Box>
-      <CommissionChart points={series.data} interval={view.interval} onIntervalChange={view.setInterval} />
       <Breakdowns data={top.data} currencies={currencies} />
     </Stack>
   );

@@ -3,7 +3,8 @@
  * commission status (and, in the full table, by payment status). Money comes as the cache's exact decimal strings
  * and is only formatted here, never added up — and never across currencies.
  */
-import { Badge, Button, Group, Paper, Popover, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Popover, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { SalesSummary, MoneyTotals } from '../../../shared/sales-query-types';
 import { capitalize, formatCount, formatDecimalMoney, pluralize } from '../common/format';
 
@@ -23,14 +24,16 @@ export interface SummaryBarProps {
 
 /** The compact per-currency summary above the table. */
 export function SummaryBar({ summary }: SummaryBarProps) {
-  if (summary === null) return <Skeleton height={66} radius="md" />;
+  // Short windows get one line per currency (the split by status is one click away), leaving rows for the table.
+  const short = useMediaQuery('(max-height: 720px)', false);
+  if (summary === null) return <Skeleton height={short ? 34 : 66} radius="md" />;
   const count = totalCount(summary);
   return (
     <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} data-testid="sales-summary" data-count={count}>
       <Group gap="xs" wrap="nowrap" align="stretch">
-        {summary.byCurrency.map((totals) => (
-          <CurrencyCard key={totals.currency} totals={totals} summary={summary} />
-        ))}
+        {summary.byCurrency.map((totals) =>
+          short ? <CompactCurrency key={totals.currency} totals={totals} /> : <CurrencyCard key={totals.currency} totals={totals} summary={summary} />,
+        )}
         {count > 0 && (
           <Popover position="bottom-end" shadow="md" withinPortal width={620}>
             <Popover.Target>
@@ -45,6 +48,33 @@ export function SummaryBar({ summary }: SummaryBarProps) {
         )}
       </Group>
     </ScrollArea>
+  );
+}
+
+function CompactCurrency({ totals }: { totals: MoneyTotals }) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      px="xs"
+      py={4}
+      style={{ flexShrink: 0 }}
+      data-testid="summary-currency"
+      data-currency={totals.currency}
+      title={`Transactions ${formatDecimalMoney(totals.transaction, totals.currency)}`}
+    >
+      <Group gap={6} wrap="nowrap">
+        <Badge size="xs" variant="outline" color="gray">
+          {totals.currency}
+        </Badge>
+        <Text fw={700} size="sm" data-testid="summary-commission" data-value={totals.commission}>
+          {formatDecimalMoney(totals.commission, totals.currency)}
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="summary-sales" data-value={totals.count}>
+          {pluralize(totals.count, 'sale', 'sales')}
+        </Text>
+      </Group>
+    </Paper>
   );
 }
 
@@ -114,15 +144,7 @@ export function SummaryTable({ summary }: { summary: SalesSummary }) {
         </Table.Thead>
         <Table.Tbody>
           {summary.byCurrency.map((totals) => {
-            const rows: { label: string; key: string; t: MoneyTotals }[] = [{ label: 'All', key: 'all', t: totals }];
-            for (const s of COMMISSION_ORDER) {
-              const t = summary.byCommissionStatus.find((x) => x.currency === totals.currency && x.commissionStatus === s);
-              if (t) rows.push({ label: `Commission ${s}`, key: `commission-${s}`, t });
-            }
-            for (const s of PAYMENT_ORDER) {
-              const t = summary.byPaymentStatus.find((x) => x.currency === totals.currency && x.paymentStatus === s);
-              if (t) rows.push({ label: s === 'none' ? 'No payment status' : `Payment ${s}`, key: `payment-${s}`, t });
-            }
+            const rows = splitRows(summary, totals);
             return rows.map((row, i) => (
               <Table.Tr key={`${totals.currency}-${row.key}`} data-testid="summary-row" data-currency={totals.currency} data-group={row.key}>
                 <Table.Td fw={i === 0 ? 700 : undefined}>{i === 0 ? totals.currency : ''}</Table.Td>
@@ -146,5 +168,63 @@ export function SummaryTable({ summary }: { summary: SalesSummary }) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Rows of one currency's split: all, then by commission status, then by payment status. */
+function splitRows(summary: SalesSummary, totals: MoneyTotals): { label: string; short: string; key: string; t: MoneyTotals }[] {
+  const rows: { label: string; short: string; key: string; t: MoneyTotals }[] = [{ label: 'All', short: 'All', key: 'all', t: totals }];
+  for (const s of COMMISSION_ORDER) {
+    const t = summary.byCommissionStatus.find((x) => x.currency === totals.currency && x.commissionStatus === s);
+    if (t) rows.push({ label: `Commission ${s}`, short: capitalize(s), key: `commission-${s}`, t });
+  }
+  for (const s of PAYMENT_ORDER) {
+    const t = summary.byPaymentStatus.find((x) => x.currency === totals.currency && x.paymentStatus === s);
+    const short = s === 'none' ? 'No payment status' : s === 'paid' ? 'Paid' : 'Payment pending';
+    if (t) rows.push({ label: s === 'none' ? 'No payment status' : `Payment ${s}`, short, key: `payment-${s}`, t });
+  }
+  return rows;
+}
+
+/** The full split as one small table per currency, side by side where the window is wide enough. */
+export function TotalsByCurrency({ summary }: { summary: SalesSummary }) {
+  if (summary.byCurrency.length === 0) return <Text c="dimmed">No sales match these filters.</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" data-testid="totals-by-currency">
+      {summary.byCurrency.map((totals) => (
+        <Paper key={totals.currency} withBorder radius="md" p="xs" data-currency={totals.currency}>
+          <Group gap={6} mb={4}>
+            <Badge size="sm" variant="outline" color="gray">
+              {totals.currency}
+            </Badge>
+            <Text size="sm" fw={700}>
+              {formatDecimalMoney(totals.commission, totals.currency)}
+            </Text>
+          </Group>
+          <Table tabularNums fz="xs" verticalSpacing={3} horizontalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th />
+                <Table.Th ta="right">Sales</Table.Th>
+                <Table.Th ta="right">Transactions</Table.Th>
+                <Table.Th ta="right">Commission</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {splitRows(summary, totals).map((row) => (
+                <Table.Tr key={row.key} data-group={row.key} fw={row.key === 'all' ? 700 : undefined}>
+                  <Table.Td style={row.key === 'payment-paid' ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>{row.short}</Table.Td>
+                  <Table.Td ta="right">{formatCount(row.t.count)}</Table.Td>
+                  <Table.Td ta="right" title={row.t.transactionMissing > 0 ? `${formatCount(row.t.transactionMissing)} without a transaction amount` : undefined}>
+                    {formatDecimalMoney(row.t.transaction, row.t.currency)}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatDecimalMoney(row.t.commission, row.t.currency)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      ))}
+    </SimpleGrid>
   );
 }

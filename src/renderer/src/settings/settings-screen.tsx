@@ -27,7 +27,7 @@ import type { AccountSummary, AppInfo, SessionStatus } from '../../../shared/ipc
 import { call } from '../common/bridge';
 import { errorTitle } from '../common/error-title';
 import { formatBytes, formatCount, formatDateTime, formatRelativeTime } from '../common/format';
-import { AlertIcon, CopyIcon, LeaveIcon, MonitorIcon, MoonIcon, PlusIcon, SunIcon, SyncIcon } from '../common/icons';
+import { AlertIcon, CheckCircleIcon, CopyIcon, LeaveIcon, MonitorIcon, MoonIcon, PlusIcon, SunIcon, SyncIcon } from '../common/icons';
 import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { maskedKeyText, serviceHost } from '../session/account-text';
@@ -166,16 +166,18 @@ function SyncCard() {
         <Tooltip label={last ? formatDateTime(last) : 'No sync has finished yet'} withArrow>
           <Text size="sm">Last synced: {last ? formatRelativeTime(last) : 'never'}</Text>
         </Tooltip>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<SyncIcon size={14} />}
-          loading={backfill.starting}
-          disabled={sync.running || needed === false}
-          onClick={() => void backfill.start()}
-        >
-          {needed === false ? `The last ${BACKFILL_MONTHS} months are synced` : `Backfill the last ${BACKFILL_MONTHS} months`}
-        </Button>
+        {needed === false ? (
+          <Group gap={4} c="teal">
+            <CheckCircleIcon size={16} />
+            <Text size="sm" c="inherit">
+              The last {BACKFILL_MONTHS} months are on this computer
+            </Text>
+          </Group>
+        ) : (
+          <Button size="xs" variant="light" leftSection={<SyncIcon size={14} />} loading={backfill.starting} disabled={sync.running} onClick={() => void backfill.start()}>
+            Backfill the last {BACKFILL_MONTHS} months
+          </Button>
+        )}
       </Group>
     </SettingsCard>
   );

@@ -104,12 +104,14 @@ function LastSynced({ at }: { at: string | null }) {
 
 function RunningSync({ status, cancelling, onCancel }: { status: ReturnType<typeof useSync>['status']; cancelling: boolean; onCancel: () => void }) {
   const progress = status?.progress ?? null;
-  const percent = progressPercent(progress);
+  const measured = progressPercent(progress);
+  // Until the first records arrive there is nothing to measure: the bar moves without claiming a share.
+  const percent = measured === 0 && (progress?.records ?? 0) === 0 ? null : measured;
   const detail = progressText(progress);
   return (
     <>
       <Tooltip label={detail} withArrow>
-        <Stack gap={3} w={{ base: 90, sm: 150, lg: 220 }} role="status" aria-live="polite" data-testid="sync-progress">
+        <Stack gap={3} w={{ base: 90, sm: 150, lg: 330 }} role="status" aria-live="polite" data-testid="sync-progress">
           <Text size="xs" c="dimmed" truncate="end">
             Syncing… <Text span inherit visibleFrom="lg">{detail}</Text>
           </Text>

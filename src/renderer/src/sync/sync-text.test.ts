@@ -32,6 +32,7 @@ describe('progress', () => {
   it('measures one window by records and several by windows done', () => {
     expect(progressPercent(progress())).toBe(25);
     expect(progressPercent(progress({ windowsTotal: 24, windowsDone: 6 }))).toBe(25);
+    expect(progressPercent(progress({ windowsTotal: 24, windowsDone: 0 }))).toBeNull();
     expect(progressPercent(progress({ estimatedTotal: null }))).toBeNull();
     expect(progressPercent(progress({ records: 1500 }))).toBe(100);
     expect(progressPercent(null)).toBeNull();

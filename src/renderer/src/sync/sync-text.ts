@@ -11,7 +11,10 @@ export function progressPercent(progress: SyncProgress | null): number | null {
   if (progress === null) return null;
   // Over several windows the server's total is known only for windows started so far, so windows done is the
   // honest measure; within a single window the records against its total are.
-  if (progress.windowsTotal > 1) return Math.round((progress.windowsDone / progress.windowsTotal) * 100);
+  if (progress.windowsTotal > 1) {
+    // Windows run in parallel: until one is done there is no honest share to show.
+    return progress.windowsDone === 0 ? null : Math.round((progress.windowsDone / progress.windowsTotal) * 100);
+  }
   if (progress.estimatedTotal !== null && progress.estimatedTotal > 0) {
     return Math.round(Math.min(1, progress.records / progress.estimatedTotal) * 100);
   }

@@ -37,6 +37,18 @@ test.describe('a large cache', () => {
       await page.goto(host.url);
       await signIn(page, fake);
       await waitForSyncIdle(page, { timeout: 120_000 });
+
+      // The backfill shows its progress in the header and can be cancelled; what it fetched is kept.
+      await page.getByRole('button', { name: 'Backfill the last 24 months' }).click();
+      const progress = page.getByTestId('sync-progress');
+      await expect(progress).toBeVisible();
+      await expect(progress).toContainText(/Syncing… [1-9][\d,]* (of about [\d,]+ )?sales? · [1-9]\d* pages?/);
+      await page.screenshot({ path: 'docs/screenshots/sync-progress-light-1280.png' });
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expect(page.getByTestId('sync-cancelled-notification')).toBeVisible();
+      await expect(progress).toHaveCount(0);
+
+      // Backfilling again resumes and finishes.
       await backfill(page, 480_000);
       await choose(page, 'Dates', 'All cached sales');
       await expect(page.getByTestId('sales-total')).toHaveAttribute('data-value', String(COUNT));

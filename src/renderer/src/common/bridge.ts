@@ -1,5 +1,5 @@
 /**
- * The renderer's only door to the main process. Components call `call('listSales', query)` and
+ * The renderer's only door to the main process. Components call `call('querySales', query)` and
  * always get data back — a value or an error with a code and a sentence — never an exception,
  * even when the bridge is missing or the IPC layer itself fails. Because every call passes here,
  * this is also where a refused key (401 during use) is noticed, once for every screen.

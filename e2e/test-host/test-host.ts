@@ -134,7 +134,9 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   return {
     url: `${origin.value}/`,
     close: async () => {
-      await new Promise<void>((done) => server.close(() => done()));
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeAllConnections();
+      await closed;
       await core.close();
     },
   };

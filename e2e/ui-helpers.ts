@@ -6,22 +6,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import type { FakeService } from './fake-service/fake-service';
+import type { WireSale } from '../src/main/demo/sales-dataset';
 
-/** A wire record of the fake service, as far as these specs read it. */
-export interface WireRecord {
-  reference: string;
-  commission_amount: number;
-  currency: string;
-  commission_status: string;
-  transaction_amount: number;
-  category: string;
-  transaction_date: string;
-  payment_status: string;
-  product_name?: string | null;
-  collection_name?: string | null;
-  collection_slug?: string | null;
-  subid?: string | null;
-}
+/** A wire record of the fake service: the demo dataset's own type, so the specs read exactly what it serves. */
+export type WireRecord = WireSale;
 
 /** Signs in to the fake service through the welcome and sign-in screens. */
 export async function signIn(page: Page, fake: FakeService, label = 'My shop'): Promise<void> {

@@ -4,10 +4,14 @@ import tseslint from 'typescript-eslint';
 
 /**
  * One lint tool. Besides the recommended rules it enforces the architecture: raw ipcMain /
- * ipcRenderer only in the two IPC wrapper files, no `electron` in core modules, and no renderer
- * import of main-process or preload code.
+ * ipcRenderer only in the two IPC wrapper files, no `electron` in src/core, src/shared or the CLI,
+ * no renderer import of main-process or preload code, and no production import of test support.
  */
-const ipcMessage = 'Use the typed IPC contract: raw ipcMain/ipcRenderer is allowed only in src/main/ipc/electron-ipc.ts and src/preload/index.ts.';
+const ipcMessage = 'Use the typed IPC contract: raw ipcMain/ipcRenderer is allowed only in src/main/electron-ipc.ts and src/preload/index.ts.';
+const testSupportPattern = {
+  group: ['**/test-support', '**/test-support/**'],
+  message: 'Test support is for tests only: production code must not import it.',
+};
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'test-reports/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
@@ -32,12 +36,27 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/ipc/electron-ipc.ts', 'src/preload/index.ts', 'src/main/index.ts'],
+    files: ['src/main/electron-ipc.ts', 'src/preload/index.ts', 'src/main/index.ts'],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
   },
   {
-    files: ['src/main/**/*.ts', 'src/shared/**/*.ts', 'src/cli/**/*.ts', 'e2e/test-host/**/*.ts'],
-    ignores: ['src/main/index.ts', 'src/main/ipc/electron-ipc.ts', 'src/main/electron/**'],
+    files: ['src/core/**/*.ts', 'src/shared/**/*.ts', 'src/cli/**/*.ts', 'e2e/test-host/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'Core modules must run in plain Node: receive Electron features as parameters.' },
+            { name: 'electron-store', message: 'Core modules must run in plain Node: use the settings-store interface.' },
+          ],
+          patterns: [testSupportPattern],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/core/**/*.test.ts', 'src/cli/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -51,6 +70,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],
+    ignores: ['src/**/*.test.ts', 'src/main/electron-ipc.ts', 'src/preload/index.ts', 'src/main/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: ipcMessage }],
+          patterns: [testSupportPattern],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/renderer/**/*.ts', 'src/renderer/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
@@ -59,6 +91,8 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: 'The renderer talks only to window.commissionDesk.' }],
           patterns: [
             { group: ['**/main/**', '**/preload/**', 'node:*'], message: 'The renderer may import only src/shared and its own files.' },
+            { regex: '^(\\.\\.?/)+core(/|$)', message: 'The renderer may import only src/shared and its own files.' },
+            testSupportPattern,
           ],
         },
       ],

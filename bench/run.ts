@@ -15,7 +15,7 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CASES } from './cases/index';
+import { CASES } from './cases';
 import type { ChildResult } from './child';
 import type { BenchCase, CaseInput, DatasetName } from './lib/case';
 import { DATASET_SIZES, generateDataset } from './lib/datasets';

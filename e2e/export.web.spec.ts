@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { backfill, isoOf, localDay, signIn, waitForSyncIdle } from './ui-helpers';
 import { monthRange } from '../src/shared/export-presets';
-import { auditWorkbook } from '../src/main/export/export-test-kit';
+import { auditWorkbook } from '../test-support/export-kit';
 
 /** The month before the local today, as yyyy-mm, and how the Month select names it. */
 function previousMonth(): { month: string; label: string } {

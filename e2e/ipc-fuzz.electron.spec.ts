@@ -3,7 +3,7 @@
  * carried by Electron's real IPC (structured clone, so cycles, Maps, Dates and typed arrays do
  * arrive). Every call must come back as a typed error (or a value, for the few payloads that are
  * valid for some channel), and the main process must keep answering. The Node fuzz test
- * (src/main/ipc/ipc-fuzz.test.ts) covers the same handlers with seeded random mutations.
+ * (src/core/ipc/ipc-fuzz.test.ts) covers the same handlers with seeded random mutations.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
-import { demoDataset } from '../src/main/demo/sales-dataset';
+import { demoDataset } from '../src/core/demo';
 import { localIsoDay } from '../src/shared/dates';
 
 test.describe('walking skeleton in demo mode', () => {

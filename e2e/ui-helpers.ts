@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import type { FakeService } from './fake-service/fake-service';
-import type { WireSale } from '../src/main/demo/sales-dataset';
+import type { WireSale } from '../src/core/demo';
 
 /** A wire record of the fake service: the demo dataset's own type, so the specs read exactly what it serves. */
 export type WireRecord = WireSale;

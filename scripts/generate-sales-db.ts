@@ -8,8 +8,8 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openCache } from '../src/main/cache/open-cache';
-import { generateSales, type WireSale } from '../src/main/demo/sales-dataset';
+import { openCache } from '../src/core/cache';
+import { generateSales, type WireSale } from '../src/core/demo';
 import type { Sale } from '../src/shared/domain';
 import { parseSaleRecord } from '../src/shared/wire-schemas';
 

@@ -3,7 +3,7 @@
  * complete (every row written) within 500 MB of peak RSS.
  */
 import { join } from 'node:path';
-import { openCache } from '../../src/main/cache/open-cache';
+import { openCache } from '../../src/core/cache';
 import type { RunCase } from '../lib/case';
 import { atMost, count, holds, info } from '../lib/rows';
 import { megabytes } from '../lib/timing';

@@ -10,9 +10,8 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { openCache } from '../../src/main/cache/open-cache';
-import type { SalesCache } from '../../src/main/cache/sales-cache';
-import { exportFromCache } from '../../src/main/export/export-sales';
+import { openCache, type SalesCache } from '../../src/core/cache';
+import { exportFromCache } from '../../src/core/export';
 import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMN_LABELS } from '../../src/shared/export-columns';
 import type { CachedSale } from '../../src/shared/sales-query-types';
 import { BENCH_ACCOUNT, type RunCase } from '../lib/case';

@@ -1,12 +1,12 @@
 /**
  * query: a freshly opened cache of a million sales answers 200 random sales-browser queries (random filter
  * combinations, every sort column in both directions, deep pages, text search) and 50 random summaries. The query mix
- * is src/main/cache/measure.ts's, so the bench and that script measure the same thing. Nothing is prepared before the
+ * is bench/lib/measure-cache.ts's, so the bench and that script measure the same thing. Nothing is prepared before the
  * first query: it pays for building the in-memory index, as the first sales screen of a session would, and counts.
  */
-import { openCache } from '../../src/main/cache/open-cache';
-import { browseTimings, percentile, summaryTimings } from '../../src/main/cache/measure';
-import { createRandom } from '../../src/main/demo/random';
+import { openCache } from '../../src/core/cache';
+import { browseTimings, percentile, summaryTimings } from '../lib/measure-cache';
+import { createRandom } from '../../src/core/demo';
 import { BENCH_ACCOUNT, type RunCase } from '../lib/case';
 import { atMost, count, info } from '../lib/rows';
 import { progress } from '../lib/timing';

@@ -9,10 +9,10 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createAppCore, type AppCore } from '../../src/main/core/app-core';
-import { createLogger } from '../../src/main/log/logger';
-import { createConfSettingsStore } from '../../src/main/settings/conf-settings-store';
-import { createMemorySecretStore } from '../../src/main/vault/memory-secret-store';
+import { createAppCore, type AppCore } from '../../src/core/app';
+import { createLogger } from '../../src/core/log';
+import { createConfSettingsStore } from '../../src/core/settings';
+import { createMemorySecretStore } from '../../src/core/keychain';
 import { BENCH_ACCOUNT, type RunCase } from '../lib/case';
 import { count, info, overBaselineAtMost } from '../lib/rows';
 import { median, progress, timed } from '../lib/timing';

@@ -9,10 +9,9 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openCache } from '../../src/main/cache/open-cache';
-import { createNodeFetch } from '../../src/main/service/node-fetch';
-import { createServiceClient } from '../../src/main/service/service-client';
-import { runSync } from '../../src/main/sync/sync-engine';
+import { openCache } from '../../src/core/cache';
+import { createNodeFetch, createServiceClient } from '../../src/core/service';
+import { runSync } from '../../src/core/sync';
 import { addDays } from '../../src/shared/dates';
 import { BENCH_ACCOUNT, type RunCase } from '../lib/case';
 import { startFakeProcess, type FakeProcess } from '../lib/fake-process';

@@ -8,9 +8,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { createRandom, type Random } from '../../src/main/demo/random';
-import { generateProfile, generateSales, type WireProfile, type WireSale } from '../../src/main/demo/sales-dataset';
-import { createSpecService, type SpecResponse, type SpecService } from '../../src/main/demo/spec-service';
+import { createRandom, type Random, generateProfile, generateSales, type WireProfile, type WireSale, createSpecService, type SpecResponse, type SpecService } from '../../src/core/demo';
 import { isoDayToService } from '../../src/shared/dates';
 import { sharedTestCertificates, type TestCertificates } from './certificates';
 import { faultSettingsSchema, noFaults, type FaultPatch, type FaultSettings, type TransportFault } from './faults';

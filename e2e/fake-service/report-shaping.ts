@@ -3,7 +3,7 @@
  * still decides every row, status and filter; this only re-marks the last page, repeats or over-fills a page,
  * or breaks chosen records, the way a sloppy real server might.
  */
-import type { SpecResponse } from '../../src/main/demo/spec-service';
+import type { SpecResponse } from '../../src/core/demo';
 import { applyRecordDefect, type FaultSettings } from './faults';
 
 /** Asks the spec service for the same query with another page number (null: the request exactly as sent). */

@@ -8,14 +8,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { localIsoDay } from '../../src/shared/dates';
-import { createAppCore } from '../../src/main/core/app-core';
-import { IpcTable } from '../../src/main/ipc/ipc-registrar';
-import { registerAllIpc } from '../../src/main/ipc/register-all';
-import { createLogger } from '../../src/main/log/logger';
-import { createNodeFetch } from '../../src/main/service/node-fetch';
-import { createConfSettingsStore } from '../../src/main/settings/conf-settings-store';
-import { createKeytarSecretStore } from '../../src/main/vault/keytar-secret-store';
-import { createMemorySecretStore } from '../../src/main/vault/memory-secret-store';
+import { createAppCore } from '../../src/core/app';
+import { IpcTable, registerAllIpc } from '../../src/core/ipc';
+import { createLogger } from '../../src/core/log';
+import { createNodeFetch } from '../../src/core/service';
+import { createConfSettingsStore } from '../../src/core/settings';
+import { createKeytarSecretStore, createMemorySecretStore } from '../../src/core/keychain';
 import { BRIDGE_SCRIPT_PATH, bridgeScript } from './bridge-script';
 
 /** How to start a host. */

@@ -2,9 +2,9 @@
  * Finds the account a command names (by label, by id, or the built-in demo) and builds its service client from the
  * keychain, with messages that say what to do when the label is unknown, ambiguous, or has no stored credentials.
  */
-import type { AccountMeta } from '../main/accounts/account-registry';
-import { createDemoFetch, createDemoService, DEMO_BASE_URL, DEMO_CREDENTIALS } from '../main/demo/demo-fetch';
-import { createServiceClient, type ServiceClient } from '../main/service/service-client';
+import type { AccountMeta } from '../core/accounts';
+import { createDemoFetch, createDemoService, DEMO_BASE_URL, DEMO_CREDENTIALS } from '../core/demo';
+import { createServiceClient, type ServiceClient } from '../core/service';
 import type { CliContext } from './cli-context';
 import { CliError, EXIT_CODES } from './cli-errors';
 

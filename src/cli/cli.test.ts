@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import keytar from 'keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../../e2e/fake-service/fake-service';
-import { tempFolder } from '../main/cache/test-support';
-import { createTestCore } from '../main/core/core-test-kit';
-import { createNodeFetch } from '../main/service/node-fetch';
-import { createConfSettingsStore } from '../main/settings/conf-settings-store';
-import { createKeytarSecretStore } from '../main/vault/keytar-secret-store';
-import { auditWorkbook } from '../main/export/export-test-kit';
+import { tempFolder } from '../../test-support/cache-kit';
+import { createTestCore } from '../../test-support/app-core-kit';
+import { createNodeFetch } from '../core/service';
+import { createConfSettingsStore } from '../core/settings';
+import { createKeytarSecretStore } from '../core/keychain';
+import { auditWorkbook } from '../../test-support/export-kit';
 import { EXIT_CODES } from './cli-errors';
 import { defaultDataDir } from './data-dir';
 

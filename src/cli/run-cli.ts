@@ -5,7 +5,7 @@
  * from anything printed.
  */
 import { AppError } from '../shared/errors';
-import { redact } from '../main/log/logger';
+import { redact } from '../core/log';
 import { findCommand, parseCommand, type CommandName, type CommandOptions } from './cli-args';
 import { openCliContext, type CliContext } from './cli-context';
 import { CliError, EXIT_CODES, exitCodeOf, usageError, type ExitCode } from './cli-errors';

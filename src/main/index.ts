@@ -9,23 +9,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, net, session, shell, type FileFilter, type WebContents } from 'electron';
 import { localIsoDay } from '../shared/dates';
-import { createAppCore, type AppCore } from './core/app-core';
-import { createElectronSettingsStore } from './electron/electron-settings-store';
-import type { ChooseExportPath } from './export/app-exporter';
-import { createElectronRegistrar } from './ipc/electron-ipc';
-import { registerAllIpc } from './ipc/register-all';
-import { installCrashGuards } from './log/crash-guard';
-import { createLogger, type Logger } from './log/logger';
-import { createRotatingFileSink } from './log/rotating-file-sink';
-import type { DesktopShell } from './security/desktop-actions';
-import { isPermissionGrantedFor } from './security/navigation-policy';
-import type { TrustedRenderer } from './security/trusted-sender';
-import { attachWindowGuards } from './security/window-guards';
-import { secureWebPreferences } from './security/window-options';
-import { createNodeFetch } from './service/node-fetch';
-import type { FetchLike } from './service/service-client';
-import { createKeytarSecretStore } from './vault/keytar-secret-store';
-import { KEYCHAIN_SERVICE } from './vault/secret-store';
+import { createAppCore, type AppCore } from '../core/app';
+import { createElectronSettingsStore } from './electron-settings-store';
+import type { ChooseExportPath } from '../core/export';
+import { createElectronRegistrar } from './electron-ipc';
+import { registerAllIpc } from '../core/ipc';
+import { installCrashGuards, createLogger, type Logger, createRotatingFileSink } from '../core/log';
+import { type DesktopShell, isPermissionGrantedFor, type TrustedRenderer, attachWindowGuards, secureWebPreferences } from '../core/security';
+import { createNodeFetch, type FetchLike } from '../core/service';
+import { createKeytarSecretStore, KEYCHAIN_SERVICE } from '../core/keychain';
 
 /**
  * Development and test switches, read only when the app is not packaged: a packaged app never

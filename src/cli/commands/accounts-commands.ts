@@ -3,11 +3,9 @@
  * (`createAccountActions`), so an account added here is tested with /v1/user/ before anything is saved, and its
  * secret goes to the same keychain entry the app reads. Nothing printed ever holds a secret.
  */
-import { createAccountActions, type AccountActions } from '../../main/accounts/account-actions';
-import type { AccountMeta } from '../../main/accounts/account-registry';
-import { SessionState } from '../../main/core/session-state';
-import { parseBaseUrl } from '../../main/service/base-url';
-import { createServiceClient } from '../../main/service/service-client';
+import { createAccountActions, type AccountActions, type AccountMeta } from '../../core/accounts';
+import { SessionState } from '../../core/app';
+import { parseBaseUrl, createServiceClient } from '../../core/service';
 import type { CommandOptions } from '../cli-args';
 import { accountsLabelled, DEMO_ACCOUNT, resolveAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';

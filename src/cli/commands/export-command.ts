@@ -8,7 +8,7 @@ import { extname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ExportFormat } from '../../shared/export-presets';
 import type { DataAsOf } from '../../shared/sales-query-types';
-import { exportFromCache } from '../../main/export/export-sales';
+import { exportFromCache } from '../../core/export';
 import { resolvePeriod, type CommandOptions } from '../cli-args';
 import { resolveAccount, type CliAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';

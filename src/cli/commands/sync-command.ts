@@ -3,7 +3,7 @@
  * trailing window where statuses still change), so a scheduled job and the app keep one cache and one "last synced".
  * Ctrl+C stops between requests; everything stored so far is kept.
  */
-import { runSync } from '../../main/sync/sync-engine';
+import { runSync } from '../../core/sync';
 import { resolvePeriod, type CommandOptions } from '../cli-args';
 import { clientFor, resolveAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';

@@ -1,0 +1,3 @@
+export * from './account-actions';
+export * from './account-credentials';
+export * from './account-registry';

@@ -1,0 +1,67 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openCache } from '../cache';
+import { sampleSales, tempFolder, testClock } from '../../../test-support/cache-kit';
+import { createLogger } from '../log';
+import { openCacheHolder, type CacheHolder } from './cache-holder';
+
+let folder: ReturnType<typeof tempFolder>;
+let path: string;
+let lines: string[];
+let holder: CacheHolder | null;
+const clock = testClock('2026-07-01T08:00:00.000Z');
+const logger = () => createLogger((line) => lines.push(line), () => []);
+
+beforeEach(() => {
+  folder = tempFolder('cache-holder');
+  path = join(folder.dir, 'cache.sqlite');
+  lines = [];
+  holder = null;
+});
+afterEach(() => {
+  holder?.close();
+  folder.remove();
+});
+
+function writeHealthyCache(): void {
+  const { cache } = openCache({ path, now: clock.now });
+  cache.storePage('acct', sampleSales({ count: 3_000 }), clock.now());
+  cache.close();
+}
+
+describe('the cache holder checks the file off the main thread, right after opening it (TESTPLAN D2)', () => {
+  it('a new file needs no check', async () => {
+    holder = openCacheHolder(path, clock.now, logger());
+    expect(holder.integrity).toBe('not-needed');
+    expect(await holder.checked).toBe('not-needed');
+    expect(holder.get().countSales('acct', {})).toBe(0);
+  });
+
+  it('a healthy file is usable at once and reported ok when the check ends', async () => {
+    writeHealthyCache();
+    holder = openCacheHolder(path, clock.now, logger());
+    expect(holder.integrity).toBe('checking');
+    expect(holder.get().countSales('acct', {})).toBe(3_000);
+    expect(await holder.checked).toBe('ok');
+    expect(holder.notice).toBeNull();
+    expect(holder.get().countSales('acct', {})).toBe(3_000);
+  });
+
+  it('a file with garbage over pages in the middle opens, then the check sets it aside and a fresh cache takes its place, saying so', async () => {
+    writeHealthyCache();
+    const bytes = readFileSync(path);
+    bytes.fill(0x5a, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 8192);
+    writeFileSync(path, bytes);
+    holder = openCacheHolder(path, clock.now, logger());
+    expect(holder.notice).toBeNull();
+    expect(await holder.checked).toBe('recovered');
+    expect(holder.error).toBeNull();
+    expect(holder.notice).toMatch(/damaged.*set aside/);
+    expect(existsSync(join(folder.dir, 'cache.sqlite.corrupt-2026-07-01T08-00-00-000Z'))).toBe(true);
+    expect(holder.get().countSales('acct', {})).toBe(0);
+    holder.get().storePage('acct', sampleSales({ count: 10 }), clock.now());
+    expect(holder.get().countSales('acct', {})).toBe(10);
+    expect(lines.some((line) => line.includes('cache.recovered') && line.includes('background-check'))).toBe(true);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The app's one sales cache, opened at start. When it cannot be opened at all (written by a newer
+ * version, or the disk refuses) the app still runs: the welcome, sign-in and profile screens work
+ * and every cache call answers with the reason, instead of the app failing to start.
+ *
+ * The page-by-page integrity check (quick_check, TESTPLAN D2) runs in a worker thread right after
+ * the file is opened instead of before: at a million sales it takes 0.5-1 s that the app would
+ * otherwise spend before showing anything. When it finds damage, the damaged file is set aside
+ * and a fresh cache takes its place, with the same notice as a damage found before opening.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { AppError, type AppErrorData } from '../../shared/errors';
+import { checkIntegrityOffThread, type IntegrityVerdict, openCache, replaceDamagedCache, type CacheRecovery, type SalesCache } from '../cache';
+import type { Logger } from '../log';
+
+/** Where the start-up integrity check stands. */
+export type IntegrityState = 'checking' | 'ok' | 'recovered' | 'unknown' | 'not-needed';
+
+/** The cache, or why there is none, and what to tell the user about it. */
+export interface CacheHolder {
+  readonly path: string;
+  /** A sentence for the user when a damaged or foreign file was set aside (at open or by the background check). */
+  readonly notice: string | null;
+  readonly error: AppErrorData | null;
+  /** The start-up integrity check's state; see {@link CacheHolder.checked}. */
+  readonly integrity: IntegrityState;
+  /** Settles when the start-up integrity check has finished and, if needed, the damaged file was replaced. */
+  readonly checked: Promise<IntegrityState>;
+  /** Bytes on disk: the database file plus its -wal. */
+  sizeBytes(): number;
+  /** The open cache; throws the opening error when there is none. */
+  get(): SalesCache;
+  close(): void;
+}
+
+function unavailable(cause: unknown): AppError {
+  return cause instanceof AppError
+    ? cause
+    : new AppError('CACHE_CORRUPT', 'The sales cache could not be opened. Check that the disk has space and is writable, then restart the app.', { cause });
+}
+
+/** Opens the cache at `path`, recovering from a damaged file and surviving one that cannot be used. */
+export function openCacheHolder(path: string, now: () => Date, logger: Logger): CacheHolder {
+  let cache: SalesCache | null = null;
+  let notice: string | null = null;
+  let error: AppError | null = null;
+  let integrity: IntegrityState = 'not-needed';
+  let closed = false;
+
+  const noteRecovery = (recovery: CacheRecovery | null, when: 'open' | 'background-check'): void => {
+    if (!recovery) return;
+    notice = recovery.message;
+    logger.warn('cache.recovered', { reason: recovery.reason, movedTo: recovery.movedTo, when });
+  };
+
+  const existed = existsSync(path);
+  try {
+    const opened = openCache({ path, now, integrityCheck: 'background' });
+    cache = opened.cache;
+    noteRecovery(opened.recovery, 'open');
+    // A file created (or recreated) just now has nothing to check.
+    if (existed && opened.recovery === null) integrity = 'checking';
+  } catch (cause) {
+    error = unavailable(cause);
+    logger.error('cache.unavailable', { error: cause });
+  }
+
+  const replaceDamaged = (verdict: Extract<IntegrityVerdict, { kind: 'corrupt' }>): IntegrityState => {
+    cache?.close();
+    cache = null;
+    try {
+      const opened = replaceDamagedCache({ path, now }, verdict.detail);
+      cache = opened.cache;
+      noteRecovery(opened.recovery, 'background-check');
+    } catch (cause) {
+      error = unavailable(cause);
+      logger.error('cache.unavailable', { error: cause });
+    }
+    return 'recovered';
+  };
+
+  const checked: Promise<IntegrityState> =
+    integrity !== 'checking'
+      ? Promise.resolve(integrity)
+      : checkIntegrityOffThread(path).then((verdict) => {
+          if (closed) integrity = verdict.kind === 'ok' ? 'ok' : 'unknown';
+          else if (verdict.kind === 'corrupt') integrity = replaceDamaged(verdict);
+          else integrity = verdict.kind;
+          if (verdict.kind === 'unknown') logger.warn('cache.check-skipped', { detail: verdict.detail });
+          return integrity;
+        });
+
+  return {
+    path,
+    get notice() {
+      return notice;
+    },
+    get error() {
+      return error?.toData() ?? null;
+    },
+    get integrity() {
+      return integrity;
+    },
+    checked,
+    sizeBytes: () => [path, `${path}-wal`].reduce((sum, file) => sum + (statSync(file, { throwIfNoEntry: false })?.size ?? 0), 0),
+    get() {
+      if (cache) return cache;
+      throw error ?? new AppError('CACHE_CORRUPT', 'The sales cache is not available.');
+    },
+    close: () => {
+      closed = true;
+      cache?.close();
+    },
+  };
+}

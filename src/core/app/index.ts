@@ -1,0 +1,3 @@
+export * from './app-core';
+export * from './cache-holder';
+export * from './session-state';

@@ -1,0 +1,93 @@
+/**
+ * Evaluates a {@link SalesFilter} over the in-memory columns: a byte per sale, 1 when it matches. Each condition is
+ * one tight loop over typed arrays (about a millisecond per condition at a million sales). The semantics mirror
+ * `sql-filter.ts` exactly; a test compares the two on random filters.
+ */
+import { PAYMENT_CODES, COMMISSION_CODES, NO_DAY, type SaleColumns } from './column-store';
+import { slugMembership, type LookupCatalog } from './lookup-catalog';
+import { dayNumber } from '../records';
+import { membership } from './text-dictionary';
+import type { SalesFilter } from '../../../shared/sales-query';
+
+/** Matching sales as a byte mask over positions, and how many there are. */
+export interface Selection {
+  mask: Uint8Array;
+  count: number;
+}
+
+function statusTable(codes: Readonly<Record<string, number>>, wanted: readonly string[], noneCode?: number): Uint8Array {
+  const table = new Uint8Array(3);
+  for (const value of wanted) {
+    const code = value === 'none' ? noneCode : codes[value];
+    if (code !== undefined) table[code] = 1;
+  }
+  return table;
+}
+
+/** One list condition: the sale's code must be marked in `table`. */
+interface CodeTest {
+  codes: Int32Array | Uint8Array;
+  table: Uint8Array;
+}
+
+function listTests(columns: SaleColumns, catalog: LookupCatalog, filter: SalesFilter): CodeTest[] {
+  const tests: CodeTest[] = [];
+  const add = (codes: Int32Array | Uint8Array, table: Uint8Array): void => void tests.push({ codes, table });
+  if (filter.commissionStatuses) add(columns.commissionStatus, statusTable(COMMISSION_CODES, filter.commissionStatuses));
+  if (filter.paymentStatuses) add(columns.paymentStatus, statusTable(PAYMENT_CODES, filter.paymentStatuses, 0));
+  if (filter.currencies) add(columns.currency, membership(columns.currencies, filter.currencies));
+  if (filter.categories) add(columns.category, membership(columns.categories, filter.categories));
+  if (filter.subids) add(columns.subid, membership(columns.subids, filter.subids));
+  if (filter.products) add(columns.product, slugMembership(catalog.products, filter.products));
+  if (filter.collections) add(columns.collection, slugMembership(catalog.collections, filter.collections));
+  return tests;
+}
+
+/** The day range of the filter on its date basis, or null when it has none. */
+function dayRange(columns: SaleColumns, filter: SalesFilter): { days: Int32Array; from: number; to: number } | null {
+  if (filter.from === undefined && filter.to === undefined) return null;
+  return {
+    days: filter.dateBasis === 'payment' ? columns.payDay : columns.txDay,
+    from: filter.from === undefined ? NO_DAY + 1 : dayNumber(filter.from),
+    to: filter.to === undefined ? 2_147_483_647 : dayNumber(filter.to),
+  };
+}
+
+/**
+ * The sales of `columns` matching `filter`, in one pass over the positions that tests every condition of a sale
+ * before moving on (a pass per condition cost a million-entry sweep each). `textHits` is the mask of the filter's
+ * text search (null when the filter has no searchable text); it is read, never modified.
+ */
+export function selectMatching(
+  columns: SaleColumns,
+  catalog: LookupCatalog,
+  filter: SalesFilter,
+  textHits: Uint8Array | null,
+): Selection {
+  const n = columns.size;
+  const mask = new Uint8Array(n);
+  const range = dayRange(columns, filter);
+  const tests = listTests(columns, catalog, filter);
+  const days = range?.days ?? columns.txDay;
+  const [from, to] = range === null ? [NO_DAY, 2_147_483_647] : [range.from, range.to];
+  let count = 0;
+  for (let p = 0; p < n; p++) {
+    if (textHits !== null && textHits[p] !== 1) continue;
+    if (range !== null) {
+      const day = days[p] as number;
+      if (day < from || day > to || day === NO_DAY) continue;
+    }
+    let keep = true;
+    for (let t = 0; t < tests.length; t++) {
+      const test = tests[t] as CodeTest;
+      if (test.table[test.codes[p] as number] !== 1) {
+        keep = false;
+        break;
+      }
+    }
+    if (!keep) continue;
+    mask[p] = 1;
+    count++;
+  }
+  return { mask, count };
+}

@@ -1,0 +1,6 @@
+export * from './browse-index';
+export * from './distinct-values';
+export * from './sales-page';
+export * from './sales-series';
+export * from './sales-summary';
+export * from './top-entries';

@@ -1,0 +1,154 @@
+/**
+ * Sort orders for the in-memory browse index: a permutation of positions per sort column, ascending by the column
+ * and then by position (= row id), exactly the order of SQL `ORDER BY column, id` (NULL first). Descending is the
+ * same permutation walked backwards, which is `ORDER BY column DESC, id DESC`. Built with a counting sort over
+ * integer ranks: linear time, about 10-20 ms for a million sales.
+ */
+import type Database from 'better-sqlite3';
+import type { LookupCatalog, LookupEntry } from './lookup-catalog';
+import type { SaleSortColumn } from '../../../shared/sales-query';
+import { NO_DAY, type SaleColumns } from './column-store';
+
+/** Integer sort keys per position and how many distinct ranks they use. */
+interface Ranked {
+  keys: Int32Array;
+  count: number;
+}
+
+/** Stable counting sort: positions ordered by key, ties in position order. */
+export function countingSort(keys: Int32Array, size: number, rankCount: number): Int32Array {
+  const starts = new Int32Array(rankCount + 1);
+  for (let p = 0; p < size; p++) {
+    const next = (keys[p] as number) + 1;
+    starts[next] = (starts[next] as number) + 1;
+  }
+  for (let r = 1; r <= rankCount; r++) starts[r] = (starts[r] as number) + (starts[r - 1] as number);
+  const order = new Int32Array(size);
+  for (let p = 0; p < size; p++) {
+    const key = keys[p] as number;
+    const at = starts[key] as number;
+    order[at] = p;
+    starts[key] = at + 1;
+  }
+  return order;
+}
+
+/** Ranks of texts in SQLite's own BINARY order (NULL first); equal texts share a rank. */
+export function textRanks(db: Database.Database, values: readonly (string | null)[]): { ranks: Int32Array; count: number } {
+  const sorted = db
+    .prepare<[string], [number, string | null]>('SELECT key, value FROM json_each(?) ORDER BY value, key')
+    .raw()
+    .all(JSON.stringify(values));
+  const ranks = new Int32Array(values.length);
+  let rank = -1;
+  let previous: string | null | undefined;
+  for (const [index, value] of sorted) {
+    if (rank < 0 || value !== previous) rank++;
+    previous = value;
+    ranks[index] = rank;
+  }
+  return { ranks, count: rank + 1 };
+}
+
+function viaCodes(codes: Int32Array | Uint8Array, size: number, ranks: Int32Array, count: number): Ranked {
+  const keys = new Int32Array(size);
+  for (let p = 0; p < size; p++) keys[p] = ranks[codes[p] as number] as number;
+  return { keys, count };
+}
+
+/** Ranks of numbers (NaN and NO_DAY first, as NULL): direct offsets when the range is small, else sorted distinct values. */
+function numberRanks(values: Float64Array | Int32Array, size: number): Ranked {
+  let min = Infinity;
+  let max = -Infinity;
+  let integral = true;
+  for (let p = 0; p < size; p++) {
+    const v = values[p] as number;
+    if (Number.isNaN(v) || v === NO_DAY) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+    if (integral && !Number.isInteger(v)) integral = false;
+  }
+  const keys = new Int32Array(size);
+  if (min > max) return { keys, count: 1 };
+  if (integral && max - min < 1 << 24) {
+    for (let p = 0; p < size; p++) {
+      const v = values[p] as number;
+      keys[p] = Number.isNaN(v) || v === NO_DAY ? 0 : v - min + 1;
+    }
+    return { keys, count: max - min + 2 };
+  }
+  return distinctRanks(values, size);
+}
+
+function distinctRanks(values: Float64Array | Int32Array, size: number): Ranked {
+  const distinct = Float64Array.from(values.subarray(0, size)).filter((v) => !Number.isNaN(v) && v !== NO_DAY).sort();
+  const unique = distinct.filter((v, i) => i === 0 || v !== distinct[i - 1]);
+  const rankOf = new Map<number, number>();
+  unique.forEach((v, i) => rankOf.set(v, i + 1));
+  const keys = new Int32Array(size);
+  for (let p = 0; p < size; p++) keys[p] = rankOf.get(values[p] as number) ?? 0;
+  return { keys, count: unique.length + 1 };
+}
+
+function nameRanks(db: Database.Database, entries: readonly (LookupEntry | undefined)[]): { ranks: Int32Array; count: number } {
+  const names = Array.from({ length: Math.max(1, entries.length) }, (_, id) => entries[id]?.name ?? null);
+  return textRanks(db, names);
+}
+
+function rankedColumn(db: Database.Database, columns: SaleColumns, catalog: LookupCatalog, column: SaleSortColumn): Ranked {
+  const n = columns.size;
+  const text = (codes: Int32Array, values: readonly (string | null)[]): Ranked => {
+    const { ranks, count } = textRanks(db, values);
+    return viaCodes(codes, n, ranks, count);
+  };
+  switch (column) {
+    case 'transactionDate': return numberRanks(columns.txDay, n);
+    case 'paymentDate': return numberRanks(columns.payDay, n);
+    case 'commissionAmount': return numberRanks(columns.commission, n);
+    case 'transactionAmount': return numberRanks(columns.transaction, n);
+    case 'commissionStatus': return { keys: Int32Array.from(columns.commissionStatus.subarray(0, n)), count: 3 };
+    case 'paymentStatus': return { keys: Int32Array.from(columns.paymentStatus.subarray(0, n)), count: 3 };
+    case 'currency': return text(columns.currency, columns.currencies.values);
+    case 'category': return text(columns.category, columns.categories.values);
+    case 'subid': return text(columns.subid, columns.subids.values);
+    case 'firstSeen': return text(columns.firstSeen, columns.times.values);
+    case 'lastChanged': return text(columns.lastChanged, columns.times.values);
+    case 'productName': {
+      const { ranks, count } = nameRanks(db, catalog.products);
+      return viaCodes(columns.product, n, ranks, count);
+    }
+    case 'collectionName': {
+      const { ranks, count } = nameRanks(db, catalog.collections);
+      return viaCodes(columns.collection, n, ranks, count);
+    }
+    case 'reference': throw new Error('reference order comes from SQLite');
+  }
+}
+
+/**
+ * Positions in reference order, read from the (account, reference) index (about 0.1 s at a million sales; `.all()` is
+ * three times faster than `.iterate()` here): references are too many to hold and rank in memory.
+ */
+function referenceOrder(db: Database.Database, account: string, columns: SaleColumns): Int32Array {
+  const order = new Int32Array(columns.size);
+  let at = 0;
+  const ids = db.prepare<[string], number>('SELECT id FROM sales WHERE account_id = ? ORDER BY reference, id').pluck();
+  for (const id of ids.all(account)) {
+    const pos = columns.posById[id];
+    if (pos !== undefined && pos >= 0 && at < order.length) order[at++] = pos;
+  }
+  return order;
+}
+
+/** The ascending permutation of `columns` for `column`. */
+export function sortOrder(
+  db: Database.Database,
+  account: string,
+  columns: SaleColumns,
+  catalog: LookupCatalog,
+  column: SaleSortColumn,
+): Int32Array {
+  if (column === 'reference') return referenceOrder(db, account, columns);
+  const { keys, count } = rankedColumn(db, columns, catalog, column);
+  return countingSort(keys, columns.size, count);
+}

@@ -1,0 +1,88 @@
+/**
+ * The best collections, products or subids by commission, per currency: what earns the affiliate most. Products and
+ * collections are grouped by slug (one entry per slug even if its name changed), as a SQL `GROUP BY slug` would.
+ */
+import type { AccountView } from './browse-index';
+import type { LookupEntry } from './lookup-catalog';
+import { formatAmount, amountScale } from '../records';
+import { addSale, groupSums, usedGroups } from './money-totals';
+import type { TopQuery } from '../../../shared/sales-query';
+import type { TopEntry } from '../../../shared/sales-query-types';
+
+interface Dimension {
+  codes: Int32Array;
+  /** Group of a code, and the group's key and label. */
+  groupOf: Int32Array;
+  keys: (string | null)[];
+  labels: (string | null)[];
+}
+
+function slugGroups(codes: Int32Array, entries: readonly (LookupEntry | undefined)[]): Dimension {
+  const index = new Map<string | null, number>([[null, 0]]);
+  const keys: (string | null)[] = [null];
+  const labels: (string | null)[] = [null];
+  const groupOf = new Int32Array(Math.max(1, entries.length));
+  entries.forEach((entry, id) => {
+    if (entry === undefined) return;
+    let group = index.get(entry.slug);
+    if (group === undefined) {
+      index.set(entry.slug, (group = keys.length));
+      keys.push(entry.slug);
+      labels.push(entry.name);
+    }
+    groupOf[id] = group;
+  });
+  return { codes, groupOf, keys, labels };
+}
+
+function dimensionOf(view: AccountView, dimension: TopQuery['dimension']): Dimension {
+  const { columns, catalog } = view;
+  if (dimension === 'product') return slugGroups(columns.product, catalog.products);
+  if (dimension === 'collection') return slugGroups(columns.collection, catalog.collections);
+  const values = columns.subids.values;
+  return { codes: columns.subid, groupOf: Int32Array.from(values, (_, i) => i), keys: values, labels: values };
+}
+
+/** Up to `limit` entries per currency, highest commission first (ties by key), currencies in code order. */
+export function topEntries(view: AccountView, query: TopQuery): TopEntry[] {
+  const { columns } = view;
+  const { mask } = view.select(query.filter);
+  const dim = dimensionOf(view, query.dimension);
+  const stride = dim.keys.length;
+  const sums = groupSums(columns.currencies.values.length * stride);
+  for (let p = 0; p < columns.size; p++) {
+    if (mask[p] !== 1) continue;
+    addSale(sums, (columns.currency[p] as number) * stride + (dim.groupOf[dim.codes[p] as number] ?? 0), columns, p);
+  }
+  const entries = usedGroups(sums).map((index): TopEntry => {
+    const group = index % stride;
+    const currency = columns.currencies.values[(index - group) / stride] ?? '';
+    const commission = sums.commission[index] as number;
+    return {
+      currency,
+      key: dim.keys[group] ?? null,
+      label: dim.labels[group] ?? null,
+      count: sums.count[index] as number,
+      commissionMinor: commission,
+      commission: formatAmount(commission, amountScale(currency), currency),
+    };
+  });
+  return pickTop(entries, query.limit);
+}
+
+function compareKeys(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}
+
+function pickTop(entries: TopEntry[], limit: number): TopEntry[] {
+  const byCurrency = new Map<string, TopEntry[]>();
+  for (const entry of entries) byCurrency.set(entry.currency, [...(byCurrency.get(entry.currency) ?? []), entry]);
+  return [...byCurrency.keys()].sort().flatMap((currency) =>
+    (byCurrency.get(currency) ?? [])
+      .sort((a, b) => b.commissionMinor - a.commissionMinor || compareKeys(a.key, b.key))
+      .slice(0, limit),
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Reads the status change log (TESTPLAN D4), so the app can show "what changed since the last sync" without a
+ * network: each entry says which sale, which status, from what to what, and when the change was seen.
+ */
+import type Database from 'better-sqlite3';
+import { assertAccount, formatAmount } from '../records';
+import { changesQuerySchema, parseInput, type ChangesQuery } from '../../../shared/sales-query';
+import type { SaleChange } from '../../../shared/sales-query-types';
+
+interface Row {
+  id: number;
+  reference: string;
+  field: 'commission_status' | 'payment_status';
+  old_value: string | null;
+  new_value: string | null;
+  changed_at: string;
+  transaction_date: string | null;
+  currency: string | null;
+  commission_minor: number | null;
+  amount_scale: number | null;
+}
+
+function toChange(row: Row): SaleChange {
+  return {
+    id: row.id,
+    reference: row.reference,
+    field: row.field === 'commission_status' ? 'commissionStatus' : 'paymentStatus',
+    oldValue: row.old_value,
+    newValue: row.new_value,
+    changedAt: row.changed_at,
+    transactionDate: row.transaction_date,
+    currency: row.currency,
+    commission:
+      row.currency === null || row.commission_minor === null || row.amount_scale === null
+        ? null
+        : formatAmount(row.commission_minor, row.amount_scale, row.currency),
+  };
+}
+
+/** Change log reads on one connection. */
+export type ChangesSince = (account: string, query: unknown) => SaleChange[];
+
+/** Prepares the change log query: entries strictly after `since`, oldest first, at most `limit`. */
+export function createChangeLog(db: Database.Database): ChangesSince {
+  const select = db.prepare<[string, string, number], Row>(
+    `SELECT c.id, c.reference, c.field, c.old_value, c.new_value, c.changed_at,
+            s.transaction_date, s.currency, s.commission_minor, s.amount_scale
+       FROM sale_changes c
+       LEFT JOIN sales s ON s.account_id = c.account_id AND s.reference = c.reference
+      WHERE c.account_id = ? AND c.changed_at > ?
+      ORDER BY c.changed_at, c.id
+      LIMIT ?`,
+  );
+  return (account, query) => {
+    assertAccount(account);
+    const { since, limit }: ChangesQuery = parseInput(changesQuerySchema, query, 'change log query');
+    return select.all(account, new Date(since).toISOString(), limit).map(toChange);
+  };
+}

@@ -1,0 +1,2 @@
+export * from './integrity-check';
+export * from './open-cache';

@@ -1,0 +1,5 @@
+export * from './cache-errors';
+export * from './file';
+export * from './records';
+export * from './sales-cache';
+export * from './sql-read';

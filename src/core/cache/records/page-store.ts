@@ -1,0 +1,189 @@
+/**
+ * Stores one fetched page of sales in one transaction (TESTPLAN D1): after a crash a page is either wholly in the
+ * cache or not at all. A re-fetched sale is updated in place, and a change of its commission or payment status is
+ * written to the change log (TESTPLAN D4); a sale that did not change is not written at all. New sales get their
+ * search entries in bulk, every `SEARCH_BATCH` of them (see `search-index.ts`).
+ */
+import type Database from 'better-sqlite3';
+import type { JsonValue, Sale } from '../../../shared/domain';
+import { assertAccount } from './account-id';
+import { invalidInput } from '../cache-errors';
+import { isoInstant } from './day-numbers';
+import type { LookupIds } from './lookup-ids';
+import type { SearchIndex } from '../search';
+import {
+  COMMISSION_STATUS_AT,
+  PAYMENT_STATUS_AT,
+  ROW_VALUE_COLUMNS,
+  assertStorable,
+  sameValues,
+  toRowValues,
+  type RowValues,
+} from './sale-row';
+
+/** Ties a page to a sync run, so the run's progress and resume point commit together with the page. */
+export interface StorePageOptions {
+  runId?: number;
+  /** Whatever the sync engine needs to resume after this page (e.g. the next page URL); stored as JSON. */
+  checkpoint?: JsonValue;
+}
+
+/** What storing a page did. `roundedAmounts` counts sales with an amount finer than its currency's scale. */
+export interface StorePageResult {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  statusChanges: number;
+  roundedAmounts: number;
+}
+
+/** The page store's outcome plus the row ids it wrote, for keeping in-memory indexes in step. */
+export interface StoredPage {
+  result: StorePageResult;
+  changedIds: number[];
+}
+
+/** Stores one page; see {@link createPageStore}. */
+export type PageStore = (
+  account: string,
+  sales: readonly Sale[],
+  fetchedAt: Date | string,
+  options?: StorePageOptions,
+) => StoredPage;
+
+interface Statements {
+  existing: Database.Statement<[string, string], unknown[]>;
+  insert: Database.Statement<unknown[]>;
+  update: Database.Statement<unknown[]>;
+  logChange: Database.Statement<unknown[]>;
+  runProgress: Database.Statement<unknown[]>;
+}
+
+interface Known {
+  id: number;
+  values: RowValues;
+}
+
+const COLUMN_LIST = ROW_VALUE_COLUMNS.join(', ');
+
+function prepare(db: Database.Database): Statements {
+  const placeholders = ROW_VALUE_COLUMNS.map(() => '?').join(', ');
+  return {
+    existing: db
+      .prepare<[string, string], unknown[]>(
+        `SELECT id, ${COLUMN_LIST} FROM sales WHERE account_id = ? AND reference IN (SELECT value FROM json_each(?))`,
+      )
+      .raw(),
+    insert: db.prepare(
+      `INSERT INTO sales (account_id, ${COLUMN_LIST}, first_seen, last_changed) VALUES (?, ${placeholders}, ?, ?)`,
+    ),
+    update: db.prepare(`UPDATE sales SET ${ROW_VALUE_COLUMNS.map((c) => `${c} = ?`).join(', ')}, last_changed = ? WHERE id = ?`),
+    logChange: db.prepare(
+      'INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    runProgress: db.prepare(
+      "UPDATE sync_runs SET pages = pages + 1, records = records + ?, checkpoint = ? WHERE id = ? AND account_id = ? AND status = 'running'",
+    ),
+  };
+}
+
+function loadKnown(statements: Statements, account: string, sales: readonly Sale[]): Map<string, Known> {
+  const known = new Map<string, Known>();
+  const rows = statements.existing.all(account, JSON.stringify(sales.map((s) => s.reference)));
+  for (const row of rows) {
+    known.set(row[1] as string, { id: row[0] as number, values: row.slice(1) as RowValues });
+  }
+  return known;
+}
+
+function logStatusChanges(statements: Statements, account: string, before: RowValues, after: RowValues, at: string): number {
+  let logged = 0;
+  for (const [index, field] of [[COMMISSION_STATUS_AT, 'commission_status'], [PAYMENT_STATUS_AT, 'payment_status']] as const) {
+    if (before[index] !== after[index]) {
+      statements.logChange.run(account, after[0], field, before[index], after[index], at);
+      logged++;
+    }
+  }
+  return logged;
+}
+
+function recordRun(statements: Statements, account: string, count: number, options: StorePageOptions): void {
+  if (options.runId === undefined) return;
+  const checkpoint = options.checkpoint === undefined ? null : JSON.stringify(options.checkpoint);
+  const changed = statements.runProgress.run(count, checkpoint, options.runId, account).changes;
+  if (changed === 0) throw invalidInput(`Sync run ${options.runId} of this account is not running; the page was not stored.`);
+}
+
+/** What one page's transaction works with. */
+interface PageContext {
+  statements: Statements;
+  search: SearchIndex;
+  account: string;
+  at: string;
+  known: Map<string, Known>;
+  stored: StoredPage;
+  /** Sales up to this id have search entries; entries of newer ones are written later, in bulk. */
+  indexedThrough: number;
+  /** Highest id inserted by this page. */
+  lastInsertedId: number;
+}
+
+function insertSale(ctx: PageContext, reference: string, values: RowValues): void {
+  const id = Number(ctx.statements.insert.run(ctx.account, ...values, ctx.at, ctx.at).lastInsertRowid);
+  ctx.lastInsertedId = Math.max(ctx.lastInsertedId, id);
+  ctx.known.set(reference, { id, values });
+  ctx.stored.changedIds.push(id);
+  ctx.stored.result.inserted++;
+}
+
+function updateSale(ctx: PageContext, reference: string, before: Known, values: RowValues): void {
+  ctx.statements.update.run(...values, ctx.at, before.id);
+  // A sale not indexed yet gets its entry, with its latest text, at the next catch-up.
+  if (before.id <= ctx.indexedThrough) ctx.search.replace(before.id, before.values, values);
+  ctx.stored.result.statusChanges += logStatusChanges(ctx.statements, ctx.account, before.values, values, ctx.at);
+  ctx.known.set(reference, { id: before.id, values });
+  ctx.stored.changedIds.push(before.id);
+  ctx.stored.result.updated++;
+}
+
+function upsertSale(ctx: PageContext, sale: Sale, lookups: LookupIds): void {
+  const { values, rounded } = toRowValues(sale, lookups);
+  if (rounded) ctx.stored.result.roundedAmounts++;
+  const before = ctx.known.get(sale.reference);
+  if (before === undefined) insertSale(ctx, sale.reference, values);
+  else if (sameValues(before.values, values)) ctx.stored.result.unchanged++;
+  else updateSale(ctx, sale.reference, before, values);
+}
+
+/**
+ * Prepares the page store on `db`. The returned function upserts a page inside one transaction (a savepoint when the
+ * caller already holds one), and returns counts plus the ids it wrote.
+ */
+export function createPageStore(db: Database.Database, lookups: LookupIds, search: SearchIndex): PageStore {
+  const statements = prepare(db);
+  const store = db.transaction((account: string, sales: readonly Sale[], at: string, options: StorePageOptions): StoredPage => {
+    const stored: StoredPage = {
+      result: { inserted: 0, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0 },
+      changedIds: [],
+    };
+    const indexedThrough = search.indexedThrough();
+    const known = loadKnown(statements, account, sales);
+    const ctx: PageContext = { statements, search, account, at, known, stored, indexedThrough, lastInsertedId: 0 };
+    for (const sale of sales) upsertSale(ctx, sale, lookups);
+    recordRun(statements, account, sales.length, options);
+    search.catchUpIfDue(indexedThrough, ctx.lastInsertedId);
+    return stored;
+  });
+  return (account, sales, fetchedAt, options = {}) => {
+    assertAccount(account);
+    if (!Array.isArray(sales)) throw invalidInput('A page must be a list of sales.');
+    sales.forEach(assertStorable);
+    const at = isoInstant(fetchedAt);
+    try {
+      return store(account, sales, at, options);
+    } catch (error) {
+      lookups.forget();
+      throw error;
+    }
+  };
+}

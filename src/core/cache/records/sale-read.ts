@@ -1,0 +1,76 @@
+/**
+ * Reads stored sales back as {@link CachedSale}s: the page rows of the sales table (by id) and the rows of an export
+ * (streamed). One SELECT list and one mapping, so both show the same values.
+ */
+import type { CommissionStatus, JsonValue, PaymentStatus } from '../../../shared/domain';
+import { fromMinor } from './money';
+import type { CachedSale } from '../../../shared/sales-query-types';
+
+/** The stored row of a sale joined with its product and collection. */
+export interface SaleRow {
+  id: number;
+  reference: string;
+  transaction_date: string;
+  payment_date: string | null;
+  commission_status: CommissionStatus;
+  payment_status: PaymentStatus | null;
+  currency: string;
+  amount_scale: number;
+  commission_minor: number;
+  transaction_minor: number | null;
+  commission_exact: string | null;
+  transaction_exact: string | null;
+  category: string | null;
+  subid: string | null;
+  product_slug: string | null;
+  product_name: string | null;
+  collection_slug: string | null;
+  collection_name: string | null;
+  collection_url: string | null;
+  extra: string | null;
+  first_seen: string;
+  last_changed: string;
+}
+
+/** FROM clause with the lookups joined; `s`, `p` and `c` are the aliases filters and sorts refer to. */
+export const SALE_FROM = `sales s
+  LEFT JOIN products p ON p.id = s.product_id
+  LEFT JOIN collections c ON c.id = s.collection_id`;
+
+/** SELECT list producing a {@link SaleRow}. */
+export const SALE_COLUMNS = `s.id, s.reference, s.transaction_date, s.payment_date, s.commission_status, s.payment_status,
+  s.currency, s.amount_scale, s.commission_minor, s.transaction_minor, s.commission_exact, s.transaction_exact,
+  s.category, s.subid, p.slug AS product_slug, p.name AS product_name, c.slug AS collection_slug,
+  c.name AS collection_name, c.url AS collection_url, s.extra, s.first_seen, s.last_changed`;
+
+function amountOf(minor: number, exact: string | null, scale: number): number {
+  return exact === null ? fromMinor(minor, scale) : Number(exact);
+}
+
+/** Maps a stored row to the DTO; an amount that was rounded on the way in comes back as the number the service sent. */
+export function toCachedSale(row: SaleRow): CachedSale {
+  return {
+    reference: row.reference,
+    commissionAmount: amountOf(row.commission_minor, row.commission_exact, row.amount_scale),
+    currency: row.currency,
+    commissionStatus: row.commission_status,
+    transactionAmount:
+      row.transaction_minor === null ? null : amountOf(row.transaction_minor, row.transaction_exact, row.amount_scale),
+    category: row.category,
+    transactionDate: row.transaction_date,
+    paymentStatus: row.payment_status,
+    paymentDate: row.payment_date,
+    productSlug: row.product_slug,
+    productName: row.product_name,
+    collectionSlug: row.collection_slug,
+    collectionName: row.collection_name,
+    collectionUrl: row.collection_url,
+    subid: row.subid,
+    extra: row.extra === null ? {} : (JSON.parse(row.extra) as Record<string, JsonValue>),
+    amountScale: row.amount_scale,
+    commissionMinor: row.commission_minor,
+    transactionMinor: row.transaction_minor,
+    firstSeen: row.first_seen,
+    lastChanged: row.last_changed,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './search-index';
+export * from './search-text';
+export * from './text-search';

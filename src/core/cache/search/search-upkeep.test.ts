@@ -1,0 +1,128 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Sale } from '../../../shared/domain';
+import { openCache } from '../file';
+import type { SalesCache } from '../sales-cache';
+import { SEARCH_BATCH } from './search-index';
+import { pages, sampleSales, tempFolder, testClock } from '../../../../test-support/cache-kit';
+
+const clock = testClock();
+let folder: ReturnType<typeof tempFolder>;
+let path: string;
+let cache: SalesCache;
+
+function raw<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(path);
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+const watermark = (): number => raw((db) => db.prepare<[], number>('SELECT indexed_through FROM search_progress').pluck().get() ?? -1);
+const ftsIntegrity = (): void =>
+  raw((db) => {
+    for (const index of ['sales_fts', 'products_fts', 'collections_fts']) db.exec(`INSERT INTO ${index} (${index}) VALUES ('integrity-check')`);
+  });
+const productWord = (sale: Sale): string => (sale.productName ?? '').split(' ')[0] ?? '';
+
+beforeEach(() => {
+  folder = tempFolder('search-upkeep');
+  path = join(folder.dir, 'cache.sqlite');
+  cache = openCache({ path, now: clock.now }).cache;
+});
+afterEach(() => {
+  if (cache) cache.close();
+  folder.remove();
+});
+
+describe('search entries written in bulk behind a watermark', () => {
+  it('leaves a page’s new sales unindexed, yet a search right after storing finds them (it catches up first)', () => {
+    const sales = sampleSales({ count: 300 });
+    cache.storePage('acct', sales, clock.now());
+    expect(watermark()).toBe(0);
+    expect(cache.countSales('acct', { text: sales[17]?.reference ?? '' })).toBe(1);
+    expect(watermark()).toBe(300);
+    ftsIntegrity();
+  });
+
+  it('catches up inside the page store every SEARCH_BATCH new sales, and the export stream sees the rest', () => {
+    const sales = sampleSales({ count: SEARCH_BATCH + 150, days: 700 });
+    for (const page of pages(sales, 1000)) cache.storePage('acct', page, clock.now());
+    expect(watermark()).toBeGreaterThanOrEqual(SEARCH_BATCH);
+    expect(watermark()).toBeLessThan(sales.length);
+    const last = sales.at(-1) as Sale;
+    expect([...cache.iterateSales('acct', { filter: { text: last.reference } })].map((s) => s.reference)).toEqual([last.reference]);
+    expect(watermark()).toBe(sales.length);
+  });
+
+  it('an updated sale keeps one entry with its new text, indexed or not yet', () => {
+    const [first, second] = sampleSales({ count: 2 }) as [Sale, Sale];
+    cache.storePage('acct', [first], clock.now());
+    cache.catchUpSearch();
+    cache.storePage('acct', [second], clock.now());
+    cache.storePage('acct', [{ ...first, subid: 'renamed-subid' }, { ...second, subid: 'second-subid' }], clock.now());
+    expect(cache.countSales('acct', { text: 'renamed' })).toBe(1);
+    expect(cache.countSales('acct', { text: 'second-subid' })).toBe(1);
+    expect(cache.countSales('acct', { text: first.subid ?? 'none' })).toBe(0);
+    ftsIntegrity();
+  });
+
+  it('forgetting an account deletes only the entries that were written, and a reused id is indexed again', () => {
+    const sales = sampleSales({ count: 200 });
+    cache.storePage('a', sales.slice(0, 100), clock.now());
+    cache.catchUpSearch();
+    cache.storePage('b', sales.slice(100), clock.now());
+    expect(cache.forgetAccount('b')).toBe(100);
+    expect(watermark()).toBe(100);
+    ftsIntegrity();
+    cache.storePage('c', sales.slice(150, 160), clock.now());
+    expect(cache.countSales('c', { text: sales[155]?.reference ?? '' })).toBe(1);
+    expect(cache.forgetAccount('a')).toBe(100);
+    ftsIntegrity();
+    expect(cache.countSales('c', {})).toBe(10);
+  });
+
+  it('a word matches through the product or collection name, each indexed once per lookup row', () => {
+    const sales = sampleSales({ count: 500 });
+    cache.storePage('acct', sales, clock.now());
+    const word = productWord(sales[3] as Sale);
+    const expected = sales.filter((s) => (s.productName ?? '').toLowerCase().split(/\s+/).some((w) => w.startsWith(word.toLowerCase()))).length;
+    expect(cache.countSales('acct', { text: word })).toBe(expected);
+    const products = raw((db) => db.prepare<[], number>('SELECT count(*) FROM products').pluck().get());
+    const indexed = raw((db) => db.prepare<[], number>("SELECT count(*) FROM products_fts WHERE products_fts MATCH '\"a\"* OR \"e\"* OR \"o\"*'").pluck().get());
+    expect(indexed).toBeLessThanOrEqual(products ?? 0);
+  });
+
+  it('a cache of format 3 (every name in every sale’s entry) is upgraded: entries rewritten, names indexed per lookup row', () => {
+    const sales = sampleSales({ count: 400 });
+    cache.storePage('acct', sales, clock.now());
+    cache.close();
+    raw((db) => {
+      db.exec(`DROP TABLE search_progress; DROP TABLE products_fts; DROP TABLE collections_fts;
+        INSERT INTO sales_fts (sales_fts) VALUES ('delete-all');
+        INSERT INTO sales_fts (rowid, reference, product, collection, subid)
+          SELECT s.id, s.reference, p.name, c.name, s.subid FROM sales s
+          LEFT JOIN products p ON p.id = s.product_id LEFT JOIN collections c ON c.id = s.collection_id;
+        PRAGMA user_version = 3;`);
+    });
+    const reopened = openCache({ path, now: clock.now });
+    cache = reopened.cache;
+    expect(reopened.previousVersion).toBe(3);
+    const word = productWord(sales[3] as Sale);
+    const expected = sales.filter((s) => (s.productName ?? '').toLowerCase().split(/\s+/).some((w) => w.startsWith(word.toLowerCase()))).length;
+    expect(cache.countSales('acct', { text: word })).toBe(expected);
+    expect(cache.countSales('acct', { text: sales[42]?.reference ?? '' })).toBe(1);
+    expect(watermark()).toBe(400);
+    ftsIntegrity();
+  });
+
+  it('closing the cache leaves the index complete for readers of the file', () => {
+    cache.storePage('acct', sampleSales({ count: 50 }), clock.now());
+    cache.close();
+    expect(watermark()).toBe(50);
+    cache = openCache({ path, now: clock.now }).cache;
+  });
+});

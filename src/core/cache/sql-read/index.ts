@@ -1,0 +1,2 @@
+export * from './sale-iterator';
+export * from './sql-filter';

@@ -1,0 +1,4 @@
+export * from './demo-fetch';
+export * from './random';
+export * from './sales-dataset';
+export * from './spec-service';

@@ -1,0 +1,112 @@
+/**
+ * The app's side of exporting: propose a file name with the account and period, open the save dialog in the folder
+ * used last time, write from the cache with progress and cancel, and remember the folder. The Electron glue only
+ * provides the dialog; everything else is here so the e2e test host and unit tests run the same steps.
+ */
+import { statSync } from 'node:fs';
+import { dirname, isAbsolute } from 'node:path';
+import { AppError } from '../../shared/errors';
+import type { ExportFormat } from '../../shared/export-presets';
+import type { ExportProgress, ExportRequest, ExportResult } from '../../shared/ipc-contract';
+import type { Logger } from '../log';
+import type { SettingsStore } from '../settings';
+import { proposedExportName } from './export-file-name';
+import { exportFromCache, resolveExportRequest, type ExportCache } from './export-sales';
+import { createExportTracker } from './export-tracker';
+
+/** Settings key of the folder the last export was saved in. */
+export const EXPORT_FOLDER_KEY = 'lastExportFolder';
+
+/** What the save dialog is told besides the proposed name. */
+export interface ExportPathOptions {
+  /** The folder of the last export, when it still exists; else the dialog's own default (Documents). */
+  defaultFolder: string | null;
+  /** The format, for the dialog's file type filter. */
+  format: ExportFormat;
+}
+
+/** Asks where to save; null when the user cancelled. */
+export type ChooseExportPath = (proposedName: string, options?: ExportPathOptions) => Promise<string | null>;
+
+/** What the exporter needs from the core. */
+export interface AppExporterDeps {
+  cache: () => ExportCache;
+  /** The open session's cache key; throws NOT_SIGNED_IN when none is open. */
+  account: () => string;
+  /** Label and service address of the open session, for the file name and the About sheet. */
+  describeAccount: () => { label: string; baseUrl: string };
+  settings: SettingsStore;
+  chooseExportPath: ChooseExportPath;
+  appVersion: string;
+  now: () => Date;
+  logger: Logger;
+}
+
+/** The export operations of the core. */
+export interface AppExporter {
+  exportSales(request: ExportRequest): Promise<ExportResult>;
+  progress(): ExportProgress;
+  cancel(): ExportProgress;
+}
+
+function rememberedFolder(settings: SettingsStore): string | null {
+  const value = settings.get(EXPORT_FOLDER_KEY);
+  if (typeof value !== 'string' || !isAbsolute(value)) return null;
+  return statSync(value, { throwIfNoEntry: false })?.isDirectory() ? value : null;
+}
+
+/** The chosen path with the format's extension, which some save dialogs do not add. */
+function withExtension(path: string, format: ExportFormat): string {
+  if (path.toLowerCase().endsWith(`.${format}`)) return path;
+  const extended = `${path}.${format}`;
+  if (statSync(extended, { throwIfNoEntry: false })) {
+    throw new AppError('EXPORT_FAILED', `${extended} already exists and was left as it is. Choose another name.`);
+  }
+  return extended;
+}
+
+/** Creates the exporter. */
+export function createAppExporter(deps: AppExporterDeps): AppExporter {
+  const tracker = createExportTracker(deps.now);
+
+  async function run(request: ExportRequest, signal: AbortSignal): Promise<ExportResult> {
+    const account = deps.account();
+    const cache = deps.cache();
+    const plan = resolveExportRequest(request);
+    const { label, baseUrl } = deps.describeAccount();
+    const chosen = await deps.chooseExportPath(proposedExportName(label, plan), { defaultFolder: rememberedFolder(deps.settings), format: plan.format });
+    if (chosen === null) return { filePath: null, format: plan.format, rowCount: 0, dataAsOf: null };
+    const targetPath = withExtension(chosen, plan.format);
+    deps.settings.set(EXPORT_FOLDER_KEY, dirname(targetPath));
+    tracker.begin(plan.format, targetPath.split(/[\\/]/).pop() ?? targetPath);
+    const started = Date.now();
+    try {
+      const outcome = await exportFromCache(
+        { cache, account, accountLabel: label, baseUrl, request, targetPath, appVersion: deps.appVersion, now: deps.now },
+        { signal, onStart: (total) => tracker.started(total), onProgress: (rows, phase) => tracker.progress(rows, phase) },
+      );
+      tracker.progress(outcome.rowCount, 'finishing');
+      tracker.finish('completed');
+      deps.logger.info('export.written', { format: outcome.format, rowCount: outcome.rowCount, ms: Date.now() - started });
+      return outcome;
+    } catch (error) {
+      const cancelled = error instanceof AppError && error.code === 'CANCELLED';
+      tracker.finish(cancelled ? 'cancelled' : 'failed');
+      deps.logger.warn('export.stopped', { code: error instanceof AppError ? error.code : 'INTERNAL' });
+      throw error;
+    }
+  }
+
+  return {
+    async exportSales(request) {
+      const signal = tracker.claim();
+      try {
+        return await run(request, signal);
+      } finally {
+        tracker.release();
+      }
+    },
+    progress: () => tracker.status(),
+    cancel: () => tracker.cancel(),
+  };
+}

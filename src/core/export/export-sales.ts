@@ -1,0 +1,157 @@
+/**
+ * One export from the cache, for the app and the headless command alike: resolve the request (preset, columns,
+ * order), count the rows, stream them from a read-only snapshot of the cache into the xlsx or CSV writer, and let
+ * the file appear under its name only when it is complete (TESTPLAN E3). Progress and cancel are plain callbacks and
+ * an AbortSignal, so the app can poll them over IPC and the command can print them.
+ */
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { AppError } from '../../shared/errors';
+import { resolveExportColumns, type ExportColumnId } from '../../shared/export-columns';
+import { applyExportPreset, type ExportFormat, type ExportPresetId } from '../../shared/export-presets';
+import type { ExportRequest } from '../../shared/ipc-contract';
+import type { SalesFilter, SalesSort } from '../../shared/sales-query';
+import type { DataAsOf } from '../../shared/sales-query-types';
+import type { SalesCache } from '../cache';
+import { writeAtomically } from './atomic-file';
+import { countMatching } from './count-matching';
+import { writeCsv } from './csv-writer';
+import { aboutEntries } from './export-about';
+import { exportFailure } from './export-errors';
+import { WriteGuard } from './write-pacing';
+import { MAX_LINKED_ROWS, MAX_SHEET_ROWS } from './xlsx-sales-sheet';
+import { writeXlsx, type ProgressSink } from './xlsx-workbook';
+
+/** An export request with every default filled in and the preset applied. */
+export interface ResolvedExport {
+  filter: SalesFilter;
+  sort: SalesSort;
+  columns: ExportColumnId[];
+  format: ExportFormat;
+  preset: ExportPresetId | undefined;
+}
+
+/** Fills in the defaults: the preset's filter, the basis date ascending, and the required columns. */
+export function resolveExportRequest(request: ExportRequest): ResolvedExport {
+  const filter = request.preset ? applyExportPreset(request.preset, request.filter) : request.filter;
+  const basis = filter.dateBasis ?? 'transaction';
+  const sort: SalesSort = request.sort ?? { column: basis === 'payment' ? 'paymentDate' : 'transactionDate', direction: 'asc' };
+  return { filter, sort, columns: resolveExportColumns(request.columns, basis), format: request.format, preset: request.preset };
+}
+
+/** The cache operations an export reads. */
+export type ExportCache = Pick<SalesCache, 'path' | 'iterateSales' | 'coverage' | 'lastSyncRun'>;
+
+/** What to export, from where, to where. */
+export interface CacheExportInput {
+  cache: ExportCache;
+  /** Cache key of the account ('demo' for the demo). */
+  account: string;
+  accountLabel: string;
+  baseUrl: string;
+  request: ExportRequest;
+  targetPath: string;
+  appVersion: string;
+  now?: () => Date;
+}
+
+/** How the caller follows and steers the export. */
+export interface ExportControl {
+  signal?: AbortSignal;
+  /** Told the number of matching rows before the first is written. */
+  onStart?: (totalRows: number) => void;
+  onProgress?: ProgressSink;
+  /** False: fail instead of replacing an existing file (default true: the save dialog already asked). */
+  overwrite?: boolean;
+  /** Opens the temporary file for writing; tests inject an output that fails part-way. */
+  openOutput?: (path: string) => Writable;
+}
+
+/** The written file and what it holds. */
+export interface ExportOutcome {
+  filePath: string;
+  format: ExportFormat;
+  rowCount: number;
+  dataAsOf: DataAsOf | null;
+}
+
+function dataAsOfFor(cache: ExportCache, account: string, filter: SalesFilter): DataAsOf | null {
+  if (filter.from === undefined || filter.to === undefined || filter.dateBasis === 'payment') return null;
+  return cache.coverage(account, filter.from, filter.to);
+}
+
+function checkSize(format: ExportFormat, total: number): void {
+  if (format !== 'xlsx' || total <= MAX_SHEET_ROWS) return;
+  throw new AppError(
+    'INVALID_INPUT',
+    `${total.toLocaleString('en')} sales match, more than an Excel sheet can hold (${MAX_SHEET_ROWS.toLocaleString('en')}). Narrow the date range or the filters, or export CSV.`,
+  );
+}
+
+/** Waits until the output released its file, so it can be flushed, renamed or removed (Windows refuses while open). */
+async function closed(output: Writable): Promise<void> {
+  if (!output.closed) await once(output, 'close').catch(() => undefined);
+}
+
+/** Writes the export of `input` and returns the written file; throws an AppError (CANCELLED, EXPORT_FAILED, …). */
+export async function exportFromCache(input: CacheExportInput, control: ExportControl = {}): Promise<ExportOutcome> {
+  const plan = resolveExportRequest(input.request);
+  const now = input.now ?? (() => new Date());
+  const total = countMatching(input.cache.path, input.account, plan.filter);
+  checkSize(plan.format, total);
+  const dataAsOf = dataAsOfFor(input.cache, input.account, plan.filter);
+  const lastSyncedAt = input.cache.lastSyncRun(input.account, 'completed')?.finishedAt ?? null;
+  const links = total <= MAX_LINKED_ROWS;
+  const linksNote =
+    !links && plan.columns.includes('collectionUrl')
+      ? `Collection links are plain text: Excel allows at most 65,530 links in a sheet and this export has ${total.toLocaleString('en')} rows.`
+      : null;
+  const progress: ProgressSink = control.onProgress ?? (() => undefined);
+  control.onStart?.(total);
+  let rowCount = 0;
+  const write = async (tempPath: string): Promise<void> => {
+    const output = (control.openOutput ?? ((path: string) => createWriteStream(path, { flags: 'wx' })))(tempPath);
+    const guard = new WriteGuard(control.signal);
+    guard.watch(output);
+    const rows = input.cache.iterateSales(input.account, { filter: plan.filter, sort: plan.sort });
+    try {
+      rowCount =
+        plan.format === 'csv'
+          ? await writeCsv(output, rows, plan.columns, guard, progress)
+          : await writeXlsx(output, rows, {
+              columns: plan.columns,
+              dateBasis: plan.filter.dateBasis ?? 'transaction',
+              links,
+              createdAt: now(),
+              about: (count) =>
+                aboutEntries({
+                  accountLabel: input.accountLabel,
+                  baseUrl: input.baseUrl,
+                  appVersion: input.appVersion,
+                  preset: plan.preset,
+                  filter: plan.filter,
+                  sort: plan.sort,
+                  columns: plan.columns,
+                  rowCount: count,
+                  dataAsOf,
+                  lastSyncedAt,
+                  generatedAt: now(),
+                  linksNote,
+                }),
+            }, guard, progress);
+      await closed(output);
+    } catch (error) {
+      rows.return();
+      output.destroy();
+      await closed(output);
+      throw error;
+    }
+  };
+  try {
+    await writeAtomically(input.targetPath, write, { overwrite: control.overwrite ?? true });
+  } catch (error) {
+    throw exportFailure(error, input.targetPath);
+  }
+  return { filePath: input.targetPath, format: plan.format, rowCount, dataAsOf };
+}

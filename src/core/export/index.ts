@@ -1,0 +1,2 @@
+export * from './app-exporter';
+export * from './export-sales';

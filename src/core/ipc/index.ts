@@ -1,0 +1,2 @@
+export * from './ipc-registrar';
+export * from './register-all';

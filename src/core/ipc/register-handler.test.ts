@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../shared/errors';
+import { createLogger } from '../log';
+import { IpcTable } from './ipc-registrar';
+import { registerHandler } from './register-handler';
+
+const trustedUrl = 'http://127.0.0.1:4000/';
+const policy = { trusted: { kind: 'origin', origin: 'http://127.0.0.1:4000' } as const, logger: createLogger(() => undefined, () => []) };
+const validQuery = { startDate: '2026-01-01', endDate: '2026-01-31', page: 1, limit: 50, orderBy: '-transaction_date' };
+
+function tableWith(handler: () => Promise<never>, calls: { count: number }) {
+  const table = new IpcTable();
+  registerHandler(
+    table,
+    'listSales',
+    async () => {
+      calls.count += 1;
+      return handler();
+    },
+    policy,
+  );
+  const listener = table.get('sales:list');
+  if (!listener) throw new Error('not registered');
+  return listener;
+}
+
+describe('registerHandler', () => {
+  it('S6: refuses a call from a foreign frame or with no frame, without running the handler', async () => {
+    const calls = { count: 0 };
+    const listener = tableWith(async () => Promise.reject(new Error('should not run')), calls);
+    for (const senderUrl of [null, 'https://evil.example/', 'http://127.0.0.1:4001/']) {
+      const result = await listener({ senderUrl }, validQuery);
+      expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'UNTRUSTED_SENDER' }) });
+    }
+    expect(calls.count).toBe(0);
+  });
+
+  it('S6: wrong types, unknown keys, __proto__ keys and oversize payloads give INVALID_INPUT', async () => {
+    const calls = { count: 0 };
+    const listener = tableWith(async () => Promise.reject(new Error('should not run')), calls);
+    const hostile: unknown[] = [
+      'page 1',
+      { ...validQuery, page: '1' },
+      { ...validQuery, limit: 101 },
+      { ...validQuery, startDate: '../../etc/passwd' },
+      { ...validQuery, endDate: '2025-12-31' },
+      JSON.parse(`{"__proto__": {"admin": true}, "startDate": "2026-01-01", "endDate": "2026-01-31", "page": 1, "limit": 5, "orderBy": "transaction_date"}`),
+      { ...validQuery, subid: 'x'.repeat(1_100_000) },
+      { ...validQuery, page: Number.NaN },
+    ];
+    for (const input of hostile) {
+      const result = await listener({ senderUrl: trustedUrl }, input);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.code).toBe('INVALID_INPUT');
+    }
+    expect(calls.count).toBe(0);
+  });
+
+  it('returns an AppError as data with its code and message', async () => {
+    const calls = { count: 0 };
+    const listener = tableWith(async () => Promise.reject(new AppError('AUTH_INVALID', 'Sign in again.')), calls);
+    expect(await listener({ senderUrl: trustedUrl }, validQuery)).toEqual({ ok: false, error: { code: 'AUTH_INVALID', message: 'Sign in again.' } });
+    expect(calls.count).toBe(1);
+  });
+
+  it('hides an unexpected exception behind INTERNAL and keeps answering', async () => {
+    const calls = { count: 0 };
+    const listener = tableWith(async () => Promise.reject(new TypeError('secret internals')), calls);
+    const result = await listener({ senderUrl: trustedUrl }, validQuery);
+    expect(result).toEqual({ ok: false, error: { code: 'INTERNAL', message: expect.not.stringContaining('secret internals') } });
+    const again = await listener({ senderUrl: trustedUrl }, validQuery);
+    expect(again.ok).toBe(false);
+    expect(calls.count).toBe(2);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The one place where an IPC call is checked before any handler runs: the sender must be the app's
+ * own page, the payload must be small and must pass the channel's zod schema. Every failure,
+ * expected or not, returns as data with a stable code; nothing thrown crosses the boundary.
+ */
+import type { z } from 'zod';
+import { AppError, type IpcResult } from '../../shared/errors';
+import { CHANNELS, type BridgeMethod } from '../../shared/ipc-channels';
+import { INPUT_SCHEMAS, MAX_IPC_PAYLOAD_BYTES, type ContractTypes } from '../../shared/ipc-contract';
+import type { Logger } from '../log';
+import { isTrustedSender, type TrustedRenderer } from '../security';
+import type { IpcRegistrar } from './ipc-registrar';
+
+/** What every handler registration needs besides the handler itself. */
+export interface HandlerPolicy {
+  trusted: TrustedRenderer;
+  logger: Logger;
+}
+
+/** A handler: gets parsed, typed input; may throw AppError for an expected failure. */
+export type Handler<M extends BridgeMethod> = (input: ContractTypes[M]['input']) => Promise<ContractTypes[M]['output']>;
+
+function payloadTooLarge(raw: unknown): boolean {
+  if (raw === undefined) return false;
+  try {
+    const text = JSON.stringify(raw);
+    return text !== undefined && text.length > MAX_IPC_PAYLOAD_BYTES;
+  } catch {
+    return true;
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'The request was not understood.';
+  const where = first.path.length > 0 ? `${first.path.join('.')}: ` : '';
+  return `The request was not accepted (${where}${first.message}).`;
+}
+
+function failure(code: AppError['code'], message: string): IpcResult<never> {
+  return { ok: false, error: { code, message } };
+}
+
+/** Registers `handler` for `method`'s channel behind the sender, size and schema checks. */
+export function registerHandler<M extends BridgeMethod>(
+  registrar: IpcRegistrar,
+  method: M,
+  handler: Handler<M>,
+  policy: HandlerPolicy,
+): void {
+  const channel = CHANNELS[method];
+  const schema = INPUT_SCHEMAS[method];
+  registrar.handle(channel, async (meta, raw) => {
+    if (!isTrustedSender(meta.senderUrl, policy.trusted)) {
+      policy.logger.warn('ipc.untrusted-sender', { channel });
+      return failure('UNTRUSTED_SENDER', 'This request did not come from the Commission Desk window and was refused.');
+    }
+    if (payloadTooLarge(raw)) return failure('INVALID_INPUT', 'The request was too large and was refused.');
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) return failure('INVALID_INPUT', describeIssues(parsed.error));
+    try {
+      return { ok: true, value: await handler(parsed.data) };
+    } catch (error) {
+      if (error instanceof AppError) return { ok: false, error: error.toData() };
+      policy.logger.error('ipc.handler-failed', { channel, error });
+      return failure('INTERNAL', 'Something went wrong inside Commission Desk. Try again; if it keeps happening, restart the app.');
+    }
+  });
+}

@@ -1,0 +1,3 @@
+export * from './keytar-secret-store';
+export * from './memory-secret-store';
+export * from './secret-store';

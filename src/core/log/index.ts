@@ -1,0 +1,4 @@
+export * from './crash-guard';
+export * from './diagnostics';
+export * from './logger';
+export * from './rotating-file-sink';

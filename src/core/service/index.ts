@@ -1,0 +1,5 @@
+export * from './base-url';
+export * from './clock';
+export * from './node-fetch';
+export * from './page-iterator';
+export * from './service-client';

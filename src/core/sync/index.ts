@@ -1,0 +1,2 @@
+export * from './sync-engine';
+export * from './sync-manager';

@@ -1,0 +1,112 @@
+/**
+ * Runs at most one sync at a time in the background for the app: start returns at once, the
+ * renderer polls the status (progress, last synced, error, offline), cancel aborts the requests in
+ * flight. A 401 hands the session back to the sign-in flow; a network failure marks the app offline
+ * while the cache stays fully usable.
+ */
+import { AppError, type AppErrorData } from '../../shared/errors';
+import type { SyncProgress, SyncStatus } from '../../shared/sync-progress';
+import type { SalesCache } from '../cache';
+import type { Logger } from '../log';
+import type { ServiceClient } from '../service';
+import { runSync, type SyncJob } from './sync-engine';
+
+/** What the manager needs. */
+export interface SyncManagerDeps {
+  cache: () => SalesCache;
+  today: () => string;
+  now?: () => Date;
+  logger: Logger;
+  /** Told when the service refused the credentials during a sync. */
+  onAuthRejected: (error: AppError) => void;
+  /** Trailing window re-fetched on every sync, in days. */
+  trailingDays: () => number;
+}
+
+/** The app's sync controller. */
+export interface SyncManager {
+  start(client: ServiceClient, job: Omit<SyncJob, 'trailingDays'>): SyncStatus;
+  cancel(): SyncStatus;
+  status(account: string | null): SyncStatus;
+  /** Resolves when the current run (if any) has ended; for tests and orderly shutdown. */
+  idle(): Promise<void>;
+}
+
+const OFFLINE_CODES = new Set(['NETWORK_OFFLINE', 'TIMEOUT']);
+
+/** Creates the manager. */
+export function createSyncManager(deps: SyncManagerDeps): SyncManager {
+  let running: { account: string; controller: AbortController; done: Promise<void> } | null = null;
+  let progress: SyncProgress | null = null;
+  let progressAccount: string | null = null;
+  const lastError = new Map<string, AppErrorData>();
+
+  function status(account: string | null): SyncStatus {
+    if (account === null) return { running: false, progress: null, lastRun: null, lastSyncedAt: null, error: null, offline: false };
+    const cache = deps.cache();
+    const last = cache.lastSyncRun(account);
+    const completed = cache.lastSyncRun(account, 'completed');
+    const error = lastError.get(account) ?? null;
+    const isRunning = running?.account === account;
+    return {
+      running: isRunning,
+      progress: progressAccount === account ? progress : null,
+      lastRun: last && last.status !== 'running' ? { from: last.from, to: last.to, status: last.status, finishedAt: last.finishedAt } : null,
+      lastSyncedAt: completed?.finishedAt ?? null,
+      error: isRunning ? null : error,
+      offline: !isRunning && error !== null && OFFLINE_CODES.has(error.code),
+    };
+  }
+
+  async function run(client: ServiceClient, job: SyncJob, controller: AbortController): Promise<void> {
+    try {
+      await runSync(
+        {
+          cache: deps.cache(),
+          client,
+          today: deps.today,
+          ...(deps.now ? { now: deps.now } : {}),
+          onProgress: (p) => {
+            progress = p;
+          },
+        },
+        job,
+        controller.signal,
+      );
+      lastError.delete(job.account);
+    } catch (error) {
+      const data = error instanceof AppError ? error.toData() : { code: 'INTERNAL' as const, message: 'The sync stopped unexpectedly. Try again.' };
+      if (data.code !== 'CANCELLED') lastError.set(job.account, data);
+      else lastError.delete(job.account);
+      if (error instanceof AppError && error.code === 'AUTH_INVALID') deps.onAuthRejected(error);
+      deps.logger.warn('sync.stopped', { code: data.code });
+    }
+  }
+
+  return {
+    start(client, job) {
+      if (running) {
+        if (running.account === job.account) return status(job.account);
+        throw new AppError('INVALID_INPUT', 'Another account is still syncing. Cancel it or wait for it to finish.');
+      }
+      const controller = new AbortController();
+      const fullJob: SyncJob = { ...job, trailingDays: deps.trailingDays() };
+      progress = null;
+      progressAccount = job.account;
+      const done = run(client, fullJob, controller).finally(() => {
+        running = null;
+      });
+      running = { account: job.account, controller, done };
+      return status(job.account);
+    },
+    cancel() {
+      const account = running?.account ?? null;
+      running?.controller.abort();
+      return status(account);
+    },
+    status,
+    idle: async () => {
+      await running?.done;
+    },
+  };
+}

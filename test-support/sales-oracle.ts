@@ -1,0 +1,89 @@
+/**
+ * An independent, deliberately naive implementation of the cache's query semantics over plain {@link Sale} arrays,
+ * for tests: filters, text search, sort order and integer-cent totals written without any of the cache's code.
+ * Not used by the app.
+ */
+import type { Sale } from '../src/shared/domain';
+import type { SalesFilter, SaleSortColumn } from '../src/shared/sales-query';
+
+/** Integer cents of a two-decimal amount, computed from its decimal text. */
+export function cents(amount: number): number {
+  const [whole = '0', fraction = ''] = Math.abs(amount).toFixed(2).split('.');
+  const value = Number(whole) * 100 + Number(fraction);
+  return amount < 0 ? -value : value;
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function words(text: string): string[] {
+  return text.match(/[\p{L}\p{N}\p{Co}_-]+/gu) ?? [];
+}
+
+/** True when every word of `text` starts some word of the sale's reference, product, collection or subid. */
+export function textMatches(sale: Sale, text: string): boolean {
+  const haystack = [sale.reference, sale.productName, sale.collectionName, sale.subid]
+    .flatMap((field) => (field === null ? [] : words(fold(field))));
+  return words(text).every((w) => haystack.some((token) => token.startsWith(fold(w))));
+}
+
+function inList(value: string | null, list: readonly (string | null)[] | undefined): boolean {
+  return list === undefined || list.includes(value);
+}
+
+/** True when `sale` matches `filter`. */
+export function oracleMatches(sale: Sale, filter: SalesFilter): boolean {
+  const day = filter.dateBasis === 'payment' ? sale.paymentDate : sale.transactionDate;
+  if ((filter.from !== undefined || filter.to !== undefined) && day === null) return false;
+  if (filter.from !== undefined && (day as string) < filter.from) return false;
+  if (filter.to !== undefined && (day as string) > filter.to) return false;
+  return (
+    inList(sale.commissionStatus, filter.commissionStatuses) &&
+    inList(sale.paymentStatus ?? 'none', filter.paymentStatuses) &&
+    inList(sale.currency, filter.currencies) &&
+    inList(sale.category, filter.categories) &&
+    inList(sale.subid, filter.subids) &&
+    inList(sale.productSlug, filter.products) &&
+    inList(sale.collectionSlug, filter.collections) &&
+    (filter.text === undefined || words(filter.text).length === 0 || textMatches(sale, filter.text))
+  );
+}
+
+type SortValue = string | number | null;
+
+function sortValue(sale: Sale, column: SaleSortColumn): SortValue {
+  switch (column) {
+    case 'transactionDate': return sale.transactionDate;
+    case 'paymentDate': return sale.paymentDate;
+    case 'reference': return sale.reference;
+    case 'commissionAmount': return cents(sale.commissionAmount);
+    case 'transactionAmount': return sale.transactionAmount === null ? null : cents(sale.transactionAmount);
+    case 'commissionStatus': return sale.commissionStatus;
+    case 'paymentStatus': return sale.paymentStatus;
+    case 'currency': return sale.currency;
+    case 'category': return sale.category;
+    case 'subid': return sale.subid;
+    case 'productName': return sale.productName;
+    case 'collectionName': return sale.collectionName;
+    case 'firstSeen':
+    case 'lastChanged': return 0;
+  }
+}
+
+function compare(a: SortValue, b: SortValue): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return Buffer.compare(Buffer.from(String(a)), Buffer.from(String(b)));
+}
+
+/** References of `sales` (in stored order) sorted by `column`, ties in stored order; desc reverses all. */
+export function oracleOrder(sales: readonly Sale[], column: SaleSortColumn, direction: 'asc' | 'desc'): string[] {
+  const order = sales
+    .map((sale, index) => ({ sale, index }))
+    .sort((x, y) => compare(sortValue(x.sale, column), sortValue(y.sale, column)) || x.index - y.index)
+    .map(({ sale }) => sale.reference);
+  return direction === 'asc' ? order : order.reverse();
+}

@@ -30,7 +30,7 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[property.name=/^ipc(Main|Renderer)$/]", message: ipcMessage },
+        { selector: 'MemberExpression[property.name=/^ipc(Main|Renderer)$/]', message: ipcMessage },
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
       ],
     },

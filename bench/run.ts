@@ -58,7 +58,10 @@ function readOptions(): Options {
     console.log(usage());
     process.exit(0);
   }
-  const names = (values.case ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  const names = (values.case ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   const unknown = names.filter((n) => !CASES.some((c) => c.name === n));
   if (unknown.length > 0) {
     console.error(`Unknown case ${unknown.join(', ')}.\n\n${usage()}`);
@@ -174,7 +177,9 @@ function machine(): Record<string, string | number> {
     memoryMb: Math.round(totalmem() / (1024 * 1024)),
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
-    loadAverageAtStart: loadavg().map((l) => l.toFixed(2)).join(' '),
+    loadAverageAtStart: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
 }
 
@@ -197,9 +202,7 @@ async function main(): Promise<void> {
   } catch (error) {
     results.push({ case: 'datasets', size: '', rows: [], notes: [], error: (error as Error).message, wallSeconds: 0 });
   }
-  const datasetSizes = Object.fromEntries(
-    Object.keys(datasets).map((name) => [name, DATASET_SIZES[name as DatasetName][options.quick ? 'quick' : 'full']]),
-  );
+  const datasetSizes = Object.fromEntries(Object.keys(datasets).map((name) => [name, DATASET_SIZES[name as DatasetName][options.quick ? 'quick' : 'full']]));
   for (const benchCase of options.cases) {
     if (benchCase.dataset !== undefined && datasets[benchCase.dataset] === undefined) continue;
     const workDir = join(root, benchCase.name);
@@ -246,15 +249,15 @@ async function main(): Promise<void> {
     machine: machine(),
     passed: !failed,
     missed,
-    rows: results.flatMap((r) =>
-      r.rows.map((row) => ({ case: r.case, size: r.size, ...row, result: verdict(row.pass, options.quick) || 'info' })),
-    ),
+    rows: results.flatMap((r) => r.rows.map((row) => ({ case: r.case, size: r.size, ...row, result: verdict(row.pass, options.quick) || 'info' }))),
     cases: results,
   };
   writeFileSync(RESULTS_PATH, `${JSON.stringify(summary, null, 2)}\n`);
 
   const m = summary.machine;
-  console.log(`\nCommission Desk benchmarks (${summary.mode} run, ${seconds.toFixed(0)} s) on ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryMb} MB RAM, Node ${m.node}\n`);
+  console.log(
+    `\nCommission Desk benchmarks (${summary.mode} run, ${seconds.toFixed(0)} s) on ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryMb} MB RAM, Node ${m.node}\n`,
+  );
   console.log(table(results, options.quick));
   const notes = results.flatMap((r) => r.notes.map((n) => `- ${r.case}: ${n}`));
   if (options.quick) notes.unshift('- * quick run: sizes are tiny, so ratios and limits mean little; only errors fail a quick run.');

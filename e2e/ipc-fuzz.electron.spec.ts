@@ -26,7 +26,11 @@ test.describe('IPC fuzzing in the running app', () => {
 
   test('S6: hostile payloads through the real bridge get typed errors; the main process keeps answering', async () => {
     const userData = await mkdtemp(join(tmpdir(), 'commission-desk-fuzz-'));
-    const app = await electron.launch({ executablePath: binary ?? undefined, args: ['out/main/index.js'], env: { ...(process.env as Record<string, string>), COMMISSION_DESK_USER_DATA: userData } });
+    const app = await electron.launch({
+      executablePath: binary ?? undefined,
+      args: ['out/main/index.js'],
+      env: { ...(process.env as Record<string, string>), COMMISSION_DESK_USER_DATA: userData },
+    });
     try {
       const window = await app.firstWindow();
       await window.waitForLoadState('domcontentloaded');

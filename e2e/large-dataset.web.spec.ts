@@ -81,10 +81,13 @@ test.describe('a large cache', () => {
         el.scrollTop = el.scrollHeight / 2;
       });
       await expect(page.getByTestId('sale-row-loading')).toHaveCount(0);
-      const middle = await page.getByTestId('sale-row').first().evaluate((row) => ({
-        index: Number(row.getAttribute('data-index')),
-        reference: row.querySelector('[data-testid="sale-reference"]')?.textContent ?? '',
-      }));
+      const middle = await page
+        .getByTestId('sale-row')
+        .first()
+        .evaluate((row) => ({
+          index: Number(row.getAttribute('data-index')),
+          reference: row.querySelector('[data-testid="sale-reference"]')?.textContent ?? '',
+        }));
       expect(middle.index).toBeGreaterThan(COUNT / 2 - 100);
       expect(middle.reference).toBe(sorted[middle.index]);
     } finally {

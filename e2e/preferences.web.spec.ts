@@ -11,7 +11,12 @@ async function headerWidth(page: Page, column: string): Promise<number> {
 }
 
 test.describe('remembered view preferences', () => {
-  test('the column chooser, a resized column, the filters and the theme persist across a restart of the test host', async ({ page, host, fake, hostConfig }) => {
+  test('the column chooser, a resized column, the filters and the theme persist across a restart of the test host', async ({
+    page,
+    host,
+    fake,
+    hostConfig,
+  }) => {
     test.setTimeout(120_000);
     await page.goto(host.url);
     await signIn(page, fake);
@@ -28,7 +33,17 @@ test.describe('remembered view preferences', () => {
     for (let i = 0; i < 3; i++) await chooser.getByRole('button', { name: 'Move Commission up', exact: true }).click();
     await page.keyboard.press('Escape');
     // Moving goes through the chooser's list, hidden columns included (Sub-ID and Category are hidden now).
-    const arranged = ['transactionDate', 'reference', 'productName', 'collectionName', 'commissionAmount', 'transactionAmount', 'commissionStatus', 'paymentStatus', 'currency'];
+    const arranged = [
+      'transactionDate',
+      'reference',
+      'productName',
+      'collectionName',
+      'commissionAmount',
+      'transactionAmount',
+      'commissionStatus',
+      'paymentStatus',
+      'currency',
+    ];
     await expect.poll(() => headerOrder(page)).toEqual(arranged);
 
     const before = await headerWidth(page, 'reference');

@@ -97,8 +97,7 @@ test.describe('sales browser over the cache', () => {
 
     await sortBy(page, 'Commission', 'descending');
     const commissions = sales.map((r) => cents(r.commission_amount));
-    const money = (c: number, currency: string) =>
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(c / 100);
+    const money = (c: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(c / 100);
     const desc = [...sales].sort((a, b) => cents(b.commission_amount) - cents(a.commission_amount));
     expect(await firstShownValues(page, 15, 'sale-commission')).toEqual(desc.slice(0, 15).map((r) => money(cents(r.commission_amount), r.currency)));
     expect(Math.max(...commissions)).toBe(cents(desc[0]?.commission_amount ?? 0));

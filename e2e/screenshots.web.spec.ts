@@ -47,7 +47,10 @@ test.describe('screenshots', () => {
         await page.getByRole('button', { name: 'Connect your account' }).click();
         await expect(page.getByLabel('Service address')).toBeVisible();
         await shoot(page, 'sign-in', theme, size.width);
-        await page.getByRole('button', { name: /Back|Cancel/ }).first().click();
+        await page
+          .getByRole('button', { name: /Back|Cancel/ })
+          .first()
+          .click();
       }
     }
 

@@ -88,22 +88,29 @@ test.describe('Electron security checklist in the running app', () => {
       const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
       expect(cmdline.split('\0')).not.toContain('--no-sandbox');
     }
-    test.info().annotations.push({ type: 'webPreferences', description: prefs === null ? 'not readable in this Electron; checked by behaviour' : 'read from the window' });
-    if (prefs !== null) expect(prefs).toMatchObject({
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-    });
+    test
+      .info()
+      .annotations.push({
+        type: 'webPreferences',
+        description: prefs === null ? 'not readable in this Electron; checked by behaviour' : 'read from the window',
+      });
+    if (prefs !== null)
+      expect(prefs).toMatchObject({
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        experimentalFeatures: false,
+        webviewTag: false,
+      });
     const webview = await run.window.evaluate(() => {
       const element = document.createElement('webview');
       document.body.append(element);
-      const upgraded = customElements.get('webview') !== undefined || typeof (element as unknown as { getWebContentsId?: unknown }).getWebContentsId === 'function';
+      const upgraded =
+        customElements.get('webview') !== undefined || typeof (element as unknown as { getWebContentsId?: unknown }).getWebContentsId === 'function';
       element.remove();
       return upgraded;
     });
@@ -123,7 +130,15 @@ test.describe('Electron security checklist in the running app', () => {
         ipcNames: Object.getOwnPropertyNames(window).filter((name) => /ipc|electron/i.test(name)),
       };
     });
-    expect(globals).toEqual({ require: 'undefined', process: 'undefined', module: 'undefined', Buffer: 'undefined', ipcRenderer: 'undefined', electron: 'undefined', ipcNames: [] });
+    expect(globals).toEqual({
+      require: 'undefined',
+      process: 'undefined',
+      module: 'undefined',
+      Buffer: 'undefined',
+      ipcRenderer: 'undefined',
+      electron: 'undefined',
+      ipcNames: [],
+    });
     const bridge = await run.window.evaluate(() => {
       const b = (window as unknown as { commissionDesk: Record<string, unknown> }).commissionDesk;
       return { keys: Object.keys(b).sort(), allFunctions: Object.values(b).every((v) => typeof v === 'function') };
@@ -186,8 +201,13 @@ test.describe('Electron security checklist in the running app', () => {
     expect(await run.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
 
     const refused = await run.window.evaluate(async () => {
-      const b = (window as unknown as { commissionDesk: { openExternal: (i: { url: string }) => Promise<{ ok: boolean; error?: { code: string } }> } }).commissionDesk;
-      return Promise.all(['javascript:alert(1)', 'file:///etc/passwd', 'smb://server/share', 'http://shop.example.com/', 'https://xn--pple-43d.com/'].map((url) => b.openExternal({ url })));
+      const b = (window as unknown as { commissionDesk: { openExternal: (i: { url: string }) => Promise<{ ok: boolean; error?: { code: string } }> } })
+        .commissionDesk;
+      return Promise.all(
+        ['javascript:alert(1)', 'file:///etc/passwd', 'smb://server/share', 'http://shop.example.com/', 'https://xn--pple-43d.com/'].map((url) =>
+          b.openExternal({ url }),
+        ),
+      );
     });
     for (const answer of refused) expect(answer).toMatchObject({ ok: false, error: { code: 'INSECURE_URL' } });
     test.skip(!recording, 'shell.openExternal could not be replaced here, so the https case is not exercised (it would open a browser).');
@@ -208,7 +228,13 @@ test.describe('Electron security checklist in the running app', () => {
           return 'unsupported';
         }
       };
-      const geolocation = await new Promise<number>((done) => navigator.geolocation.getCurrentPosition(() => done(0), (error) => done(error.code), { timeout: 3000 }));
+      const geolocation = await new Promise<number>((done) =>
+        navigator.geolocation.getCurrentPosition(
+          () => done(0),
+          (error) => done(error.code),
+          { timeout: 3000 },
+        ),
+      );
       const media = await navigator.mediaDevices.getUserMedia({ audio: true }).then(
         () => 'granted',
         (error: Error) => error.name,
@@ -250,7 +276,9 @@ test.describe('Electron security checklist in the running app', () => {
     );
     expect(answers).toHaveLength(4);
     for (const answer of answers) expect(answer).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } });
-    const session = await run.window.evaluate(() => (window as unknown as { commissionDesk: { getSession: () => Promise<unknown> } }).commissionDesk.getSession());
+    const session = await run.window.evaluate(() =>
+      (window as unknown as { commissionDesk: { getSession: () => Promise<unknown> } }).commissionDesk.getSession(),
+    );
     expect(session).toMatchObject({ ok: true, value: { kind: 'none' } });
   });
 });
@@ -301,7 +329,14 @@ test.describe('S7 secret canary in the running app', () => {
           }
         }
         const inputs = Array.from(document.querySelectorAll('input, textarea')).map((el) => (el as HTMLInputElement).value);
-        return { html: document.documentElement.outerHTML, local: JSON.stringify(storage(localStorage)), session: JSON.stringify(storage(sessionStorage)), cookie: document.cookie, globals, inputs };
+        return {
+          html: document.documentElement.outerHTML,
+          local: JSON.stringify(storage(localStorage)),
+          session: JSON.stringify(storage(sessionStorage)),
+          cookie: document.cookie,
+          globals,
+          inputs,
+        };
       });
       expect(page.html).not.toContain(secret);
       expect(page.local).not.toContain(secret);

@@ -82,11 +82,13 @@ function grid(page: Page): Locator {
 
 /** The references of the rows currently in the DOM, by row index. */
 async function domRows(page: Page, column = 'sale-reference'): Promise<[number, string][]> {
-  return page.locator('[data-testid="sale-row"]').evaluateAll(
-    (rows, testId) =>
-      rows.map((row) => [Number(row.getAttribute('data-index')), row.querySelector(`[data-testid="${testId}"]`)?.textContent ?? ''] as [number, string]),
-    column,
-  );
+  return page
+    .locator('[data-testid="sale-row"]')
+    .evaluateAll(
+      (rows, testId) =>
+        rows.map((row) => [Number(row.getAttribute('data-index')), row.querySelector(`[data-testid="${testId}"]`)?.textContent ?? ''] as [number, string]),
+      column,
+    );
 }
 
 /**
@@ -123,12 +125,20 @@ export async function firstShownValues(page: Page, count: number, column = 'sale
   await expect(page.getByTestId('sale-row-loading')).toHaveCount(0);
   await expect.poll(async () => (await domRows(page, column)).some(([i]) => i === 0)).toBe(true);
   const rows = await domRows(page, column);
-  return rows.sort((a, b) => a[0] - b[0]).slice(0, count).map(([, v]) => v);
+  return rows
+    .sort((a, b) => a[0] - b[0])
+    .slice(0, count)
+    .map(([, v]) => v);
 }
 
 /** Per-currency totals as the summary bar shows them (exact decimal strings from data attributes). */
 export interface ShownTotals {
-  [currency: string]: { count: number; commission: string; transaction: string; byStatus: Record<string, { count: number; commission: string; transaction: string }> };
+  [currency: string]: {
+    count: number;
+    commission: string;
+    transaction: string;
+    byStatus: Record<string, { count: number; commission: string; transaction: string }>;
+  };
 }
 
 /** Reads the summary bar. */
@@ -207,11 +217,13 @@ export function expectedTotals(records: readonly WireRecord[]): ShownTotals {
 
 /** Lower-case words without accents, split like a search index that keeps `-` and `_` inside words. */
 function words(text: string | null | undefined): string[] {
-  return (text ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .match(/[\p{L}\p{N}_-]+/gu) ?? [];
+  return (
+    (text ?? '')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}_-]+/gu) ?? []
+  );
 }
 
 /** Whether every typed word starts a word of the reference, product, collection or sub-ID. */

@@ -151,7 +151,11 @@ export function toSarif(findings: readonly Finding[], verdict: GateResult, info:
         invocations: [
           {
             executionSuccessful: info.parseErrors.length === 0,
-            toolExecutionNotifications: info.parseErrors.map((e) => ({ level: 'error', message: { text: `Not parsed, so not checked: ${e.message}` }, locations: location(e.file, 1) })),
+            toolExecutionNotifications: info.parseErrors.map((e) => ({
+              level: 'error',
+              message: { text: `Not parsed, so not checked: ${e.message}` },
+              locations: location(e.file, 1),
+            })),
           },
         ],
         results: [...results, ...silenced],

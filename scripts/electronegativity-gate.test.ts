@@ -11,13 +11,23 @@ afterEach(() => {
 });
 
 function finding(id: string, severity: [string, number], line: number, file = 'main.ts'): Finding {
-  return { id, severity: { name: severity[0], value: severity[1] }, confidence: { name: 'FIRM', value: 1 }, file, location: { line, column: 2 }, description: `${id} found` };
+  return {
+    id,
+    severity: { name: severity[0], value: severity[1] },
+    confidence: { name: 'FIRM', value: 1 },
+    file,
+    location: { line, column: 2 },
+    description: `${id} found`,
+  };
 }
 
 function runGate(input: string): { status: number | null; stdout: string; sarif: unknown } {
   const sarifPath = join(mkdtempSync(join(tmpdir(), 'gate-sarif-')), 'out.sarif');
   dirs.push(join(sarifPath, '..'));
-  const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/electronegativity-gate.ts', '--input', input, '--sarif', sarifPath], { encoding: 'utf8', timeout: 60_000 });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/electronegativity-gate.ts', '--input', input, '--sarif', sarifPath], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: child.status, stdout: child.stdout + child.stderr, sarif: JSON.parse(readFileSync(sarifPath, 'utf8')) as unknown };
 }
 
@@ -28,7 +38,9 @@ describe('the Electronegativity gate rules', () => {
       reason: 'set by secureWebPreferences()',
       line: 4,
     });
-    expect(annotationOn('/* electronegativity-ignore: SANDBOX_JS_CHECK -- sandboxed by app.enableSandbox() */', 1)?.reason).toBe('sandboxed by app.enableSandbox()');
+    expect(annotationOn('/* electronegativity-ignore: SANDBOX_JS_CHECK -- sandboxed by app.enableSandbox() */', 1)?.reason).toBe(
+      'sandboxed by app.enableSandbox()',
+    );
     expect(annotationOn('// electronegativity-ignore: SANDBOX_JS_CHECK — ok', 1)).toBeNull();
     expect(annotationOn('// electronegativity-ignore: SANDBOX_JS_CHECK', 1)).toBeNull();
   });
@@ -66,9 +78,17 @@ describe('the Electronegativity gate rules', () => {
     const findings = [finding('HIGH_A', ['HIGH', 3], 2), finding('HIGH_A', ['HIGH', 3], 3), finding('LOW_C', ['LOW', 1], 1)];
     const verdict = judge(findings, () => source);
     verdict.silenced.push({ file: 'other.ts', line: 7 });
-    const sarif = toSarif(findings, verdict, { scannerVersion: '1.10.3', root: '/repo/src', parseErrors: [{ file: 'bad.ts', message: 'Unexpected token' }] }) as {
+    const sarif = toSarif(findings, verdict, {
+      scannerVersion: '1.10.3',
+      root: '/repo/src',
+      parseErrors: [{ file: 'bad.ts', message: 'Unexpected token' }],
+    }) as {
       version: string;
-      runs: { tool: { driver: { name: string; rules: { id: string }[] } }; invocations: { executionSuccessful: boolean }[]; results: Record<string, unknown>[] }[];
+      runs: {
+        tool: { driver: { name: string; rules: { id: string }[] } };
+        invocations: { executionSuccessful: boolean }[];
+        results: Record<string, unknown>[];
+      }[];
     };
     const run = sarif.runs[0];
     expect(sarif.version).toBe('2.1.0');
@@ -108,7 +128,10 @@ describe('the Electronegativity gate, run for real (offline)', () => {
     expect(failing.status, failing.stdout).toBe(1);
     expect(failing.stdout).toMatch(/BLOCKING {3}CONTEXT_ISOLATION_JS_CHECK \(HIGH/);
 
-    writeFileSync(join(dir, 'main.js'), window.replace('const w', '// electronegativity-ignore: CONTEXT_ISOLATION_JS_CHECK — fixture: explained on purpose\nconst w'));
+    writeFileSync(
+      join(dir, 'main.js'),
+      window.replace('const w', '// electronegativity-ignore: CONTEXT_ISOLATION_JS_CHECK — fixture: explained on purpose\nconst w'),
+    );
     const explained = runGate(dir);
     expect(explained.status, explained.stdout).toBe(0);
 

@@ -45,7 +45,8 @@ function report(verdict: GateResult, parseErrors: { file: string; message: strin
   for (const { finding, annotation } of verdict.explained) console.log(`explained  ${describe(finding)}\n           reason: ${annotation.reason}`);
   for (const finding of verdict.advisory) console.log(`advisory   ${describe(finding)}`);
   for (const finding of verdict.blocking) console.log(`BLOCKING   ${describe(finding)}`);
-  for (const s of verdict.silenced) console.log(`BLOCKING   eng-disable at ${s.file}:${s.line} — explain the finding with "electronegativity-ignore: <CHECK> — <reason>" instead`);
+  for (const s of verdict.silenced)
+    console.log(`BLOCKING   eng-disable at ${s.file}:${s.line} — explain the finding with "electronegativity-ignore: <CHECK> — <reason>" instead`);
   for (const e of parseErrors) console.log(`BLOCKING   ${e.file} could not be parsed, so it was not checked: ${e.message}`);
 }
 

@@ -53,7 +53,15 @@ function installOfflineTranslations(packageDir: string, load: NodeJS.Require): v
   offline.filename = loaderPath;
   offline.loaded = true;
   offline.exports = async (): Promise<void> => {
-    i18n.configure({ locales: ['en-US'], defaultLocale: 'en-US', directory: dirname(loaderPath), updateFiles: false, objectNotation: true, retryInDefaultLocale: true, register: globalThis });
+    i18n.configure({
+      locales: ['en-US'],
+      defaultLocale: 'en-US',
+      directory: dirname(loaderPath),
+      updateFiles: false,
+      objectNotation: true,
+      retryInDefaultLocale: true,
+      register: globalThis,
+    });
     i18n.setLocale('en-US');
   };
   load.cache[loaderPath] = offline;

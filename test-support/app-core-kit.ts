@@ -26,7 +26,10 @@ export function createTestCore(overrides: Partial<AppCoreDeps> = {}): TestCore {
     appVersion: '1.0.0-test',
     today: () => '2026-06-30',
     chooseExportPath: async () => null,
-    logger: createLogger((line) => logLines.push(line), () => core?.session.secrets() ?? []),
+    logger: createLogger(
+      (line) => logLines.push(line),
+      () => core?.session.secrets() ?? [],
+    ),
     settings: createMemorySettingsStore(),
     keychain: createMemorySecretStore(),
     fetch: async () => {

@@ -10,7 +10,10 @@ import { GUARD_ACCOUNT, guardPages } from './crash-guard-plan';
 
 function run(cachePath: string, logDir: string, secret: string): void {
   const sink = createRotatingFileSink({ directory: logDir });
-  const logger = createLogger((line) => sink.write(line), () => [secret]);
+  const logger = createLogger(
+    (line) => sink.write(line),
+    () => [secret],
+  );
   const stats = installCrashGuards(process, logger);
   const { cache } = openCache({ path: cachePath });
   const { first, second, third } = guardPages();

@@ -28,6 +28,13 @@ export function crashPlan(): PlannedWindow[] {
   return Array.from({ length: DAYS / WINDOW_DAYS }, (_, w) => {
     const from = addDays(first, w * WINDOW_DAYS);
     const to = addDays(from, WINDOW_DAYS - 1);
-    return { from, to, pages: pages(sales.filter((s) => s.transactionDate >= from && s.transactionDate <= to), PAGE_SIZE) };
+    return {
+      from,
+      to,
+      pages: pages(
+        sales.filter((s) => s.transactionDate >= from && s.transactionDate <= to),
+        PAGE_SIZE,
+      ),
+    };
   });
 }

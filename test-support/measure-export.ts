@@ -25,8 +25,13 @@ const optionsSchema = z.strictObject({
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      db: { type: 'string' }, out: { type: 'string' }, account: { type: 'string' }, format: { type: 'string' },
-      preset: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' },
+      db: { type: 'string' },
+      out: { type: 'string' },
+      account: { type: 'string' },
+      format: { type: 'string' },
+      preset: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
     },
   });
   const options = optionsSchema.parse(values);

@@ -23,8 +23,7 @@ function words(text: string): string[] {
 
 /** True when every word of `text` starts some word of the sale's reference, product, collection or subid. */
 export function textMatches(sale: Sale, text: string): boolean {
-  const haystack = [sale.reference, sale.productName, sale.collectionName, sale.subid]
-    .flatMap((field) => (field === null ? [] : words(fold(field))));
+  const haystack = [sale.reference, sale.productName, sale.collectionName, sale.subid].flatMap((field) => (field === null ? [] : words(fold(field))));
   return words(text).every((w) => haystack.some((token) => token.startsWith(fold(w))));
 }
 
@@ -54,20 +53,33 @@ type SortValue = string | number | null;
 
 function sortValue(sale: Sale, column: SaleSortColumn): SortValue {
   switch (column) {
-    case 'transactionDate': return sale.transactionDate;
-    case 'paymentDate': return sale.paymentDate;
-    case 'reference': return sale.reference;
-    case 'commissionAmount': return cents(sale.commissionAmount);
-    case 'transactionAmount': return sale.transactionAmount === null ? null : cents(sale.transactionAmount);
-    case 'commissionStatus': return sale.commissionStatus;
-    case 'paymentStatus': return sale.paymentStatus;
-    case 'currency': return sale.currency;
-    case 'category': return sale.category;
-    case 'subid': return sale.subid;
-    case 'productName': return sale.productName;
-    case 'collectionName': return sale.collectionName;
+    case 'transactionDate':
+      return sale.transactionDate;
+    case 'paymentDate':
+      return sale.paymentDate;
+    case 'reference':
+      return sale.reference;
+    case 'commissionAmount':
+      return cents(sale.commissionAmount);
+    case 'transactionAmount':
+      return sale.transactionAmount === null ? null : cents(sale.transactionAmount);
+    case 'commissionStatus':
+      return sale.commissionStatus;
+    case 'paymentStatus':
+      return sale.paymentStatus;
+    case 'currency':
+      return sale.currency;
+    case 'category':
+      return sale.category;
+    case 'subid':
+      return sale.subid;
+    case 'productName':
+      return sale.productName;
+    case 'collectionName':
+      return sale.collectionName;
     case 'firstSeen':
-    case 'lastChanged': return 0;
+    case 'lastChanged':
+      return 0;
   }
 }
 

@@ -86,7 +86,9 @@ export const run: RunCase = async (input) => {
       if (written.rows !== input.size) throw new Error(`the exporter wrote ${written.rows} rows, not ${input.size}`);
       if (round === 0) peakAfterApp = process.resourceUsage().maxRSS / 1024;
       app.push(written.ms);
-      progress(`round ${round + 1}: app exporter ${written.ms.toFixed(0)} ms (${megabytes(written.bytes).toFixed(1)} MB file), peak RSS so far ${peakAfterApp.toFixed(0)} MB`);
+      progress(
+        `round ${round + 1}: app exporter ${written.ms.toFixed(0)} ms (${megabytes(written.bytes).toFixed(1)} MB file), peak RSS so far ${peakAfterApp.toFixed(0)} MB`,
+      );
       const baseline = await exportPlain(cache, join(input.workDir, `plain-${round}.xlsx`));
       if (baseline.rows !== input.size) throw new Error(`the baseline wrote ${baseline.rows} rows, not ${input.size}`);
       plain.push(baseline.ms);
@@ -94,10 +96,7 @@ export const run: RunCase = async (input) => {
     }
     return {
       size: `${count(input.size)} sales`,
-      rows: [
-        ratioAtMost('export time', best(app) / 1000, 's', best(plain) / 1000, 1.5),
-        atMost('peak RSS after the exporter', peakAfterApp, 'MB', 400),
-      ],
+      rows: [ratioAtMost('export time', best(app) / 1000, 's', best(plain) / 1000, 1.5), atMost('peak RSS after the exporter', peakAfterApp, 'MB', 400)],
       notes: ['baseline = exceljs streaming WorkbookWriter, same rows from the same cache iterator, default columns, no styles, one sheet.'],
     };
   } finally {

@@ -61,8 +61,23 @@ async function plainInsert(path: string, sales: readonly Sale[]): Promise<Timing
   const insert = db.prepare('INSERT INTO sales VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const all = db.transaction((rows: readonly Sale[]) => {
     for (const s of rows) {
-      insert.run(s.reference, s.commissionAmount, s.currency, s.commissionStatus, s.transactionAmount, s.category, s.transactionDate,
-        s.paymentStatus, s.paymentDate, s.productSlug, s.productName, s.collectionSlug, s.collectionName, s.collectionUrl, s.subid);
+      insert.run(
+        s.reference,
+        s.commissionAmount,
+        s.currency,
+        s.commissionStatus,
+        s.transactionAmount,
+        s.category,
+        s.transactionDate,
+        s.paymentStatus,
+        s.paymentDate,
+        s.productSlug,
+        s.productName,
+        s.collectionSlug,
+        s.collectionName,
+        s.collectionUrl,
+        s.subid,
+      );
     }
   });
   const timing = await measured(() => all(sales));
@@ -81,7 +96,9 @@ export const run: RunCase = async (input) => {
     baselines.push(await plainInsert(join(input.workDir, 'plain.sqlite'), sales));
     subjects.push(await intoCache(join(input.workDir, 'cache.sqlite'), sales));
     const [b, c] = [baselines.at(-1) as Timing, subjects.at(-1) as Timing];
-    progress(`round ${round + 1}: plain insert ${b.ms.toFixed(0)} ms (cpu ${b.cpuMs.toFixed(0)}), cache upsert ${c.ms.toFixed(0)} ms (cpu ${c.cpuMs.toFixed(0)})`);
+    progress(
+      `round ${round + 1}: plain insert ${b.ms.toFixed(0)} ms (cpu ${b.cpuMs.toFixed(0)}), cache upsert ${c.ms.toFixed(0)} ms (cpu ${c.cpuMs.toFixed(0)})`,
+    );
   }
   const subject = best(subjects.map((t) => t.ms)) / 1000;
   const baseline = best(baselines.map((t) => t.ms)) / 1000;

@@ -24,7 +24,15 @@ import { BENCH_ACCOUNT, type RunCase } from '../lib/case';
 import { atMost, count, holds, info } from '../lib/rows';
 import { megabytes, progress } from '../lib/timing';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -72,8 +80,14 @@ export const run: RunCase = async (input) => {
     // The account, its remembered view and its credentials, as the app leaves them after a sign-in and a sync.
     const settings = createConfSettingsStore(dataDir);
     const account = {
-      id: BENCH_ACCOUNT, label: 'Bench account', baseUrl: fake.baseUrl, appId: fake.credentials.appId,
-      apiKeyMasked: `…${fake.credentials.apiKey.slice(-4)}`, remembered: true, createdAt: new Date().toISOString(), lastUsedAt: null,
+      id: BENCH_ACCOUNT,
+      label: 'Bench account',
+      baseUrl: fake.baseUrl,
+      appId: fake.credentials.appId,
+      apiKeyMasked: `…${fake.credentials.apiKey.slice(-4)}`,
+      remembered: true,
+      createdAt: new Date().toISOString(),
+      lastUsedAt: null,
     };
     settings.set('accounts', [account]);
     settings.set('activeAccountId', BENCH_ACCOUNT);

@@ -54,7 +54,10 @@ export const run: RunCase = async (input) => {
       appVersion: '0.0.0-bench',
       today: () => '2026-06-30',
       chooseExportPath: async () => null,
-      logger: createLogger(() => undefined, () => []),
+      logger: createLogger(
+        () => undefined,
+        () => [],
+      ),
       settings: createConfSettingsStore(dataDir),
       keychain,
       fetch: async () => {

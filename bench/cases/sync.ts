@@ -77,7 +77,12 @@ async function timedSync(fake: FakeProcess, path: string, from: string, expected
 
 async function timedFetches(fake: FakeProcess, recorded: RecordedSync): Promise<number> {
   const fetch = createNodeFetch({ extraCaPem: fake.caPem });
-  const headers = { 'api-key': fake.credentials.apiKey, 'api-secret': fake.credentials.apiSecret, 'app-id': fake.credentials.appId, accept: 'application/json' };
+  const headers = {
+    'api-key': fake.credentials.apiKey,
+    'api-secret': fake.credentials.apiSecret,
+    'app-id': fake.credentials.appId,
+    accept: 'application/json',
+  };
   const get = async (url: string): Promise<void> => {
     const response = await fetch(url, { headers });
     await response.text();

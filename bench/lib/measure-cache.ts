@@ -36,7 +36,9 @@ export function percentile(values: readonly number[], p: number): number {
 
 function report(name: string, values: readonly number[]): void {
   const f = (n: number): string => n.toFixed(1).padStart(7);
-  console.log(`${name.padEnd(52)} n=${String(values.length).padStart(3)}  p50${f(percentile(values, 50))} ms  p95${f(percentile(values, 95))} ms  max${f(Math.max(...values))} ms`);
+  console.log(
+    `${name.padEnd(52)} n=${String(values.length).padStart(3)}  p50${f(percentile(values, 50))} ms  p95${f(percentile(values, 95))} ms  max${f(Math.max(...values))} ms`,
+  );
 }
 
 function pickSome<T>(random: Random, items: readonly T[], max: number): T[] {
@@ -56,11 +58,36 @@ export function randomFilter(random: Random, values: DistinctValues, text: boole
   }
   if (random.chance(0.4)) filter.commissionStatuses = pickSome(random, ['approved', 'declined', 'pending'] as const, 2);
   if (random.chance(0.3)) filter.paymentStatuses = pickSome(random, ['paid', 'pending', 'none'] as const, 2);
-  if (random.chance(0.3)) filter.currencies = pickSome(random, values.currencies.map((v) => v.value ?? 'EUR'), 2);
-  if (random.chance(0.3)) filter.subids = pickSome(random, values.subids.map((v) => v.value), 3);
-  if (random.chance(0.2)) filter.categories = pickSome(random, values.categories.map((v) => v.value), 2);
-  if (random.chance(0.2)) filter.collections = pickSome(random, values.collections.map((v) => v.value), 3);
-  if (random.chance(0.15)) filter.products = pickSome(random, values.products.map((v) => v.value), 5);
+  if (random.chance(0.3))
+    filter.currencies = pickSome(
+      random,
+      values.currencies.map((v) => v.value ?? 'EUR'),
+      2,
+    );
+  if (random.chance(0.3))
+    filter.subids = pickSome(
+      random,
+      values.subids.map((v) => v.value),
+      3,
+    );
+  if (random.chance(0.2))
+    filter.categories = pickSome(
+      random,
+      values.categories.map((v) => v.value),
+      2,
+    );
+  if (random.chance(0.2))
+    filter.collections = pickSome(
+      random,
+      values.collections.map((v) => v.value),
+      3,
+    );
+  if (random.chance(0.15))
+    filter.products = pickSome(
+      random,
+      values.products.map((v) => v.value),
+      5,
+    );
   if (text) filter.text = random.pick(WORDS);
   return filter;
 }
@@ -88,9 +115,21 @@ export interface Family {
 
 const BASE_FAMILIES: Family[] = [
   { name: 'browse: no filter, date sort, offset >= 900,000', count: 40, make: () => ({ filter: {}, column: 'transactionDate', direction: 'desc' }) },
-  { name: 'browse: random filters, date sort (both), deep pages', count: 80, make: (r, v) => ({ filter: randomFilter(r, v, false), column: 'transactionDate', direction: r.pick(['asc', 'desc'] as const) }) },
-  { name: 'browse: random filters + text search, deep pages', count: 40, make: (r, v) => ({ filter: randomFilter(r, v, true), column: 'transactionDate', direction: r.pick(['asc', 'desc'] as const) }) },
-  { name: 'browse: random filters, any sort column, deep pages', count: 40, make: (r, v) => ({ filter: randomFilter(r, v, r.chance(0.2)), column: r.pick(SALE_SORT_COLUMNS), direction: r.pick(['asc', 'desc'] as const) }) },
+  {
+    name: 'browse: random filters, date sort (both), deep pages',
+    count: 80,
+    make: (r, v) => ({ filter: randomFilter(r, v, false), column: 'transactionDate', direction: r.pick(['asc', 'desc'] as const) }),
+  },
+  {
+    name: 'browse: random filters + text search, deep pages',
+    count: 40,
+    make: (r, v) => ({ filter: randomFilter(r, v, true), column: 'transactionDate', direction: r.pick(['asc', 'desc'] as const) }),
+  },
+  {
+    name: 'browse: random filters, any sort column, deep pages',
+    count: 40,
+    make: (r, v) => ({ filter: randomFilter(r, v, r.chance(0.2)), column: r.pick(SALE_SORT_COLUMNS), direction: r.pick(['asc', 'desc'] as const) }),
+  },
 ];
 
 /** The browse families scaled to `total` queries. */
@@ -108,7 +147,15 @@ export interface FamilyTimings {
  * Times `queries` random page requests on `cache`, cold for their filters: offsets are chosen by counting on the
  * separate `counter` cache, so nothing the timed cache memoises is computed outside the timing.
  */
-export function browseTimings(cache: SalesCache, counter: SalesCache, account: string, values: DistinctValues, queries: number, random: Random, size: number): FamilyTimings[] {
+export function browseTimings(
+  cache: SalesCache,
+  counter: SalesCache,
+  account: string,
+  values: DistinctValues,
+  queries: number,
+  random: Random,
+  size: number,
+): FamilyTimings[] {
   return families(queries).map((family) => {
     const timings: number[] = [];
     for (let i = 0; i < family.count; i++) {
@@ -154,7 +201,10 @@ function measureSummaries(cache: SalesCache, account: string, values: DistinctVa
   console.log('  (each summary, series and top list uses a filter not seen before: nothing memoised)');
   report('series (day/week/month), random filters', series);
   report('top entries, random filters', tops);
-  report('distinct values, random filters', Array.from({ length: 20 }, () => time(() => cache.distinctValues(account, randomFilter(random, values, false))).ms));
+  report(
+    'distinct values, random filters',
+    Array.from({ length: 20 }, () => time(() => cache.distinctValues(account, randomFilter(random, values, false))).ms),
+  );
 }
 
 function measureSqlBaseline(path: string, account: string, values: DistinctValues, random: Random): void {
@@ -164,7 +214,11 @@ function measureSqlBaseline(path: string, account: string, values: DistinctValue
     const filter = randomFilter(random, values, false);
     const where = whereClause(account, filter);
     const sql = `SELECT ${SALE_COLUMNS} FROM ${SALE_FROM} ${where.sql} ${orderClause({ column: 'transactionDate', direction: 'desc' })} LIMIT 100 OFFSET ?`;
-    const total = db.prepare<(string | number)[], number>(`SELECT count(*) FROM ${SALE_FROM} ${where.sql}`).pluck().get(...where.params) ?? 0;
+    const total =
+      db
+        .prepare<(string | number)[], number>(`SELECT count(*) FROM ${SALE_FROM} ${where.sql}`)
+        .pluck()
+        .get(...where.params) ?? 0;
     timings.push(time(() => db.prepare(sql).all(...where.params, Math.max(0, Math.floor(total * 0.95) - 100))).ms);
   }
   db.close();
@@ -214,7 +268,9 @@ function main(): void {
   const heapBefore = process.memoryUsage();
   const built = time(() => cache.countSales(account, {}));
   const heapAfter = process.memoryUsage();
-  console.log(`in-memory index of ${built.value} sales built in ${built.ms.toFixed(0)} ms; +${((heapAfter.arrayBuffers - heapBefore.arrayBuffers) / 1e6).toFixed(0)} MB array buffers, rss ${(heapAfter.rss / 1e6).toFixed(0)} MB`);
+  console.log(
+    `in-memory index of ${built.value} sales built in ${built.ms.toFixed(0)} ms; +${((heapAfter.arrayBuffers - heapBefore.arrayBuffers) / 1e6).toFixed(0)} MB array buffers, rss ${(heapAfter.rss / 1e6).toFixed(0)} MB`,
+  );
   const sorts = SALE_SORT_COLUMNS.map((column) => time(() => cache.salesPage(account, { sort: { column, direction: 'asc' }, offset: 0, limit: 100 })).ms);
   report('first use of each sort column (builds its order)', sorts);
   console.log(`  ${SALE_SORT_COLUMNS.map((c, i) => `${c} ${(sorts[i] ?? 0).toFixed(0)}`).join(', ')} (ms)`);

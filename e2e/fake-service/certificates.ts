@@ -64,19 +64,31 @@ export async function createTestCertificates(options: CertificateOptions = {}): 
   const caName = options.caName ?? 'Commission Desk Test CA';
   const hosts = options.hosts ?? ['127.0.0.1', 'localhost'];
   await openssl(
-    ['req', '-x509', ...EC_KEY, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '7', '-subj', `/CN=${caName}`,
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'],
+    [
+      'req',
+      '-x509',
+      ...EC_KEY,
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '7',
+      '-subj',
+      `/CN=${caName}`,
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ],
     dir,
   );
   await openssl(['req', '-new', ...EC_KEY, '-keyout', 'server.key', '-out', 'server.csr', '-subj', `/CN=${hosts[0] ?? 'localhost'}`], dir);
   await writeFile(
     join(dir, 'server.ext'),
-    [
-      'basicConstraints=critical,CA:FALSE',
-      'keyUsage=critical,digitalSignature',
-      'extendedKeyUsage=serverAuth',
-      `subjectAltName=${subjectAltName(hosts)}`,
-    ].join('\n'),
+    ['basicConstraints=critical,CA:FALSE', 'keyUsage=critical,digitalSignature', 'extendedKeyUsage=serverAuth', `subjectAltName=${subjectAltName(hosts)}`].join(
+      '\n',
+    ),
   );
   await openssl(
     ['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '7', '-extfile', 'server.ext'],

@@ -3,7 +3,15 @@
  * verified against the fake's CA added as the documented extra CA), but with a virtual clock and fixed
  * jitter, so tests run retry schedules instantly and can assert each wait.
  */
-import { createVirtualClock, type VirtualClock, createNodeFetch, type NodeFetch, createServiceClient, type ServiceClient, type ServiceClientOptions } from '../../src/core/service';
+import {
+  createVirtualClock,
+  type VirtualClock,
+  createNodeFetch,
+  type NodeFetch,
+  createServiceClient,
+  type ServiceClient,
+  type ServiceClientOptions,
+} from '../../src/core/service';
 import type { FakeService } from './fake-service';
 
 /** A connected client and the parts a test may want to inspect. */

@@ -8,7 +8,17 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { createRandom, type Random, generateProfile, generateSales, type WireProfile, type WireSale, createSpecService, type SpecResponse, type SpecService } from '../../src/core/demo';
+import {
+  createRandom,
+  type Random,
+  generateProfile,
+  generateSales,
+  type WireProfile,
+  type WireSale,
+  createSpecService,
+  type SpecResponse,
+  type SpecService,
+} from '../../src/core/demo';
 import { isoDayToService } from '../../src/shared/dates';
 import { sharedTestCertificates, type TestCertificates } from './certificates';
 import { faultSettingsSchema, noFaults, type FaultPatch, type FaultSettings, type TransportFault } from './faults';
@@ -205,7 +215,10 @@ function sendFaulty(req: IncomingMessage, res: ServerResponse, fault: TransportF
   switch (fault.kind) {
     case 'status': {
       const status = fault.status;
-      const headers: Record<string, string> = { 'content-type': 'application/json', ...(fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }) };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        ...(fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }),
+      };
       send(res, { status, headers, body: JSON.stringify({ status: fault.bodyStatus ?? status, message: fault.message ?? `Simulated status ${status}.` }) });
       return status;
     }
@@ -216,7 +229,11 @@ function sendFaulty(req: IncomingMessage, res: ServerResponse, fault: TransportF
       send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: '{"status":200,"message":"OK","data":[{"reference":"S-' });
       return 200;
     case 'wrong-shape':
-      send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 200, message: 'OK', data: { rows: 'not a list' } }) });
+      send(res, {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 200, message: 'OK', data: { rows: 'not a list' } }),
+      });
       return 200;
     default:
       return sendBroken(res, fault, answer());
@@ -376,7 +393,12 @@ function pickEvenly<T>(items: readonly T[], count: number): T[] {
 function changeStatuses(state: State, change: StatusChange): WireSale[] {
   const from = change.fromCommissionStatus ?? 'pending';
   const to = change.to ?? { commission_status: 'approved' };
-  const chosen = new Set(pickEvenly(state.sales.filter((s) => s.commission_status === from), change.count).map((s) => s.reference));
+  const chosen = new Set(
+    pickEvenly(
+      state.sales.filter((s) => s.commission_status === from),
+      change.count,
+    ).map((s) => s.reference),
+  );
   const changed: WireSale[] = [];
   state.sales = state.sales.map((sale) => {
     if (!chosen.has(sale.reference)) return sale;

@@ -94,7 +94,10 @@ export const faultSettingsSchema = z.strictObject({
   /** next_page names the current page again instead of the next one. */
   nextPageStuck: z.boolean().default(false),
   /** This page carries `extra` more rows than `limit` (the first rows of the next page). */
-  overfill: z.object({ page: z.number().int().min(1), extra: z.number().int().min(1).max(100) }).nullable().default(null),
+  overfill: z
+    .object({ page: z.number().int().min(1), extra: z.number().int().min(1).max(100) })
+    .nullable()
+    .default(null),
   /** The report's `total` says this instead of the truth (the client must treat it as an estimate only). */
   totalOverride: z.number().int().min(0).nullable().default(null),
   /** Defects applied to the records with these references whenever they are served. */
@@ -148,10 +151,34 @@ export function applyRecordDefect(record: Record<string, unknown>, defect: Recor
       copy.commission_status = 'on_hold';
       return copy;
     case 'missing-optional-fields':
-      for (const key of ['transaction_amount', 'category', 'payment_status', 'payment_date', 'product_slug', 'product_name', 'collection_slug', 'collection_name', 'collection_url', 'subid']) delete copy[key];
+      for (const key of [
+        'transaction_amount',
+        'category',
+        'payment_status',
+        'payment_date',
+        'product_slug',
+        'product_name',
+        'collection_slug',
+        'collection_name',
+        'collection_url',
+        'subid',
+      ])
+        delete copy[key];
       return copy;
     case 'null-optional-fields':
-      for (const key of ['transaction_amount', 'category', 'payment_status', 'payment_date', 'product_slug', 'product_name', 'collection_slug', 'collection_name', 'collection_url', 'subid']) copy[key] = null;
+      for (const key of [
+        'transaction_amount',
+        'category',
+        'payment_status',
+        'payment_date',
+        'product_slug',
+        'product_name',
+        'collection_slug',
+        'collection_name',
+        'collection_url',
+        'subid',
+      ])
+        copy[key] = null;
       return copy;
     case 'unknown-category':
       copy.category = 'mystery-box';

@@ -34,7 +34,9 @@ const commandSchema = z.discriminatedUnion('op', [
     op: z.literal('changeStatuses'),
     count: z.number().int().min(1),
     fromCommissionStatus: z.string().optional(),
-    to: z.object({ commission_status: z.string().optional(), payment_status: z.string().optional(), payment_date: z.string().nullable().optional() }).optional(),
+    to: z
+      .object({ commission_status: z.string().optional(), payment_status: z.string().optional(), payment_date: z.string().nullable().optional() })
+      .optional(),
   }),
   z.object({ op: z.literal('requests') }),
   z.object({ op: z.literal('clearRequests') }),
@@ -50,10 +52,19 @@ function optionsFromArgs(argv: string[]): { options: FakeServiceOptions; ignoreS
   const { values } = parseArgs({
     args: argv,
     options: {
-      sales: { type: 'string' }, seed: { type: 'string' }, 'end-day': { type: 'string' }, days: { type: 'string' },
-      today: { type: 'string' }, port: { type: 'string' }, 'http-port': { type: 'string' }, latency: { type: 'string' },
-      'no-report-access': { type: 'boolean' }, 'api-key': { type: 'string' }, 'api-secret': { type: 'string' },
-      'app-id': { type: 'string' }, 'ignore-stdin': { type: 'boolean' },
+      sales: { type: 'string' },
+      seed: { type: 'string' },
+      'end-day': { type: 'string' },
+      days: { type: 'string' },
+      today: { type: 'string' },
+      port: { type: 'string' },
+      'http-port': { type: 'string' },
+      latency: { type: 'string' },
+      'no-report-access': { type: 'boolean' },
+      'api-key': { type: 'string' },
+      'api-secret': { type: 'string' },
+      'app-id': { type: 'string' },
+      'ignore-stdin': { type: 'boolean' },
     },
   });
   const credentials = {

@@ -83,7 +83,15 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   await core.session.restore();
   const table = new IpcTable();
   const origin = { value: '' };
-  registerAllIpc(table, core, { trusted: { kind: 'origin', get origin() { return origin.value; } }, logger });
+  registerAllIpc(table, core, {
+    trusted: {
+      kind: 'origin',
+      get origin() {
+        return origin.value;
+      },
+    },
+    logger,
+  });
   const root = resolve(options.rendererDir);
 
   async function serveFile(path: string, response: ServerResponse): Promise<void> {
@@ -102,7 +110,12 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     const listener = table.get(channel);
     const text = await readBody(request);
     if (!listener || text === null) {
-      return send(response, 200, 'application/json', JSON.stringify({ ok: false, error: { code: 'INVALID_INPUT', message: 'Unknown channel or oversize request.' } }));
+      return send(
+        response,
+        200,
+        'application/json',
+        JSON.stringify({ ok: false, error: { code: 'INVALID_INPUT', message: 'Unknown channel or oversize request.' } }),
+      );
     }
     let input: unknown;
     try {

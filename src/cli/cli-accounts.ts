@@ -12,7 +12,8 @@ import { CliError, EXIT_CODES } from './cli-errors';
 export const DEMO_ACCOUNT = 'demo';
 
 /** An account a command works on: the demo, or one of the user's. */
-export type CliAccount = { kind: 'demo'; cacheKey: 'demo'; label: string; baseUrl: string } | { kind: 'account'; cacheKey: string; label: string; baseUrl: string; meta: AccountMeta };
+export type CliAccount =
+  { kind: 'demo'; cacheKey: 'demo'; label: string; baseUrl: string } | { kind: 'account'; cacheKey: string; label: string; baseUrl: string; meta: AccountMeta };
 
 const LIST_HINT = 'Run "npm run cli -- accounts list" to see the accounts.';
 

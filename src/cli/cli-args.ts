@@ -76,7 +76,8 @@ export const COMMANDS = {
   },
   'accounts add': {
     summary: 'Test credentials with the service, then save the account (secret to the system keychain).',
-    usage: 'accounts add --label <label> --base-url <https://…> --app-id <id> --api-key <key>   (API secret on standard input or in COMMISSION_DESK_API_SECRET)',
+    usage:
+      'accounts add --label <label> --base-url <https://…> --app-id <id> --api-key <key>   (API secret on standard input or in COMMISSION_DESK_API_SECRET)',
     options: {
       label: { type: 'string', value: '<label>', help: 'Name to refer to the account by (unique; "demo" is reserved).' },
       'base-url': { type: 'string', value: '<url>', help: 'The service address, https only.' },
@@ -148,7 +149,8 @@ export type CommandOptions<C extends CommandName> = z.infer<(typeof COMMANDS)[C]
 /** The command an argument list names, and the arguments after its name; null when it names none. */
 export function findCommand(args: readonly string[]): { name: CommandName; rest: string[] } | null {
   const [first, second] = args;
-  if (first === 'accounts' && second !== undefined && `accounts ${second}` in COMMANDS) return { name: `accounts ${second}` as CommandName, rest: args.slice(2) };
+  if (first === 'accounts' && second !== undefined && `accounts ${second}` in COMMANDS)
+    return { name: `accounts ${second}` as CommandName, rest: args.slice(2) };
   if (first !== undefined && first !== 'accounts' && first in COMMANDS) return { name: first as CommandName, rest: args.slice(1) };
   return null;
 }
@@ -167,7 +169,10 @@ export type Parsed<C extends CommandName> = { help: true } | { help: false; glob
 export function parseCommand<C extends CommandName>(name: C, args: readonly string[]): Parsed<C> {
   const spec = COMMANDS[name];
   if (args.some((a) => /^--api-secret(=|$)/.test(a))) {
-    throw usageError('The API secret is never taken as an argument (it would show in the process list and the shell history). Pipe it on standard input or set COMMISSION_DESK_API_SECRET.', name);
+    throw usageError(
+      'The API secret is never taken as an argument (it would show in the process list and the shell history). Pipe it on standard input or set COMMISSION_DESK_API_SECRET.',
+      name,
+    );
   }
   const options = Object.fromEntries(
     Object.entries({ ...GLOBAL_OPTIONS, ...spec.options }).map(([key, o]) => [key, key === 'help' ? { type: o.type, short: 'h' } : { type: o.type }]),

@@ -53,7 +53,14 @@ export async function openCliContext(globals: GlobalOptions, io: CliIo): Promise
     now,
     cache() {
       if (holder === null) {
-        holder = openCacheHolder(join(dataDir, CACHE_FILE_NAME), now, createLogger(() => undefined, () => []));
+        holder = openCacheHolder(
+          join(dataDir, CACHE_FILE_NAME),
+          now,
+          createLogger(
+            () => undefined,
+            () => [],
+          ),
+        );
         if (holder.notice) io.stderr(`${holder.notice}\n`);
       }
       return holder.get();

@@ -52,7 +52,9 @@ function cli(args: string[], options: { stdin?: string; env?: Record<string, str
 }
 
 function everyFile(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => join(dir, name)).filter((path) => statSync(path).isFile());
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile());
 }
 
 beforeAll(async () => {
@@ -67,7 +69,18 @@ afterAll(async () => {
 });
 
 describe('the headless command against the HTTPS fake service', () => {
-  const addArgs = () => ['accounts', 'add', '--label', 'Main shop', '--base-url', fake.baseUrl, '--app-id', fake.credentials.appId, '--api-key', fake.credentials.apiKey];
+  const addArgs = () => [
+    'accounts',
+    'add',
+    '--label',
+    'Main shop',
+    '--base-url',
+    fake.baseUrl,
+    '--app-id',
+    fake.credentials.appId,
+    '--api-key',
+    fake.credentials.apiKey,
+  ];
 
   it('accounts add refuses a secret given as an argument, without echoing it', async () => {
     const run = await cli([...addArgs(), `--api-secret=${CANARY}`]);
@@ -135,7 +148,19 @@ describe('the headless command against the HTTPS fake service', () => {
     expect(refused.code).toBe(EXIT_CODES.export);
     expect(refused.stderr).toContain('--force');
     expect(readFileSync(out).equals(before)).toBe(true);
-    const csv = await cli(['export', '--account', 'Main shop', '--from', '2026-01-01', '--to', '2026-03-31', '--preset', 'earned', '--out', join(folder.dir, 'q1.csv')]);
+    const csv = await cli([
+      'export',
+      '--account',
+      'Main shop',
+      '--from',
+      '2026-01-01',
+      '--to',
+      '2026-03-31',
+      '--preset',
+      'earned',
+      '--out',
+      join(folder.dir, 'q1.csv'),
+    ]);
     expect(csv.code).toBe(EXIT_CODES.ok);
     expect(readFileSync(join(folder.dir, 'q1.csv')).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   }, 120_000);
@@ -147,7 +172,9 @@ describe('the headless command against the HTTPS fake service', () => {
     const demoDir = join(folder.dir, 'demo-data');
     const demoSync = await cli(['sync', '--account', 'demo', '--month', 'last', '--data-dir', demoDir], { shared: false });
     expect(demoSync.code).toBe(EXIT_CODES.ok);
-    const demoExport = await cli(['export', '--account', 'demo', '--month', 'last', '--out', join(folder.dir, 'demo.csv'), '--data-dir', demoDir], { shared: false });
+    const demoExport = await cli(['export', '--account', 'demo', '--month', 'last', '--out', join(folder.dir, 'demo.csv'), '--data-dir', demoDir], {
+      shared: false,
+    });
     expect(demoExport.code).toBe(EXIT_CODES.ok);
     expect(demoExport.stderr).toBe('');
   }, 120_000);
@@ -186,7 +213,12 @@ describe('the headless command against the HTTPS fake service', () => {
       const account = core.getSession().accounts.find((a) => a.label === 'Main shop');
       expect(account).toBeDefined();
       expect(await core.accounts.switchAccount(account?.id ?? '')).toMatchObject({ kind: 'account', signedIn: true });
-      const page = core.querySales({ filter: { from: '2026-01-01', to: '2026-03-31' }, sort: { column: 'transactionDate', direction: 'asc' }, offset: 0, limit: 10 });
+      const page = core.querySales({
+        filter: { from: '2026-01-01', to: '2026-03-31' },
+        sort: { column: 'transactionDate', direction: 'asc' },
+        offset: 0,
+        limit: 10,
+      });
       expect(page.total).toBeGreaterThan(0);
       expect(page.dataAsOf).toMatchObject({ complete: true });
     } finally {
@@ -216,6 +248,8 @@ describe('the default data folder', () => {
     expect(defaultDataDir('linux', {}, '/home/ann')).toBe('/home/ann/.config/Commission Desk');
     expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '/cfg' }, '/home/ann')).toBe('/cfg/Commission Desk');
     expect(defaultDataDir('darwin', {}, '/Users/ann')).toBe('/Users/ann/Library/Application Support/Commission Desk');
-    expect(defaultDataDir('win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, 'C:\\Users\\ann')).toBe('C:\\Users\\ann\\AppData\\Roaming\\Commission Desk');
+    expect(defaultDataDir('win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, 'C:\\Users\\ann')).toBe(
+      'C:\\Users\\ann\\AppData\\Roaming\\Commission Desk',
+    );
   });
 });

@@ -15,8 +15,13 @@ const glue = readFileSync(join(srcDir, 'main', 'index.ts'), 'utf8');
 /** The main process's sources: the glue in src/main and the core it runs from src/core, named relative to src/. */
 function mainSources(): { file: string; text: string }[] {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []));
-  return [...walk(join(srcDir, 'main')), ...walk(join(srcDir, 'core'))].map((file) => ({ file: file.slice(srcDir.length + 1), text: readFileSync(file, 'utf8') }));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+    );
+  return [...walk(join(srcDir, 'main')), ...walk(join(srcDir, 'core'))].map((file) => ({
+    file: file.slice(srcDir.length + 1),
+    text: readFileSync(file, 'utf8'),
+  }));
 }
 
 describe('the Electron glue keeps the checklist wired', () => {

@@ -51,7 +51,11 @@ describe('packaging configuration', () => {
     const patterns = (config.asarUnpack ?? []) as string[];
     const natives = [...nativeFiles('node_modules/better-sqlite3'), ...nativeFiles('node_modules/keytar')];
     expect(natives.length).toBeGreaterThan(0);
-    for (const file of natives) expect(patterns.some((p) => matchesGlob(file, p)), file).toBe(true);
+    for (const file of natives)
+      expect(
+        patterns.some((p) => matchesGlob(file, p)),
+        file,
+      ).toBe(true);
   });
 
   it('S8: the configuration passes electron-builder’s own schema, which would refuse a misspelt fuse', async () => {

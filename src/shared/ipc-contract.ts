@@ -5,19 +5,22 @@
  */
 import { z } from 'zod';
 import { isIsoDay } from './dates';
-import {
-  COMMISSION_STATUS_FILTERS,
-  ORDER_BY_VALUES,
-  PAYMENT_STATUS_FILTERS,
-  type Profile,
-  type RecordWarning,
-  type Sale,
-} from './domain';
+import { COMMISSION_STATUS_FILTERS, ORDER_BY_VALUES, PAYMENT_STATUS_FILTERS, type Profile, type RecordWarning, type Sale } from './domain';
 import type { AppErrorData, IpcResult } from './errors';
 import type { BridgeMethod } from './ipc-channels';
 import { EXPORT_COLUMN_IDS } from './export-columns';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS, type ExportFormat } from './export-presets';
-import { salesFilterSchema, salesPageQuerySchema, salesSortSchema, seriesQuerySchema, topQuerySchema, type SalesFilter, type SalesPageQuery, type SeriesQuery, type TopQuery } from './sales-query';
+import {
+  salesFilterSchema,
+  salesPageQuerySchema,
+  salesSortSchema,
+  seriesQuerySchema,
+  topQuerySchema,
+  type SalesFilter,
+  type SalesPageQuery,
+  type SeriesQuery,
+  type TopQuery,
+} from './sales-query';
 import type { DataAsOf, DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from './sales-query-types';
 import type { SyncStatus } from './sync-progress';
 import { preferencesPatchSchema, type Preferences, type PreferencesPatch } from './preferences';
@@ -76,7 +79,11 @@ export type SyncRequest = z.infer<typeof syncRequestSchema>;
 
 /** Status changes to list; without `since`, those of the last completed sync. */
 export const changesRequestSchema = z.strictObject({
-  since: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), { message: 'must be an ISO date-time' }).optional(),
+  since: z
+    .string()
+    .max(40)
+    .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'must be an ISO date-time' })
+    .optional(),
   limit: z.number().int().min(1).max(10_000).optional(),
 });
 export type ChangesRequest = z.infer<typeof changesRequestSchema>;

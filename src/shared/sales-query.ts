@@ -48,7 +48,11 @@ export const salesFilterSchema = z
     paymentStatuses: z.array(z.enum(PAYMENT_STATUS_CHOICES)).min(1).max(3).optional(),
     subids: valueList.optional(),
     categories: valueList.optional(),
-    currencies: z.array(z.string().regex(/^[A-Z]{3}$/)).min(1).max(200).optional(),
+    currencies: z
+      .array(z.string().regex(/^[A-Z]{3}$/))
+      .min(1)
+      .max(200)
+      .optional(),
     /** Collection slugs. */
     collections: valueList.optional(),
     /** Product slugs. */
@@ -104,7 +108,10 @@ export type TopQuery = z.infer<typeof topQuerySchema>;
 
 /** Status changes seen after an instant (e.g. the start of the previous sync). */
 export const changesQuerySchema = z.strictObject({
-  since: z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO date-time' }),
+  since: z
+    .string()
+    .max(40)
+    .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO date-time' }),
   limit: z.number().int().min(1).max(10_000).default(1000),
 });
 export type ChangesQuery = z.infer<typeof changesQuerySchema>;

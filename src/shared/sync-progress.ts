@@ -22,7 +22,6 @@ export interface SyncProgress {
   startedAt: string;
 }
 
-
 /** The sync state the renderer polls: the current or last run, and whether the service looked offline. */
 export interface SyncStatus {
   running: boolean;

@@ -6,23 +6,14 @@
  */
 import { z } from 'zod';
 import { serviceDayToIso } from './dates';
-import {
-  COMMISSION_STATUSES,
-  PAYMENT_STATUSES,
-  type JsonValue,
-  type Profile,
-  type RecordWarning,
-  type Sale,
-} from './domain';
+import { COMMISSION_STATUSES, PAYMENT_STATUSES, type JsonValue, type Profile, type RecordWarning, type Sale } from './domain';
 
 const optionalText = z
   .union([z.string(), z.number()])
   .nullish()
   .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)));
 
-const optionalCount = z
-  .unknown()
-  .transform((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null));
+const optionalCount = z.unknown().transform((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null));
 
 /** `GET /v1/user/` body; every field optional, unknown fields ignored. */
 export const userProfileWireSchema = z.looseObject({
@@ -32,9 +23,7 @@ export const userProfileWireSchema = z.looseObject({
   u_id: optionalText,
   email: optionalText,
   description: optionalText,
-  is_private: z
-    .unknown()
-    .transform((v) => (typeof v === 'boolean' ? v : null)),
+  is_private: z.unknown().transform((v) => (typeof v === 'boolean' ? v : null)),
   avatar: optionalText,
   cover_image: optionalText,
   statistics: z

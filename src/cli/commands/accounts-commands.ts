@@ -12,7 +12,10 @@ import type { CliContext } from '../cli-context';
 import { CliError, EXIT_CODES, usageError } from '../cli-errors';
 import { count, readApiSecret, type CliIo } from '../cli-io';
 
-function actionsFor(context: CliContext, onSignedOut: (accountId: string, deleteCachedSales: boolean) => Promise<void> = async () => undefined): AccountActions {
+function actionsFor(
+  context: CliContext,
+  onSignedOut: (accountId: string, deleteCachedSales: boolean) => Promise<void> = async () => undefined,
+): AccountActions {
   const connect = (baseUrl: string, credentials: { apiKey: string; apiSecret: string; appId: string }) =>
     createServiceClient({ baseUrl, credentials, fetch: context.fetch });
   const session = new SessionState({ today: context.today, registry: context.registry, vault: context.vault, connect });
@@ -21,11 +24,27 @@ function actionsFor(context: CliContext, onSignedOut: (accountId: string, delete
 
 function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
-  return rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd((widths[c] ?? 0) + 2))).join('').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd((widths[c] ?? 0) + 2)))
+        .join('')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function publicView(a: AccountMeta) {
-  return { id: a.id, label: a.label, baseUrl: a.baseUrl, appId: a.appId, apiKeyMasked: a.apiKeyMasked, remembered: a.remembered, createdAt: a.createdAt, lastUsedAt: a.lastUsedAt };
+  return {
+    id: a.id,
+    label: a.label,
+    baseUrl: a.baseUrl,
+    appId: a.appId,
+    apiKeyMasked: a.apiKeyMasked,
+    remembered: a.remembered,
+    createdAt: a.createdAt,
+    lastUsedAt: a.lastUsedAt,
+  };
 }
 
 /** `accounts list`: a table (or JSON) of the accounts, the api-key masked, never a secret. */
@@ -41,7 +60,15 @@ export async function listAccounts(context: CliContext, options: CommandOptions<
   }
   const rows = [['Label', 'Service address', 'App ID', 'API key', 'Credentials', 'Last used', 'ID']];
   for (const a of accounts) {
-    rows.push([a.label, a.baseUrl, a.appId, a.apiKeyMasked, a.remembered ? 'keychain' : 'not stored', a.lastUsedAt?.slice(0, 16).replace('T', ' ') ?? 'never', a.id]);
+    rows.push([
+      a.label,
+      a.baseUrl,
+      a.appId,
+      a.apiKeyMasked,
+      a.remembered ? 'keychain' : 'not stored',
+      a.lastUsedAt?.slice(0, 16).replace('T', ' ') ?? 'never',
+      a.id,
+    ]);
   }
   io.stdout(`${table(rows)}\n`);
 }

@@ -51,7 +51,11 @@ export async function exportCommand(context: CliContext, options: CommandOptions
   const format = formatOf(options.out, options.format);
   const out = resolve(options.out);
   if (options.force !== true && existsSync(out)) {
-    throw new CliError(`${out} already exists and was left as it is.`, EXIT_CODES.export, 'Pass --force to replace it (the old file stays until the new one is complete).');
+    throw new CliError(
+      `${out} already exists and was left as it is.`,
+      EXIT_CODES.export,
+      'Pass --force to replace it (the old file stays until the new one is complete).',
+    );
   }
   const cache = context.cache();
   const progress = progressLine(io);

@@ -160,7 +160,12 @@ describe('revoked key during use', () => {
     const status = core.getSession();
     expect(status).toMatchObject({ kind: 'account', signedIn: false, problem: { code: 'AUTH_INVALID' }, account: { appId: fake.credentials.appId } });
     await expect(core.getProfile()).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
-    const again = await core.accounts.reauthenticate({ accountId: added.account.id, apiSecret: fake.credentials.apiSecret, appId: fake.credentials.appId, sessionOnly: false });
+    const again = await core.accounts.reauthenticate({
+      accountId: added.account.id,
+      apiSecret: fake.credentials.apiSecret,
+      appId: fake.credentials.appId,
+      sessionOnly: false,
+    });
     expect(signedIn(again)).toBe(true);
   });
 });

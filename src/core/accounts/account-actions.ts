@@ -4,14 +4,7 @@
  * when the user chose so), switch, enter credentials again after a 401, and sign out.
  */
 import { AppError } from '../../shared/errors';
-import type {
-  AddAccountInput,
-  ConnectionForm,
-  ConnectionPreview,
-  ReauthenticateInput,
-  SessionStatus,
-  SignOutInput,
-} from '../../shared/ipc-contract';
+import type { AddAccountInput, ConnectionForm, ConnectionPreview, ReauthenticateInput, SessionStatus, SignOutInput } from '../../shared/ipc-contract';
 import type { SessionState } from '../app';
 import { parseBaseUrl, type Credentials, type ServiceClient } from '../service';
 import { maskApiKey, type AccountRegistry } from './account-registry';

@@ -76,7 +76,12 @@ describe('app core in demo mode', () => {
   it('writes nothing when the user cancels the save dialog', async () => {
     const { core: cancelling } = createTestCore({ today: () => TODAY, chooseExportPath: async () => null });
     cancelling.session.startDemo();
-    expect(await cancelling.exportSales({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'xlsx' })).toEqual({ filePath: null, format: 'xlsx', rowCount: 0, dataAsOf: null });
+    expect(await cancelling.exportSales({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'xlsx' })).toEqual({
+      filePath: null,
+      format: 'xlsx',
+      rowCount: 0,
+      dataAsOf: null,
+    });
     expect(await readdir(dir)).toEqual([]);
   });
 

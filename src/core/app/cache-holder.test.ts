@@ -11,7 +11,11 @@ let path: string;
 let lines: string[];
 let holder: CacheHolder | null;
 const clock = testClock('2026-07-01T08:00:00.000Z');
-const logger = () => createLogger((line) => lines.push(line), () => []);
+const logger = () =>
+  createLogger(
+    (line) => lines.push(line),
+    () => [],
+  );
 
 beforeEach(() => {
   folder = tempFolder('cache-holder');

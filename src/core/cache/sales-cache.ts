@@ -5,7 +5,15 @@
  */
 import type Database from 'better-sqlite3';
 import type { Profile, Sale } from '../../shared/domain';
-import { assertAccount, createLookupIds, createPageStore, type StorePageOptions, type StorePageResult, createProfileStore, type CachedProfile } from './records';
+import {
+  assertAccount,
+  createLookupIds,
+  createPageStore,
+  type StorePageOptions,
+  type StorePageResult,
+  createProfileStore,
+  type CachedProfile,
+} from './records';
 import { createBrowseIndex, distinctValues, pageIds, readSales, seriesOf, summarize, topEntries } from './browse';
 import { guardCorruption } from './cache-errors';
 import { createChangeLog } from './changes';
@@ -22,16 +30,7 @@ import {
   topQuerySchema,
   type SalesFilter,
 } from '../../shared/sales-query';
-import type {
-  CachedSale,
-  DataAsOf,
-  DistinctValues,
-  SaleChange,
-  SalesPageResult,
-  SalesSummary,
-  SeriesPoint,
-  TopEntry,
-} from '../../shared/sales-query-types';
+import type { CachedSale, DataAsOf, DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from '../../shared/sales-query-types';
 import { iterateSales } from './sql-read';
 
 /** The sales cache of one file. All methods are synchronous (better-sqlite3) and safe to call from the main process. */
@@ -100,9 +99,7 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
   const clearAll = createClearAll(db);
 
   const dataAsOf = (account: string, filter: SalesFilter): DataAsOf | null =>
-    filter.from !== undefined && filter.to !== undefined && filter.dateBasis !== 'payment'
-      ? coverage.coverage(account, filter.from, filter.to)
-      : null;
+    filter.from !== undefined && filter.to !== undefined && filter.dateBasis !== 'payment' ? coverage.coverage(account, filter.from, filter.to) : null;
   const view = (account: string) => {
     assertAccount(account);
     return browse.view(account);

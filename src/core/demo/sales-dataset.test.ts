@@ -106,11 +106,19 @@ describe('generateSales: record shape', () => {
       expect(typeof s.collection_name).toBe('string');
       expect(new URL(String(s.collection_url)).protocol).toBe('https:');
     }
-    expect(valuesOf(SALES.filter((s) => s.product_slug), 'product_slug').size).toBe(60);
+    expect(
+      valuesOf(
+        SALES.filter((s) => s.product_slug),
+        'product_slug',
+      ).size,
+    ).toBe(60);
   });
 
   it('uses about 6 subids, one with a space, &, + and ü, and leaves some sales without one', () => {
-    const subids = valuesOf(SALES.filter((s) => typeof s.subid === 'string'), 'subid');
+    const subids = valuesOf(
+      SALES.filter((s) => typeof s.subid === 'string'),
+      'subid',
+    );
     expect(subids.size).toBe(6);
     expect([...subids].some((v) => /^(?=.* )(?=.*&)(?=.*\+)(?=.*ü)/.test(String(v)))).toBe(true);
     const without = SALES.filter((s) => s.subid === undefined || s.subid === null).length;

@@ -97,8 +97,21 @@ const COLLECTION_NAMES: readonly (readonly [string, string])[] = [
 
 const ADJECTIVES = ['Classic', 'Compact', 'Deluxe', 'Eco', 'Foldable', 'Nordic', 'Pro', 'Retro', 'Silent', 'Smart', 'Ultra', 'Wireless'];
 const NOUNS = [
-  'Backpack', 'Blender', 'Desk Lamp', 'Headphones', 'Kettle', 'Lamp "Aurora"', 'Mug, 350 ml', 'Notebook',
-  'Speaker', 'Tent', 'Thermos', 'Watch', 'Yoga Mat', 'Jacket', 'Camera Strap',
+  'Backpack',
+  'Blender',
+  'Desk Lamp',
+  'Headphones',
+  'Kettle',
+  'Lamp "Aurora"',
+  'Mug, 350 ml',
+  'Notebook',
+  'Speaker',
+  'Tent',
+  'Thermos',
+  'Watch',
+  'Yoga Mat',
+  'Jacket',
+  'Camera Strap',
 ];
 
 const COLLECTIONS: readonly Collection[] = COLLECTION_NAMES.map(([name, slug]) => ({
@@ -108,7 +121,10 @@ const COLLECTIONS: readonly Collection[] = COLLECTION_NAMES.map(([name, slug]) =
 }));
 
 function slugify(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** 60 products: 12 adjectives x 15 nouns walked together give 60 distinct pairs (lcm of 12 and 15). */
@@ -267,7 +283,10 @@ const CHANNELS: readonly (readonly [string, string])[] = [
 ];
 
 function asciiHandle(first: string, last: string): string {
-  return `${first}.${last}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return `${first}.${last}`
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 function socialChannels(random: Random, handle: string): WireSocialChannel[] {

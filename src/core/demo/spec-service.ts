@@ -238,9 +238,7 @@ function select(context: Context, query: ReportQuery): Selection {
   const rows = accept ? filtered(context, query, lo, hi, accept) : null;
   const total = rows ? rows.length : hi - lo;
   const ordered = (p: number): number => (query.descending ? total - 1 - p : p);
-  const at = rows
-    ? (p: number) => sales[rows[ordered(p)] as number] as WireSale
-    : (p: number) => sales[lo + ordered(p)] as WireSale;
+  const at = rows ? (p: number) => sales[rows[ordered(p)] as number] as WireSale : (p: number) => sales[lo + ordered(p)] as WireSale;
   return { total, at };
 }
 
@@ -287,11 +285,7 @@ function report(context: Context, url: URL): SpecResponse {
 function authorised(headers: Record<string, string>, credentials: SpecServiceOptions['credentials']): boolean {
   const lower: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
-  return (
-    lower['api-key'] === credentials.apiKey &&
-    lower['api-secret'] === credentials.apiSecret &&
-    lower['app-id'] === credentials.appId
-  );
+  return lower['api-key'] === credentials.apiKey && lower['api-secret'] === credentials.apiSecret && lower['app-id'] === credentials.appId;
 }
 
 /** Known paths, with or without the trailing slash. */

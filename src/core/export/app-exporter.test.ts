@@ -56,7 +56,10 @@ describe('exporting from the app', () => {
     const seen: ExportProgress[] = [];
     const running = core.exportSales({ filter: { from: '2025-01-01', to: TODAY }, format: 'xlsx' });
     const poll = setInterval(() => seen.push(core.exportProgress()), 1);
-    await expect(core.exportSales({ filter: {}, format: 'csv' })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('already running') });
+    await expect(core.exportSales({ filter: {}, format: 'csv' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('already running'),
+    });
     const result = await running;
     clearInterval(poll);
     expect(seen.some((p) => p.state === 'running' && p.fileName === 'commission-desk-demo-data-sales-2025-01-01-to-2026-06-30.xlsx')).toBe(true);
@@ -82,15 +85,30 @@ describe('exporting from the app', () => {
     expect(schema.safeParse({ filter: {}, format: 'pdf' }).success).toBe(false);
     expect(schema.safeParse({ filter: {}, format: 'csv', columns: ['reference', 'reference'] }).success).toBe(false);
     expect(schema.safeParse({ filter: {}, format: 'csv', columns: ['password'] }).success).toBe(false);
-    expect(schema.safeParse({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'csv', preset: 'earned', sort: { column: 'reference', direction: 'asc' } }).success).toBe(true);
+    expect(
+      schema.safeParse({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'csv', preset: 'earned', sort: { column: 'reference', direction: 'asc' } })
+        .success,
+    ).toBe(true);
   });
 });
 
 describe('presets and names', () => {
   it('a preset replaces the basis and the statuses, and keeps the range and other filters', () => {
     const filter = { from: '2026-01-01', to: '2026-01-31', currencies: ['EUR'], commissionStatuses: ['pending' as const] };
-    expect(applyExportPreset('earned', filter)).toEqual({ from: '2026-01-01', to: '2026-01-31', currencies: ['EUR'], dateBasis: 'transaction', commissionStatuses: ['approved'] });
-    expect(applyExportPreset('payments', filter)).toEqual({ from: '2026-01-01', to: '2026-01-31', currencies: ['EUR'], dateBasis: 'payment', paymentStatuses: ['paid'] });
+    expect(applyExportPreset('earned', filter)).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      currencies: ['EUR'],
+      dateBasis: 'transaction',
+      commissionStatuses: ['approved'],
+    });
+    expect(applyExportPreset('payments', filter)).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      currencies: ['EUR'],
+      dateBasis: 'payment',
+      paymentStatuses: ['paid'],
+    });
     expect(applyExportPreset('all', filter)).toEqual({ from: '2026-01-01', to: '2026-01-31', currencies: ['EUR'], dateBasis: 'transaction' });
   });
 
@@ -104,6 +122,8 @@ describe('presets and names', () => {
     expect(proposedExportName('Café Ünïcode / Shop: "main"', { filter: { from: '2026-03-05', to: '2026-03-05' }, format: 'csv', preset: undefined })).toBe(
       'commission-desk-café-ünïcode-shop-main-sales-2026-03-05.csv',
     );
-    expect(proposedExportName('***', { filter: { from: '2026-01-01' }, format: 'xlsx', preset: 'earned' })).toBe('commission-desk-account-commission-earned-from-2026-01-01.xlsx');
+    expect(proposedExportName('***', { filter: { from: '2026-01-01' }, format: 'xlsx', preset: 'earned' })).toBe(
+      'commission-desk-account-commission-earned-from-2026-01-01.xlsx',
+    );
   });
 });

@@ -58,18 +58,20 @@ async function moveIntoPlace(tempPath: string, targetPath: string, overwrite: bo
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || !['EPERM', 'ENOTSUP', 'ENOSYS', 'EXDEV'].includes(code ?? '')) throw error;
     // No hard links on this file system (FAT, some network shares): check, then rename.
-    if (await stat(targetPath).then(() => true, () => false)) throw Object.assign(new Error('file exists'), { code: 'EEXIST' });
+    if (
+      await stat(targetPath).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw Object.assign(new Error('file exists'), { code: 'EEXIST' });
     return rename(tempPath, targetPath);
   }
   await rm(tempPath, { force: true });
 }
 
 /** Runs `write` against a temporary path and moves the result to `targetPath` when it succeeds. */
-export async function writeAtomically(
-  targetPath: string,
-  write: (tempPath: string) => Promise<void>,
-  options: AtomicWriteOptions = {},
-): Promise<void> {
+export async function writeAtomically(targetPath: string, write: (tempPath: string) => Promise<void>, options: AtomicWriteOptions = {}): Promise<void> {
   await removeStalePartials(targetPath, Date.now());
   const tempPath = tempPathFor(targetPath);
   try {

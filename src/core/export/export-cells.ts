@@ -20,12 +20,7 @@ export interface AmountCell {
 
 /** One cell of an export; null is an empty cell. */
 export type ExportCell =
-  | null
-  | { type: 'text'; text: string }
-  | { type: 'link'; text: string }
-  | { type: 'date'; day: string }
-  | { type: 'datetime'; iso: string }
-  | AmountCell;
+  null | { type: 'text'; text: string } | { type: 'link'; text: string } | { type: 'date'; day: string } | { type: 'datetime'; iso: string } | AmountCell;
 
 /** Written in the payment status column when the service sent no payment status. */
 export const NO_PAYMENT_STATUS = 'none';

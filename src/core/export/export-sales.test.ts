@@ -7,7 +7,18 @@ import type { ExportRequest } from '../../shared/ipc-contract';
 import type { SalesCache } from '../cache';
 import { tempFolder } from '../../../test-support/cache-kit';
 import { exportFromCache, type ExportControl } from './export-sales';
-import { HOSTILE_TEXTS, LINKS, auditWorkbook, cacheWith, makeSale, mixedSales, findSummaryRow, parseCsv, sectionRow, summaryRow } from '../../../test-support/export-kit';
+import {
+  HOSTILE_TEXTS,
+  LINKS,
+  auditWorkbook,
+  cacheWith,
+  makeSale,
+  mixedSales,
+  findSummaryRow,
+  parseCsv,
+  sectionRow,
+  summaryRow,
+} from '../../../test-support/export-kit';
 
 const ACCOUNT = 'acct-1';
 let folder: ReturnType<typeof tempFolder>;
@@ -41,7 +52,9 @@ function run(request: Partial<ExportRequest>, name: string, control: ExportContr
 
 /** Entries of the export folder other than the cache's own files. */
 function exportFolder(): string[] {
-  return readdirSync(folder.dir).filter((n) => !n.startsWith('cache.sqlite')).sort();
+  return readdirSync(folder.dir)
+    .filter((n) => !n.startsWith('cache.sqlite'))
+    .sort();
 }
 
 /** Sum of a column over the Sales rows matching `keep`, per the header names. */
@@ -134,8 +147,14 @@ describe('xlsx export from the cache', () => {
     }
     // A currency's total never includes another currency's amounts.
     const eurTotal = summaryRow(audit, 'EUR', 'Total (approved + pending)')[2] ?? 0;
-    expect(eurTotal).toBeCloseTo(salesSum(audit, 'Commission', (r) => r.Currency === 'EUR' && r['Commission status'] !== 'declined'), 9);
-    expect(eurTotal).not.toBeCloseTo(salesSum(audit, 'Commission', (r) => r['Commission status'] !== 'declined'), 2);
+    expect(eurTotal).toBeCloseTo(
+      salesSum(audit, 'Commission', (r) => r.Currency === 'EUR' && r['Commission status'] !== 'declined'),
+      9,
+    );
+    expect(eurTotal).not.toBeCloseTo(
+      salesSum(audit, 'Commission', (r) => r['Commission status'] !== 'declined'),
+      2,
+    );
   });
 
   it('E4: the earned preset keeps approved sales by transaction date; the payments preset keeps paid sales by payment date, with the month by payment date', async () => {
@@ -174,7 +193,20 @@ describe('xlsx export from the cache', () => {
   it('the Sales sheet has a styled frozen header, an autofilter over every row and sensible widths', async () => {
     const result = await run({}, 'layout.xlsx');
     const { sales, header } = await auditWorkbook(result.filePath);
-    expect(header).toEqual(['Transaction date', 'Reference', 'Product', 'Collection', 'Category', 'Sub-ID', 'Currency', 'Transaction amount', 'Commission', 'Commission status', 'Payment status', 'Payment date']);
+    expect(header).toEqual([
+      'Transaction date',
+      'Reference',
+      'Product',
+      'Collection',
+      'Category',
+      'Sub-ID',
+      'Currency',
+      'Transaction amount',
+      'Commission',
+      'Commission status',
+      'Payment status',
+      'Payment date',
+    ]);
     expect(sales.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sales.getRow(1).font?.bold).toBe(true);
     expect(sales.autoFilter).toBe(`A1:L${SALES.length + 1}`);
@@ -199,7 +231,17 @@ describe('csv export from the cache', () => {
     const text = bytes.toString('utf8').slice(1);
     expect(text.endsWith('\r\n')).toBe(true);
     const rows = parseCsv(text);
-    expect(rows[0]).toEqual(['Reference', 'Product', 'Sub-ID', 'Currency', 'Commission', 'Transaction date', 'Transaction amount', 'Commission status', 'Payment status']);
+    expect(rows[0]).toEqual([
+      'Reference',
+      'Product',
+      'Sub-ID',
+      'Currency',
+      'Commission',
+      'Transaction date',
+      'Transaction amount',
+      'Commission status',
+      'Payment status',
+    ]);
     expect(rows).toHaveLength(SALES.length + 1);
     for (const hostile of HOSTILE_TEXTS) {
       expect(text).toContain(`"'${hostile.replace(/"/g, '""')}"`);
@@ -217,7 +259,10 @@ describe('csv export from the cache', () => {
   });
 
   it('E4: CSV amounts are exact decimals of their own currency (JPY without decimals, KWD with three)', async () => {
-    const result = await run({ format: 'csv', columns: ['currency', 'commissionAmount'], filter: { from: '2026-01-01', to: '2026-03-31', currencies: ['JPY', 'KWD'] } }, 'e4.csv');
+    const result = await run(
+      { format: 'csv', columns: ['currency', 'commissionAmount'], filter: { from: '2026-01-01', to: '2026-03-31', currencies: ['JPY', 'KWD'] } },
+      'e4.csv',
+    );
     const rows = parseCsv(readFileSync(result.filePath, 'utf8').slice(1)).slice(1);
     for (const [currency, amount] of rows) {
       if (currency === 'JPY') expect(amount).toMatch(/^\d+$/);
@@ -239,7 +284,9 @@ function failingOutput(limit: number): Writable {
 }
 
 describe('atomic export (TESTPLAN E3)', () => {
-  const many = Array.from({ length: 4000 }, (_, i) => makeSale({ transactionDate: `2026-01-${String(1 + (i % 28)).padStart(2, '0')}`, productName: `Product ${i} ${'x'.repeat(80)}` }));
+  const many = Array.from({ length: 4000 }, (_, i) =>
+    makeSale({ transactionDate: `2026-01-${String(1 + (i % 28)).padStart(2, '0')}`, productName: `Product ${i} ${'x'.repeat(80)}` }),
+  );
 
   it('E3: a writer failing mid-way (disk full) leaves the existing file untouched and no temporary file behind', async () => {
     cache.storePage(ACCOUNT, many, '2026-04-01T08:00:00Z');
@@ -273,7 +320,10 @@ describe('atomic export (TESTPLAN E3)', () => {
 
   it('E3: without overwrite an existing file is refused and left as it is; with it, it is replaced whole', async () => {
     writeFileSync(join(folder.dir, 'jan.xlsx'), 'previous');
-    await expect(run({}, 'jan.xlsx', { overwrite: false })).rejects.toMatchObject({ code: 'EXPORT_FAILED', message: expect.stringContaining('already exists') });
+    await expect(run({}, 'jan.xlsx', { overwrite: false })).rejects.toMatchObject({
+      code: 'EXPORT_FAILED',
+      message: expect.stringContaining('already exists'),
+    });
     expect(readFileSync(join(folder.dir, 'jan.xlsx'), 'utf8')).toBe('previous');
     const replaced = await run({}, 'jan.xlsx', { overwrite: true });
     expect((await auditWorkbook(replaced.filePath)).sales.rowCount).toBe(SALES.length + 1);

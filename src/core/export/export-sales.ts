@@ -119,27 +119,33 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
       rowCount =
         plan.format === 'csv'
           ? await writeCsv(output, rows, plan.columns, guard, progress)
-          : await writeXlsx(output, rows, {
-              columns: plan.columns,
-              dateBasis: plan.filter.dateBasis ?? 'transaction',
-              links,
-              createdAt: now(),
-              about: (count) =>
-                aboutEntries({
-                  accountLabel: input.accountLabel,
-                  baseUrl: input.baseUrl,
-                  appVersion: input.appVersion,
-                  preset: plan.preset,
-                  filter: plan.filter,
-                  sort: plan.sort,
-                  columns: plan.columns,
-                  rowCount: count,
-                  dataAsOf,
-                  lastSyncedAt,
-                  generatedAt: now(),
-                  linksNote,
-                }),
-            }, guard, progress);
+          : await writeXlsx(
+              output,
+              rows,
+              {
+                columns: plan.columns,
+                dateBasis: plan.filter.dateBasis ?? 'transaction',
+                links,
+                createdAt: now(),
+                about: (count) =>
+                  aboutEntries({
+                    accountLabel: input.accountLabel,
+                    baseUrl: input.baseUrl,
+                    appVersion: input.appVersion,
+                    preset: plan.preset,
+                    filter: plan.filter,
+                    sort: plan.sort,
+                    columns: plan.columns,
+                    rowCount: count,
+                    dataAsOf,
+                    lastSyncedAt,
+                    generatedAt: now(),
+                    linksNote,
+                  }),
+              },
+              guard,
+              progress,
+            );
       await closed(output);
     } catch (error) {
       rows.return();

@@ -88,7 +88,16 @@ export class ExportTotals {
   private addTo(key: string, sale: CachedSale): void {
     let sums = this.groups.get(key);
     if (!sums) {
-      sums = { count: 0, transactionCount: 0, commissionMinor: 0, transactionMinor: 0, commissionFloat: 0, transactionFloat: 0, commissionExact: true, transactionExact: true };
+      sums = {
+        count: 0,
+        transactionCount: 0,
+        commissionMinor: 0,
+        transactionMinor: 0,
+        commissionFloat: 0,
+        transactionFloat: 0,
+        commissionExact: true,
+        transactionExact: true,
+      };
       this.groups.set(key, sums);
     }
     const scale = sale.amountScale;

@@ -150,7 +150,10 @@ export class SummarySheetWriter {
   }
 
   private commissionSection(currencies: string[]): void {
-    this.header(['Currency', 'Commission status', 'Sales', 'Transaction amount', 'Commission'], 'Commission by status (declined sales are listed separately below)');
+    this.header(
+      ['Currency', 'Commission status', 'Sales', 'Transaction amount', 'Commission'],
+      'Commission by status (declined sales are listed separately below)',
+    );
     for (const currency of currencies) {
       const earnable = this.totals.byCommission(currency, 'earnable');
       if (earnable.count === 0) continue;
@@ -190,7 +193,15 @@ export class SummarySheetWriter {
   private monthSection(currencies: string[]): void {
     const basis = this.basis === 'payment' ? 'payment date' : 'transaction date';
     this.header(
-      ['Currency', 'Month', 'Sales (without declined)', 'Transaction amount (without declined)', 'Approved commission', 'Pending commission', 'Declined commission (not earned)'],
+      [
+        'Currency',
+        'Month',
+        'Sales (without declined)',
+        'Transaction amount (without declined)',
+        'Approved commission',
+        'Pending commission',
+        'Declined commission (not earned)',
+      ],
       `By month of the ${basis}`,
     );
     for (const currency of currencies) {

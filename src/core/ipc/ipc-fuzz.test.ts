@@ -107,13 +107,39 @@ function hostilePayloads(sample: unknown): { label: string; value: unknown }[] {
     { label: 'symbol', value: Symbol('x') },
     { label: 'function', value: () => 1 },
     { label: 'cyclic', value: cyclic },
-    { label: 'throwing toJSON', value: { toJSON: () => { throw new Error('toJSON'); } } },
-    { label: 'throwing getter', value: Object.defineProperty({}, 'url', { enumerable: true, get: () => { throw new Error('getter'); } }) },
+    {
+      label: 'throwing toJSON',
+      value: {
+        toJSON: () => {
+          throw new Error('toJSON');
+        },
+      },
+    },
+    {
+      label: 'throwing getter',
+      value: Object.defineProperty({}, 'url', {
+        enumerable: true,
+        get: () => {
+          throw new Error('getter');
+        },
+      }),
+    },
   ];
 }
 
 function randomHostileLeaf(random: Random): unknown {
-  const pool: unknown[] = [null, undefined, true, false, {}, [], ...HOSTILE_NUMBERS, ...HOSTILE_STRINGS.slice(0, -1), random.int(-1e9, 1e9), 'A'.repeat(random.int(0, 5000))];
+  const pool: unknown[] = [
+    null,
+    undefined,
+    true,
+    false,
+    {},
+    [],
+    ...HOSTILE_NUMBERS,
+    ...HOSTILE_STRINGS.slice(0, -1),
+    random.int(-1e9, 1e9),
+    'A'.repeat(random.int(0, 5000)),
+  ];
   return random.pick(pool);
 }
 
@@ -148,7 +174,13 @@ function harness(): Harness {
   const shell = createRecordingShell();
   const test = createTestCore({ chooseExportPath: async (name) => join(exportDir, name), shell });
   const table = new IpcTable();
-  registerAllIpc(table, test.core, { trusted: { kind: 'origin', origin: TRUSTED }, logger: createLogger(() => undefined, () => []) });
+  registerAllIpc(table, test.core, {
+    trusted: { kind: 'origin', origin: TRUSTED },
+    logger: createLogger(
+      () => undefined,
+      () => [],
+    ),
+  });
   return { ...test, table, shell, exportDir };
 }
 
@@ -187,7 +219,8 @@ describe(`IPC fuzzing (FUZZ_SEED=${SEED}, FUZZ_ROUNDS=${ROUNDS})`, () => {
         const parsed = resultShape.safeParse(result);
         if (!parsed.success) problems.push(`${method} / ${label}: malformed ${JSON.stringify(result).slice(0, 200)}`);
         else if (parsed.data.ok && !MAY_BE_VALID.has(label)) problems.push(`${method} / ${label}: accepted`);
-        else if (!parsed.data.ok && parsed.data.error.code !== 'INVALID_INPUT' && !MAY_BE_VALID.has(label)) problems.push(`${method} / ${label}: ${parsed.data.error.code}`);
+        else if (!parsed.data.ok && parsed.data.error.code !== 'INVALID_INPUT' && !MAY_BE_VALID.has(label))
+          problems.push(`${method} / ${label}: ${parsed.data.error.code}`);
         else if (!parsed.data.ok && parsed.data.error.code === 'INTERNAL') problems.push(`${method} / ${label}: INTERNAL`);
       }
     }

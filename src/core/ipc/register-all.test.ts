@@ -14,7 +14,10 @@ describe('the IPC contract', () => {
 
   it('S2: the main process registers exactly the contract’s channels, once each', () => {
     const table = new IpcTable();
-    const logger = createLogger(() => undefined, () => []);
+    const logger = createLogger(
+      () => undefined,
+      () => [],
+    );
     const { core } = createTestCore();
     registerAllIpc(table, core, { trusted: { kind: 'origin', origin: 'http://127.0.0.1:1' }, logger });
     expect(table.channels().sort()).toEqual(Object.values(CHANNELS).sort());

@@ -5,7 +5,13 @@ import { IpcTable } from './ipc-registrar';
 import { registerHandler } from './register-handler';
 
 const trustedUrl = 'http://127.0.0.1:4000/';
-const policy = { trusted: { kind: 'origin', origin: 'http://127.0.0.1:4000' } as const, logger: createLogger(() => undefined, () => []) };
+const policy = {
+  trusted: { kind: 'origin', origin: 'http://127.0.0.1:4000' } as const,
+  logger: createLogger(
+    () => undefined,
+    () => [],
+  ),
+};
 const validQuery = { startDate: '2026-01-01', endDate: '2026-01-31', page: 1, limit: 50, orderBy: '-transaction_date' };
 
 function tableWith(handler: () => Promise<never>, calls: { count: number }) {

@@ -42,12 +42,7 @@ function failure(code: AppError['code'], message: string): IpcResult<never> {
 }
 
 /** Registers `handler` for `method`'s channel behind the sender, size and schema checks. */
-export function registerHandler<M extends BridgeMethod>(
-  registrar: IpcRegistrar,
-  method: M,
-  handler: Handler<M>,
-  policy: HandlerPolicy,
-): void {
+export function registerHandler<M extends BridgeMethod>(registrar: IpcRegistrar, method: M, handler: Handler<M>, policy: HandlerPolicy): void {
   const channel = CHANNELS[method];
   const schema = INPUT_SCHEMAS[method];
   registrar.handle(channel, async (meta, raw) => {

@@ -13,12 +13,22 @@ describe('crash guards', () => {
   it('log an uncaught exception and an unhandled rejection, redacted, with a message for non-errors', () => {
     const emitter = new EventEmitter();
     const lines: string[] = [];
-    const stats = installCrashGuards(emitter, createLogger((l) => lines.push(l), () => ['held-secret-42']));
+    const stats = installCrashGuards(
+      emitter,
+      createLogger(
+        (l) => lines.push(l),
+        () => ['held-secret-42'],
+      ),
+    );
     emitter.emit('uncaughtException', new Error('boom held-secret-42'));
     emitter.emit('unhandledRejection', 'plain string reason');
     emitter.emit('unhandledRejection', { apiSecret: 'held-secret-42' });
     expect(stats).toEqual({ uncaughtExceptions: 1, unhandledRejections: 2 });
-    expect(lines.map((l) => (JSON.parse(l) as { event: string }).event)).toEqual(['main.uncaught-exception', 'main.unhandled-rejection', 'main.unhandled-rejection']);
+    expect(lines.map((l) => (JSON.parse(l) as { event: string }).event)).toEqual([
+      'main.uncaught-exception',
+      'main.unhandled-rejection',
+      'main.unhandled-rejection',
+    ]);
     expect(lines.join('\n')).not.toContain('held-secret-42');
     expect(lines[1]).toContain('plain string reason');
   });
@@ -29,10 +39,14 @@ describe('crash guards', () => {
       const cachePath = join(folder.dir, 'cache.sqlite');
       const logDir = join(folder.dir, 'logs');
       const secret = 'guard-secret-CANARY-5b1e';
-      const child = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../../../test-support/crash-guard-child.ts'), cachePath, logDir, secret], {
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', join(import.meta.dirname, '../../../test-support/crash-guard-child.ts'), cachePath, logDir, secret],
+        {
+          encoding: 'utf8',
+          timeout: 30_000,
+        },
+      );
       expect(child.status, child.stderr).toBe(0);
       const report = JSON.parse(child.stdout.trim()) as { count: number; stats: { uncaughtExceptions: number; unhandledRejections: number } };
       const { first, second, third } = guardPages();

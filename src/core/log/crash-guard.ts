@@ -41,5 +41,11 @@ function asError(value: unknown): Error {
 
 /** The first frames of the stack, enough to find the bug without filling the log. */
 function shortStack(value: unknown): string | undefined {
-  return value instanceof Error && value.stack ? value.stack.split('\n').slice(1, 9).map((l) => l.trim()).join(' | ') : undefined;
+  return value instanceof Error && value.stack
+    ? value.stack
+        .split('\n')
+        .slice(1, 9)
+        .map((l) => l.trim())
+        .join(' | ')
+    : undefined;
 }

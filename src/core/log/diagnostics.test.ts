@@ -17,10 +17,21 @@ function setup() {
   const home = folder.dir;
   const sink = createRotatingFileSink({ directory: join(home, 'data', 'logs') });
   let secrets: () => readonly string[] = () => [];
-  const logger = createLogger((l) => sink.write(l), () => secrets(), undefined, { history: sink });
+  const logger = createLogger(
+    (l) => sink.write(l),
+    () => secrets(),
+    undefined,
+    { history: sink },
+  );
   const { core } = createTestCore({ logger, cachePath: join(home, 'data', 'cache.sqlite') });
   secrets = () => core.session.secrets();
-  const runtime: RuntimeFacts = { platform: 'linux', osRelease: '6.1.0', arch: 'x64', versions: { node: '22.20.0', v8: '13.0', electron: '45.4.1', chrome: '140.0' }, homeDir: home };
+  const runtime: RuntimeFacts = {
+    platform: 'linux',
+    osRelease: '6.1.0',
+    arch: 'x64',
+    versions: { node: '22.20.0', v8: '13.0', electron: '45.4.1', chrome: '140.0' },
+    homeDir: home,
+  };
   return { core, logger, runtime, home };
 }
 
@@ -62,7 +73,9 @@ describe('diagnostics', () => {
     const sink = logger.history;
     expect(sink).toBeDefined();
     // Simulate an old line written by a build that did not redact: the text is redacted again on the way out.
-    createRotatingFileSink({ directory: join(sink?.filePath ?? '', '..') }).write(JSON.stringify({ time: 't', level: 'error', event: 'old', message: `x ${secret} y` }));
+    createRotatingFileSink({ directory: join(sink?.filePath ?? '', '..') }).write(
+      JSON.stringify({ time: 't', level: 'error', event: 'old', message: `x ${secret} y` }),
+    );
     const text = collectDiagnostics(core, logger, runtime);
     expect(text).toContain('error old');
     expect(text).not.toContain(secret);
@@ -70,7 +83,13 @@ describe('diagnostics', () => {
 
   it('says when no log file is kept and when nothing went wrong', () => {
     const { core } = createTestCore();
-    const text = collectDiagnostics(core, createLogger(() => undefined, () => []));
+    const text = collectDiagnostics(
+      core,
+      createLogger(
+        () => undefined,
+        () => [],
+      ),
+    );
     expect(text).toContain('Log file: not kept on disk');
     expect(text).toMatch(/warnings and errors \(oldest first\):\n {2}none/);
   });

@@ -3,7 +3,14 @@ import { createLogger } from './logger';
 
 function capture(secrets: readonly string[] = []) {
   const lines: string[] = [];
-  return { lines, log: createLogger((l) => lines.push(l), () => secrets, () => new Date('2026-01-02T03:04:05Z')) };
+  return {
+    lines,
+    log: createLogger(
+      (l) => lines.push(l),
+      () => secrets,
+      () => new Date('2026-01-02T03:04:05Z'),
+    ),
+  };
 }
 
 describe('logger redaction by field name', () => {

@@ -4,7 +4,10 @@ import { createLogger, redact } from './logger';
 describe('logger', () => {
   it('S7: removes credential header values and known secrets from every line', () => {
     const lines: string[] = [];
-    const log = createLogger((l) => lines.push(l), () => ['CANARY-SECRET-123']);
+    const log = createLogger(
+      (l) => lines.push(l),
+      () => ['CANARY-SECRET-123'],
+    );
     log.error('request.failed', {
       headers: { 'api-key': 'k-1234', 'api-secret': 'CANARY-SECRET-123', 'app-id': 'app-9' },
       error: new Error('server said CANARY-SECRET-123 is wrong'),

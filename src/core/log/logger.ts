@@ -74,12 +74,7 @@ export interface LoggerOptions {
 }
 
 /** A logger writing one redacted JSON line per event to `write`; `secrets` is read at each call. */
-export function createLogger(
-  write: (line: string) => void,
-  secrets: () => readonly string[],
-  now = () => new Date(),
-  options: LoggerOptions = {},
-): Logger {
+export function createLogger(write: (line: string) => void, secrets: () => readonly string[], now = () => new Date(), options: LoggerOptions = {}): Logger {
   const emit = (level: string, event: string, fields: LogFields = {}): void => {
     const body: LogFields = { time: now().toISOString(), level, event };
     const seen = new WeakSet<object>();

@@ -42,7 +42,10 @@ describe('rotating log file', () => {
 
   it('reads back the last warnings and errors across rotated files, oldest first', () => {
     const sink = createRotatingFileSink({ directory: logDir(), maxBytes: 400, keep: 3 });
-    const log = createLogger((l) => sink.write(l), () => []);
+    const log = createLogger(
+      (l) => sink.write(l),
+      () => [],
+    );
     for (let i = 0; i < 12; i += 1) {
       log.info('noise', { i });
       if (i % 3 === 0) log.error('failure', { i });
@@ -56,7 +59,10 @@ describe('rotating log file', () => {
 
   it('S7: a secret held by the app never reaches the file', () => {
     const sink = createRotatingFileSink({ directory: logDir() });
-    const log = createLogger((l) => sink.write(l), () => ['file-secret-CANARY-77']);
+    const log = createLogger(
+      (l) => sink.write(l),
+      () => ['file-secret-CANARY-77'],
+    );
     log.error('service.failed', { error: new Error('server echoed file-secret-CANARY-77'), headers: { 'api-secret': 'file-secret-CANARY-77' } });
     expect(readFileSync(sink.filePath, 'utf8')).not.toContain('file-secret-CANARY-77');
   });

@@ -43,7 +43,9 @@ function sizeOf(path: string): number {
 
 function readLines(path: string): string[] {
   try {
-    return readFileSync(path, 'utf8').split('\n').filter((line) => line !== '');
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
   } catch {
     return [];
   }

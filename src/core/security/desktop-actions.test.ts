@@ -28,7 +28,17 @@ describe('desktop actions', () => {
   it('S4: openExternal refuses file:, javascript:, smb:, custom schemes and look-alikes, opening nothing', async () => {
     const shell = createRecordingShell();
     const actions = createDesktopActions(shell);
-    for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://server/share', 'commission-desk://x', 'http://shop.example.com/', 'https://xn--pple-43d.com/', 'https://аpple.com/', 'https://localhost./', 'https://router.local/']) {
+    for (const bad of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://server/share',
+      'commission-desk://x',
+      'http://shop.example.com/',
+      'https://xn--pple-43d.com/',
+      'https://аpple.com/',
+      'https://localhost./',
+      'https://router.local/',
+    ]) {
       await expect(actions.openExternal(bad), bad).rejects.toMatchObject({ code: 'INSECURE_URL' });
     }
     expect(shell.opened).toEqual([]);

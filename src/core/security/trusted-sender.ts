@@ -3,9 +3,7 @@
  * packaged build the renderer's index.html on disk, in development the dev server's origin, and in
  * the e2e test host its own loopback origin. A call with no sender URL is refused.
  */
-export type TrustedRenderer =
-  | { kind: 'file'; indexPath: string }
-  | { kind: 'origin'; origin: string };
+export type TrustedRenderer = { kind: 'file'; indexPath: string } | { kind: 'origin'; origin: string };
 
 function parse(url: string): URL | null {
   try {

@@ -73,7 +73,25 @@ describe('window guards', () => {
 
 describe('permission policy', () => {
   it('S5: camera, microphone, notifications, geolocation and the rest are denied to every page', () => {
-    for (const p of ['media', 'mediaKeySystem', 'notifications', 'geolocation', 'midi', 'midiSysex', 'pointerLock', 'fullscreen', 'openExternal', 'clipboard-read', 'display-capture', 'hid', 'serial', 'usb', 'idle-detection', 'window-management', 'unknown']) {
+    for (const p of [
+      'media',
+      'mediaKeySystem',
+      'notifications',
+      'geolocation',
+      'midi',
+      'midiSysex',
+      'pointerLock',
+      'fullscreen',
+      'openExternal',
+      'clipboard-read',
+      'display-capture',
+      'hid',
+      'serial',
+      'usb',
+      'idle-detection',
+      'window-management',
+      'unknown',
+    ]) {
       expect(isPermissionGranted(p), p).toBe(false);
       expect(isPermissionGrantedFor(p, 'file:///app/out/renderer/index.html', trusted), p).toBe(false);
     }

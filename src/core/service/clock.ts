@@ -30,10 +30,13 @@ export const systemClock: Clock = {
         clearTimeout(timer);
         reject(abortReason(signal as AbortSignal));
       };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, Math.min(Math.max(0, ms), MAX_TIMER_MS));
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.min(Math.max(0, ms), MAX_TIMER_MS),
+      );
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   },
@@ -107,8 +110,7 @@ export function createVirtualClock(options: VirtualClockOptions = {}): VirtualCl
     });
   };
 
-  const whenSleeping = (count = 1): Promise<void> =>
-    sleeps.length >= count ? Promise.resolve() : new Promise((resolve) => watchers.push({ count, resolve }));
+  const whenSleeping = (count = 1): Promise<void> => (sleeps.length >= count ? Promise.resolve() : new Promise((resolve) => watchers.push({ count, resolve })));
 
   return { now: () => now, sleep, sleeps, advance, whenSleeping };
 }

@@ -93,7 +93,8 @@ describe('the fake service', () => {
     const changed = fake.changeSaleStatuses({ count: 5, to: { commission_status: 'approved', payment_status: 'paid' } });
     expect(changed).toHaveLength(5);
     const after: Map<string, string> = new Map();
-    for await (const batch of walkSalesPages(client, FULL)) for (const s of batch.sales) after.set(s.reference, `${s.commissionStatus}/${s.paymentStatus}/${s.paymentDate}`);
+    for await (const batch of walkSalesPages(client, FULL))
+      for (const s of batch.sales) after.set(s.reference, `${s.commissionStatus}/${s.paymentStatus}/${s.paymentDate}`);
     expect([...after.keys()]).toEqual(before);
     for (const sale of changed) expect(after.get(sale.reference)).toBe('approved/paid/2026-01-31');
   });

@@ -36,7 +36,16 @@ afterAll(async () => {
 
 describe('N1: only https, and TLS always verified', () => {
   it('N1: refuses base URLs that are not https before anything is sent', () => {
-    for (const url of [fake.httpUrl, 'http://example.com', 'ftp://example.com', 'file:///etc/passwd', 'javascript:alert(1)', 'ws://x.test', 'example.com', '']) {
+    for (const url of [
+      fake.httpUrl,
+      'http://example.com',
+      'ftp://example.com',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'ws://x.test',
+      'example.com',
+      '',
+    ]) {
       expect(() => parseBaseUrl(url), url).toThrow(AppError);
       const error = (() => {
         try {
@@ -127,7 +136,12 @@ describe('N1: only https, and TLS always verified', () => {
   });
 
   it('N1: no source file can switch TLS verification off', () => {
-    const forbidden = [/rejectUnauthorized\s*:\s*false/, /process\.env(\.|\[['"])NODE_TLS_REJECT_UNAUTHORIZED/, /ignore-certificate-errors/, /['"]certificate-error['"]/];
+    const forbidden = [
+      /rejectUnauthorized\s*:\s*false/,
+      /process\.env(\.|\[['"])NODE_TLS_REJECT_UNAUTHORIZED/,
+      /ignore-certificate-errors/,
+      /['"]certificate-error['"]/,
+    ];
     const offenders: string[] = [];
     const visit = (dir: string): void => {
       for (const name of readdirSync(dir)) {

@@ -103,7 +103,12 @@ function notesFor(page: number, limit: number, parsed: ParsedSalesPage, repeated
   return notes;
 }
 
-function endReason(state: WalkState, parsed: ParsedSalesPage, page: number, options: Required<Pick<WalkOptions, 'maxPages' | 'maxStalePages'>>): WalkEndReason | null {
+function endReason(
+  state: WalkState,
+  parsed: ParsedSalesPage,
+  page: number,
+  options: Required<Pick<WalkOptions, 'maxPages' | 'maxStalePages'>>,
+): WalkEndReason | null {
   if (parsed.rawCount === 0) return 'empty-page';
   if (parsed.nextPage === null) return 'no-next-page';
   if (state.stale >= options.maxStalePages) return 'repeating-pages';

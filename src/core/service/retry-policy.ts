@@ -8,14 +8,7 @@
  * - A timeout is retried at most once by default: a stalled server rarely recovers within seconds.
  * - 400/401/403/404/405, TLS failures, an unreachable host and every other status: never retried.
  */
-import {
-  errorForLongWait,
-  errorForStatus,
-  errorForTransport,
-  timeoutError,
-  type ServiceError,
-  type TransportFailure,
-} from './service-errors';
+import { errorForLongWait, errorForStatus, errorForTransport, timeoutError, type ServiceError, type TransportFailure } from './service-errors';
 
 /** Limits of the retry schedule. */
 export interface RetryPolicy {
@@ -149,9 +142,7 @@ function decideStatus(inputs: Inputs, failure: Extract<AttemptFailure, { kind: '
   if (!rateLimited && !RETRYABLE_STATUSES.has(failure.status)) {
     return { kind: 'fail', error: errorForStatus(failure.status, failure.detail, inputs.state.attempts), slowDown };
   }
-  const state = rateLimited
-    ? { ...inputs.state, rateLimited: inputs.state.rateLimited + 1 }
-    : { ...inputs.state, transient: inputs.state.transient + 1 };
+  const state = rateLimited ? { ...inputs.state, rateLimited: inputs.state.rateLimited + 1 } : { ...inputs.state, transient: inputs.state.transient + 1 };
   const wait = parseRetryAfter(failure.retryAfter, now);
   if (wait !== null && wait > policy.maxRetryAfterMs) {
     return { kind: 'fail', error: errorForLongWait(failure.status, now + wait, state.attempts), slowDown };

@@ -14,9 +14,7 @@ export const MAX_PAGE_LIMIT = 100;
 export const MAX_SUBID_LENGTH = 200;
 
 const isoDay = (label: string) =>
-  z
-    .string({ error: `${label} is missing` })
-    .refine(isIsoDay, { message: `${label} must be a real calendar day written yyyy-mm-dd` });
+  z.string({ error: `${label} is missing` }).refine(isIsoDay, { message: `${label} must be a real calendar day written yyyy-mm-dd` });
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, label: string, note = '') =>
   z.enum(values, { error: `${label} must be one of ${values.join(', ')}${note}` });

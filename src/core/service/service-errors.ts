@@ -37,7 +37,10 @@ export type TransportFailure = 'tls' | 'reset' | 'offline' | 'redirect' | 'unkno
 /** Keeps the service's own wording short and printable, so it cannot flood or garble a dialog. */
 function cleanDetail(detail: string | null): string | null {
   if (detail === null) return null;
-  const flat = detail.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const flat = detail
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (flat === '') return null;
   return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
 }
@@ -95,11 +98,7 @@ export function errorForStatus(status: number, detail: string | null, attempts =
 function errorForOtherStatus(status: number, attempts: number): ServiceError {
   const facts = { status, attempts };
   if (status >= 500 && status <= 599) {
-    return new ServiceError(
-      'SERVER_ERROR',
-      `The service had an internal problem (status ${status}, ${tries(attempts)}). Try again in a few minutes.`,
-      facts,
-    );
+    return new ServiceError('SERVER_ERROR', `The service had an internal problem (status ${status}, ${tries(attempts)}). Try again in a few minutes.`, facts);
   }
   if (status >= 300 && status <= 399) {
     return new ServiceError(
@@ -120,17 +119,9 @@ function formatInstant(epochMs: number): string {
 export function errorForLongWait(status: number, retryAt: number, attempts: number): ServiceError {
   const facts = { status, attempts, retryAt };
   if (status === 429) {
-    return new ServiceError(
-      'RATE_LIMITED',
-      `The service has rate limited requests until ${formatInstant(retryAt)}. Try again after that time.`,
-      facts,
-    );
+    return new ServiceError('RATE_LIMITED', `The service has rate limited requests until ${formatInstant(retryAt)}. Try again after that time.`, facts);
   }
-  return new ServiceError(
-    'SERVER_ERROR',
-    `The service is unavailable until ${formatInstant(retryAt)} (status ${status}). Try again after that time.`,
-    facts,
-  );
+  return new ServiceError('SERVER_ERROR', `The service is unavailable until ${formatInstant(retryAt)} (status ${status}). Try again after that time.`, facts);
 }
 
 /** The request was aborted by the caller (a cancelled sync, a closed window). */
@@ -141,11 +132,9 @@ export function cancelledError(cause?: unknown): ServiceError {
 /** The whole response did not arrive within the per-request timeout. */
 export function timeoutError(timeoutMs: number, attempts: number): ServiceError {
   const seconds = Math.max(1, Math.round(timeoutMs / 1000));
-  return new ServiceError(
-    'TIMEOUT',
-    `The service did not finish answering within ${seconds} s (${tries(attempts)}). Check your connection and try again.`,
-    { attempts },
-  );
+  return new ServiceError('TIMEOUT', `The service did not finish answering within ${seconds} s (${tries(attempts)}). Check your connection and try again.`, {
+    attempts,
+  });
 }
 
 /** A reply that is not JSON or not the documented shape. */

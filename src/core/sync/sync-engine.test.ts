@@ -58,10 +58,7 @@ describe('sync engine against the HTTPS fake service', () => {
   it('syncs 5,000 sales through injected faults, then a re-sync records 200 status changes; totals equal an independent sum', async () => {
     fake.setFaults({ serverErrorRate: 0.05, rateLimitRate: 0.05, rateLimitRetryAfter: '0', resetRate: 0.03, seed: 3 });
     const progress: SyncProgress[] = [];
-    const first = await runSync(
-      { cache, client, today: () => TODAY, onProgress: (p) => progress.push(p) },
-      { account: 'demo-sync', from: FROM, to: TODAY },
-    );
+    const first = await runSync({ cache, client, today: () => TODAY, onProgress: (p) => progress.push(p) }, { account: 'demo-sync', from: FROM, to: TODAY });
     const inRange = fake.sales.filter((s) => {
       const day = serviceDayToIso(s.transaction_date) ?? '';
       return day >= FROM && day <= TODAY;

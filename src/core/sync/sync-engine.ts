@@ -64,7 +64,10 @@ async function syncWindow(
   const filter = { startDate: window.from, endDate: window.to, orderBy: 'transaction_date' as const };
   let complete = true;
   for await (const batch of walkSalesPages(deps.client, filter, { limit: 100, ...(state.signal ? { signal: state.signal } : {}) })) {
-    const stored = deps.cache.storePage(job.account, batch.sales, now(), { runId: state.runId, checkpoint: { from: window.from, to: window.to, page: batch.page } });
+    const stored = deps.cache.storePage(job.account, batch.sales, now(), {
+      runId: state.runId,
+      checkpoint: { from: window.from, to: window.to, page: batch.page },
+    });
     state.counters.statusChanges += stored.statusChanges;
     state.counters.inserted += stored.inserted;
     state.counters.updated += stored.updated;
@@ -73,7 +76,10 @@ async function syncWindow(
     complete = batch.progress.complete !== false;
   }
   if (!complete) {
-    throw new AppError('BAD_RESPONSE', `The service kept repeating pages for ${window.from} to ${window.to}, so that period could not be fully synced. Try again later.`);
+    throw new AppError(
+      'BAD_RESPONSE',
+      `The service kept repeating pages for ${window.from} to ${window.to}, so that period could not be fully synced. Try again later.`,
+    );
   }
   deps.cache.markCovered(job.account, window.from, window.to, fetchedAt);
   // The window's sales become searchable now rather than at the next bulk catch-up of the page store.

@@ -104,9 +104,7 @@ function announceSignIn(status: SessionStatus) {
   notifications.show({
     color: 'teal',
     title: `Signed in to ${label}`,
-    message: remembered
-      ? 'Your API key and secret are stored in the system keychain.'
-      : 'Your API key and secret are kept in memory until you quit.',
+    message: remembered ? 'Your API key and secret are stored in the system keychain.' : 'Your API key and secret are kept in memory until you quit.',
     'data-testid': 'signed-in-notification',
   });
 }

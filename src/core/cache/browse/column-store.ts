@@ -46,14 +46,38 @@ export const COLUMN_SELECT = `id, transaction_date, payment_date, commission_sta
 
 /** A raw row of {@link COLUMN_SELECT}. */
 export type ColumnRow = [
-  number, string, string | null, string, string | null, string, string | null,
-  string | null, number | null, number | null, number, number | null, string, string,
+  number,
+  string,
+  string | null,
+  string,
+  string | null,
+  string,
+  string | null,
+  string | null,
+  number | null,
+  number | null,
+  number,
+  number | null,
+  string,
+  string,
 ];
 
 type Growable = Int32Array | Uint8Array | Float64Array;
 const GROWABLE: readonly (keyof SaleColumns)[] = [
-  'ids', 'txDay', 'payDay', 'commissionStatus', 'paymentStatus', 'currency', 'category', 'subid', 'product',
-  'collection', 'commission', 'transaction', 'firstSeen', 'lastChanged',
+  'ids',
+  'txDay',
+  'payDay',
+  'commissionStatus',
+  'paymentStatus',
+  'currency',
+  'category',
+  'subid',
+  'product',
+  'collection',
+  'commission',
+  'transaction',
+  'firstSeen',
+  'lastChanged',
 ];
 
 /** Empty columns with room for `capacity` sales. */

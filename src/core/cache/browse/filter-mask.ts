@@ -58,12 +58,7 @@ function dayRange(columns: SaleColumns, filter: SalesFilter): { days: Int32Array
  * before moving on (a pass per condition cost a million-entry sweep each). `textHits` is the mask of the filter's
  * text search (null when the filter has no searchable text); it is read, never modified.
  */
-export function selectMatching(
-  columns: SaleColumns,
-  catalog: LookupCatalog,
-  filter: SalesFilter,
-  textHits: Uint8Array | null,
-): Selection {
+export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, filter: SalesFilter, textHits: Uint8Array | null): Selection {
   const n = columns.size;
   const mask = new Uint8Array(n);
   const range = dayRange(columns, filter);

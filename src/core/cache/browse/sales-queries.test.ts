@@ -26,8 +26,18 @@ const SPECIAL: Sale[] = [
   crafted(BASE, { reference: 'X-FIFTH', commissionAmount: 0.2, transactionAmount: 0.2, currency: 'CHF', transactionDate: '2026-06-01' }),
   crafted(BASE, { reference: 'X-YEN', commissionAmount: 1200, transactionAmount: 15000, currency: 'JPY', transactionDate: '2026-06-02' }),
   crafted(BASE, {
-    reference: 'X-BARE', productName: null, productSlug: null, collectionName: null, collectionSlug: null, collectionUrl: null,
-    subid: null, category: null, transactionAmount: null, paymentStatus: null, paymentDate: null, transactionDate: '2026-06-03',
+    reference: 'X-BARE',
+    productName: null,
+    productSlug: null,
+    collectionName: null,
+    collectionSlug: null,
+    collectionUrl: null,
+    subid: null,
+    category: null,
+    transactionAmount: null,
+    paymentStatus: null,
+    paymentDate: null,
+    transactionDate: '2026-06-03',
   }),
   crafted(BASE, { reference: 'X-ODD', category: 'bundle', subid: 'Straße-Ω', transactionDate: '2026-06-03' }),
 ];
@@ -42,7 +52,11 @@ function pageRefs(filter: SalesFilter, column: SaleSortColumn, direction: 'asc' 
 }
 
 function oracleRefs(filter: SalesFilter, column: SaleSortColumn = 'transactionDate', direction: 'asc' | 'desc' = 'asc'): string[] {
-  return oracleOrder(ALL.filter((s) => oracleMatches(s, filter)), column, direction);
+  return oracleOrder(
+    ALL.filter((s) => oracleMatches(s, filter)),
+    column,
+    direction,
+  );
 }
 
 beforeAll(() => {
@@ -70,19 +84,25 @@ const FILTERS: Record<string, SalesFilter> = {
   'payment status none': { paymentStatuses: ['none'] },
   'subids incl. none': { subids: ['tiktok', null] },
   'subid with space, & and +': { subids: ['blog post & deals+ü'] },
-  'categories': { categories: ['coupon', 'bundle'] },
+  categories: { categories: ['coupon', 'bundle'] },
   'no category': { categories: [null] },
-  'currencies': { currencies: ['GBP', 'JPY'] },
+  currencies: { currencies: ['GBP', 'JPY'] },
   'collections incl. none': { collections: ['home-office', null] },
-  'products': { products: [GENERATED[5]?.productSlug ?? null, GENERATED[9]?.productSlug ?? null] },
+  products: { products: [GENERATED[5]?.productSlug ?? null, GENERATED[9]?.productSlug ?? null] },
   'text: product word prefix': { text: 'lam' },
   'text: two words across fields': { text: 'desk newsletter' },
   'text: folded diacritics': { text: 'cafe creme' },
   'text: a whole reference': { text: GENERATED[1234]?.reference ?? '' },
   'text: symbols only (no filter)': { text: '&& ++' },
   'everything at once': {
-    from: '2025-09-01', to: '2026-05-31', commissionStatuses: ['approved', 'declined'], paymentStatuses: ['paid', 'pending'],
-    currencies: ['EUR', 'USD'], categories: ['product', 'offer'], subids: ['instagram-bio', 'newsletter', null], text: 'classic',
+    from: '2025-09-01',
+    to: '2026-05-31',
+    commissionStatuses: ['approved', 'declined'],
+    paymentStatuses: ['paid', 'pending'],
+    currencies: ['EUR', 'USD'],
+    categories: ['product', 'offer'],
+    subids: ['instagram-bio', 'newsletter', null],
+    text: 'classic',
   },
 };
 
@@ -159,7 +179,9 @@ function expectedTotals(sales: readonly Sale[]): Map<string, { count: number; co
 }
 
 function asMap(rows: readonly MoneyTotals[]): Map<string, { count: number; commission: number; transaction: number; missing: number }> {
-  return new Map(rows.map((r) => [r.currency, { count: r.count, commission: r.commissionMinor, transaction: r.transactionMinor, missing: r.transactionMissing }]));
+  return new Map(
+    rows.map((r) => [r.currency, { count: r.count, commission: r.commissionMinor, transaction: r.transactionMinor, missing: r.transactionMissing }]),
+  );
 }
 
 describe('sales queries: totals', () => {

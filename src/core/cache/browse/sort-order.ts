@@ -35,10 +35,7 @@ export function countingSort(keys: Int32Array, size: number, rankCount: number):
 
 /** Ranks of texts in SQLite's own BINARY order (NULL first); equal texts share a rank. */
 export function textRanks(db: Database.Database, values: readonly (string | null)[]): { ranks: Int32Array; count: number } {
-  const sorted = db
-    .prepare<[string], [number, string | null]>('SELECT key, value FROM json_each(?) ORDER BY value, key')
-    .raw()
-    .all(JSON.stringify(values));
+  const sorted = db.prepare<[string], [number, string | null]>('SELECT key, value FROM json_each(?) ORDER BY value, key').raw().all(JSON.stringify(values));
   const ranks = new Int32Array(values.length);
   let rank = -1;
   let previous: string | null | undefined;
@@ -81,7 +78,9 @@ function numberRanks(values: Float64Array | Int32Array, size: number): Ranked {
 }
 
 function distinctRanks(values: Float64Array | Int32Array, size: number): Ranked {
-  const distinct = Float64Array.from(values.subarray(0, size)).filter((v) => !Number.isNaN(v) && v !== NO_DAY).sort();
+  const distinct = Float64Array.from(values.subarray(0, size))
+    .filter((v) => !Number.isNaN(v) && v !== NO_DAY)
+    .sort();
   const unique = distinct.filter((v, i) => i === 0 || v !== distinct[i - 1]);
   const rankOf = new Map<number, number>();
   unique.forEach((v, i) => rankOf.set(v, i + 1));
@@ -102,17 +101,28 @@ function rankedColumn(db: Database.Database, columns: SaleColumns, catalog: Look
     return viaCodes(codes, n, ranks, count);
   };
   switch (column) {
-    case 'transactionDate': return numberRanks(columns.txDay, n);
-    case 'paymentDate': return numberRanks(columns.payDay, n);
-    case 'commissionAmount': return numberRanks(columns.commission, n);
-    case 'transactionAmount': return numberRanks(columns.transaction, n);
-    case 'commissionStatus': return { keys: Int32Array.from(columns.commissionStatus.subarray(0, n)), count: 3 };
-    case 'paymentStatus': return { keys: Int32Array.from(columns.paymentStatus.subarray(0, n)), count: 3 };
-    case 'currency': return text(columns.currency, columns.currencies.values);
-    case 'category': return text(columns.category, columns.categories.values);
-    case 'subid': return text(columns.subid, columns.subids.values);
-    case 'firstSeen': return text(columns.firstSeen, columns.times.values);
-    case 'lastChanged': return text(columns.lastChanged, columns.times.values);
+    case 'transactionDate':
+      return numberRanks(columns.txDay, n);
+    case 'paymentDate':
+      return numberRanks(columns.payDay, n);
+    case 'commissionAmount':
+      return numberRanks(columns.commission, n);
+    case 'transactionAmount':
+      return numberRanks(columns.transaction, n);
+    case 'commissionStatus':
+      return { keys: Int32Array.from(columns.commissionStatus.subarray(0, n)), count: 3 };
+    case 'paymentStatus':
+      return { keys: Int32Array.from(columns.paymentStatus.subarray(0, n)), count: 3 };
+    case 'currency':
+      return text(columns.currency, columns.currencies.values);
+    case 'category':
+      return text(columns.category, columns.categories.values);
+    case 'subid':
+      return text(columns.subid, columns.subids.values);
+    case 'firstSeen':
+      return text(columns.firstSeen, columns.times.values);
+    case 'lastChanged':
+      return text(columns.lastChanged, columns.times.values);
     case 'productName': {
       const { ranks, count } = nameRanks(db, catalog.products);
       return viaCodes(columns.product, n, ranks, count);
@@ -121,7 +131,8 @@ function rankedColumn(db: Database.Database, columns: SaleColumns, catalog: Look
       const { ranks, count } = nameRanks(db, catalog.collections);
       return viaCodes(columns.collection, n, ranks, count);
     }
-    case 'reference': throw new Error('reference order comes from SQLite');
+    case 'reference':
+      throw new Error('reference order comes from SQLite');
   }
 }
 
@@ -141,13 +152,7 @@ function referenceOrder(db: Database.Database, account: string, columns: SaleCol
 }
 
 /** The ascending permutation of `columns` for `column`. */
-export function sortOrder(
-  db: Database.Database,
-  account: string,
-  columns: SaleColumns,
-  catalog: LookupCatalog,
-  column: SaleSortColumn,
-): Int32Array {
+export function sortOrder(db: Database.Database, account: string, columns: SaleColumns, catalog: LookupCatalog, column: SaleSortColumn): Int32Array {
   if (column === 'reference') return referenceOrder(db, account, columns);
   const { keys, count } = rankedColumn(db, columns, catalog, column);
   return countingSort(keys, columns.size, count);

@@ -80,9 +80,7 @@ function compareKeys(a: string | null, b: string | null): number {
 function pickTop(entries: TopEntry[], limit: number): TopEntry[] {
   const byCurrency = new Map<string, TopEntry[]>();
   for (const entry of entries) byCurrency.set(entry.currency, [...(byCurrency.get(entry.currency) ?? []), entry]);
-  return [...byCurrency.keys()].sort().flatMap((currency) =>
-    (byCurrency.get(currency) ?? [])
-      .sort((a, b) => b.commissionMinor - a.commissionMinor || compareKeys(a.key, b.key))
-      .slice(0, limit),
-  );
+  return [...byCurrency.keys()]
+    .sort()
+    .flatMap((currency) => (byCurrency.get(currency) ?? []).sort((a, b) => b.commissionMinor - a.commissionMinor || compareKeys(a.key, b.key)).slice(0, limit));
 }

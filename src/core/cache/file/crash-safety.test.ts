@@ -101,7 +101,9 @@ describe('kill -9 during a sync (TESTPLAN D1)', () => {
       const [run] = cache.unfinishedSyncRuns(CRASH_ACCOUNT);
       const checkpoint = run?.checkpoint as { window: number; page: number } | null;
       const lastPrinted = log.pages.at(-1) ?? [0, 0];
-      expect(checkpoint !== null && (checkpoint.window > lastPrinted[0] || (checkpoint.window === lastPrinted[0] && checkpoint.page >= lastPrinted[1]))).toBe(true);
+      expect(checkpoint !== null && (checkpoint.window > lastPrinted[0] || (checkpoint.window === lastPrinted[0] && checkpoint.page >= lastPrinted[1]))).toBe(
+        true,
+      );
 
       resume(cache, run?.id ?? 0, checkpoint as JsonValue as { window: number; page: number });
       expect(cache.countSales(CRASH_ACCOUNT, {})).toBe(PLAN.reduce((n, w) => n + w.pages.flat().length, 0));

@@ -11,10 +11,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /** What the check found: a healthy file, a damaged one, or no verdict (the check itself could not run). */
-export type IntegrityVerdict =
-  | { kind: 'ok' }
-  | { kind: 'corrupt'; detail: string }
-  | { kind: 'unknown'; detail: string };
+export type IntegrityVerdict = { kind: 'ok' } | { kind: 'corrupt'; detail: string } | { kind: 'unknown'; detail: string };
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');

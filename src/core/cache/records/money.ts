@@ -6,7 +6,14 @@
 
 /** ISO 4217 currencies with three minor digits (and CLF with four); every other currency is kept at two. */
 const WIDE_SCALES: Readonly<Record<string, number>> = {
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3, CLF: 4,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  CLF: 4,
 };
 const digitsCache = new Map<string, number>();
 

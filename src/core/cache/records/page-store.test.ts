@@ -45,7 +45,11 @@ function firstWith(predicate: (s: Sale) => boolean): Sale {
 describe('storePage: upserts (TESTPLAN D4)', () => {
   it('stores a new page and counts every sale as inserted', () => {
     expect(cache.storePage('acct', SALES, clock.now())).toEqual({
-      inserted: 300, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0,
+      inserted: 300,
+      updated: 0,
+      unchanged: 0,
+      statusChanges: 0,
+      roundedAmounts: 0,
     });
     expect(cache.countSales('acct', {})).toBe(300);
   });
@@ -58,7 +62,11 @@ describe('storePage: upserts (TESTPLAN D4)', () => {
     const changed: Sale = { ...pending, commissionStatus: 'approved', paymentStatus: 'paid', paymentDate: '2026-06-30' };
     const refetch = SALES.map((s) => (s.reference === pending.reference ? changed : s));
     expect(cache.storePage('acct', refetch, clock.now())).toEqual({
-      inserted: 0, updated: 1, unchanged: 299, statusChanges: 2, roundedAmounts: 0,
+      inserted: 0,
+      updated: 1,
+      unchanged: 299,
+      statusChanges: 2,
+      roundedAmounts: 0,
     });
     expect(cache.countSales('acct', {})).toBe(300);
     const rows = rowsOf(pending.reference);
@@ -70,9 +78,7 @@ describe('storePage: upserts (TESTPLAN D4)', () => {
       { reference: pending.reference, field: 'paymentStatus', oldValue: 'pending', newValue: 'paid', changedAt: clock.now().toISOString() },
     ]);
     const page = cache.salesPage('acct', { filter: { text: pending.reference }, offset: 0, limit: 10 });
-    expect(page.rows.map((r) => [r.reference, r.commissionStatus, r.paymentStatus])).toEqual([
-      [pending.reference, 'approved', 'paid'],
-    ]);
+    expect(page.rows.map((r) => [r.reference, r.commissionStatus, r.paymentStatus])).toEqual([[pending.reference, 'approved', 'paid']]);
   });
 
   it('D4: a decline is a change too, and "changes since" returns only what changed after the given time', () => {
@@ -186,8 +192,16 @@ describe('profile and coverage', () => {
   it('keeps the profile as last fetched, with its fetch time', () => {
     expect(cache.profile('acct')).toBeNull();
     const profile = {
-      uId: 'u1', userName: 'ana', profileName: 'Ana', country: 'DE', email: null, description: null, isPrivate: false,
-      avatar: null, coverImage: null, statistics: { followers: 1, following: 2, productCount: null, collectionCount: null },
+      uId: 'u1',
+      userName: 'ana',
+      profileName: 'Ana',
+      country: 'DE',
+      email: null,
+      description: null,
+      isPrivate: false,
+      avatar: null,
+      coverImage: null,
+      statistics: { followers: 1, following: 2, productCount: null, collectionCount: null },
       socialChannels: [{ channel: 'instagram', link: 'https://www.instagram.com/ana' }],
     };
     cache.saveProfile('acct', profile, clock.now());
@@ -199,12 +213,17 @@ describe('profile and coverage', () => {
     cache.markCovered('acct', '2026-01-01', '2026-01-31', '2026-07-01T00:00:00Z');
     cache.markCovered('acct', '2026-02-01', '2026-02-10', '2026-06-01T00:00:00Z');
     expect(cache.coverage('acct', '2026-01-10', '2026-02-05')).toEqual({
-      complete: true, asOf: '2026-06-01T00:00:00.000Z', missing: [],
+      complete: true,
+      asOf: '2026-06-01T00:00:00.000Z',
+      missing: [],
     });
     expect(cache.coverage('acct', '2025-12-30', '2026-02-15')).toEqual({
       complete: false,
       asOf: '2026-06-01T00:00:00.000Z',
-      missing: [{ from: '2025-12-30', to: '2025-12-31' }, { from: '2026-02-11', to: '2026-02-15' }],
+      missing: [
+        { from: '2025-12-30', to: '2025-12-31' },
+        { from: '2026-02-11', to: '2026-02-15' },
+      ],
     });
     expect(cache.coverage('other', '2026-01-10', '2026-01-11').complete).toBe(false);
     expect(() => cache.coverage('acct', '2026-02-01', '2026-01-01')).toThrow(/ends before it starts/);

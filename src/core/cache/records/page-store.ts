@@ -11,15 +11,7 @@ import { invalidInput } from '../cache-errors';
 import { isoInstant } from './day-numbers';
 import type { LookupIds } from './lookup-ids';
 import type { SearchIndex } from '../search';
-import {
-  COMMISSION_STATUS_AT,
-  PAYMENT_STATUS_AT,
-  ROW_VALUE_COLUMNS,
-  assertStorable,
-  sameValues,
-  toRowValues,
-  type RowValues,
-} from './sale-row';
+import { COMMISSION_STATUS_AT, PAYMENT_STATUS_AT, ROW_VALUE_COLUMNS, assertStorable, sameValues, toRowValues, type RowValues } from './sale-row';
 
 /** Ties a page to a sync run, so the run's progress and resume point commit together with the page. */
 export interface StorePageOptions {
@@ -44,12 +36,7 @@ export interface StoredPage {
 }
 
 /** Stores one page; see {@link createPageStore}. */
-export type PageStore = (
-  account: string,
-  sales: readonly Sale[],
-  fetchedAt: Date | string,
-  options?: StorePageOptions,
-) => StoredPage;
+export type PageStore = (account: string, sales: readonly Sale[], fetchedAt: Date | string, options?: StorePageOptions) => StoredPage;
 
 interface Statements {
   existing: Database.Statement<[string, string], unknown[]>;
@@ -70,17 +57,11 @@ function prepare(db: Database.Database): Statements {
   const placeholders = ROW_VALUE_COLUMNS.map(() => '?').join(', ');
   return {
     existing: db
-      .prepare<[string, string], unknown[]>(
-        `SELECT id, ${COLUMN_LIST} FROM sales WHERE account_id = ? AND reference IN (SELECT value FROM json_each(?))`,
-      )
+      .prepare<[string, string], unknown[]>(`SELECT id, ${COLUMN_LIST} FROM sales WHERE account_id = ? AND reference IN (SELECT value FROM json_each(?))`)
       .raw(),
-    insert: db.prepare(
-      `INSERT INTO sales (account_id, ${COLUMN_LIST}, first_seen, last_changed) VALUES (?, ${placeholders}, ?, ?)`,
-    ),
+    insert: db.prepare(`INSERT INTO sales (account_id, ${COLUMN_LIST}, first_seen, last_changed) VALUES (?, ${placeholders}, ?, ?)`),
     update: db.prepare(`UPDATE sales SET ${ROW_VALUE_COLUMNS.map((c) => `${c} = ?`).join(', ')}, last_changed = ? WHERE id = ?`),
-    logChange: db.prepare(
-      'INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ),
+    logChange: db.prepare('INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at) VALUES (?, ?, ?, ?, ?, ?)'),
     runProgress: db.prepare(
       "UPDATE sync_runs SET pages = pages + 1, records = records + ?, checkpoint = ? WHERE id = ? AND account_id = ? AND status = 'running'",
     ),
@@ -98,7 +79,10 @@ function loadKnown(statements: Statements, account: string, sales: readonly Sale
 
 function logStatusChanges(statements: Statements, account: string, before: RowValues, after: RowValues, at: string): number {
   let logged = 0;
-  for (const [index, field] of [[COMMISSION_STATUS_AT, 'commission_status'], [PAYMENT_STATUS_AT, 'payment_status']] as const) {
+  for (const [index, field] of [
+    [COMMISSION_STATUS_AT, 'commission_status'],
+    [PAYMENT_STATUS_AT, 'payment_status'],
+  ] as const) {
     if (before[index] !== after[index]) {
       statements.logChange.run(account, after[0], field, before[index], after[index], at);
       logged++;

@@ -54,8 +54,7 @@ export function toCachedSale(row: SaleRow): CachedSale {
     commissionAmount: amountOf(row.commission_minor, row.commission_exact, row.amount_scale),
     currency: row.currency,
     commissionStatus: row.commission_status,
-    transactionAmount:
-      row.transaction_minor === null ? null : amountOf(row.transaction_minor, row.transaction_exact, row.amount_scale),
+    transactionAmount: row.transaction_minor === null ? null : amountOf(row.transaction_minor, row.transaction_exact, row.amount_scale),
     category: row.category,
     transactionDate: row.transaction_date,
     paymentStatus: row.payment_status,

@@ -4,12 +4,7 @@
  * that "unchanged" can be decided by plain comparison.
  */
 import { isIsoDay } from '../../../shared/dates';
-import {
-  COMMISSION_STATUSES,
-  PAYMENT_STATUSES,
-  type JsonValue,
-  type Sale,
-} from '../../../shared/domain';
+import { COMMISSION_STATUSES, PAYMENT_STATUSES, type JsonValue, type Sale } from '../../../shared/domain';
 import { invalidInput } from '../cache-errors';
 import type { LookupIds } from './lookup-ids';
 import { amountScale, toMinor } from './money';

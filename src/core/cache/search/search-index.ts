@@ -44,9 +44,7 @@ function sameText(a: (string | null)[], b: (string | null)[]): boolean {
 /** Prepares the index statements on `db`. */
 export function createSearchIndex(db: Database.Database): SearchIndex {
   const insert = db.prepare('INSERT INTO sales_fts (rowid, reference, product, collection, subid) VALUES (?, ?, ?, ?, ?)');
-  const remove = db.prepare(
-    "INSERT INTO sales_fts (sales_fts, rowid, reference, product, collection, subid) VALUES ('delete', ?, ?, ?, ?, ?)",
-  );
+  const remove = db.prepare("INSERT INTO sales_fts (sales_fts, rowid, reference, product, collection, subid) VALUES ('delete', ?, ?, ?, ?, ?)");
   const watermark = db.prepare<[], number>('SELECT indexed_through FROM search_progress WHERE id = 1').pluck();
   const highestId = db.prepare<[], number>('SELECT coalesce(max(id), 0) FROM sales').pluck();
   const indexAbove = db.prepare<[number, number]>(`

@@ -63,7 +63,14 @@ describe('search entries written in bulk behind a watermark', () => {
     cache.storePage('acct', [first], clock.now());
     cache.catchUpSearch();
     cache.storePage('acct', [second], clock.now());
-    cache.storePage('acct', [{ ...first, subid: 'renamed-subid' }, { ...second, subid: 'second-subid' }], clock.now());
+    cache.storePage(
+      'acct',
+      [
+        { ...first, subid: 'renamed-subid' },
+        { ...second, subid: 'second-subid' },
+      ],
+      clock.now(),
+    );
     expect(cache.countSales('acct', { text: 'renamed' })).toBe(1);
     expect(cache.countSales('acct', { text: 'second-subid' })).toBe(1);
     expect(cache.countSales('acct', { text: first.subid ?? 'none' })).toBe(0);
@@ -89,10 +96,15 @@ describe('search entries written in bulk behind a watermark', () => {
     const sales = sampleSales({ count: 500 });
     cache.storePage('acct', sales, clock.now());
     const word = productWord(sales[3] as Sale);
-    const expected = sales.filter((s) => (s.productName ?? '').toLowerCase().split(/\s+/).some((w) => w.startsWith(word.toLowerCase()))).length;
+    const expected = sales.filter((s) =>
+      (s.productName ?? '')
+        .toLowerCase()
+        .split(/\s+/)
+        .some((w) => w.startsWith(word.toLowerCase())),
+    ).length;
     expect(cache.countSales('acct', { text: word })).toBe(expected);
     const products = raw((db) => db.prepare<[], number>('SELECT count(*) FROM products').pluck().get());
-    const indexed = raw((db) => db.prepare<[], number>("SELECT count(*) FROM products_fts WHERE products_fts MATCH '\"a\"* OR \"e\"* OR \"o\"*'").pluck().get());
+    const indexed = raw((db) => db.prepare<[], number>('SELECT count(*) FROM products_fts WHERE products_fts MATCH \'"a"* OR "e"* OR "o"*\'').pluck().get());
     expect(indexed).toBeLessThanOrEqual(products ?? 0);
   });
 
@@ -112,7 +124,12 @@ describe('search entries written in bulk behind a watermark', () => {
     cache = reopened.cache;
     expect(reopened.previousVersion).toBe(3);
     const word = productWord(sales[3] as Sale);
-    const expected = sales.filter((s) => (s.productName ?? '').toLowerCase().split(/\s+/).some((w) => w.startsWith(word.toLowerCase()))).length;
+    const expected = sales.filter((s) =>
+      (s.productName ?? '')
+        .toLowerCase()
+        .split(/\s+/)
+        .some((w) => w.startsWith(word.toLowerCase())),
+    ).length;
     expect(cache.countSales('acct', { text: word })).toBe(expected);
     expect(cache.countSales('acct', { text: sales[42]?.reference ?? '' })).toBe(1);
     expect(watermark()).toBe(400);

@@ -50,7 +50,12 @@ function listParts(filter: SalesFilter): SqlPart[] {
   const parts: SqlPart[] = [];
   if (filter.commissionStatuses) parts.push(inList('s.commission_status', filter.commissionStatuses));
   if (filter.paymentStatuses) {
-    parts.push(inList('s.payment_status', filter.paymentStatuses.map((v) => (v === 'none' ? null : v))));
+    parts.push(
+      inList(
+        's.payment_status',
+        filter.paymentStatuses.map((v) => (v === 'none' ? null : v)),
+      ),
+    );
   }
   if (filter.currencies) parts.push(inList('s.currency', filter.currencies));
   if (filter.categories) parts.push(inList('s.category', filter.categories));

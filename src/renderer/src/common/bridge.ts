@@ -79,10 +79,7 @@ export function reportRejectedCredentials(error: AppErrorData): void {
 }
 
 /** Calls one bridge method; resolves to its IpcResult and never rejects. */
-export async function call<M extends BridgeMethod>(
-  method: M,
-  ...args: BridgeArgs<M>
-): Promise<IpcResult<BridgeOutput<M>>> {
+export async function call<M extends BridgeMethod>(method: M, ...args: BridgeArgs<M>): Promise<IpcResult<BridgeOutput<M>>> {
   const result = await invokeBridge(method, args);
   if (!result.ok && rejectsSessionCredentials(method, result.error.code)) {
     for (const listener of [...rejectionListeners]) notify(listener, result.error);

@@ -63,7 +63,10 @@ export function formatCountry(code: string | null): string {
 /** Up to two initials for an avatar fallback, from the display name or the handle. */
 export function initialsOf(...names: (string | null)[]): string {
   const source = names.find((n) => n !== null && n.trim() !== '')?.trim() ?? '';
-  const words = source.replace(/^@/, '').split(/[\s._-]+/).filter(Boolean);
+  const words = source
+    .replace(/^@/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
   return letters
     .map((w) => Array.from(w ?? '')[0] ?? '')

@@ -41,19 +41,13 @@ export function useBridgeQuery<T>(load: () => Promise<IpcResult<T>>, key: string
 
   useEffect(() => {
     let current = true;
-    setState((previous) =>
-      previous.status === 'loading' && previous.error === null
-        ? previous
-        : { status: 'loading', data: previous.data, error: null },
-    );
+    setState((previous) => (previous.status === 'loading' && previous.error === null ? previous : { status: 'loading', data: previous.data, error: null }));
     void runLoad()
       .catch((): IpcResult<T> => ({ ok: false, error: LOAD_FAILED }))
       .then((result) => {
         if (!current) return;
         setState((previous) =>
-          result.ok
-            ? { status: 'success', data: result.value, error: null }
-            : { status: 'error', data: previous.data, error: result.error },
+          result.ok ? { status: 'success', data: result.value, error: null } : { status: 'error', data: previous.data, error: result.error },
         );
       });
     return () => {

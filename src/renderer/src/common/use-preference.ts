@@ -15,15 +15,12 @@ export function usePreference<T>(key: string, schema: z.ZodType<T>, fallback: T 
     current = { key, value: read() };
     setState(current);
   }
-  const set = useCallback(
-    (next: T | ((previous: T) => T)) => {
-      setState((previous) => {
-        const value = typeof next === 'function' ? (next as (p: T) => T)(previous.value) : next;
-        writePreference(browserStorage(), previous.key, value);
-        return { key: previous.key, value };
-      });
-    },
-    [],
-  );
+  const set = useCallback((next: T | ((previous: T) => T)) => {
+    setState((previous) => {
+      const value = typeof next === 'function' ? (next as (p: T) => T)(previous.value) : next;
+      writePreference(browserStorage(), previous.key, value);
+      return { key: previous.key, value };
+    });
+  }, []);
   return [current.value, set];
 }

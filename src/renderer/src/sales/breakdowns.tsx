@@ -45,11 +45,7 @@ export function Breakdowns({ data, currencies }: BreakdownsProps) {
             <Text size="sm" fw={600} mb="xs">
               {title}
             </Text>
-            {data === null ? (
-              <Skeleton height={120} />
-            ) : (
-              <Ranking entries={data[key].filter((e) => e.currency === currency)} none={none} />
-            )}
+            {data === null ? <Skeleton height={120} /> : <Ranking entries={data[key].filter((e) => e.currency === currency)} none={none} />}
           </Paper>
         ))}
       </SimpleGrid>
@@ -58,7 +54,12 @@ export function Breakdowns({ data, currencies }: BreakdownsProps) {
 }
 
 function Ranking({ entries, none }: { entries: TopEntry[]; none: string }) {
-  if (entries.length === 0) return <Text size="sm" c="dimmed">Nothing in this range.</Text>;
+  if (entries.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Nothing in this range.
+      </Text>
+    );
   const max = Math.max(1, ...entries.map((e) => e.commissionMinor));
   return (
     <Stack gap={8} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>

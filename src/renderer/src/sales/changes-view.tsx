@@ -49,8 +49,8 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }} data-testid="changes-view">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Text size="sm" c="dimmed" maw={560}>
-          Every sync fetches the last weeks again, because commissions get approved or declined and payments made after
-          the sale. These are the status changes it found.
+          Every sync fetches the last weeks again, because commissions get approved or declined and payments made after the sale. These are the status changes
+          it found.
         </Text>
         <Select
           label="Changes"

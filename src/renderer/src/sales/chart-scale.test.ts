@@ -31,10 +31,7 @@ describe('chart periods', () => {
 
 describe('seriesByCurrency', () => {
   it('gives each currency its own bars over the same periods, never adding currencies', () => {
-    const { periods, series } = seriesByCurrency(
-      [point('2026-01-05', 'USD', 500), point('2026-01-05', 'EUR', 300), point('2026-01-19', 'EUR', 900)],
-      'week',
-    );
+    const { periods, series } = seriesByCurrency([point('2026-01-05', 'USD', 500), point('2026-01-05', 'EUR', 300), point('2026-01-19', 'EUR', 900)], 'week');
     expect(periods).toEqual(['2026-01-05', '2026-01-12', '2026-01-19']);
     expect(series.map((s) => s.currency)).toEqual(['EUR', 'USD']);
     expect(series[0]?.points.map((p) => p?.commissionMinor ?? null)).toEqual([300, null, 900]);

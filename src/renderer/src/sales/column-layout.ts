@@ -55,14 +55,15 @@ export function normalizeLayout(stored: ColumnLayout | null, columns: readonly C
   const order = [...new Set(stored.order.filter((id) => known.has(id)))];
   fresh.order.forEach((id, index) => {
     if (order.includes(id)) return;
-    const before = fresh.order.slice(0, index).reverse().find((b) => order.includes(b));
+    const before = fresh.order
+      .slice(0, index)
+      .reverse()
+      .find((b) => order.includes(b));
     order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, id);
   });
   const storedIds = new Set(stored.order);
   const hidden = order.filter((id) => (storedIds.has(id) ? stored.hidden.includes(id) : fresh.hidden.includes(id)));
-  const widths = Object.fromEntries(
-    fresh.order.map((id) => [id, clampWidth(stored.widths[id] ?? fresh.widths[id] ?? MIN_COLUMN_WIDTH)]),
-  );
+  const widths = Object.fromEntries(fresh.order.map((id) => [id, clampWidth(stored.widths[id] ?? fresh.widths[id] ?? MIN_COLUMN_WIDTH)]));
   const layout = { order, hidden, widths };
   return hidden.length >= order.length ? { ...layout, hidden: hidden.filter((id) => id !== order[0]) } : layout;
 }

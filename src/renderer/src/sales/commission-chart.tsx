@@ -95,10 +95,23 @@ function CurrencyBars({ series, periods, interval, width }: { series: CurrencySe
       <Text size="xs" fw={600} c="dimmed" mb={2}>
         {series.currency}
       </Text>
-      <svg width={width} height={HEIGHT} role="img" aria-label={`Commission per ${interval} in ${series.currency}`} style={{ display: 'block', overflow: 'visible' }}>
+      <svg
+        width={width}
+        height={HEIGHT}
+        role="img"
+        aria-label={`Commission per ${interval} in ${series.currency}`}
+        style={{ display: 'block', overflow: 'visible' }}
+      >
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
-            <line x1={AXIS_LEFT} x2={width - 4} y1={y(top * f)} y2={y(top * f)} stroke="var(--mantine-color-default-border)" strokeDasharray={f === 0 ? undefined : '3 3'} />
+            <line
+              x1={AXIS_LEFT}
+              x2={width - 4}
+              y1={y(top * f)}
+              y2={y(top * f)}
+              stroke="var(--mantine-color-default-border)"
+              strokeDasharray={f === 0 ? undefined : '3 3'}
+            />
             <text x={AXIS_LEFT - 6} y={y(top * f) + 4} textAnchor="end" fontSize={10} fill="var(--mantine-color-dimmed)">
               {formatMinorMoney(Math.round(top * f), series.scale, series.currency)}
             </text>
@@ -109,13 +122,31 @@ function CurrencyBars({ series, periods, interval, width }: { series: CurrencySe
           const x = AXIS_LEFT + i * band + (band - barWidth) / 2;
           const barTop = y(point.commissionMinor);
           return (
-            <rect key={point.period} x={x} y={barTop} width={barWidth} height={Math.max(1, TOP + plotHeight - barTop)} rx={Math.min(3, barWidth / 3)} fill="var(--mantine-primary-color-filled)" data-testid="chart-bar" data-period={point.period} data-value={point.commission}>
+            <rect
+              key={point.period}
+              x={x}
+              y={barTop}
+              width={barWidth}
+              height={Math.max(1, TOP + plotHeight - barTop)}
+              rx={Math.min(3, barWidth / 3)}
+              fill="var(--mantine-primary-color-filled)"
+              data-testid="chart-bar"
+              data-period={point.period}
+              data-value={point.commission}
+            >
               <title>{`${periodTitle(point.period, interval)}: ${formatDecimalMoney(point.commission, point.currency)} (${pluralize(point.count, 'sale', 'sales')})`}</title>
             </rect>
           );
         })}
         {labels.map((i) => (
-          <text key={i} x={AXIS_LEFT + i * band + band / 2} y={HEIGHT - 4} textAnchor={i === 0 && periods.length > 1 ? 'start' : i === periods.length - 1 && periods.length > 1 ? 'end' : 'middle'} fontSize={10} fill="var(--mantine-color-dimmed)">
+          <text
+            key={i}
+            x={AXIS_LEFT + i * band + band / 2}
+            y={HEIGHT - 4}
+            textAnchor={i === 0 && periods.length > 1 ? 'start' : i === periods.length - 1 && periods.length > 1 ? 'end' : 'middle'}
+            fontSize={10}
+            fill="var(--mantine-color-dimmed)"
+          >
             {periodLabel(periods[i] ?? '', interval)}
           </text>
         ))}

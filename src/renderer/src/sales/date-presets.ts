@@ -7,17 +7,7 @@
 import { addDays, isIsoDay } from '../../../shared/dates';
 
 /** The presets in the order the picker lists them; `custom` keeps the typed days, `all` has no date filter. */
-export const DATE_PRESETS = [
-  'last7',
-  'last30',
-  'last90',
-  'thisMonth',
-  'lastMonth',
-  'thisQuarter',
-  'thisYear',
-  'all',
-  'custom',
-] as const;
+export const DATE_PRESETS = ['last7', 'last30', 'last90', 'thisMonth', 'lastMonth', 'thisQuarter', 'thisYear', 'all', 'custom'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
 
 /** The picker's words for each preset. */

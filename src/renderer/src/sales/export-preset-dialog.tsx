@@ -93,8 +93,8 @@ function DialogBody({ preset, today, shownRange, running, onClose, onExport }: O
       {asOf !== null && !asOf.complete && (
         <Alert color="yellow" variant="light" icon={<InfoIcon size={18} />} p="xs">
           <Text size="sm">
-            Not every day of this period is synced yet (missing {missingText(asOf.missing)}). The file will hold only
-            the sales on this computer; sync first for a complete report.
+            Not every day of this period is synced yet (missing {missingText(asOf.missing)}). The file will hold only the sales on this computer; sync first for
+            a complete report.
           </Text>
         </Alert>
       )}

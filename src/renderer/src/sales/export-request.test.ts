@@ -37,7 +37,12 @@ describe('exportedMessage', () => {
   });
 
   it('admits days that were not synced', () => {
-    const result = { filePath: path, format: 'csv' as const, rowCount: 2, dataAsOf: { complete: false, asOf: null, missing: [{ from: '2025-01-30', to: '2025-01-31' }] } };
+    const result = {
+      filePath: path,
+      format: 'csv' as const,
+      rowCount: 2,
+      dataAsOf: { complete: false, asOf: null, missing: [{ from: '2025-01-30', to: '2025-01-31' }] },
+    };
     expect(exportedMessage(result, path, 'en-US')).toContain('not synced yet');
   });
 });

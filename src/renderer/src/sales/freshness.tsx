@@ -86,7 +86,13 @@ export function FreshnessBanner({ dataAsOf, range }: FreshnessBannerProps) {
           )}
           {incomplete && (
             <>
-              {sync.offline ? 'Some days of this range are not synced yet: ' : <><strong>Not every day of this range is synced yet.</strong> Missing: </>}
+              {sync.offline ? (
+                'Some days of this range are not synced yet: '
+              ) : (
+                <>
+                  <strong>Not every day of this range is synced yet.</strong> Missing:{' '}
+                </>
+              )}
               {missingText(dataAsOf.missing)}. Totals cover only the days on this computer.
             </>
           )}

@@ -78,7 +78,9 @@ export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
             )}
           </Group>
           <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
-            <Field label="Reference" testId="drawer-reference">{sale.reference}</Field>
+            <Field label="Reference" testId="drawer-reference">
+              {sale.reference}
+            </Field>
             <Field label="Transaction date">{formatIsoDay(sale.transactionDate)}</Field>
             <Field label="Commission" testId="drawer-commission">
               <strong>{commissionText(sale)}</strong>
@@ -100,7 +102,9 @@ export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
             <Field label="Collection">{orMissing(sale.collectionName)}</Field>
             <Field label="Collection slug">{orMissing(sale.collectionSlug)}</Field>
           </SimpleGrid>
-          <Field label="Store page" testId="drawer-store-page">{orMissing(sale.collectionUrl)}</Field>
+          <Field label="Store page" testId="drawer-store-page">
+            {orMissing(sale.collectionUrl)}
+          </Field>
           <Divider label="In the cache" labelPosition="left" />
           <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
             <Field label="First seen">{formatDateTime(sale.firstSeen)}</Field>

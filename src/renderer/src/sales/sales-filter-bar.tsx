@@ -190,7 +190,17 @@ function options(list: ValueCount[], key: ValueFilter): { value: string; label: 
     });
 }
 
-function MoreFilters({ filters, onChange, values, count }: { filters: SalesFilterState; onChange: (next: SalesFilterState) => void; values: DistinctValues | null; count: number }) {
+function MoreFilters({
+  filters,
+  onChange,
+  values,
+  count,
+}: {
+  filters: SalesFilterState;
+  onChange: (next: SalesFilterState) => void;
+  values: DistinctValues | null;
+  count: number;
+}) {
   return (
     <Popover position="bottom-end" shadow="md" width={280} withinPortal trapFocus>
       <Popover.Target>
@@ -198,7 +208,13 @@ function MoreFilters({ filters, onChange, values, count }: { filters: SalesFilte
           size="xs"
           variant="default"
           leftSection={<FilterIcon size={14} />}
-          rightSection={count > 0 ? <Badge size="xs" circle>{count}</Badge> : undefined}
+          rightSection={
+            count > 0 ? (
+              <Badge size="xs" circle>
+                {count}
+              </Badge>
+            ) : undefined
+          }
         >
           More filters
         </Button>

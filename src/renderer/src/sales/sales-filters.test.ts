@@ -99,7 +99,11 @@ describe('filterChips', () => {
     const all = f({ commissionStatus: 'approved', paymentStatus: 'paid', subid: 'a', category: 'b', currency: 'EUR', collection: 'c', text: 'x' });
     for (const chip of filterChips(all)) {
       const after = removeChip(all, chip.key);
-      expect(filterChips(after).map((c) => c.key)).toEqual(filterChips(all).map((c) => c.key).filter((k) => k !== chip.key));
+      expect(filterChips(after).map((c) => c.key)).toEqual(
+        filterChips(all)
+          .map((c) => c.key)
+          .filter((k) => k !== chip.key),
+      );
     }
     expect(removeChip(all, 'date')).toMatchObject({ preset: 'all' });
   });

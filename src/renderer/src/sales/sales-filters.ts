@@ -162,10 +162,7 @@ export function dateChipLabel(filters: SalesFilterState, locale?: string): strin
  * The active filters as chips, in the order the filter bar shows them. The date filter is a chip unless it is
  * "all cached sales" (removing it means exactly that).
  */
-export function filterChips(
-  filters: SalesFilterState,
-  options: { collectionLabels?: ReadonlyMap<string, string>; locale?: string } = {},
-): FilterChip[] {
+export function filterChips(filters: SalesFilterState, options: { collectionLabels?: ReadonlyMap<string, string>; locale?: string } = {}): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.preset !== 'all') chips.push({ key: 'date', label: dateChipLabel(filters, options.locale) });
   if (filters.commissionStatus !== 'all') {

@@ -257,7 +257,15 @@ function GridRow({ index, sale, top, width, columns, widthOf, selected, onClick 
   const style = { top, height: ROW_HEIGHT, width };
   if (sale === undefined) {
     return (
-      <div className={classes.row} role="row" aria-rowindex={index + 2} aria-busy="true" style={style} data-testid="sale-row-loading" data-odd={index % 2 ? '' : undefined}>
+      <div
+        className={classes.row}
+        role="row"
+        aria-rowindex={index + 2}
+        aria-busy="true"
+        style={style}
+        data-testid="sale-row-loading"
+        data-odd={index % 2 ? '' : undefined}
+      >
         {columns.map((column) => (
           <div key={column.id} className={classes.cell} role="gridcell" style={{ width: widthOf(column) }}>
             <div className={classes.placeholder} style={{ width: `${40 + ((index * 7 + column.id.length * 13) % 45)}%` }} />

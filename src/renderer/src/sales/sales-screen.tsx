@@ -39,8 +39,7 @@ import type { SalesTab, SalesView } from './use-sales-view';
  * inside itself with its header in view. Tiny windows scroll as a page.
  */
 const FILL_SCREEN: CSSProperties = {
-  height:
-    'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem) - var(--shell-banner-offset, 0px))',
+  height: 'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem) - var(--shell-banner-offset, 0px))',
   minHeight: 440,
 };
 
@@ -124,12 +123,7 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
       )}
       <Tabs.Panel value="browse" style={PANEL}>
         <SummaryBar summary={summary.data} />
-        <SalesTable
-          view={view}
-          filter={filter}
-          cacheEmpty={allValues.data !== null && allValues.data.firstDay === null}
-          onOpen={setDrawerSale}
-        />
+        <SalesTable view={view} filter={filter} cacheEmpty={allValues.data !== null && allValues.data.firstDay === null} onOpen={setDrawerSale} />
       </Tabs.Panel>
       <Tabs.Panel value="insights" style={{ ...PANEL, overflowY: 'auto' }}>
         <Insights view={view} filter={filter} summary={summary.data} />
@@ -238,7 +232,11 @@ function NoSales({ cacheEmpty, narrowed, onClear }: { cacheEmpty: boolean; narro
       <EmptyState
         icon={<SalesIcon size={28} />}
         title="No sales on this computer yet"
-        description={sync.offline ? 'You are offline. Connect to the internet, then sync to fetch your sales.' : 'Sync to fetch your sales from the platform; they are then kept here for offline use.'}
+        description={
+          sync.offline
+            ? 'You are offline. Connect to the internet, then sync to fetch your sales.'
+            : 'Sync to fetch your sales from the platform; they are then kept here for offline use.'
+        }
         py="xl"
         data-testid="sales-empty"
       >
@@ -254,7 +252,9 @@ function NoSales({ cacheEmpty, narrowed, onClear }: { cacheEmpty: boolean; narro
     <EmptyState
       icon={<SalesIcon size={28} />}
       title={narrowed ? 'No sales match these filters' : 'No sales in this date range'}
-      description={narrowed ? 'Remove a filter above, or clear them all.' : 'Choose a wider date range, or sync the missing days if the banner above offers it.'}
+      description={
+        narrowed ? 'Remove a filter above, or clear them all.' : 'Choose a wider date range, or sync the missing days if the banner above offers it.'
+      }
       py="xl"
       data-testid="sales-empty"
     >
@@ -282,7 +282,10 @@ function Insights({ view, filter, summary }: { view: SalesView; filter: SalesFil
     if (!subid?.ok) return subid ?? { ok: false as const, error: { code: 'INTERNAL' as const, message: 'No answer.' } };
     return { ok: true as const, value: { collection: collection.value, product: product.value, subid: subid.value } };
   }, key);
-  const currencies = (summary?.byCurrency ?? []).slice().sort((a, b) => b.count - a.count).map((c) => c.currency);
+  const currencies = (summary?.byCurrency ?? [])
+    .slice()
+    .sort((a, b) => b.count - a.count)
+    .map((c) => c.currency);
   const error = series.error ?? top.error;
   return (
     <Stack gap="md" pb="md" data-testid="insights">

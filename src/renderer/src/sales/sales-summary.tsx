@@ -149,7 +149,9 @@ export function SummaryTable({ summary }: { summary: SalesSummary }) {
               <Table.Tr key={`${totals.currency}-${row.key}`} data-testid="summary-row" data-currency={totals.currency} data-group={row.key}>
                 <Table.Td fw={i === 0 ? 700 : undefined}>{i === 0 ? totals.currency : ''}</Table.Td>
                 <Table.Td fw={i === 0 ? 700 : undefined}>{row.label}</Table.Td>
-                <Table.Td ta="right" data-value={row.t.count}>{formatCount(row.t.count)}</Table.Td>
+                <Table.Td ta="right" data-value={row.t.count}>
+                  {formatCount(row.t.count)}
+                </Table.Td>
                 <Table.Td ta="right" data-value={row.t.transaction}>
                   {formatDecimalMoney(row.t.transaction, row.t.currency)}
                   {row.t.transactionMissing > 0 && (
@@ -213,9 +215,14 @@ export function TotalsByCurrency({ summary }: { summary: SalesSummary }) {
             <Table.Tbody>
               {splitRows(summary, totals).map((row) => (
                 <Table.Tr key={row.key} data-group={row.key} fw={row.key === 'all' ? 700 : undefined}>
-                  <Table.Td style={row.key === 'payment-paid' ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>{row.short}</Table.Td>
+                  <Table.Td style={row.key === 'payment-paid' ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
+                    {row.short}
+                  </Table.Td>
                   <Table.Td ta="right">{formatCount(row.t.count)}</Table.Td>
-                  <Table.Td ta="right" title={row.t.transactionMissing > 0 ? `${formatCount(row.t.transactionMissing)} without a transaction amount` : undefined}>
+                  <Table.Td
+                    ta="right"
+                    title={row.t.transactionMissing > 0 ? `${formatCount(row.t.transactionMissing)} without a transaction amount` : undefined}
+                  >
                     {formatDecimalMoney(row.t.transaction, row.t.currency)}
                   </Table.Td>
                   <Table.Td ta="right">{formatDecimalMoney(row.t.commission, row.t.currency)}</Table.Td>

@@ -67,9 +67,7 @@ describe('apiKeyPlaceholder', () => {
 
 describe('signOutQuestion', () => {
   it('says the keychain entry goes for a remembered account', () => {
-    expect(signOutQuestion(account)).toBe(
-      "Sign out of My shop? Your API key and secret will be removed from this computer's keychain.",
-    );
+    expect(signOutQuestion(account)).toBe("Sign out of My shop? Your API key and secret will be removed from this computer's keychain.");
   });
 
   it('does not mention the keychain for a session-only account', () => {

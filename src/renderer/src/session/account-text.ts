@@ -51,9 +51,7 @@ export function canKeepStoredKey(account: AccountSummary, problem: AppErrorData 
 /** The "API key" placeholder on the sign-in-again screen. */
 export function apiKeyPlaceholder(account: AccountSummary, problem: AppErrorData | null): string {
   if (!canKeepStoredKey(account, problem)) return 'Type your API key';
-  return keyEnding(account.apiKeyMasked)
-    ? `Leave empty to keep the key ending ${account.apiKeyMasked}`
-    : 'Leave empty to keep the stored key';
+  return keyEnding(account.apiKeyMasked) ? `Leave empty to keep the key ending ${account.apiKeyMasked}` : 'Leave empty to keep the stored key';
 }
 
 /** The sign-out question, which says where the credentials are removed from. */
@@ -82,8 +80,7 @@ export function reauthNotice(account: AccountSummary, problem: AppErrorData | nu
   if (!account.remembered && (problem === null || problem.code === 'NOT_SIGNED_IN')) {
     return {
       title: 'Your credentials were not remembered',
-      message:
-        'They were kept in memory for one session only, because the system keychain was not available. Enter your API key and secret to sign in again.',
+      message: 'They were kept in memory for one session only, because the system keychain was not available. Enter your API key and secret to sign in again.',
     };
   }
   if (problem === null) return null;

@@ -20,14 +20,7 @@ export function ConnectionPreviewCard({ preview }: ConnectionPreviewCardProps) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="connection-preview" role="status" bg="var(--mantine-color-teal-light)">
       <Group gap="md" wrap="nowrap" align="center">
-        <Avatar
-          src={isLoadableImageUrl(preview.avatar) ? preview.avatar : null}
-          alt=""
-          size={48}
-          radius={48}
-          color="indigo"
-          variant="filled"
-        >
+        <Avatar src={isLoadableImageUrl(preview.avatar) ? preview.avatar : null} alt="" size={48} radius={48} color="indigo" variant="filled">
           {initialsOf(preview.profileName, preview.userName) || '?'}
         </Avatar>
         <Stack gap={2} miw={0}>

@@ -103,14 +103,7 @@ export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut
               </Text>
             </Stack>
             {notice && !error && (
-              <Alert
-                color="orange"
-                variant="light"
-                icon={<AlertIcon />}
-                title={notice.title}
-                data-testid="reauth-problem"
-                data-error-code={problem?.code}
-              >
+              <Alert color="orange" variant="light" icon={<AlertIcon />} title={notice.title} data-testid="reauth-problem" data-error-code={problem?.code}>
                 {notice.message}
               </Alert>
             )}
@@ -157,22 +150,10 @@ export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut
                 />
               </Stack>
             </Fieldset>
-            {error && (
-              <SignInErrorAlert
-                error={error}
-                onContinueSessionOnly={continueSessionOnly}
-                continuing={running === 'sessionOnly'}
-                disabled={busy}
-              />
-            )}
+            {error && <SignInErrorAlert error={error} onContinueSessionOnly={continueSessionOnly} continuing={running === 'sessionOnly'} disabled={busy} />}
             <Group justify="flex-end" gap="sm">
               {offerSessionOnly && !error && (
-                <Button
-                  variant="default"
-                  loading={running === 'sessionOnly'}
-                  disabled={busy && running !== 'sessionOnly'}
-                  onClick={() => submit(true)}
-                >
+                <Button variant="default" loading={running === 'sessionOnly'} disabled={busy && running !== 'sessionOnly'} onClick={() => submit(true)}>
                   Sign in for this session only
                 </Button>
               )}

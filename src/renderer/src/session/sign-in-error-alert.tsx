@@ -21,14 +21,7 @@ export interface SignInErrorAlertProps {
 export function SignInErrorAlert({ error, onContinueSessionOnly, continuing = false, disabled = false }: SignInErrorAlertProps) {
   const canContinue = onContinueSessionOnly !== undefined && offersSessionOnly(error.code);
   return (
-    <Alert
-      color="red"
-      variant="light"
-      title={signInFailureTitle(error.code)}
-      icon={<AlertIcon />}
-      data-testid="sign-in-error"
-      data-error-code={error.code}
-    >
+    <Alert color="red" variant="light" title={signInFailureTitle(error.code)} icon={<AlertIcon />} data-testid="sign-in-error" data-error-code={error.code}>
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{error.message}</Text>
         {canContinue && (
@@ -36,12 +29,7 @@ export function SignInErrorAlert({ error, onContinueSessionOnly, continuing = fa
             <Text size="sm" c="dimmed">
               Your credentials are then kept in memory until you quit, and asked for again the next time.
             </Text>
-            <Button
-              size="sm"
-              loading={continuing}
-              disabled={disabled && !continuing}
-              onClick={onContinueSessionOnly}
-            >
+            <Button size="sm" loading={continuing} disabled={disabled && !continuing} onClick={onContinueSessionOnly}>
               Continue for this session only
             </Button>
           </>

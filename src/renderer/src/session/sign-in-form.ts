@@ -77,11 +77,7 @@ export interface ReauthFields {
 }
 
 /** Problems on the sign-in-again form; the api-key is required only when the stored one cannot be kept. */
-export function reauthFieldErrors(
-  fields: ReauthFields,
-  submitted: boolean,
-  keyRequired: boolean,
-): Record<keyof ReauthFields, string | null> {
+export function reauthFieldErrors(fields: ReauthFields, submitted: boolean, keyRequired: boolean): Record<keyof ReauthFields, string | null> {
   const missing = (value: string) => submitted && value.trim() === '';
   return {
     apiKey: keyRequired && missing(fields.apiKey) ? REQUIRED.apiKey : null,

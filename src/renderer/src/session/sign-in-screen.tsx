@@ -13,16 +13,7 @@ import { ArrowLeftIcon, LockIcon } from '../common/icons';
 import { useHeldCredentials } from '../common/use-held-credentials';
 import { ConnectionPreviewCard } from './connection-preview-card';
 import { SignInErrorAlert } from './sign-in-error-alert';
-import {
-  addAccountInputOf,
-  connectionOf,
-  EMPTY_SIGN_IN,
-  FIELD_MAX,
-  isSubmittable,
-  signInFieldErrors,
-  withoutSecrets,
-  type SignInFields,
-} from './sign-in-form';
+import { addAccountInputOf, connectionOf, EMPTY_SIGN_IN, FIELD_MAX, isSubmittable, signInFieldErrors, withoutSecrets, type SignInFields } from './sign-in-form';
 import { offersSessionOnly } from './sign-in-steps';
 
 /** Props of {@link SignInScreen}. */
@@ -193,29 +184,16 @@ export function SignInScreen({ onSignedIn, onCancel }: SignInScreenProps) {
               <Group gap={8} wrap="nowrap" align="flex-start" c="dimmed">
                 <LockIcon size={16} style={{ flexShrink: 0, marginTop: 2 }} />
                 <Text size="xs">
-                  Your API key and secret are kept in your system&apos;s keychain, never in a file, and are sent only to
-                  this address, over HTTPS.
+                  Your API key and secret are kept in your system&apos;s keychain, never in a file, and are sent only to this address, over HTTPS.
                 </Text>
               </Group>
               {preview && <ConnectionPreviewCard preview={preview} />}
-              {error && (
-                <SignInErrorAlert
-                  error={error}
-                  onContinueSessionOnly={continueSessionOnly}
-                  continuing={running === 'sessionOnly'}
-                  disabled={busy}
-                />
-              )}
+              {error && <SignInErrorAlert error={error} onContinueSessionOnly={continueSessionOnly} continuing={running === 'sessionOnly'} disabled={busy} />}
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={onCancel} disabled={busy} mr="auto">
                   Cancel
                 </Button>
-                <Button
-                  variant="light"
-                  loading={running === 'test'}
-                  disabled={busy && running !== 'test'}
-                  onClick={() => void testConnection()}
-                >
+                <Button variant="light" loading={running === 'test'} disabled={busy && running !== 'test'} onClick={() => void testConnection()}>
                   Test connection
                 </Button>
                 <Button type="submit" loading={running === 'save'} disabled={busy && running !== 'save'}>

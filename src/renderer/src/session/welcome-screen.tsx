@@ -52,9 +52,7 @@ export function WelcomeScreen({ accounts, onConnect, onOpenAccount, onStartDemo,
             {error.message} You can try again.
           </Alert>
         )}
-        {accounts.length > 0 && (
-          <SavedAccounts accounts={accounts} opening={opening} onOpen={(id) => void openAccount(id)} />
-        )}
+        {accounts.length > 0 && <SavedAccounts accounts={accounts} opening={opening} onOpen={(id) => void openAccount(id)} />}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <ChoiceCard
             heading={accounts.length > 0 ? 'Add an account' : 'Use your own account'}
@@ -88,22 +86,13 @@ function WelcomeIntro() {
       </ThemeIcon>
       <Title order={1}>Commission Desk</Title>
       <Text c="dimmed" size="lg" maw={520}>
-        Your affiliate profile, every sale and its commission, and spreadsheets your accountant can use — in one
-        place.
+        Your affiliate profile, every sale and its commission, and spreadsheets your accountant can use — in one place.
       </Text>
     </Stack>
   );
 }
 
-function SavedAccounts({
-  accounts,
-  opening,
-  onOpen,
-}: {
-  accounts: AccountSummary[];
-  opening: string | null;
-  onOpen: (accountId: string) => void;
-}) {
+function SavedAccounts({ accounts, opening, onOpen }: { accounts: AccountSummary[]; opening: string | null; onOpen: (accountId: string) => void }) {
   return (
     <Card withBorder radius="md" padding="lg" shadow="xs" component="section" aria-labelledby="saved-accounts-title">
       <Stack gap="sm">

@@ -174,7 +174,14 @@ function SyncCard() {
             </Text>
           </Group>
         ) : (
-          <Button size="xs" variant="light" leftSection={<SyncIcon size={14} />} loading={backfill.starting} disabled={sync.running} onClick={() => void backfill.start()}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<SyncIcon size={14} />}
+            loading={backfill.starting}
+            disabled={sync.running}
+            onClick={() => void backfill.start()}
+          >
             Backfill the last {BACKFILL_MONTHS} months
           </Button>
         )}
@@ -203,7 +210,12 @@ function CacheCard({ appInfo, appInfoError }: { appInfo: AppInfo | null; appInfo
     }
     setVersion((v) => v + 1);
     sync.invalidate();
-    notifications.show({ color: 'teal', title: 'Cache cleared', message: 'Every cached sale was deleted. Sync to fetch your sales again.', 'data-testid': 'cache-cleared-notification' });
+    notifications.show({
+      color: 'teal',
+      title: 'Cache cleared',
+      message: 'Every cached sale was deleted. Sync to fetch your sales again.',
+      'data-testid': 'cache-cleared-notification',
+    });
   };
 
   return (
@@ -248,8 +260,8 @@ function CacheCard({ appInfo, appInfoError }: { appInfo: AppInfo | null; appInfo
       <Modal opened={confirming} onClose={() => !clearing && setConfirming(false)} title="Clear the sales cache?" centered>
         <Stack gap="md">
           <Text size="sm">
-            This deletes every cached sale of every account on this computer, with their sync history. Your accounts and
-            credentials stay. Sales can be fetched again by syncing (while online).
+            This deletes every cached sale of every account on this computer, with their sync history. Your accounts and credentials stay. Sales can be fetched
+            again by syncing (while online).
           </Text>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={clearing} data-autofocus>

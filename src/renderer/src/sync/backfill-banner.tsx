@@ -51,9 +51,7 @@ export function BackfillBanner({ scope }: { scope: string }) {
   return (
     <Alert color="indigo" variant="light" p="xs" icon={<InfoIcon size={18} />} data-testid="backfill-banner" styles={{ icon: { marginTop: 2 } }}>
       <Group gap="sm" justify="space-between" wrap="nowrap">
-        <Text size="sm">
-          Only your recent sales are on this computer. Fetch older ones in the background while you work.
-        </Text>
+        <Text size="sm">Only your recent sales are on this computer. Fetch older ones in the background while you work.</Text>
         <Group gap={4} wrap="nowrap">
           <Button size="compact-sm" leftSection={<SyncIcon size={14} />} loading={backfill.starting} onClick={() => void backfill.start()}>
             Backfill the last {BACKFILL_MONTHS} months

@@ -69,9 +69,7 @@ export function SyncControl({ windowDays }: SyncControlProps) {
 }
 
 function OfflineBadge({ browserOffline }: { browserOffline: boolean }) {
-  const why = browserOffline
-    ? 'This computer has no network connection.'
-    : 'The last sync could not reach the service.';
+  const why = browserOffline ? 'This computer has no network connection.' : 'The last sync could not reach the service.';
   return (
     <Tooltip label={`${why} Cached sales stay available; sync again once you are back online.`} multiline w={260} withArrow>
       <Badge color="orange" variant="light" leftSection={<OfflineIcon size={12} />} data-testid="offline-indicator" style={{ flexShrink: 0 }}>
@@ -113,15 +111,12 @@ function RunningSync({ status, cancelling, onCancel }: { status: ReturnType<type
       <Tooltip label={detail} withArrow>
         <Stack gap={3} w={{ base: 90, sm: 150, lg: 330 }} role="status" aria-live="polite" data-testid="sync-progress">
           <Text size="xs" c="dimmed" truncate="end">
-            Syncing… <Text span inherit visibleFrom="lg">{detail}</Text>
+            Syncing…{' '}
+            <Text span inherit visibleFrom="lg">
+              {detail}
+            </Text>
           </Text>
-          <Progress
-            value={percent ?? 100}
-            striped={percent === null}
-            animated={percent === null}
-            size="sm"
-            aria-label={`Sync progress: ${detail}`}
-          />
+          <Progress value={percent ?? 100} striped={percent === null} animated={percent === null} size="sm" aria-label={`Sync progress: ${detail}`} />
         </Stack>
       </Tooltip>
       <Button size="compact-sm" variant="default" loading={cancelling} onClick={onCancel}>

@@ -88,12 +88,8 @@ test.describe('Electron security checklist in the running app', () => {
       const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
       expect(cmdline.split('\0')).not.toContain('--no-sandbox');
     }
-    test
-      .info()
-      .annotations.push({
-        type: 'webPreferences',
-        description: prefs === null ? 'not readable in this Electron; checked by behaviour' : 'read from the window',
-      });
+    const description = prefs === null ? 'not readable in this Electron; checked by behaviour' : 'read from the window';
+    test.info().annotations.push({ type: 'webPreferences', description });
     if (prefs !== null)
       expect(prefs).toMatchObject({
         contextIsolation: true,

@@ -1,0 +1,21 @@
+/**
+ * The cache's schema as numbered migrations, one file each. Each runs in its own transaction together with the
+ * `user_version` bump, so a crash leaves the file at one version or the next, never between. Append only: a shipped
+ * migration is never edited; a change is a new numbered file added to the list below.
+ */
+import type { Migration } from './migration';
+import { migration01 } from './01-sales';
+import { migration02 } from './02-sync-state';
+import { migration03 } from './03-search';
+import { migration04 } from './04-search-upkeep';
+
+export type { Migration } from './migration';
+
+/** `PRAGMA application_id` of a Commission Desk cache ("CDsk"), so a foreign SQLite file is recognised as foreign. */
+export const APPLICATION_ID = 0x4344736b;
+
+/** Every migration, in order. The last entry's version is the newest cache format this build reads and writes. */
+export const MIGRATIONS: readonly Migration[] = [migration01, migration02, migration03, migration04];
+
+/** The cache format this build writes. */
+export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, startHostProcess, test } from './fixtures';
 import { startFakeService } from './fake-service/fake-service';
 import { backfill, choose, isoOf, localDay, shownTotal, signIn, waitForSyncIdle, type WireRecord } from './ui-helpers';
+import { screenshotPath } from './screenshot-path';
 
 const COUNT = 100_000;
 
@@ -43,7 +44,7 @@ test.describe('a large cache', () => {
       const progress = page.getByTestId('sync-progress');
       await expect(progress).toBeVisible();
       await expect(progress).toContainText(/Syncing… [1-9][\d,]* (of about [\d,]+ )?sales? · [1-9]\d* pages?/);
-      await page.screenshot({ path: 'docs/screenshots/sync-progress-light-1280.png' });
+      await page.screenshot({ path: screenshotPath('sync-progress-light-1280.png') });
       await page.getByRole('button', { name: 'Cancel', exact: true }).click();
       await expect(page.getByTestId('sync-cancelled-notification')).toBeVisible();
       await expect(progress).toHaveCount(0);

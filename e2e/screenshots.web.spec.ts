@@ -1,11 +1,13 @@
 /**
- * Screenshots of every screen, light and dark, at 1280×800 and 800×600, written to docs/screenshots/ as
+ * Screenshots of every screen, light and dark, at 1280×800 and 800×600, written to test-reports/screenshots/ (or to
+ * docs/screenshots/ by `npm run screenshots`) as
  * `<screen>-<theme>-<width>.png` (the README shows them). The data is the HTTPS fake's, synced through the UI, with
  * some statuses changed between two syncs so "Changes" has something to show.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { backfill, signIn, waitForSyncIdle } from './ui-helpers';
+import { screenshotPath } from './screenshot-path';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -18,7 +20,7 @@ const HIDE_TOASTS = '.mantine-Notifications-root { display: none !important; }';
 
 async function shoot(page: Page, screen: string, theme: string, width: number): Promise<void> {
   await page.waitForTimeout(250);
-  await page.screenshot({ path: `docs/screenshots/${screen}-${theme}-${width}.png` });
+  await page.screenshot({ path: screenshotPath(`${screen}-${theme}-${width}.png`) });
 }
 
 async function go(page: Page, section: 'Sales' | 'Profile' | 'Settings'): Promise<void> {

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
 import { demoDataset } from '../src/core/demo';
 import { localIsoDay } from '../src/shared/dates';
+import { screenshotPath } from './screenshot-path';
 
 test.describe('walking skeleton in demo mode', () => {
   test('opens the app, explores demo data, sees the profile and sales, and exports them to Excel', async ({ page, host }) => {
@@ -13,20 +14,20 @@ test.describe('walking skeleton in demo mode', () => {
     });
     await page.goto(host.url);
     await expect(page.getByRole('button', { name: 'Explore demo data' })).toBeVisible();
-    await page.screenshot({ path: 'docs/screenshots/welcome.png' });
+    await page.screenshot({ path: screenshotPath('welcome.png') });
     await page.getByRole('button', { name: 'Explore demo data' }).click();
 
     await page.getByRole('link', { name: 'Profile' }).click();
     const demo = demoDataset(localIsoDay(new Date()));
     await expect(page.getByTestId('profile-name')).toHaveText(demo.profile.profile_name ?? '');
-    await page.screenshot({ path: 'docs/screenshots/profile.png' });
+    await page.screenshot({ path: screenshotPath('profile.png') });
 
     await page.getByRole('link', { name: 'Sales' }).click();
     const rows = page.getByTestId('sale-row');
     await expect(rows.first()).toBeVisible();
     const shown = await page.getByTestId('sale-reference').allTextContents();
     expect(shown.length).toBeGreaterThan(10);
-    await page.screenshot({ path: 'docs/screenshots/sales.png' });
+    await page.screenshot({ path: screenshotPath('sales.png') });
 
     await page.getByRole('button', { name: 'Export to Excel' }).click();
     await expect(page.getByText(host.exportDir, { exact: false })).toBeVisible();

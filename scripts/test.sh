@@ -14,6 +14,10 @@ node -e '
 
 step() { printf '\n=== %s ===\n' "$*"; }
 
+# A test run writes only to ignored folders (test-reports/, out/); this is checked at the end.
+tree_before=""
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then tree_before=$(git status --porcelain); fi
+
 step "Type-check: main, preload, shared, tests (tsconfig.node.json)"
 npx tsc -p tsconfig.node.json
 step "Type-check: renderer (tsconfig.web.json)"
@@ -41,5 +45,11 @@ if [[ "$(uname -s)" == "Linux" && -z "${DISPLAY:-}" ]] && command -v xvfb-run >/
   electron_display=(xvfb-run -a)
 fi
 PW_SUMMARY_NAME=electron bash scripts/with-keyring.sh "${electron_display[@]}" npx playwright test --project=electron
+
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && [[ "$(git status --porcelain)" != "$tree_before" ]]; then
+  echo "The test run changed files in the working tree (tests must write to test-reports/):" >&2
+  diff <(echo "$tree_before") <(git status --porcelain) >&2 || true
+  exit 1
+fi
 
 node scripts/summarize-tests.mjs test-reports/vitest.json test-reports/playwright-web.json test-reports/playwright-electron.json

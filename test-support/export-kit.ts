@@ -182,7 +182,9 @@ export interface WorkbookAudit {
 }
 
 function evaluate(formula: string, salesRows: Map<string, Value>[], currencyColumn: string): { value: number; currency: string } {
-  const match = /^(COUNTIFS|SUMIFS)\((.*)\)$/.exec(formula);
+  // Sums come as ROUND(SUMIFS(…),decimals): evaluated as the float sum rounded to those decimals, as a spreadsheet does.
+  const rounded = /^ROUND\((.*),(\d+)\)$/.exec(formula);
+  const match = /^(COUNTIFS|SUMIFS)\((.*)\)$/.exec(rounded ? (rounded[1] as string) : formula);
   if (!match) throw new Error(`unexpected formula ${formula}`);
   const args = splitArgs(match[2] as string);
   const lastRow = salesRows.length + 1;
@@ -200,7 +202,7 @@ function evaluate(formula: string, salesRows: Map<string, Value>[], currencyColu
     const add = sumColumn === null ? 1 : row.get(sumColumn);
     value += typeof add === 'number' ? add : 0;
   }
-  return { value, currency };
+  return { value: rounded ? Number(value.toFixed(Number(rounded[2]))) : value, currency };
 }
 
 /** Reads an xlsx back and audits it. */

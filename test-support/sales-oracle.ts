@@ -60,7 +60,7 @@ function sortValue(sale: Sale, column: SaleSortColumn): SortValue {
     case 'reference':
       return sale.reference;
     case 'commissionAmount':
-      return cents(sale.commissionAmount);
+      return sale.commissionAmount === null ? null : cents(sale.commissionAmount);
     case 'transactionAmount':
       return sale.transactionAmount === null ? null : cents(sale.transactionAmount);
     case 'commissionStatus':

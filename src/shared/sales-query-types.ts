@@ -3,7 +3,7 @@
  * units (`…Minor`, 10^-scale of the currency: cents for EUR) for arithmetic, and as an exact decimal string for
  * display. Totals are always per currency, never summed across currencies. Imports only src/shared.
  */
-import type { CommissionStatus, PaymentStatus, Sale } from './domain';
+import type { CommissionStatusValue, PaymentStatusValue, Sale, SaleNotice } from './domain';
 
 /** A day range, both ends ISO `yyyy-mm-dd` and inclusive. */
 export interface DayRangeDto {
@@ -18,11 +18,16 @@ export interface DataAsOf {
   missing: DayRangeDto[];
 }
 
-/** A sale as the cache holds it, with exact amounts and when the cache first saw it and last saw it change. */
+/**
+ * A sale as the cache holds it, with exact amounts and when the cache first saw it and last saw it change. The
+ * `…Minor` units are at the currency's own scale (JPY 0, EUR 2, KWD 3); when an amount has finer digits they are
+ * rounded, and `commissionExact` / `transactionExact` hold the exact amount (a notice flags it).
+ */
 export interface CachedSale extends Sale {
   amountScale: number;
-  commissionMinor: number;
+  commissionMinor: number | null;
   transactionMinor: number | null;
+  notices: SaleNotice[];
   firstSeen: string;
   lastChanged: string;
 }
@@ -37,7 +42,12 @@ export interface SalesPageResult {
   dataAsOf: DataAsOf | null;
 }
 
-/** Count and sums of a group of sales of one currency. */
+/**
+ * Count and sums of a group of sales of one currency. `commission` and `transaction` are the exact sums as decimal
+ * text, with the currency's decimals, or more when the group holds amounts finer than its currency (a sub-cent sum is
+ * shown exactly, never rounded). The `…Minor` units are at `scale`, the currency's own, rounded only in that case:
+ * for charts and rankings, never for showing a total.
+ */
 export interface MoneyTotals {
   currency: string;
   scale: number;
@@ -50,11 +60,15 @@ export interface MoneyTotals {
   transactionMissing: number;
 }
 
-/** Totals per currency, per currency × commission status and per currency × payment status. */
+/**
+ * Totals per currency, per currency × commission status and per currency × payment status. A status the spec does
+ * not list has its own entry under its own name; `commissionStatus` null is a sale without one, `paymentStatus`
+ * `none` a sale without a payment status.
+ */
 export interface SalesSummary {
   byCurrency: MoneyTotals[];
-  byCommissionStatus: (MoneyTotals & { commissionStatus: CommissionStatus })[];
-  byPaymentStatus: (MoneyTotals & { paymentStatus: PaymentStatus | 'none' })[];
+  byCommissionStatus: (MoneyTotals & { commissionStatus: CommissionStatusValue | null })[];
+  byPaymentStatus: (MoneyTotals & { paymentStatus: PaymentStatusValue | 'none' })[];
   dataAsOf: DataAsOf | null;
 }
 

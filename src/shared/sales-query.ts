@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { isIsoDay } from './dates';
-import { COMMISSION_STATUSES } from './domain';
 import { AppError } from './errors';
 
 const isoDay = z.string().max(10).refine(isIsoDay, { message: 'must be a real day written yyyy-mm-dd' });
@@ -15,6 +14,9 @@ const valueList = z.array(value.nullable()).min(1).max(500);
 
 /** Payment status filter values; `none` matches sales without a payment status. */
 export const PAYMENT_STATUS_CHOICES = ['paid', 'pending', 'none'] as const;
+
+/** Statuses to match: the spec's, or any other the service sent (kept verbatim, matched as their own text). */
+const statusList = z.array(value).min(1).max(50);
 
 /** Which day a date range (and a series) applies to. */
 export const DATE_BASES = ['transaction', 'payment'] as const;
@@ -44,8 +46,9 @@ export const salesFilterSchema = z
     from: isoDay.optional(),
     to: isoDay.optional(),
     dateBasis: z.enum(DATE_BASES).optional(),
-    commissionStatuses: z.array(z.enum(COMMISSION_STATUSES)).min(1).max(3).optional(),
-    paymentStatuses: z.array(z.enum(PAYMENT_STATUS_CHOICES)).min(1).max(3).optional(),
+    commissionStatuses: statusList.optional(),
+    /** Payment statuses; `none` matches sales without one. */
+    paymentStatuses: statusList.optional(),
     subids: valueList.optional(),
     categories: valueList.optional(),
     currencies: z

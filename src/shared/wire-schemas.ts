@@ -1,12 +1,13 @@
 /**
- * The service's wire format (spec 2 and 4), parsed with zod. Tolerant where the spec is silent
- * (missing or null fields, unknown categories, extra fields), strict where a wrong value would
- * mislead (a non-numeric amount, a date that is not `dd-mm-yyyy`, an unknown status): such a
- * record becomes a warning instead of a guess.
+ * The service's wire format (spec 2 and 4), parsed with zod. The envelopes are checked here; the records of a sales
+ * page are read one by one (`wire-sale-record.ts`), so one unreadable record is a warning and never costs the page:
+ * every record is kept with what can be read, and only one without a reference or a usable date is left out.
  */
 import { z } from 'zod';
-import { serviceDayToIso } from './dates';
-import { COMMISSION_STATUSES, PAYMENT_STATUSES, type JsonValue, type Profile, type RecordWarning, type Sale } from './domain';
+import type { Profile, RecordWarning, Sale } from './domain';
+import { parseSaleRecord, type SaleResult } from './wire-sale-record';
+
+export { parseSaleRecord, type SaleResult } from './wire-sale-record';
 
 const optionalText = z
   .union([z.string(), z.number()])
@@ -81,9 +82,10 @@ export const salesPageWireSchema = z.looseObject({
   data: z.array(z.unknown()),
 });
 
-/** A parsed page: sales taken, records refused with reasons, and the hints the server gave. */
+/** A parsed page: the sales kept (each with its notices), the records that could not be stored, and the server's hints. */
 export interface ParsedSalesPage {
   sales: Sale[];
+  /** Records that could not be stored: when not empty, the page was not wholly stored and its period is not complete. */
   warnings: RecordWarning[];
   rawCount: number;
   /** The server's `total`: an estimate for progress only, never used for correctness. */
@@ -96,118 +98,30 @@ function finiteNumber(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
+/** One record, with any failure of its own turned into a warning so that it cannot take the page with it. */
+function readRecord(item: unknown): SaleResult {
+  try {
+    return parseSaleRecord(item);
+  } catch (error) {
+    const reference =
+      item !== null && typeof item === 'object' && 'reference' in item && typeof item.reference === 'string' ? item.reference.slice(0, 500) : null;
+    return {
+      ok: false,
+      warning: { reference, reason: `The record could not be read (${error instanceof Error ? error.message : 'unknown error'}); it was not stored.` },
+    };
+  }
+}
+
 /** Parses a sales report body; throws a ZodError when the envelope itself has the wrong shape. */
 export function parseSalesPage(body: unknown): ParsedSalesPage {
   const wire = salesPageWireSchema.parse(body);
   const sales: Sale[] = [];
   const warnings: RecordWarning[] = [];
   for (const item of wire.data) {
-    const result = parseSaleRecord(item);
+    const result = readRecord(item);
     if (result.ok) sales.push(result.sale);
     else warnings.push(result.warning);
   }
   const next = typeof wire.next_page === 'string' && wire.next_page.trim() !== '' ? wire.next_page : null;
   return { sales, warnings, rawCount: wire.data.length, totalHint: finiteNumber(wire.total), nextPage: next };
-}
-
-const SPEC_SALE_FIELDS = new Set([
-  'reference',
-  'commission_amount',
-  'currency',
-  'commission_status',
-  'transaction_amount',
-  'category',
-  'transaction_date',
-  'payment_status',
-  'payment_date',
-  'product_slug',
-  'product_name',
-  'collection_slug',
-  'collection_name',
-  'collection_url',
-  'subid',
-]);
-
-const recordSchema = z.record(z.string(), z.unknown());
-
-function isJsonValue(v: unknown): v is JsonValue {
-  if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) return true;
-  if (Array.isArray(v)) return v.every(isJsonValue);
-  if (typeof v === 'object') return Object.values(v as object).every(isJsonValue);
-  return false;
-}
-
-function textOrNull(v: unknown): string | null {
-  if (typeof v === 'string') return v.trim() === '' ? null : v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return null;
-}
-
-type SaleResult = { ok: true; sale: Sale } | { ok: false; warning: RecordWarning };
-
-function refuse(reference: string | null, reason: string): SaleResult {
-  return { ok: false, warning: { reference, reason } };
-}
-
-/** Parses one sale record; refuses (with a reason) anything that would put a wrong number or date in front of the user. */
-export function parseSaleRecord(raw: unknown): SaleResult {
-  const parsed = recordSchema.safeParse(raw);
-  if (!parsed.success || Array.isArray(raw)) return refuse(null, 'The record is not an object.');
-  const r = parsed.data;
-  const reference = textOrNull(r.reference);
-  if (reference === null) return refuse(null, 'The record has no reference.');
-  const commission = finiteNumber(r.commission_amount);
-  if (commission === null) return refuse(reference, 'The commission amount is missing or not a number.');
-  const currency = textOrNull(r.currency)?.toUpperCase() ?? null;
-  if (currency === null || !/^[A-Z]{3}$/.test(currency)) return refuse(reference, 'The currency is missing or not a 3-letter code.');
-  const status = r.commission_status;
-  if (typeof status !== 'string' || !(COMMISSION_STATUSES as readonly string[]).includes(status)) {
-    return refuse(reference, 'The commission status is missing or unknown.');
-  }
-  const txDate = typeof r.transaction_date === 'string' ? serviceDayToIso(r.transaction_date) : null;
-  if (txDate === null) return refuse(reference, 'The transaction date is missing or not dd-mm-yyyy.');
-  let transactionAmount: number | null = null;
-  if (r.transaction_amount !== undefined && r.transaction_amount !== null) {
-    transactionAmount = finiteNumber(r.transaction_amount);
-    if (transactionAmount === null) return refuse(reference, 'The transaction amount is not a number.');
-  }
-  let paymentStatus: Sale['paymentStatus'] = null;
-  if (r.payment_status !== undefined && r.payment_status !== null && r.payment_status !== '') {
-    if (typeof r.payment_status !== 'string' || !(PAYMENT_STATUSES as readonly string[]).includes(r.payment_status)) {
-      return refuse(reference, 'The payment status is unknown.');
-    }
-    paymentStatus = r.payment_status as Sale['paymentStatus'];
-  }
-  let paymentDate: string | null = null;
-  if (typeof r.payment_date === 'string' && r.payment_date.trim() !== '') {
-    paymentDate = serviceDayToIso(r.payment_date);
-    if (paymentDate === null) return refuse(reference, 'The payment date is not dd-mm-yyyy.');
-  } else if (r.payment_date !== undefined && r.payment_date !== null && r.payment_date !== '') {
-    return refuse(reference, 'The payment date is not dd-mm-yyyy.');
-  }
-  const extra: Record<string, JsonValue> = {};
-  for (const [key, value] of Object.entries(r)) {
-    if (!SPEC_SALE_FIELDS.has(key) && key !== '__proto__' && isJsonValue(value)) extra[key] = value;
-  }
-  return {
-    ok: true,
-    sale: {
-      reference,
-      commissionAmount: commission,
-      currency,
-      commissionStatus: status as Sale['commissionStatus'],
-      transactionAmount,
-      category: textOrNull(r.category),
-      transactionDate: txDate,
-      paymentStatus,
-      paymentDate,
-      productSlug: textOrNull(r.product_slug),
-      productName: textOrNull(r.product_name),
-      collectionSlug: textOrNull(r.collection_slug),
-      collectionName: textOrNull(r.collection_name),
-      collectionUrl: textOrNull(r.collection_url),
-      subid: textOrNull(r.subid),
-      extra,
-    },
-  };
 }

@@ -1,68 +1,113 @@
 /**
  * The Summary sheet's numbers, gathered while the rows stream past (so no row is kept): per currency × commission
- * status, per currency × payment status and per currency × month × commission status. Sums are exact integer units
- * of the currency; a group that holds an amount the cache could not keep exactly falls back to the plain sum of the
- * numbers written, which is what the sheet's SUMIFS computes. Currencies are never added together (TESTPLAN E4).
+ * status, per currency × payment status and per currency × month × commission status. Sums are exact (TESTPLAN T6):
+ * integer units of the currency, and any amount finer than the currency added exactly at its own scale, so 100,000
+ * sales of 0.005 USD total exactly 500.000. Each group also records the finest scale among its amounts: the sheet's
+ * SUMIFS rounds its float sum to that many decimals, which gives back exactly this total in any spreadsheet.
+ * Currencies are never added together (TESTPLAN E4).
+ *
+ * Statuses are open values: a commission status the spec does not list (`reversed`, `on_hold`) is a group of its own
+ * and is counted neither as earned nor as pending, since nobody said what it means.
  */
-import type { CommissionStatus } from '../../shared/domain';
+import { currencyDigits, type ExactDecimal } from '../../shared/money';
+import { ExactSum } from '../../shared/money-sum';
 import type { CachedSale } from '../../shared/sales-query-types';
-import { fromMinor } from '../cache';
-import { NO_PAYMENT_STATUS } from './export-cells';
+import { NO_COMMISSION_STATUS, NO_PAYMENT_STATUS, exactAmount } from './export-cells';
 
-/** Count and sums of one group of sales of one currency. */
+/** Count and exact sums of one group of sales of one currency. */
 export interface GroupTotals {
   count: number;
   /** Sales in the group that have a transaction amount. */
   transactionCount: number;
-  commission: number;
-  transaction: number;
+  commission: ExactDecimal;
+  transaction: ExactDecimal;
+  /** Decimals to round a float sum of the group's commissions to, to get `commission` exactly. */
+  commissionScale: number;
+  /** As `commissionScale`, for `transaction`. */
+  transactionScale: number;
 }
 
-interface Sums {
-  count: number;
-  transactionCount: number;
-  commissionMinor: number;
-  transactionMinor: number;
-  commissionFloat: number;
-  transactionFloat: number;
-  commissionExact: boolean;
-  transactionExact: boolean;
-}
+/** Columns of a month row: the spec's three statuses, every other status, and approved + pending. */
+export type MonthBucket = 'approved' | 'pending' | 'declined' | 'other' | 'earnable';
 
-const EMPTY: GroupTotals = { count: 0, transactionCount: 0, commission: 0, transaction: 0 };
+/** Commission statuses in the order the Summary lists them, before any status the spec does not list. */
+export const SUMMARY_COMMISSION_STATUSES: readonly string[] = ['approved', 'pending', 'declined'];
 
-/** Commission statuses in the order the Summary lists them. */
-export const SUMMARY_COMMISSION_STATUSES: readonly CommissionStatus[] = ['approved', 'pending', 'declined'];
-
-/** Payment statuses in the order the Summary lists them (`none`: the service sent none). */
+/** Payment statuses in the order the Summary lists them (`none`: the service sent none), before any other. */
 export const SUMMARY_PAYMENT_STATUSES: readonly string[] = ['paid', 'pending', NO_PAYMENT_STATUS];
+
+class Sums {
+  count = 0;
+  transactionCount = 0;
+  readonly commission: ExactSum;
+  readonly transaction: ExactSum;
+
+  constructor(scale: number) {
+    this.commission = new ExactSum(scale);
+    this.transaction = new ExactSum(scale);
+  }
+}
+
+function addAmount(sum: ExactSum, minor: number | null, exactText: string | undefined, scale: number): boolean {
+  if (exactText === undefined) {
+    if (minor === null) return false;
+    sum.addUnits(minor);
+    return true;
+  }
+  const exact = exactAmount(minor, exactText, scale);
+  if (exact !== null) sum.add(exact);
+  return exact !== null;
+}
+
+/** Separates the parts of a group key; free text (a status) always comes last, so two groups never share a key. */
+const SEP = '\u0000';
+
+const EMPTY: GroupTotals = {
+  count: 0,
+  transactionCount: 0,
+  commission: { units: 0n, scale: 0 },
+  transaction: { units: 0n, scale: 0 },
+  commissionScale: 0,
+  transactionScale: 0,
+};
+
+/** The commission status as the Sales sheet writes it. */
+export function statusCell(sale: CachedSale): string {
+  return sale.commissionStatus ?? NO_COMMISSION_STATUS;
+}
+
+function order(listed: readonly string[]): (a: string, b: string) => number {
+  const rank = (s: string): number => (listed.includes(s) ? listed.indexOf(s) : listed.length);
+  return (a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
 
 /** Accumulates the totals of an export, one sale at a time. */
 export class ExportTotals {
   private readonly groups = new Map<string, Sums>();
-  private readonly scales = new Map<string, number>();
   private readonly months = new Map<string, Set<string>>();
+  private readonly statuses = new Map<string, Set<string>>();
+  private readonly payments = new Map<string, Set<string>>();
 
   /** Adds a sale; `basisDay` is the day the date range applies to (transaction or payment date), if any. */
   add(sale: CachedSale, basisDay: string | null): void {
-    const { currency, commissionStatus } = sale;
-    this.scales.set(currency, sale.amountScale);
+    const { currency } = sale;
+    const status = statusCell(sale);
     const month = basisDay === null ? '' : basisDay.slice(0, 7);
-    let months = this.months.get(currency);
-    if (!months) this.months.set(currency, (months = new Set()));
-    months.add(month);
-    this.addTo(`${currency}|c|${commissionStatus}`, sale);
-    this.addTo(`${currency}|m|${month}|${commissionStatus}`, sale);
-    if (commissionStatus !== 'declined') {
-      this.addTo(`${currency}|c|earnable`, sale);
-      this.addTo(`${currency}|p|${sale.paymentStatus ?? NO_PAYMENT_STATUS}`, sale);
-      this.addTo(`${currency}|m|${month}|earnable`, sale);
-    }
+    this.remember(this.months, currency, month);
+    this.remember(this.statuses, currency, status);
+    this.addTo(sale, `s${SEP}${currency}${SEP}${status}`);
+    this.addTo(sale, `m${SEP}${currency}${SEP}${month}${SEP}${SUMMARY_COMMISSION_STATUSES.includes(status) ? status : 'other'}`);
+    if (status !== 'approved' && status !== 'pending') return;
+    const payment = sale.paymentStatus ?? NO_PAYMENT_STATUS;
+    this.remember(this.payments, currency, payment);
+    this.addTo(sale, `e${SEP}${currency}`);
+    this.addTo(sale, `p${SEP}${currency}${SEP}${payment}`);
+    this.addTo(sale, `m${SEP}${currency}${SEP}${month}${SEP}earnable`);
   }
 
   /** Currencies seen, sorted. */
   currencies(): string[] {
-    return [...this.scales.keys()].sort();
+    return [...this.statuses.keys()].sort();
   }
 
   /** Months (`yyyy-mm`, or '' for sales without a date on the basis) seen in `currency`, sorted. */
@@ -70,58 +115,66 @@ export class ExportTotals {
     return [...(this.months.get(currency) ?? [])].sort();
   }
 
-  /** Totals of `currency` × commission status; `earnable` is every status but declined. */
-  byCommission(currency: string, status: CommissionStatus | 'earnable'): GroupTotals {
-    return this.totals(currency, `${currency}|c|${status}`);
+  /** Commission statuses seen in `currency` as the Sales sheet writes them: the spec's first, then the others by name. */
+  statusesOf(currency: string): string[] {
+    return [...(this.statuses.get(currency) ?? [])].sort(order(SUMMARY_COMMISSION_STATUSES));
   }
 
-  /** Totals of `currency` × payment status, declined sales left out. */
+  /** Payment statuses of the approved and pending sales of `currency`, in Summary order. */
+  paymentStatusesOf(currency: string): string[] {
+    return [...(this.payments.get(currency) ?? [])].sort(order(SUMMARY_PAYMENT_STATUSES));
+  }
+
+  /** True when some sale of the export has a commission status the spec does not list (or none). */
+  hasOtherStatuses(): boolean {
+    return [...this.statuses.values()].some((set) => [...set].some((s) => !SUMMARY_COMMISSION_STATUSES.includes(s)));
+  }
+
+  /** Totals of `currency` × commission status (as the Sales sheet writes it). */
+  byStatus(currency: string, status: string): GroupTotals {
+    return this.totals(currency, `s${SEP}${currency}${SEP}${status}`);
+  }
+
+  /** Totals of the approved and pending sales of `currency`. */
+  earnable(currency: string): GroupTotals {
+    return this.totals(currency, `e${SEP}${currency}`);
+  }
+
+  /** Totals of the approved and pending sales of `currency` × payment status. */
   byPayment(currency: string, status: string): GroupTotals {
-    return this.totals(currency, `${currency}|p|${status}`);
+    return this.totals(currency, `p${SEP}${currency}${SEP}${status}`);
   }
 
-  /** Totals of `currency` × month × commission status (`earnable`: all but declined). */
-  byMonth(currency: string, month: string, status: CommissionStatus | 'earnable'): GroupTotals {
-    return this.totals(currency, `${currency}|m|${month}|${status}`);
+  /** Totals of `currency` × month × one column of the month rows. */
+  byMonth(currency: string, month: string, bucket: MonthBucket): GroupTotals {
+    return this.totals(currency, `m${SEP}${currency}${SEP}${month}${SEP}${bucket}`);
   }
 
-  private addTo(key: string, sale: CachedSale): void {
+  private remember(map: Map<string, Set<string>>, currency: string, value: string): void {
+    let set = map.get(currency);
+    if (!set) map.set(currency, (set = new Set()));
+    set.add(value);
+  }
+
+  /** Keys are kind, currency (3 letters) and values joined by NUL, with any free text last, so no two groups share one. */
+  private addTo(sale: CachedSale, key: string): void {
     let sums = this.groups.get(key);
-    if (!sums) {
-      sums = {
-        count: 0,
-        transactionCount: 0,
-        commissionMinor: 0,
-        transactionMinor: 0,
-        commissionFloat: 0,
-        transactionFloat: 0,
-        commissionExact: true,
-        transactionExact: true,
-      };
-      this.groups.set(key, sums);
-    }
-    const scale = sale.amountScale;
+    if (!sums) this.groups.set(key, (sums = new Sums(sale.amountScale)));
     sums.count += 1;
-    sums.commissionMinor += sale.commissionMinor;
-    sums.commissionFloat += sale.commissionAmount;
-    sums.commissionExact &&= fromMinor(sale.commissionMinor, scale) === sale.commissionAmount;
-    if (sale.transactionMinor !== null && sale.transactionAmount !== null) {
-      sums.transactionCount += 1;
-      sums.transactionMinor += sale.transactionMinor;
-      sums.transactionFloat += sale.transactionAmount;
-      sums.transactionExact &&= fromMinor(sale.transactionMinor, scale) === sale.transactionAmount;
-    }
+    addAmount(sums.commission, sale.commissionMinor, sale.commissionExact, sale.amountScale);
+    if (addAmount(sums.transaction, sale.transactionMinor, sale.transactionExact, sale.amountScale)) sums.transactionCount += 1;
   }
 
   private totals(currency: string, key: string): GroupTotals {
     const sums = this.groups.get(key);
-    if (!sums) return EMPTY;
-    const scale = this.scales.get(currency) ?? 2;
+    if (!sums) return { ...EMPTY, commissionScale: currencyDigits(currency), transactionScale: currencyDigits(currency) };
     return {
       count: sums.count,
       transactionCount: sums.transactionCount,
-      commission: sums.commissionExact ? fromMinor(sums.commissionMinor, scale) : sums.commissionFloat,
-      transaction: sums.transactionExact ? fromMinor(sums.transactionMinor, scale) : sums.transactionFloat,
+      commission: sums.commission.total(),
+      transaction: sums.transaction.total(),
+      commissionScale: sums.commission.finestScale,
+      transactionScale: sums.transaction.finestScale,
     };
   }
 }

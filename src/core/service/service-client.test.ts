@@ -3,6 +3,7 @@ import { connectClient, eventually, type FakeClient, type FakeClientOptions } fr
 import { startFakeService, type FakeService } from '../../../e2e/fake-service/fake-service';
 import { burst, retryAfterDate, retryAfterSeconds, type RecordDefect } from '../../../e2e/fake-service/faults';
 import { serviceDayToIso } from '../../shared/dates';
+import type { SaleNoticeKind } from '../../shared/domain';
 import { AppError, type ErrorCode } from '../../shared/errors';
 import { createVirtualClock } from './clock';
 import type { RetryEvent } from './request-runner';
@@ -378,21 +379,24 @@ describe('N5: bad bodies and bad records', () => {
     expect(reportRequests()).toBe(1);
   });
 
-  it('N5: defective records become warnings with a reason; tolerable gaps are kept with the fields they have', async () => {
+  it('N5: only a record without a reference or a usable date becomes a warning; every other defect is kept and noted', async () => {
     const { client } = connect();
     const refs = fake.sales.slice(0, 100).map((s) => s.reference);
     const refused: [RecordDefect, string][] = [
-      ['string-amount', 'commission amount'],
-      ['missing-amount', 'commission amount'],
       ['bad-date', 'transaction date'],
-      ['bad-payment-date', 'payment date'],
-      ['missing-reference', 'no reference'],
-      ['unknown-status', 'commission status'],
+      ['missing-reference', 'no usable reference'],
       ['not-an-object', 'not an object'],
     ];
-    const kept: RecordDefect[] = ['missing-optional-fields', 'null-optional-fields', 'unknown-category', 'extra-fields'];
+    const noted: [RecordDefect, SaleNoticeKind, string][] = [
+      ['string-amount', 'unreadable', 'commission_amount'],
+      ['missing-amount', 'missing', 'commission_amount'],
+      ['bad-payment-date', 'unreadable', 'payment_date'],
+      ['unknown-status', 'unlisted-value', 'commission_status'],
+      ['unknown-category', 'unlisted-value', 'category'],
+    ];
+    const kept: RecordDefect[] = ['missing-optional-fields', 'null-optional-fields', 'extra-fields'];
     const defects: Record<string, RecordDefect> = {};
-    [...refused.map(([d]) => d), ...kept].forEach((defect, i) => (defects[refs[i] as string] = defect));
+    [...refused.map(([d]) => d), ...noted.map(([d]) => d), ...kept].forEach((defect, i) => (defects[refs[i] as string] = defect));
     fake.setFaults({ recordDefects: defects });
     const page = await client.getSalesPage(FULL, PAGE);
     expect(page.rawCount).toBe(100);
@@ -400,25 +404,34 @@ describe('N5: bad bodies and bad records', () => {
     expect(page.warnings).toHaveLength(refused.length);
     refused.forEach(([, reason], i) => expect(page.warnings[i]?.reason.toLowerCase()).toContain(reason));
     const byRef = new Map(page.sales.map((s) => [s.reference, s]));
-    const [missing, nulls, category, extra] = kept.map((_, i) => byRef.get(refs[refused.length + i] as string));
+    noted.forEach(([defect, kind, field], i) => {
+      const sale = byRef.get(refs[refused.length + i] as string);
+      expect(sale?.notices, defect).toEqual([expect.objectContaining({ kind, field })]);
+    });
+    expect(byRef.get(refs[refused.length] as string)).toMatchObject({ commissionAmount: null });
+    expect(byRef.get(refs[refused.length + 2] as string)).toMatchObject({ paymentStatus: 'paid', paymentDate: null });
+    expect(byRef.get(refs[refused.length + 3] as string)?.commissionStatus).toBe('on_hold');
+    expect(byRef.get(refs[refused.length + 4] as string)?.category).toBe('mystery-box');
+    const [missing, nulls, extra] = kept.map((_, i) => byRef.get(refs[refused.length + noted.length + i] as string));
     expect(missing).toMatchObject({ productName: null, subid: null, category: null, transactionAmount: null, paymentStatus: null });
     expect(nulls).toMatchObject({ productName: null, collectionUrl: null, paymentDate: null, transactionAmount: null });
-    expect(category?.category).toBe('mystery-box');
     expect(extra?.extra).toEqual({ campaign: { id: 'spring-2026', tags: ['a', 'b'] }, click_id: 12345 });
+    for (const sale of [missing, nulls, extra]) expect(sale?.notices).toBeUndefined();
   });
 
-  it('N5: no silently wrong number: every kept amount and date equals the wire record', async () => {
+  it('N5: no silently wrong number: every kept amount and date equals the wire record, or is absent and noted', async () => {
     const { client } = connect();
-    fake.setFaults({ recordDefects: { [fake.sales[3]?.reference as string]: 'string-amount' } });
+    const broken = fake.sales[3]?.reference as string;
+    fake.setFaults({ recordDefects: { [broken]: 'string-amount' } });
     const page = await client.getSalesPage(FULL, PAGE);
     const wire = new Map(fake.sales.map((s) => [s.reference, s]));
     for (const sale of page.sales) {
       const source = wire.get(sale.reference);
-      expect(sale.commissionAmount).toBe(source?.commission_amount);
+      expect(sale.commissionAmount).toBe(sale.reference === broken ? null : source?.commission_amount);
       expect(sale.currency).toBe(source?.currency);
       expect(sale.transactionDate).toBe(serviceDayToIso(source?.transaction_date ?? ''));
     }
-    expect(page.sales.some((s) => s.reference === fake.sales[3]?.reference)).toBe(false);
+    expect(page.sales.find((s) => s.reference === broken)?.notices?.[0]?.message).toContain('"');
   });
 });
 

@@ -10,6 +10,7 @@ import type { Profile } from '../../shared/domain';
 import { AppError } from '../../shared/errors';
 import { parseProfile, parseSalesPage, type ParsedSalesPage } from '../../shared/wire-schemas';
 import { parseBaseUrl } from './base-url';
+import { parseJsonBody } from './json-body';
 import { systemClock, type Clock } from './clock';
 import type { FetchLike } from './http-attempt';
 import { createRequestGate, type RequestGate } from './request-gate';
@@ -83,7 +84,7 @@ function credentialHeaders(credentials: Credentials): Record<string, string> {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonBody(text);
   } catch (error) {
     throw badResponseError('a reply that is not valid JSON', error);
   }

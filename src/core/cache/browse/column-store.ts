@@ -5,12 +5,9 @@
  * any sort and any offset within the 50 ms budget. SQLite remains the only source of truth: these arrays are rebuilt
  * from it and patched with the rows each stored page wrote.
  */
+import { parseDecimal, type ExactDecimal } from '../../../shared/money';
 import { createDictionary, encode, type TextDictionary } from './text-dictionary';
 
-/** Commission status codes, in the order SQLite sorts the texts. */
-export const COMMISSION_CODES: Readonly<Record<string, number>> = { approved: 0, declined: 1, pending: 2 };
-/** Payment status codes (0 = none), in the order SQLite sorts them (NULL first). */
-export const PAYMENT_CODES: Readonly<Record<string, number>> = { paid: 1, pending: 2 };
 /** Day number standing for "no payment date"; below every real day so it sorts first like SQL NULL. */
 export const NO_DAY = -2_147_483_648;
 
@@ -20,46 +17,68 @@ export interface SaleColumns {
   ids: Int32Array;
   txDay: Int32Array;
   payDay: Int32Array;
-  commissionStatus: Uint8Array;
-  paymentStatus: Uint8Array;
+  /** Codes of `commissionStatuses`; statuses are open values (the spec's three, or whatever the service sent). */
+  commissionStatus: Int32Array;
+  /** Codes of `paymentStatuses` (0: the sale has none). */
+  paymentStatus: Int32Array;
   currency: Int32Array;
   category: Int32Array;
   subid: Int32Array;
   product: Int32Array;
   collection: Int32Array;
+  /** Units at the currency's scale (rounded when the amount is finer, see `fine`); NaN when the sale has none. */
   commission: Float64Array;
-  /** NaN when the sale has no transaction amount. */
+  /** As `commission`, for the transaction amount. */
   transaction: Float64Array;
+  /** Bit {@link FINE_COMMISSION} / {@link FINE_TRANSACTION}: the amount's exact value is in `fineAmounts`, not in the units. */
+  fine: Uint8Array;
+  /** Exact amounts of the positions flagged in `fine`: few (sub-cent or absurd amounts), so a map. */
+  fineAmounts: Map<number, FineAmounts>;
   firstSeen: Int32Array;
   lastChanged: Int32Array;
   /** Position of a row id, -1 when the id is not one of this account's sales. */
   posById: Int32Array;
+  commissionStatuses: TextDictionary;
+  paymentStatuses: TextDictionary;
   currencies: TextDictionary;
   categories: TextDictionary;
   subids: TextDictionary;
   times: TextDictionary;
 }
 
+/** The exact amounts of a sale whose units cannot hold them. */
+export interface FineAmounts {
+  commission: ExactDecimal | null;
+  transaction: ExactDecimal | null;
+}
+
+/** Flag in {@link SaleColumns.fine}: the commission is exact only in `fineAmounts`. */
+export const FINE_COMMISSION = 1;
+/** Flag in {@link SaleColumns.fine}: the transaction amount is exact only in `fineAmounts`. */
+export const FINE_TRANSACTION = 2;
+
 /** Columns read from SQLite, in this order, to fill the arrays. */
 export const COLUMN_SELECT = `id, transaction_date, payment_date, commission_status, payment_status, currency, category,
-  subid, product_id, collection_id, commission_minor, transaction_minor, first_seen, last_changed`;
+  subid, product_id, collection_id, commission_minor, transaction_minor, first_seen, last_changed, commission_exact, transaction_exact`;
 
 /** A raw row of {@link COLUMN_SELECT}. */
 export type ColumnRow = [
   number,
   string,
   string | null,
-  string,
+  string | null,
   string | null,
   string,
   string | null,
   string | null,
   number | null,
   number | null,
-  number,
+  number | null,
   number | null,
   string,
   string,
+  string | null,
+  string | null,
 ];
 
 type Growable = Int32Array | Uint8Array | Float64Array;
@@ -76,6 +95,7 @@ const GROWABLE: readonly (keyof SaleColumns)[] = [
   'collection',
   'commission',
   'transaction',
+  'fine',
   'firstSeen',
   'lastChanged',
 ];
@@ -88,8 +108,8 @@ export function createColumns(capacity: number): SaleColumns {
     ids: new Int32Array(n),
     txDay: new Int32Array(n),
     payDay: new Int32Array(n),
-    commissionStatus: new Uint8Array(n),
-    paymentStatus: new Uint8Array(n),
+    commissionStatus: new Int32Array(n),
+    paymentStatus: new Int32Array(n),
     currency: new Int32Array(n),
     category: new Int32Array(n),
     subid: new Int32Array(n),
@@ -97,9 +117,13 @@ export function createColumns(capacity: number): SaleColumns {
     collection: new Int32Array(n),
     commission: new Float64Array(n),
     transaction: new Float64Array(n),
+    fine: new Uint8Array(n),
+    fineAmounts: new Map(),
     firstSeen: new Int32Array(n),
     lastChanged: new Int32Array(n),
     posById: new Int32Array(16).fill(-1),
+    commissionStatuses: createDictionary(),
+    paymentStatuses: createDictionary(),
     currencies: createDictionary(),
     categories: createDictionary(),
     subids: createDictionary(),
@@ -150,15 +174,31 @@ export function putRow(columns: SaleColumns, row: ColumnRow): void {
   }
   columns.txDay[pos] = dayOf(row[1]);
   columns.payDay[pos] = dayOf(row[2]);
-  columns.commissionStatus[pos] = COMMISSION_CODES[row[3]] ?? 0;
-  columns.paymentStatus[pos] = row[4] === null ? 0 : (PAYMENT_CODES[row[4]] ?? 0);
+  columns.commissionStatus[pos] = encode(columns.commissionStatuses, row[3]);
+  columns.paymentStatus[pos] = encode(columns.paymentStatuses, row[4]);
   columns.currency[pos] = encode(columns.currencies, row[5]);
   columns.category[pos] = encode(columns.categories, row[6]);
   columns.subid[pos] = encode(columns.subids, row[7]);
   columns.product[pos] = row[8] ?? 0;
   columns.collection[pos] = row[9] ?? 0;
-  columns.commission[pos] = row[10];
+  columns.commission[pos] = row[10] ?? Number.NaN;
   columns.transaction[pos] = row[11] ?? Number.NaN;
   columns.firstSeen[pos] = encode(columns.times, row[12]);
   columns.lastChanged[pos] = encode(columns.times, row[13]);
+  putFine(columns, pos, row[14], row[15]);
+}
+
+/** Records (or clears) the exact amounts of the sale at `pos`. */
+function putFine(columns: SaleColumns, pos: number, commission: string | null, transaction: string | null): void {
+  if (commission === null && transaction === null) {
+    if (columns.fine[pos] !== 0) columns.fineAmounts.delete(pos);
+    columns.fine[pos] = 0;
+    return;
+  }
+  const amounts: FineAmounts = {
+    commission: commission === null ? null : parseDecimal(commission),
+    transaction: transaction === null ? null : parseDecimal(transaction),
+  };
+  columns.fine[pos] = (amounts.commission === null ? 0 : FINE_COMMISSION) | (amounts.transaction === null ? 0 : FINE_TRANSACTION);
+  columns.fineAmounts.set(pos, amounts);
 }

@@ -3,7 +3,7 @@
  * one tight loop over typed arrays (about a millisecond per condition at a million sales). The semantics mirror
  * `sql-filter.ts` exactly; a test compares the two on random filters.
  */
-import { PAYMENT_CODES, COMMISSION_CODES, NO_DAY, type SaleColumns } from './column-store';
+import { NO_DAY, type SaleColumns } from './column-store';
 import { slugMembership, type LookupCatalog } from './lookup-catalog';
 import { dayNumber } from '../records';
 import { membership } from './text-dictionary';
@@ -15,13 +15,9 @@ export interface Selection {
   count: number;
 }
 
-function statusTable(codes: Readonly<Record<string, number>>, wanted: readonly string[], noneCode?: number): Uint8Array {
-  const table = new Uint8Array(3);
-  for (const value of wanted) {
-    const code = value === 'none' ? noneCode : codes[value];
-    if (code !== undefined) table[code] = 1;
-  }
-  return table;
+/** Payment status filter values, with `none` standing for "no payment status" (as in `sql-filter.ts`). */
+function paymentValues(wanted: readonly string[]): (string | null)[] {
+  return wanted.map((value) => (value === 'none' ? null : value));
 }
 
 /** One list condition: the sale's code must be marked in `table`. */
@@ -33,8 +29,9 @@ interface CodeTest {
 function listTests(columns: SaleColumns, catalog: LookupCatalog, filter: SalesFilter): CodeTest[] {
   const tests: CodeTest[] = [];
   const add = (codes: Int32Array | Uint8Array, table: Uint8Array): void => void tests.push({ codes, table });
-  if (filter.commissionStatuses) add(columns.commissionStatus, statusTable(COMMISSION_CODES, filter.commissionStatuses));
-  if (filter.paymentStatuses) add(columns.paymentStatus, statusTable(PAYMENT_CODES, filter.paymentStatuses, 0));
+  // Statuses are matched as their own text, listed by the spec or not.
+  if (filter.commissionStatuses) add(columns.commissionStatus, membership(columns.commissionStatuses, filter.commissionStatuses));
+  if (filter.paymentStatuses) add(columns.paymentStatus, membership(columns.paymentStatuses, paymentValues(filter.paymentStatuses)));
   if (filter.currencies) add(columns.currency, membership(columns.currencies, filter.currencies));
   if (filter.categories) add(columns.category, membership(columns.categories, filter.categories));
   if (filter.subids) add(columns.subid, membership(columns.subids, filter.subids));

@@ -153,7 +153,7 @@ describe('sales queries: sorting and paging', () => {
 
   it('returns rows with exact amounts and the times the cache saw them', () => {
     const [row] = cache.salesPage(ACCOUNT, { filter: { text: 'X-YEN' }, offset: 0, limit: 1 }).rows;
-    expect(row).toMatchObject({ reference: 'X-YEN', commissionAmount: 1200, commissionMinor: 120000, amountScale: 2, currency: 'JPY' });
+    expect(row).toMatchObject({ reference: 'X-YEN', commissionAmount: 1200, commissionMinor: 1200, amountScale: 0, currency: 'JPY', notices: [] });
     expect(row?.firstSeen).toBe(clock.now().toISOString());
   });
 
@@ -165,14 +165,19 @@ describe('sales queries: sorting and paging', () => {
   });
 });
 
+/** Integer units of `amount` in its currency's own minor unit (cents; whole yen for JPY), from its decimal text. */
+function unitsOf(amount: number | null, currency: string): number {
+  return currency === 'JPY' ? cents(amount ?? 0) / 100 : cents(amount ?? 0);
+}
+
 function expectedTotals(sales: readonly Sale[]): Map<string, { count: number; commission: number; transaction: number; missing: number }> {
   const totals = new Map<string, { count: number; commission: number; transaction: number; missing: number }>();
   for (const sale of sales) {
     const t = totals.get(sale.currency) ?? { count: 0, commission: 0, transaction: 0, missing: 0 };
     t.count++;
-    t.commission += cents(sale.commissionAmount);
+    t.commission += unitsOf(sale.commissionAmount, sale.currency);
     if (sale.transactionAmount === null) t.missing++;
-    else t.transaction += cents(sale.transactionAmount);
+    else t.transaction += unitsOf(sale.transactionAmount, sale.currency);
     totals.set(sale.currency, t);
   }
   return totals;
@@ -222,7 +227,7 @@ describe('sales queries: totals', () => {
     const months = cache.series(ACCOUNT, { filter, interval: 'month' });
     expect(months.map((p) => p.period)).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
     const jan = ALL.filter((s) => oracleMatches(s, filter) && s.transactionDate < '2026-02-01');
-    expect(months[0]?.commissionMinor).toBe(jan.reduce((n, s) => n + cents(s.commissionAmount), 0));
+    expect(months[0]?.commissionMinor).toBe(jan.reduce((n, s) => n + cents(s.commissionAmount ?? 0), 0));
     const weeks = cache.series(ACCOUNT, { filter, interval: 'week' });
     for (const week of weeks) expect(new Date(`${week.period}T00:00:00Z`).getUTCDay()).toBe(1);
     expect(weeks[0]?.period).toBe('2025-12-29');
@@ -239,7 +244,7 @@ describe('sales queries: totals', () => {
       const keyOf = (s: Sale): string | null => (dimension === 'collection' ? s.collectionSlug : dimension === 'product' ? s.productSlug : s.subid);
       for (const currency of ['EUR', 'USD', 'GBP']) {
         const sums = new Map<string | null, number>();
-        for (const s of ALL.filter((x) => x.currency === currency)) sums.set(keyOf(s), (sums.get(keyOf(s)) ?? 0) + cents(s.commissionAmount));
+        for (const s of ALL.filter((x) => x.currency === currency)) sums.set(keyOf(s), (sums.get(keyOf(s)) ?? 0) + cents(s.commissionAmount ?? 0));
         const expected = [...sums.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
         const actual = top.filter((t) => t.currency === currency).map((t) => [t.key, t.commissionMinor]);
         expect(actual).toEqual(expected);
@@ -260,8 +265,9 @@ describe('sales queries: totals', () => {
   });
 });
 
+/** Units of the currency's minor unit as decimal text: whole yen for JPY, cents otherwise. */
 function formatCents(value: number, currency: string): string {
-  if (currency === 'JPY') return String(value / 100);
+  if (currency === 'JPY') return String(value);
   const sign = value < 0 ? '-' : '';
   const abs = Math.abs(value);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
@@ -317,7 +323,8 @@ describe('sales queries: streaming, isolation and input checks', () => {
       [{ offset: 0, limit: 100_000 }, /limit/],
       [{ offset: 0, limit: 10, filter: { from: '2026-02-30' } }, /filter\.from/],
       [{ offset: 0, limit: 10, filter: { from: '2026-03-01', to: '2026-02-01' } }, /filter\.to/],
-      [{ offset: 0, limit: 10, filter: { commissionStatuses: ['maybe'] } }, /commissionStatuses/],
+      [{ offset: 0, limit: 10, filter: { commissionStatuses: [] } }, /commissionStatuses/],
+      [{ offset: 0, limit: 10, filter: { paymentStatuses: ['x'.repeat(201)] } }, /paymentStatuses/],
       [{ offset: 0, limit: 10, filter: { text: 'x'.repeat(201) } }, /filter\.text/],
       [{ offset: 0, limit: 10, sort: { column: 'id; DROP TABLE sales', direction: 'asc' } }, /sort\.column/],
       [JSON.parse('{"offset":0,"limit":10,"__proto__":{"polluted":true}}'), /not valid/],

@@ -1,23 +1,68 @@
 /**
- * Totals per currency, per currency × commission status and per currency × payment status over a filter, in one pass
- * over the selection that adds each sale once, to its currency × commission status × payment status cell; the three
- * groupings are then summed from those few cells. Never summed across currencies.
+ * Totals per currency, per currency × commission status and per currency × payment status over a filter. Statuses
+ * are open values: one the spec does not list (`reversed`, `processing`) is a group of its own, under its own name.
+ * With few statuses (the usual case) one pass adds each sale once, to its currency × commission status × payment
+ * status cell, and the three groupings are summed from those few cells; with many distinct statuses, where the cells
+ * would be too many, each sale is added to its three groups directly. Never summed across currencies.
  */
-import type { CommissionStatus, PaymentStatus } from '../../../shared/domain';
 import type { AccountView } from './browse-index';
 import { addGroup, addSale, groupSums, toMoneyTotals, usedGroups, type GroupSums } from './money-totals';
 import type { SalesFilter } from '../../../shared/sales-query';
-import type { MoneyTotals, SalesSummary } from '../../../shared/sales-query-types';
+import type { SalesSummary } from '../../../shared/sales-query-types';
 import type { SaleColumns } from './column-store';
 
-const COMMISSION_BY_CODE: readonly CommissionStatus[] = ['approved', 'declined', 'pending'];
-const PAYMENT_BY_CODE: readonly (PaymentStatus | 'none')[] = ['none', 'paid', 'pending'];
+/** Most currency × status × status cells worth a pass through cells. */
+const MAX_CELLS = 1 << 16;
 
-/** Totals of every used group `currency * 4 + status`, ordered by currency code and then status. */
-function rows<T>(columns: SaleColumns, sums: GroupSums, extra: (status: number) => T): (MoneyTotals & T)[] {
+/** The three groupings: by currency, by currency × commission status, by currency × payment status. */
+interface Groupings {
+  currency: GroupSums;
+  commission: GroupSums;
+  payment: GroupSums;
+}
+
+function compareText(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}
+
+/** Totals of every used group `currency * width + code`, ordered by currency code, then by the code's text. */
+function rows<T>(columns: SaleColumns, sums: GroupSums, width: number, values: readonly (string | null)[], extra: (value: string | null) => T) {
   return usedGroups(sums)
-    .map((group) => ({ ...toMoneyTotals(sums, group, columns.currencies.values[group >> 2] ?? ''), ...extra(group & 3) }))
-    .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+    .map((group) => {
+      const value = values[group % width] ?? null;
+      return { value, totals: { ...toMoneyTotals(sums, group, columns.currencies.values[Math.floor(group / width)] ?? ''), ...extra(value) } };
+    })
+    .sort((a, b) => compareText(a.totals.currency, b.totals.currency) || compareText(a.value, b.value))
+    .map(({ totals }) => totals);
+}
+
+function viaCells(columns: SaleColumns, mask: Uint8Array, into: Groupings): void {
+  const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
+  const cells = groupSums(columns.currencies.values.length * nc * np);
+  for (let p = 0; p < columns.size; p++) {
+    if (mask[p] !== 1) continue;
+    addSale(cells, ((columns.currency[p] as number) * nc + (columns.commissionStatus[p] as number)) * np + (columns.paymentStatus[p] as number), columns, p);
+  }
+  for (const cell of usedGroups(cells)) {
+    const currency = Math.floor(cell / (nc * np));
+    addGroup(into.currency, currency, cells, cell);
+    addGroup(into.commission, currency * nc + (Math.floor(cell / np) % nc), cells, cell);
+    addGroup(into.payment, currency * np + (cell % np), cells, cell);
+  }
+}
+
+function direct(columns: SaleColumns, mask: Uint8Array, into: Groupings): void {
+  const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
+  for (let p = 0; p < columns.size; p++) {
+    if (mask[p] !== 1) continue;
+    const currency = columns.currency[p] as number;
+    addSale(into.currency, currency, columns, p);
+    addSale(into.commission, currency * nc + (columns.commissionStatus[p] as number), columns, p);
+    addSale(into.payment, currency * np + (columns.paymentStatus[p] as number), columns, p);
+  }
 }
 
 /** The summary of `filter` (without `dataAsOf`, which the caller adds). */
@@ -25,24 +70,13 @@ export function summarize(view: AccountView, filter: SalesFilter): Omit<SalesSum
   const { columns } = view;
   const { mask } = view.select(filter);
   const currencies = columns.currencies.values.length;
-  // Cell of a sale: currency * 16 + commission status * 4 + payment status (each status code is below 4).
-  const cells = groupSums(currencies * 16);
-  for (let p = 0; p < columns.size; p++) {
-    if (mask[p] !== 1) continue;
-    const cell = (columns.currency[p] as number) * 16 + (columns.commissionStatus[p] as number) * 4 + (columns.paymentStatus[p] as number);
-    addSale(cells, cell, columns, p);
-  }
-  const groups = currencies * 4;
-  const [currency, commission, payment] = [groupSums(groups), groupSums(groups), groupSums(groups)];
-  for (const cell of usedGroups(cells)) {
-    const c = (cell >> 4) * 4;
-    addGroup(currency, c, cells, cell);
-    addGroup(commission, c + ((cell >> 2) & 3), cells, cell);
-    addGroup(payment, c + (cell & 3), cells, cell);
-  }
+  const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
+  const into: Groupings = { currency: groupSums(currencies), commission: groupSums(currencies * nc), payment: groupSums(currencies * np) };
+  if (currencies * nc * np <= MAX_CELLS) viaCells(columns, mask, into);
+  else direct(columns, mask, into);
   return {
-    byCurrency: rows(columns, currency, () => ({})),
-    byCommissionStatus: rows(columns, commission, (s) => ({ commissionStatus: COMMISSION_BY_CODE[s] as CommissionStatus })),
-    byPaymentStatus: rows(columns, payment, (s) => ({ paymentStatus: PAYMENT_BY_CODE[s] as PaymentStatus | 'none' })),
+    byCurrency: rows(columns, into.currency, 1, [null], () => ({})),
+    byCommissionStatus: rows(columns, into.commission, nc, columns.commissionStatuses.values, (value) => ({ commissionStatus: value })),
+    byPaymentStatus: rows(columns, into.payment, np, columns.paymentStatuses.values, (value) => ({ paymentStatus: value ?? 'none' })),
   };
 }

@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import type { LookupCatalog, LookupEntry } from './lookup-catalog';
 import type { SaleSortColumn } from '../../../shared/sales-query';
 import { NO_DAY, type SaleColumns } from './column-store';
+import { amountScale } from '../records';
 
 /** Integer sort keys per position and how many distinct ranks they use. */
 interface Ranked {
@@ -89,6 +90,17 @@ function distinctRanks(values: Float64Array | Int32Array, size: number): Ranked 
   return { keys, count: unique.length + 1 };
 }
 
+/**
+ * Amounts by face value: units over 10^scale of their currency, the same division as `sql-filter.ts` makes in SQL, so
+ * ¥1,200 sorts above €12.00 although both are 1200 units; NaN (no amount) stays NaN.
+ */
+function faceValues(columns: SaleColumns, units: Float64Array): Float64Array {
+  const divisors = columns.currencies.values.map((currency) => 10 ** (currency === null ? 0 : amountScale(currency)));
+  const values = new Float64Array(columns.size);
+  for (let p = 0; p < columns.size; p++) values[p] = (units[p] as number) / (divisors[columns.currency[p] as number] as number);
+  return values;
+}
+
 function nameRanks(db: Database.Database, entries: readonly (LookupEntry | undefined)[]): { ranks: Int32Array; count: number } {
   const names = Array.from({ length: Math.max(1, entries.length) }, (_, id) => entries[id]?.name ?? null);
   return textRanks(db, names);
@@ -106,13 +118,13 @@ function rankedColumn(db: Database.Database, columns: SaleColumns, catalog: Look
     case 'paymentDate':
       return numberRanks(columns.payDay, n);
     case 'commissionAmount':
-      return numberRanks(columns.commission, n);
+      return numberRanks(faceValues(columns, columns.commission), n);
     case 'transactionAmount':
-      return numberRanks(columns.transaction, n);
+      return numberRanks(faceValues(columns, columns.transaction), n);
     case 'commissionStatus':
-      return { keys: Int32Array.from(columns.commissionStatus.subarray(0, n)), count: 3 };
+      return text(columns.commissionStatus, columns.commissionStatuses.values);
     case 'paymentStatus':
-      return { keys: Int32Array.from(columns.paymentStatus.subarray(0, n)), count: 3 };
+      return text(columns.paymentStatus, columns.paymentStatuses.values);
     case 'currency':
       return text(columns.currency, columns.currencies.values);
     case 'category':

@@ -4,8 +4,8 @@
  */
 import type { AccountView } from './browse-index';
 import type { LookupEntry } from './lookup-catalog';
-import { formatAmount, amountScale } from '../records';
-import { addSale, groupSums, usedGroups } from './money-totals';
+import { currencyDigits } from '../../../shared/money';
+import { addSale, exactTotal, groupSums, shownTotal, usedGroups } from './money-totals';
 import type { TopQuery } from '../../../shared/sales-query';
 import type { TopEntry } from '../../../shared/sales-query-types';
 
@@ -57,14 +57,14 @@ export function topEntries(view: AccountView, query: TopQuery): TopEntry[] {
   const entries = usedGroups(sums).map((index): TopEntry => {
     const group = index % stride;
     const currency = columns.currencies.values[(index - group) / stride] ?? '';
-    const commission = sums.commission[index] as number;
+    const commission = shownTotal(exactTotal(sums.commission, index, currencyDigits(currency)), currency);
     return {
       currency,
       key: dim.keys[group] ?? null,
       label: dim.labels[group] ?? null,
       count: sums.count[index] as number,
-      commissionMinor: commission,
-      commission: formatAmount(commission, amountScale(currency), currency),
+      commissionMinor: commission.minor,
+      commission: commission.text,
     };
   });
   return pickTop(entries, query.limit);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountScale, formatAmount, formatMinor, fromMinor, toMinor } from './money';
+import { parseDecimal } from '../../../shared/money';
+import { amountScale, formatAmount, formatMinor, fromMinor, storedAmount, storedValue, toMinor } from './money';
 
 describe('money: exact integer units', () => {
   it('converts two-decimal amounts exactly, including values whose float products drift', () => {
@@ -19,11 +20,25 @@ describe('money: exact integer units', () => {
     expect(toMinor(1e-7, 2)).toEqual({ minor: 0, exact: false });
   });
 
-  it('keeps three-decimal currencies at three decimals and every other currency at two (JPY included)', () => {
+  it('T6: keeps each currency at its own ISO 4217 decimals: JPY 0, EUR 2, KWD 3', () => {
     expect(amountScale('KWD')).toBe(3);
     expect(amountScale('EUR')).toBe(2);
-    expect(amountScale('JPY')).toBe(2);
+    expect(amountScale('JPY')).toBe(0);
+    expect(amountScale('CLF')).toBe(4);
+    expect(amountScale('ZZZ')).toBe(2);
     expect(toMinor(1.005, amountScale('KWD'))).toEqual({ minor: 1005, exact: true });
+    expect(toMinor(1200, amountScale('JPY'))).toEqual({ minor: 1200, exact: true });
+  });
+
+  it('T6: an amount finer than its currency, or too large for plain units, keeps its exact text next to rounded units', () => {
+    const exact = (text: string) => parseDecimal(text) ?? { units: 0n, scale: 0 };
+    expect(storedAmount(exact('12.34'), 2)).toEqual({ minor: 1234, exact: null });
+    expect(storedAmount(exact('0.005'), 2)).toEqual({ minor: 1, exact: '0.005' });
+    expect(storedAmount(exact('-0.005'), 2)).toEqual({ minor: -1, exact: '-0.005' });
+    expect(storedAmount(exact('12.5'), 0)).toEqual({ minor: 13, exact: '12.5' });
+    expect(storedAmount(exact('123456789012345678.91'), 2)).toMatchObject({ exact: '123456789012345678.91' });
+    expect(storedValue(1, '0.005', 2)).toEqual({ units: 5n, scale: 3 });
+    expect(storedValue(1234, null, 2)).toEqual({ units: 1234n, scale: 2 });
   });
 
   it('refuses amounts that cannot be held as safe integers', () => {
@@ -41,8 +56,9 @@ describe('money: exact integer units', () => {
     expect(formatMinor(123456, 2)).toBe('1234.56');
     expect(formatMinor(-5, 2)).toBe('-0.05');
     expect(formatMinor(7, 3)).toBe('0.007');
-    expect(formatAmount(120000, 2, 'JPY')).toBe('1200');
+    expect(formatAmount(1200, 0, 'JPY')).toBe('1200');
     expect(formatAmount(1250, 2, 'JPY')).toBe('12.5');
+    expect(formatAmount(1500, 3, 'KWD')).toBe('1.500');
     expect(formatAmount(1250, 2, 'EUR')).toBe('12.50');
     expect(fromMinor(1234, 2)).toBe(12.34);
   });

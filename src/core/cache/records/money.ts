@@ -1,43 +1,45 @@
 /**
- * Exact money: amounts are stored as integers of 10^-scale units of their currency (cents for EUR/USD/GBP), so sums
- * are exact integer additions and never show float drift such as 0.30000000000000004. The conversion reads the
- * number's shortest decimal text instead of multiplying floats (1.005 * 100 is 100.49999999999999).
+ * Exact money in the cache (TESTPLAN T6). Every amount is stored as integer units of its currency's own minor unit
+ * (`amount_scale`: JPY 0, EUR 2, KWD 3, per ISO 4217), so sums are integer additions without float drift. An amount
+ * those units cannot hold exactly (more decimals than the currency has, or too large for a safe integer) also keeps
+ * its exact decimal text; its units are then the rounded value, used only for sorting and charts, and every total
+ * adds the exact text instead (see `exact-sums.ts`).
  */
+import { currencyDigits, decimalOfNumber, decimalText, parseDecimal, roundDecimal, type ExactDecimal } from '../../../shared/money';
 
-/** ISO 4217 currencies with three minor digits (and CLF with four); every other currency is kept at two. */
-const WIDE_SCALES: Readonly<Record<string, number>> = {
-  BHD: 3,
-  IQD: 3,
-  JOD: 3,
-  KWD: 3,
-  LYD: 3,
-  OMR: 3,
-  TND: 3,
-  CLF: 4,
-};
-const digitsCache = new Map<string, number>();
-
-/**
- * Decimal digits kept for `currency`: 2, or 3-4 for the few ISO currencies that need them. Fixed in code rather than
- * read from the runtime's ICU, so a stored amount means the same on every machine and version; two digits even for
- * JPY keeps a 12.5 JPY commission exact.
- */
+/** Decimals of the units `currency` is stored in: its ISO 4217 minor unit (2 for codes the table does not list). */
 export function amountScale(currency: string): number {
-  return WIDE_SCALES[currency] ?? 2;
+  return currencyDigits(currency);
 }
 
-/** Digits of the currency's official minor unit (JPY 0, EUR 2, KWD 3); 2 when the runtime does not know it. */
+/** Decimals the currency shows; the same table as the stored scale, so display and storage always agree. */
 export function officialDigits(currency: string): number {
-  let digits = digitsCache.get(currency);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    digitsCache.set(currency, digits);
-  }
-  return digits;
+  return currencyDigits(currency);
+}
+
+/** An amount as stored: its units at the currency's scale, and its exact text when those units are not exact. */
+export interface StoredAmount {
+  minor: number;
+  exact: string | null;
+}
+
+/** Largest units kept as a plain integer: sums of two stay exact in a double. */
+const MAX_PLAIN_UNITS = 2n ** 52n;
+
+/**
+ * Units of `value` at `scale` (rounded half away from zero when it has finer digits) and, when those units are not
+ * the exact value or exceed {@link MAX_PLAIN_UNITS}, the exact decimal text.
+ */
+export function storedAmount(value: ExactDecimal, scale: number): StoredAmount {
+  const { units, exact } = roundDecimal(value, scale);
+  const magnitude = units < 0n ? -units : units;
+  const plain = exact && magnitude <= MAX_PLAIN_UNITS;
+  return { minor: Number(units), exact: plain ? null : decimalText(value) };
+}
+
+/** The exact value of a stored amount. */
+export function storedValue(minor: number, exact: string | null, scale: number): ExactDecimal {
+  return (exact === null ? null : parseDecimal(exact)) ?? { units: BigInt(minor), scale };
 }
 
 /** An amount in integer units, and whether it was exact at that scale (false when it had to be rounded). */
@@ -46,31 +48,14 @@ export interface MinorAmount {
   exact: boolean;
 }
 
-function plainDecimal(value: number): string {
-  const text = String(Math.abs(value));
-  if (!/e/i.test(text)) return text;
-  return Math.abs(value).toFixed(20).replace(/0+$/, '');
-}
-
-/**
- * Converts a finite number to integer units at `scale`, rounding half away from zero when the number has more
- * digits than the scale. Throws RangeError when the result would not be a safe integer. The fast path is exact: when
- * round(|v|·10^s) / 10^s gives back v, v's shortest decimal form has at most s decimals.
- */
+/** Converts a finite number (read as its shortest decimal text) to integer units at `scale`; throws RangeError for NaN or ±Infinity. */
 export function toMinor(value: number, scale: number): MinorAmount {
-  if (!Number.isFinite(value)) throw new RangeError(`Amount ${value} is not a finite number.`);
-  const quick = Math.round(Math.abs(value) * 10 ** scale);
-  if (Number.isSafeInteger(quick) && quick / 10 ** scale === Math.abs(value)) {
-    return { minor: value < 0 && quick !== 0 ? -quick : quick, exact: true };
-  }
-  const [whole = '0', fraction = ''] = plainDecimal(value).split('.');
-  const kept = fraction.slice(0, scale).padEnd(scale, '0');
-  const rest = fraction.slice(scale);
-  let minor = Number(whole + kept);
-  if (rest !== '' && rest.charCodeAt(0) >= 53) minor += 1;
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`Amount ${value} is too large to keep exactly.`);
-  const signed = value < 0 && minor !== 0 ? -minor : minor;
-  return { minor: signed, exact: /^0*$/.test(rest) };
+  const decimal = decimalOfNumber(value);
+  if (decimal === null) throw new RangeError(`Amount ${value} is not a finite number.`);
+  const { units, exact } = roundDecimal(decimal, scale);
+  if (units > BigInt(Number.MAX_SAFE_INTEGER) || units < -BigInt(Number.MAX_SAFE_INTEGER))
+    throw new RangeError(`Amount ${value} is too large to keep exactly.`);
+  return { minor: Number(units), exact };
 }
 
 /** The number a stored integer amount stands for (the correctly rounded double of minor / 10^scale). */
@@ -83,19 +68,10 @@ export function fromMinor(minor: number, scale: number): number {
  * trailing zeros beyond them. No grouping or symbol: the UI localises, exports keep numbers.
  */
 export function formatMinor(minor: number, scale: number, minDigits = scale): string {
-  const negative = minor < 0;
-  const digits = String(Math.abs(minor)).padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  let fraction = digits.slice(digits.length - scale);
-  while (fraction.length > minDigits && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
-  const text = fraction === '' ? whole : `${whole}.${fraction}`;
-  return negative ? `-${text}` : text;
+  return Number.isInteger(minor) ? decimalText({ units: BigInt(minor), scale }, minDigits) : String(minor);
 }
 
-/**
- * Formats a stored amount of `currency` at its stored `scale`: the currency's official number of decimals, more only
- * when the amount has them (a 12.5 JPY commission shows as "12.5", 1200 JPY as "1200").
- */
+/** Formats stored units of `currency` with the currency's own decimals (more only when the units have them). */
 export function formatAmount(minor: number, scale: number, currency: string): string {
   return formatMinor(minor, scale, Math.min(officialDigits(currency), scale));
 }

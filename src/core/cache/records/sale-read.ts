@@ -2,8 +2,9 @@
  * Reads stored sales back as {@link CachedSale}s: the page rows of the sales table (by id) and the rows of an export
  * (streamed). One SELECT list and one mapping, so both show the same values.
  */
-import type { CommissionStatus, JsonValue, PaymentStatus } from '../../../shared/domain';
-import { fromMinor } from './money';
+import type { CommissionStatusValue, JsonValue, PaymentStatusValue, SaleNotice } from '../../../shared/domain';
+import { decimalToNumber } from '../../../shared/money';
+import { storedValue } from './money';
 import type { CachedSale } from '../../../shared/sales-query-types';
 
 /** The stored row of a sale joined with its product and collection. */
@@ -12,11 +13,11 @@ export interface SaleRow {
   reference: string;
   transaction_date: string;
   payment_date: string | null;
-  commission_status: CommissionStatus;
-  payment_status: PaymentStatus | null;
+  commission_status: CommissionStatusValue | null;
+  payment_status: PaymentStatusValue | null;
   currency: string;
   amount_scale: number;
-  commission_minor: number;
+  commission_minor: number | null;
   transaction_minor: number | null;
   commission_exact: string | null;
   transaction_exact: string | null;
@@ -28,6 +29,7 @@ export interface SaleRow {
   collection_name: string | null;
   collection_url: string | null;
   extra: string | null;
+  notices: string | null;
   first_seen: string;
   last_changed: string;
 }
@@ -41,20 +43,20 @@ export const SALE_FROM = `sales s
 export const SALE_COLUMNS = `s.id, s.reference, s.transaction_date, s.payment_date, s.commission_status, s.payment_status,
   s.currency, s.amount_scale, s.commission_minor, s.transaction_minor, s.commission_exact, s.transaction_exact,
   s.category, s.subid, p.slug AS product_slug, p.name AS product_name, c.slug AS collection_slug,
-  c.name AS collection_name, c.url AS collection_url, s.extra, s.first_seen, s.last_changed`;
+  c.name AS collection_name, c.url AS collection_url, s.extra, s.notices, s.first_seen, s.last_changed`;
 
-function amountOf(minor: number, exact: string | null, scale: number): number {
-  return exact === null ? fromMinor(minor, scale) : Number(exact);
+function amountOf(minor: number | null, exact: string | null, scale: number): number | null {
+  return minor === null && exact === null ? null : decimalToNumber(storedValue(minor ?? 0, exact, scale));
 }
 
-/** Maps a stored row to the DTO; an amount that was rounded on the way in comes back as the number the service sent. */
+/** Maps a stored row to the DTO; an amount its units cannot hold comes back as its exact text (and nearest number). */
 export function toCachedSale(row: SaleRow): CachedSale {
-  return {
+  const sale: CachedSale = {
     reference: row.reference,
     commissionAmount: amountOf(row.commission_minor, row.commission_exact, row.amount_scale),
     currency: row.currency,
     commissionStatus: row.commission_status,
-    transactionAmount: row.transaction_minor === null ? null : amountOf(row.transaction_minor, row.transaction_exact, row.amount_scale),
+    transactionAmount: amountOf(row.transaction_minor, row.transaction_exact, row.amount_scale),
     category: row.category,
     transactionDate: row.transaction_date,
     paymentStatus: row.payment_status,
@@ -66,10 +68,14 @@ export function toCachedSale(row: SaleRow): CachedSale {
     collectionUrl: row.collection_url,
     subid: row.subid,
     extra: row.extra === null ? {} : (JSON.parse(row.extra) as Record<string, JsonValue>),
+    notices: row.notices === null ? [] : (JSON.parse(row.notices) as SaleNotice[]),
     amountScale: row.amount_scale,
     commissionMinor: row.commission_minor,
     transactionMinor: row.transaction_minor,
     firstSeen: row.first_seen,
     lastChanged: row.last_changed,
   };
+  if (row.commission_exact !== null) sale.commissionExact = row.commission_exact;
+  if (row.transaction_exact !== null) sale.transactionExact = row.transaction_exact;
+  return sale;
 }

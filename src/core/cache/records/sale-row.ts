@@ -1,13 +1,14 @@
 /**
- * The mapping between a {@link Sale} and its stored row: ISO days, integer amounts (with the exact text kept only
- * when an amount had more decimals than its currency's scale), lookup ids and the extra fields as canonical JSON so
- * that "unchanged" can be decided by plain comparison.
+ * The mapping between a {@link Sale} and its stored row: ISO days, integer amounts at the currency's scale (with the
+ * exact text kept when those units cannot hold the amount), statuses verbatim (listed or not), lookup ids, and the
+ * extra fields and notices as canonical JSON so that "unchanged" can be decided by plain comparison.
  */
 import { isIsoDay } from '../../../shared/dates';
-import { COMMISSION_STATUSES, PAYMENT_STATUSES, type JsonValue, type Sale } from '../../../shared/domain';
+import type { JsonValue, Sale } from '../../../shared/domain';
+import { decimalOfNumber, parseDecimal } from '../../../shared/money';
 import { invalidInput } from '../cache-errors';
 import type { LookupIds } from './lookup-ids';
-import { amountScale, toMinor } from './money';
+import { amountScale, storedAmount, type StoredAmount } from './money';
 
 /** The stored columns of a sale, in the order of {@link ROW_VALUE_COLUMNS}. */
 export type RowValues = (string | number | null)[];
@@ -30,6 +31,7 @@ export const ROW_VALUE_COLUMNS = [
   'product_id',
   'collection_id',
   'extra',
+  'notices',
 ] as const;
 
 /** Index of the commission status in {@link RowValues}. */
@@ -46,7 +48,6 @@ function canonicalJson(value: JsonValue): string {
   return JSON.stringify(value);
 }
 
-const COMMISSION_SET = new Set<string>(COMMISSION_STATUSES);
 const validDays = new Set<string>();
 
 /** isIsoDay, remembered: a million sales share a few thousand days, and the check builds a Date each time. */
@@ -56,18 +57,23 @@ function isDay(value: string): boolean {
   if (validDays.size < 100_000) validDays.add(value);
   return true;
 }
-const PAYMENT_SET = new Set<string>(PAYMENT_STATUSES);
+/** Longest status kept; the parser never passes a longer one. */
+const MAX_STATUS_LENGTH = 100;
+
+function isStatus(value: string | null): boolean {
+  return value === null || (typeof value === 'string' && value !== '' && value.length <= MAX_STATUS_LENGTH);
+}
 
 const STORABLE_CHECKS: readonly (readonly [(sale: Sale) => boolean, string])[] = [
   [(s) => typeof s.reference === 'string' && s.reference !== '' && s.reference.length <= 500, 'has no usable reference'],
   [(s) => typeof s.transactionDate === 'string' && isDay(s.transactionDate), 'has no valid transaction date'],
   [(s) => s.paymentDate === null || (typeof s.paymentDate === 'string' && isDay(s.paymentDate)), 'has an invalid payment date'],
-  [(s) => COMMISSION_SET.has(s.commissionStatus), 'has an unknown commission status'],
-  [(s) => s.paymentStatus === null || PAYMENT_SET.has(s.paymentStatus), 'has an unknown payment status'],
+  [(s) => isStatus(s.commissionStatus), 'has an unreadable commission status'],
+  [(s) => isStatus(s.paymentStatus), 'has an unreadable payment status'],
   [(s) => /^[A-Z]{3}$/.test(s.currency), 'has no 3-letter currency'],
 ];
 
-/** Refuses a sale that would store a wrong date, status or currency; the parser should never let one through. */
+/** Refuses a sale that would store a wrong date or currency, or an unreadable status; the parser never lets one through. */
 export function assertStorable(sale: Sale): void {
   for (const [ok, problem] of STORABLE_CHECKS) {
     if (!ok(sale)) {
@@ -77,21 +83,21 @@ export function assertStorable(sale: Sale): void {
   }
 }
 
-function amount(value: number, scale: number, reference: string): { minor: number; exact: string | null } {
-  try {
-    const converted = toMinor(value, scale);
-    return { minor: converted.minor, exact: converted.exact ? null : String(value) };
-  } catch (error) {
-    throw invalidInput(`Sale "${reference.slice(0, 80)}" has an amount that cannot be kept exactly: ${(error as Error).message}`);
-  }
+/** The stored form of one amount: its exact text wins over the number (which may not hold every digit). */
+function amount(value: number | null, exactText: string | undefined, scale: number, reference: string): StoredAmount | null {
+  if (value === null && exactText === undefined) return null;
+  const decimal = exactText === undefined ? decimalOfNumber(value ?? Number.NaN) : parseDecimal(exactText);
+  if (decimal === null) throw invalidInput(`Sale "${reference.slice(0, 80)}" has an amount that is not a finite decimal; the page was not stored.`);
+  return storedAmount(decimal, scale);
 }
 
-/** The values to store for `sale` (in {@link ROW_VALUE_COLUMNS} order), and whether an amount had to be rounded. */
+/** The values to store for `sale` (in {@link ROW_VALUE_COLUMNS} order), and whether an amount needed its exact text. */
 export function toRowValues(sale: Sale, lookups: LookupIds): { values: RowValues; rounded: boolean } {
   const scale = amountScale(sale.currency);
-  const commission = amount(sale.commissionAmount, scale, sale.reference);
-  const transaction = sale.transactionAmount === null ? null : amount(sale.transactionAmount, scale, sale.reference);
+  const commission = amount(sale.commissionAmount, sale.commissionExact, scale, sale.reference);
+  const transaction = amount(sale.transactionAmount, sale.transactionExact, scale, sale.reference);
   const extraKeys = Object.keys(sale.extra);
+  const notices = sale.notices ?? [];
   const values: RowValues = [
     sale.reference,
     sale.transactionDate,
@@ -100,17 +106,18 @@ export function toRowValues(sale: Sale, lookups: LookupIds): { values: RowValues
     sale.paymentStatus,
     sale.currency,
     scale,
-    commission.minor,
+    commission?.minor ?? null,
     transaction?.minor ?? null,
-    commission.exact,
+    commission?.exact ?? null,
     transaction?.exact ?? null,
     sale.category,
     sale.subid,
     lookups.productId(sale.productSlug, sale.productName),
     lookups.collectionId(sale.collectionSlug, sale.collectionName, sale.collectionUrl),
     extraKeys.length === 0 ? null : canonicalJson(sale.extra),
+    notices.length === 0 ? null : JSON.stringify(notices.map((n) => ({ kind: n.kind, field: n.field, message: n.message }))),
   ];
-  return { values, rounded: commission.exact !== null || (transaction?.exact ?? null) !== null };
+  return { values, rounded: (commission?.exact ?? null) !== null || (transaction?.exact ?? null) !== null };
 }
 
 /** True when two stored value lists are equal column by column. */

@@ -12,13 +12,16 @@ export interface SqlPart {
   params: (string | number)[];
 }
 
-/** The SQL expression of each sort column, over the aliases of `SALE_FROM`. */
+/**
+ * The SQL expression of each sort column, over the aliases of `SALE_FROM`. Amounts sort by face value (units over
+ * 10^scale, the same division `sort-order.ts` makes), since each currency has its own scale.
+ */
 export const SORT_COLUMN_SQL: Readonly<Record<SaleSortColumn, string>> = {
   transactionDate: 's.transaction_date',
   paymentDate: 's.payment_date',
   reference: 's.reference',
-  commissionAmount: 's.commission_minor',
-  transactionAmount: 's.transaction_minor',
+  commissionAmount: 's.commission_minor * 1.0 / power(10, s.amount_scale)',
+  transactionAmount: 's.transaction_minor * 1.0 / power(10, s.amount_scale)',
   commissionStatus: 's.commission_status',
   paymentStatus: 's.payment_status',
   currency: 's.currency',

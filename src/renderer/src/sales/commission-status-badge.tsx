@@ -14,14 +14,15 @@ const COLORS: Record<CommissionStatus, MantineColor> = {
 
 /** Props of {@link CommissionStatusBadge}. */
 export interface CommissionStatusBadgeProps {
-  status: CommissionStatus | string;
+  /** Null: the service sent no commission status. */
+  status: CommissionStatus | string | null;
 }
 
 /** A coloured badge for one commission status. */
 export function CommissionStatusBadge({ status }: CommissionStatusBadgeProps) {
-  const color = COLORS[status as CommissionStatus] ?? 'gray';
+  const color = status !== null && Object.hasOwn(COLORS, status) ? COLORS[status as CommissionStatus] : 'gray';
   return (
-    <Badge color={color} variant="light" size="sm" data-status={status}>
+    <Badge color={color} variant="light" size="sm" data-status={status ?? ''}>
       {capitalize(status)}
     </Badge>
   );

@@ -1,9 +1,11 @@
 /**
- * Page-shaping faults (TESTPLAN N5, N6) applied around the spec service's report answers: the spec service
+ * Page-shaping faults (TESTPLAN N5, N6, T8) applied around the spec service's report answers: the spec service
  * still decides every row, status and filter; this only re-marks the last page, repeats or over-fills a page,
- * or breaks chosen records, the way a sloppy real server might.
+ * breaks chosen records, or sends a hostile record's own JSON text in place of its plain base record (see
+ * `adversarial-records.ts`), the way a sloppy or hostile real server might.
  */
 import type { SpecResponse } from '../../src/core/demo';
+import { adversarialWire } from './adversarial-records';
 import { applyRecordDefect, type FaultSettings } from './faults';
 
 /** Asks the spec service for the same query with another page number (null: the request exactly as sent). */
@@ -60,6 +62,36 @@ function breakRecords(body: Body, faults: FaultSettings): void {
   });
 }
 
+/** Marks where a hostile record's raw text goes, as a JSON string no real record holds. */
+function placeholder(index: number): string {
+  return `__adversarial_record_${index}__`;
+}
+
+/** Swaps each adversarial record for a placeholder; returns their wire texts in placeholder order. */
+function takeAdversarial(body: Body): string[] {
+  const wires: string[] = [];
+  body.data = body.data.map((row) => {
+    const wire = adversarialWire(row !== null && typeof row === 'object' ? (row as Record<string, unknown>).reference : undefined);
+    if (wire === undefined) return row;
+    wires.push(wire);
+    return placeholder(wires.length - 1);
+  });
+  return wires;
+}
+
+/**
+ * The body as text with the hostile records' own texts in place: written by hand because some (a field nested
+ * 5,000 levels deep, a 20-digit number) are beyond what JSON.stringify can write.
+ */
+function bodyText(body: Body): string {
+  const wires = takeAdversarial(body);
+  let text = JSON.stringify(body);
+  wires.forEach((wire, index) => {
+    text = text.replace(JSON.stringify(placeholder(index)), () => wire);
+  });
+  return text;
+}
+
 /** Answers a report request through the spec service, then applies the page-shaping knobs. */
 export function shapeReport(url: URL, faults: FaultSettings, call: PageCall): SpecResponse {
   const page = requestedPage(url);
@@ -72,5 +104,5 @@ export function shapeReport(url: URL, faults: FaultSettings, call: PageCall): Sp
   markNextPage(body, url, page, served, faults);
   breakRecords(body, faults);
   if (faults.totalOverride !== null) body.total = faults.totalOverride;
-  return { ...answer, body: JSON.stringify(body) };
+  return { ...answer, body: bodyText(body) };
 }

@@ -124,6 +124,9 @@ describe('xlsx export from the cache', () => {
     const result = await run({}, 'e4.xlsx');
     const audit = await auditWorkbook(result.filePath);
     expect(audit.formulas.length).toBeGreaterThan(50);
+    const plainNumbers: string[] = [];
+    audit.summary.eachRow((row) => row.eachCell((cell) => typeof cell.value === 'number' && plainNumbers.push(cell.address)));
+    expect(plainNumbers, 'Summary numbers written as values instead of formulas').toEqual([]);
     for (const f of audit.formulas) {
       expect(f.formula).toMatch(/^(ROUND\(SUMIFS|COUNTIFS)\(/);
       expect(f.currency, `${f.address} ${f.formula}`).toMatch(/^[A-Z]{3}$/);

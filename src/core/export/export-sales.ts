@@ -127,7 +127,7 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
                 dateBasis: plan.filter.dateBasis ?? 'transaction',
                 links,
                 createdAt: now(),
-                about: (count) =>
+                about: (count, flaggedSales) =>
                   aboutEntries({
                     accountLabel: input.accountLabel,
                     baseUrl: input.baseUrl,
@@ -137,6 +137,7 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
                     sort: plan.sort,
                     columns: plan.columns,
                     rowCount: count,
+                    flaggedSales,
                     dataAsOf,
                     lastSyncedAt,
                     generatedAt: now(),

@@ -117,7 +117,7 @@ export class SummarySheetWriter {
 
   /** Whether the currency's statuses can be selected by criteria (see `summary-criteria.ts`). */
   private usesFormulas(currency: string): boolean {
-    return criteriaSeparate([...this.totals.statusesOf(currency), ...this.totals.paymentStatusesOf(currency)]);
+    return criteriaSeparate(this.totals.statusesOf(currency)) && criteriaSeparate(this.totals.paymentStatusesOf(currency));
   }
 
   private criteriaText(currency: string, criteria: Criterion[]): string {

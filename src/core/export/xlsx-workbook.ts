@@ -24,8 +24,8 @@ export interface WorkbookPlan {
   dateBasis: DateBasis;
   /** Whether https URLs become hyperlinks. */
   links: boolean;
-  /** The About sheet's lines, once the number of rows is known. */
-  about: (rowCount: number) => AboutEntry[];
+  /** The About sheet's lines, once the number of rows and of sales with notices is known. */
+  about: (rowCount: number, flaggedSales: number) => AboutEntry[];
   createdAt: Date;
 }
 
@@ -71,9 +71,11 @@ export async function writeXlsx(output: Writable, rows: Iterable<CachedSale>, pl
     const aboutSheet = workbook.addWorksheet('About');
     const totals = new ExportTotals();
     const basisOf = (sale: CachedSale): string | null => (plan.dateBasis === 'payment' ? sale.paymentDate : sale.transactionDate);
+    let flagged = 0;
     for (const sale of rows) {
       sales.add(sale);
       totals.add(sale, basisOf(sale));
+      if (sale.notices.length > 0) flagged += 1;
       if (sales.rowCount % ROWS_PER_BATCH === 0) {
         progress(sales.rowCount, 'rows');
         await waitForRoom(streamOf(salesSheet), guard);
@@ -82,7 +84,7 @@ export async function writeXlsx(output: Writable, rows: Iterable<CachedSale>, pl
     progress(sales.rowCount, 'summary');
     sales.finish();
     new SummarySheetWriter(summarySheet, sales, totals, plan.dateBasis, sales.rowCount).write();
-    writeAbout(aboutSheet, plan.about(sales.rowCount));
+    writeAbout(aboutSheet, plan.about(sales.rowCount, flagged));
     progress(sales.rowCount, 'finishing');
     await guard.race(workbook.commit());
     return sales.rowCount;

@@ -168,12 +168,23 @@ function flagAmount(reading: Reading, field: string, value: ExactDecimal, curren
   return finer || !holds ? { amount: decimalToNumber(value), exact: text } : { amount: decimalToNumber(value) };
 }
 
+/**
+ * True for a plain number below a trillion with no more decimals than its currency: the usual amount, read without
+ * decimal arithmetic. When round(|v|·10^d) / 10^d gives back v, v's shortest decimal form has at most d decimals.
+ */
+function isOrdinary(value: number, currency: string): boolean {
+  const magnitude = Math.abs(value);
+  const scale = 10 ** currencyDigits(currency);
+  return magnitude < 1e12 && Math.round(magnitude * scale) / scale === magnitude;
+}
+
 function amount(reading: Reading, field: string, currency: string, required: boolean): ReadAmount {
   const value = reading.fields[field];
   if (isBlank(value)) {
     if (required) note(reading, 'missing', field, `The ${label(field)} is missing; the sale is kept without one and left out of its totals.`);
     return { amount: null };
   }
+  if (typeof value === 'number' && isOrdinary(value, currency)) return { amount: value };
   const decimal = decimalOf(value);
   if (decimal === null) {
     note(reading, 'unreadable', field, `The ${label(field)} ${describeValue(value)} is not a number; the sale is kept without one and left out of its totals.`);

@@ -7,7 +7,7 @@ import { EXPORT_COLUMN_LABELS, type ExportColumnId } from '../../shared/export-c
 import { exportPreset, type ExportPresetId } from '../../shared/export-presets';
 import type { SalesFilter, SalesSort } from '../../shared/sales-query';
 import type { DataAsOf } from '../../shared/sales-query-types';
-import { NO_PAYMENT_STATUS } from './export-cells';
+import { NO_COMMISSION_STATUS, NO_PAYMENT_STATUS } from './export-cells';
 
 /** Everything the About sheet states. */
 export interface AboutFacts {
@@ -94,6 +94,10 @@ export function aboutEntries(facts: AboutFacts): AboutEntry[] {
     ['Columns', facts.columns.map((id) => EXPORT_COLUMN_LABELS[id]).join(', ')],
     ['Amounts', 'Numbers in the currency of their row (see the Currency column); totals are per currency and never add currencies together.'],
     ['Payment status', `"${NO_PAYMENT_STATUS}" means the service sent no payment status for the sale.`],
+    [
+      'Commission status',
+      `"${NO_COMMISSION_STATUS}" means the service sent no commission status. A status the service does not document is kept as sent and totalled apart in the Summary, neither as earned nor as pending.`,
+    ],
     ['Declined sales', 'Listed in the Sales sheet when the filters include them, shown apart in the Summary and never counted as earned.'],
   ];
   if ((facts.flaggedSales ?? 0) > 0) entries.push(['Needs attention', flaggedNote(facts.flaggedSales ?? 0)]);

@@ -5,15 +5,22 @@
  */
 import { COMMISSION_STATUSES, isListedValue } from '../../shared/domain';
 import type { ExportColumnId } from '../../shared/export-columns';
-import { currencyDigits, decimalText, decimalToNumber, decimalsOf, parseDecimal, type ExactDecimal } from '../../shared/money';
+import { currencyDigits, decimalText, decimalsOf, parseDecimal, type ExactDecimal } from '../../shared/money';
+import { formatMinor } from '../cache';
 import type { CachedSale } from '../../shared/sales-query-types';
 
-/** An amount: its exact value, the nearest number (what a spreadsheet cell can hold), and its currency. */
+/**
+ * An amount: the nearest number (what a spreadsheet cell holds) and its exact value, as integer units of the
+ * currency (the usual case, cheap) or, when those cannot hold it, as an exact decimal.
+ */
 export interface AmountCell {
   type: 'amount';
   value: number;
-  exact: ExactDecimal;
   currency: string;
+  /** Units at `scale` (the currency's own) when they are the exact amount; null when `exact` holds it. */
+  minor: number | null;
+  scale: number;
+  exact: ExactDecimal | null;
 }
 
 /** One cell of an export; null is an empty cell. */
@@ -35,9 +42,11 @@ export function exactAmount(minor: number | null, exactText: string | undefined,
   return minor === null ? null : { units: BigInt(minor), scale };
 }
 
-function amount(minor: number | null, exactText: string | undefined, sale: CachedSale): ExportCell {
-  const exact = exactAmount(minor, exactText, sale.amountScale);
-  return exact === null ? null : { type: 'amount', value: decimalToNumber(exact), exact, currency: sale.currency };
+function amount(value: number | null, minor: number | null, exactText: string | undefined, sale: CachedSale): ExportCell {
+  if (value === null) return null;
+  const exact = exactText === undefined ? null : parseDecimal(exactText);
+  if (exact === null && minor === null) return null;
+  return { type: 'amount', value, currency: sale.currency, minor: exact === null ? minor : null, scale: sale.amountScale, exact };
 }
 
 /** The cell of column `id` for `sale`. */
@@ -48,9 +57,9 @@ export function exportCell(id: ExportColumnId, sale: CachedSale): ExportCell {
     case 'paymentDate':
       return sale.paymentDate === null ? null : { type: 'date', day: sale.paymentDate };
     case 'commissionAmount':
-      return amount(sale.commissionMinor, sale.commissionExact, sale);
+      return amount(sale.commissionAmount, sale.commissionMinor, sale.commissionExact, sale);
     case 'transactionAmount':
-      return amount(sale.transactionMinor, sale.transactionExact, sale);
+      return amount(sale.transactionAmount, sale.transactionMinor, sale.transactionExact, sale);
     case 'commissionStatus':
       return { type: 'text', text: sale.commissionStatus ?? NO_COMMISSION_STATUS };
     case 'paymentStatus':
@@ -71,12 +80,14 @@ const MAX_SHOWN_DECIMALS = 10;
 
 /** The decimals an amount shows: its currency's own number, more only when the amount has them. */
 export function amountDecimals(cell: AmountCell): number {
-  return Math.min(Math.max(currencyDigits(cell.currency), decimalsOf(cell.exact)), Math.max(MAX_SHOWN_DECIMALS, currencyDigits(cell.currency)));
+  const digits = currencyDigits(cell.currency);
+  return cell.exact === null ? digits : Math.min(Math.max(digits, decimalsOf(cell.exact)), Math.max(MAX_SHOWN_DECIMALS, digits));
 }
 
 /** The amount as exact decimal text with its currency's decimals ("1234.50", "1200", "0.005"). */
 export function amountText(cell: AmountCell): string {
-  return decimalText(cell.exact, currencyDigits(cell.currency));
+  const digits = currencyDigits(cell.currency);
+  return cell.exact === null ? formatMinor(cell.minor ?? 0, cell.scale, digits) : decimalText(cell.exact, digits);
 }
 
 /** True when `status` is one the spec lists: the Summary totals those as earned (approved) or to come (pending). */

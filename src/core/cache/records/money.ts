@@ -37,6 +37,18 @@ export function storedAmount(value: ExactDecimal, scale: number): StoredAmount {
   return { minor: Number(units), exact: plain ? null : decimalText(value) };
 }
 
+/**
+ * The stored form of a plain number, without the decimal arithmetic when it can be spared: when round(|v|·10^s) /
+ * 10^s gives back v, v's shortest decimal form has at most s decimals, so those units are exact (the usual case,
+ * a million times per full sync). Null when the number needs {@link storedAmount}.
+ */
+export function plainStoredAmount(value: number, scale: number): StoredAmount | null {
+  const magnitude = Math.abs(value);
+  const units = Math.round(magnitude * 10 ** scale);
+  if (units > Number(MAX_PLAIN_UNITS) || units / 10 ** scale !== magnitude) return null;
+  return { minor: value < 0 && units !== 0 ? -units : units, exact: null };
+}
+
 /** The exact value of a stored amount. */
 export function storedValue(minor: number, exact: string | null, scale: number): ExactDecimal {
   return (exact === null ? null : parseDecimal(exact)) ?? { units: BigInt(minor), scale };
@@ -68,7 +80,14 @@ export function fromMinor(minor: number, scale: number): number {
  * trailing zeros beyond them. No grouping or symbol: the UI localises, exports keep numbers.
  */
 export function formatMinor(minor: number, scale: number, minDigits = scale): string {
-  return Number.isInteger(minor) ? decimalText({ units: BigInt(minor), scale }, minDigits) : String(minor);
+  if (!Number.isSafeInteger(minor)) return Number.isInteger(minor) ? decimalText({ units: BigInt(minor), scale }, minDigits) : String(minor);
+  // Plain string work for the usual case: exports format a million amounts.
+  const digits = String(Math.abs(minor)).padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  let fraction = digits.slice(digits.length - scale);
+  while (fraction.length > minDigits && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  const text = fraction === '' ? whole : `${whole}.${fraction}`;
+  return minor < 0 ? `-${text}` : text;
 }
 
 /** Formats stored units of `currency` with the currency's own decimals (more only when the units have them). */

@@ -20,7 +20,10 @@ export interface StorePageOptions {
   checkpoint?: JsonValue;
 }
 
-/** What storing a page did. `roundedAmounts` counts sales with an amount finer than its currency's scale. */
+/**
+ * What storing a page did. `roundedAmounts` counts sales with an amount its currency's units cannot hold (finer than
+ * the currency, or too large), kept as exact text beside rounded units.
+ */
 export interface StorePageResult {
   inserted: number;
   updated: number;

@@ -4,7 +4,7 @@
  */
 import type { CommissionStatusValue, JsonValue, PaymentStatusValue, SaleNotice } from '../../../shared/domain';
 import { decimalToNumber } from '../../../shared/money';
-import { storedValue } from './money';
+import { fromMinor, storedValue } from './money';
 import type { CachedSale } from '../../../shared/sales-query-types';
 
 /** The stored row of a sale joined with its product and collection. */
@@ -46,7 +46,8 @@ export const SALE_COLUMNS = `s.id, s.reference, s.transaction_date, s.payment_da
   c.name AS collection_name, c.url AS collection_url, s.extra, s.notices, s.first_seen, s.last_changed`;
 
 function amountOf(minor: number | null, exact: string | null, scale: number): number | null {
-  return minor === null && exact === null ? null : decimalToNumber(storedValue(minor ?? 0, exact, scale));
+  if (exact === null) return minor === null ? null : fromMinor(minor, scale);
+  return decimalToNumber(storedValue(minor ?? 0, exact, scale));
 }
 
 /** Maps a stored row to the DTO; an amount its units cannot hold comes back as its exact text (and nearest number). */

@@ -8,7 +8,7 @@ import type { JsonValue, Sale } from '../../../shared/domain';
 import { decimalOfNumber, parseDecimal } from '../../../shared/money';
 import { invalidInput } from '../cache-errors';
 import type { LookupIds } from './lookup-ids';
-import { amountScale, storedAmount, type StoredAmount } from './money';
+import { amountScale, plainStoredAmount, storedAmount, type StoredAmount } from './money';
 
 /** The stored columns of a sale, in the order of {@link ROW_VALUE_COLUMNS}. */
 export type RowValues = (string | number | null)[];
@@ -86,6 +86,8 @@ export function assertStorable(sale: Sale): void {
 /** The stored form of one amount: its exact text wins over the number (which may not hold every digit). */
 function amount(value: number | null, exactText: string | undefined, scale: number, reference: string): StoredAmount | null {
   if (value === null && exactText === undefined) return null;
+  const plain = exactText === undefined && value !== null && Number.isFinite(value) ? plainStoredAmount(value, scale) : null;
+  if (plain !== null) return plain;
   const decimal = exactText === undefined ? decimalOfNumber(value ?? Number.NaN) : parseDecimal(exactText);
   if (decimal === null) throw invalidInput(`Sale "${reference.slice(0, 80)}" has an amount that is not a finite decimal; the page was not stored.`);
   return storedAmount(decimal, scale);

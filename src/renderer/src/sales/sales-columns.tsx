@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { SaleSortColumn } from '../../../shared/sales-query';
 import type { CachedSale } from '../../../shared/sales-query-types';
-import { capitalize, formatDateTime, formatIsoDay, formatMinorMoney, MISSING } from '../common/format';
+import { capitalize, formatDateTime, formatDecimalMoney, formatIsoDay, formatMinorMoney, MISSING } from '../common/format';
 import type { ColumnSpec } from './column-layout';
 import { CommissionStatusBadge } from './commission-status-badge';
 
@@ -33,13 +33,15 @@ export function extraText(sale: CachedSale): string {
   return entries.map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('; ');
 }
 
-/** The commission of a sale, exact from its stored minor units. */
+/** The commission of a sale, exact: its exact text when its minor units are rounded (0.005 USD), else those units. */
 export function commissionText(sale: CachedSale): string {
+  if (sale.commissionExact !== undefined) return formatDecimalMoney(sale.commissionExact, sale.currency);
   return formatMinorMoney(sale.commissionMinor, sale.amountScale, sale.currency);
 }
 
-/** The transaction amount of a sale, exact from its stored minor units. */
+/** The transaction amount of a sale, exact, as {@link commissionText}. */
 export function transactionText(sale: CachedSale): string {
+  if (sale.transactionExact !== undefined) return formatDecimalMoney(sale.transactionExact, sale.currency);
   return formatMinorMoney(sale.transactionMinor, sale.amountScale, sale.currency);
 }
 

@@ -109,7 +109,8 @@ export interface DistinctValues {
 export interface SaleChange {
   id: number;
   reference: string;
-  field: 'commissionStatus' | 'paymentStatus';
+  /** `reported`: the service stopped (or started again) reporting the sale; values `reported` / `no longer reported`. */
+  field: 'commissionStatus' | 'paymentStatus' | 'reported';
   oldValue: string | null;
   newValue: string | null;
   changedAt: string;

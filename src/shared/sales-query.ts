@@ -62,6 +62,8 @@ export const salesFilterSchema = z
     products: valueList.optional(),
     /** Words that must each start a word of the reference, product name, collection name or subid. */
     text: z.string().max(200).optional(),
+    /** Also match sales the service no longer reports (kept for audit, left out of results and totals by default). */
+    includeNoLongerReported: z.boolean().optional(),
   })
   .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, {
     message: 'the end date is before the start date',

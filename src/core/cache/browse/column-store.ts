@@ -36,6 +36,8 @@ export interface SaleColumns {
   fineAmounts: Map<number, FineAmounts>;
   firstSeen: Int32Array;
   lastChanged: Int32Array;
+  /** 1 when the service no longer reports the sale (TESTPLAN T5). */
+  unreported: Uint8Array;
   /** Position of a row id, -1 when the id is not one of this account's sales. */
   posById: Int32Array;
   commissionStatuses: TextDictionary;
@@ -59,7 +61,8 @@ export const FINE_TRANSACTION = 2;
 
 /** Columns read from SQLite, in this order, to fill the arrays. */
 export const COLUMN_SELECT = `id, transaction_date, payment_date, commission_status, payment_status, currency, category,
-  subid, product_id, collection_id, commission_minor, transaction_minor, first_seen, last_changed, commission_exact, transaction_exact`;
+  subid, product_id, collection_id, commission_minor, transaction_minor, first_seen, last_changed, commission_exact, transaction_exact,
+  unreported_at IS NOT NULL`;
 
 /** A raw row of {@link COLUMN_SELECT}. */
 export type ColumnRow = [
@@ -79,6 +82,7 @@ export type ColumnRow = [
   string,
   string | null,
   string | null,
+  number,
 ];
 
 type Growable = Int32Array | Uint8Array | Float64Array;
@@ -98,6 +102,7 @@ const GROWABLE: readonly (keyof SaleColumns)[] = [
   'fine',
   'firstSeen',
   'lastChanged',
+  'unreported',
 ];
 
 /** Empty columns with room for `capacity` sales. */
@@ -121,6 +126,7 @@ export function createColumns(capacity: number): SaleColumns {
     fineAmounts: new Map(),
     firstSeen: new Int32Array(n),
     lastChanged: new Int32Array(n),
+    unreported: new Uint8Array(n),
     posById: new Int32Array(16).fill(-1),
     commissionStatuses: createDictionary(),
     paymentStatuses: createDictionary(),
@@ -186,6 +192,7 @@ export function putRow(columns: SaleColumns, row: ColumnRow): void {
   columns.firstSeen[pos] = encode(columns.times, row[12]);
   columns.lastChanged[pos] = encode(columns.times, row[13]);
   putFine(columns, pos, row[14], row[15]);
+  columns.unreported[pos] = row[16];
 }
 
 /** Records (or clears) the exact amounts of the sale at `pos`. */

@@ -62,9 +62,11 @@ export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, fil
   const tests = listTests(columns, catalog, filter);
   const days = range?.days ?? columns.txDay;
   const [from, to] = range === null ? [NO_DAY, 2_147_483_647] : [range.from, range.to];
+  const unreported = filter.includeNoLongerReported === true ? null : columns.unreported;
   let count = 0;
   for (let p = 0; p < n; p++) {
     if (textHits !== null && textHits[p] !== 1) continue;
+    if (unreported !== null && unreported[p] === 1) continue;
     if (range !== null) {
       const day = days[p] as number;
       if (day < from || day > to || day === NO_DAY) continue;

@@ -1,6 +1,7 @@
 /**
  * Reads the status change log (TESTPLAN D4), so the app can show "what changed since the last sync" without a
- * network: each entry says which sale, which status, from what to what, and when the change was seen.
+ * network: each entry says which sale, which status, from what to what, and when the change was seen. A sale the
+ * service stopped reporting, or reports again, is a change too (field `reported`, TESTPLAN T5).
  */
 import type Database from 'better-sqlite3';
 import { assertAccount, formatAmount } from '../records';
@@ -10,7 +11,7 @@ import type { SaleChange } from '../../../shared/sales-query-types';
 interface Row {
   id: number;
   reference: string;
-  field: 'commission_status' | 'payment_status';
+  field: 'commission_status' | 'payment_status' | 'reported';
   old_value: string | null;
   new_value: string | null;
   changed_at: string;
@@ -20,11 +21,17 @@ interface Row {
   amount_scale: number | null;
 }
 
+const FIELDS: Readonly<Record<Row['field'], SaleChange['field']>> = {
+  commission_status: 'commissionStatus',
+  payment_status: 'paymentStatus',
+  reported: 'reported',
+};
+
 function toChange(row: Row): SaleChange {
   return {
     id: row.id,
     reference: row.reference,
-    field: row.field === 'commission_status' ? 'commissionStatus' : 'paymentStatus',
+    field: FIELDS[row.field],
     oldValue: row.old_value,
     newValue: row.new_value,
     changedAt: row.changed_at,

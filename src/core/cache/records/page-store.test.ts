@@ -50,6 +50,7 @@ describe('storePage: upserts (TESTPLAN D4)', () => {
       unchanged: 0,
       statusChanges: 0,
       roundedAmounts: 0,
+      reportedAgain: 0,
     });
     expect(cache.countSales('acct', {})).toBe(300);
   });
@@ -67,6 +68,7 @@ describe('storePage: upserts (TESTPLAN D4)', () => {
       unchanged: 299,
       statusChanges: 2,
       roundedAmounts: 0,
+      reportedAgain: 0,
     });
     expect(cache.countSales('acct', {})).toBe(300);
     const rows = rowsOf(pending.reference);

@@ -1,8 +1,11 @@
 /**
  * Stores one fetched page of sales in one transaction (TESTPLAN D1): after a crash a page is either wholly in the
  * cache or not at all. A re-fetched sale is updated in place, and a change of its commission or payment status is
- * written to the change log (TESTPLAN D4); a sale that did not change is not written at all. New sales get their
+ * written to the change log (TESTPLAN D4); a sale that did not change keeps its values (only its check time moves). New sales get their
  * search entries in bulk, every `SEARCH_BATCH` of them (see `search-index.ts`).
+ *
+ * Every sale of a page, changed or not, gets the page's time as `status_checked_at` (TESTPLAN T3); a sale that had been
+ * marked "no longer reported" is reported again, and that is logged as a change too (TESTPLAN T5).
  */
 import type Database from 'better-sqlite3';
 import type { JsonValue, Sale } from '../../../shared/domain';
@@ -30,7 +33,14 @@ export interface StorePageResult {
   unchanged: number;
   statusChanges: number;
   roundedAmounts: number;
+  /** Sales that had been marked "no longer reported" and are in this page again. */
+  reportedAgain: number;
 }
+
+/** The change log's field and values for a sale leaving or re-entering the service's reports (TESTPLAN T5). */
+export const REPORTED_FIELD = 'reported';
+export const REPORTED = 'reported';
+export const NO_LONGER_REPORTED = 'no longer reported';
 
 /** The page store's outcome plus the row ids it wrote, for keeping in-memory indexes in step. */
 export interface StoredPage {
@@ -47,6 +57,8 @@ interface Statements {
   update: Database.Statement<unknown[]>;
   logChange: Database.Statement<unknown[]>;
   runProgress: Database.Statement<unknown[]>;
+  confirm: Database.Statement<unknown[]>;
+  reportAgain: Database.Statement<unknown[], { id: number; reference: string }>;
 }
 
 interface Known {
@@ -62,11 +74,17 @@ function prepare(db: Database.Database): Statements {
     existing: db
       .prepare<[string, string], unknown[]>(`SELECT id, ${COLUMN_LIST} FROM sales WHERE account_id = ? AND reference IN (SELECT value FROM json_each(?))`)
       .raw(),
-    insert: db.prepare(`INSERT INTO sales (account_id, ${COLUMN_LIST}, first_seen, last_changed) VALUES (?, ${placeholders}, ?, ?)`),
-    update: db.prepare(`UPDATE sales SET ${ROW_VALUE_COLUMNS.map((c) => `${c} = ?`).join(', ')}, last_changed = ? WHERE id = ?`),
+    insert: db.prepare(`INSERT INTO sales (account_id, ${COLUMN_LIST}, first_seen, last_changed, status_checked_at) VALUES (?, ${placeholders}, ?, ?, ?)`),
+    update: db.prepare(`UPDATE sales SET ${ROW_VALUE_COLUMNS.map((c) => `${c} = ?`).join(', ')}, last_changed = ?, status_checked_at = ? WHERE id = ?`),
     logChange: db.prepare('INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at) VALUES (?, ?, ?, ?, ?, ?)'),
     runProgress: db.prepare(
       "UPDATE sync_runs SET pages = pages + 1, records = records + ?, checkpoint = ? WHERE id = ? AND account_id = ? AND status = 'running'",
+    ),
+    confirm: db.prepare('UPDATE sales SET status_checked_at = ? WHERE id IN (SELECT value FROM json_each(?))'),
+    reportAgain: db.prepare(
+      `UPDATE sales SET unreported_at = NULL
+        WHERE account_id = ? AND unreported_at IS NOT NULL AND reference IN (SELECT value FROM json_each(?))
+        RETURNING id, reference`,
     ),
   };
 }
@@ -113,10 +131,12 @@ interface PageContext {
   indexedThrough: number;
   /** Highest id inserted by this page. */
   lastInsertedId: number;
+  /** Ids of the page's sales that did not change: their status is confirmed all the same. */
+  confirmed: number[];
 }
 
 function insertSale(ctx: PageContext, reference: string, values: RowValues): void {
-  const id = Number(ctx.statements.insert.run(ctx.account, ...values, ctx.at, ctx.at).lastInsertRowid);
+  const id = Number(ctx.statements.insert.run(ctx.account, ...values, ctx.at, ctx.at, ctx.at).lastInsertRowid);
   ctx.lastInsertedId = Math.max(ctx.lastInsertedId, id);
   ctx.known.set(reference, { id, values });
   ctx.stored.changedIds.push(id);
@@ -124,7 +144,7 @@ function insertSale(ctx: PageContext, reference: string, values: RowValues): voi
 }
 
 function updateSale(ctx: PageContext, reference: string, before: Known, values: RowValues): void {
-  ctx.statements.update.run(...values, ctx.at, before.id);
+  ctx.statements.update.run(...values, ctx.at, ctx.at, before.id);
   // A sale not indexed yet gets its entry, with its latest text, at the next catch-up.
   if (before.id <= ctx.indexedThrough) ctx.search.replace(before.id, before.values, values);
   ctx.stored.result.statusChanges += logStatusChanges(ctx.statements, ctx.account, before.values, values, ctx.at);
@@ -138,8 +158,20 @@ function upsertSale(ctx: PageContext, sale: Sale, lookups: LookupIds): void {
   if (rounded) ctx.stored.result.roundedAmounts++;
   const before = ctx.known.get(sale.reference);
   if (before === undefined) insertSale(ctx, sale.reference, values);
-  else if (sameValues(before.values, values)) ctx.stored.result.unchanged++;
-  else updateSale(ctx, sale.reference, before, values);
+  else if (sameValues(before.values, values)) {
+    ctx.stored.result.unchanged++;
+    ctx.confirmed.push(before.id);
+  } else updateSale(ctx, sale.reference, before, values);
+}
+
+/** Confirms the unchanged sales' statuses and reports again the page's sales that had been no longer reported. */
+function confirmPage(ctx: PageContext, sales: readonly Sale[]): void {
+  if (ctx.confirmed.length > 0) ctx.statements.confirm.run(ctx.at, JSON.stringify(ctx.confirmed));
+  for (const again of ctx.statements.reportAgain.all(ctx.account, JSON.stringify(sales.map((s) => s.reference)))) {
+    ctx.statements.logChange.run(ctx.account, again.reference, REPORTED_FIELD, NO_LONGER_REPORTED, REPORTED, ctx.at);
+    ctx.stored.changedIds.push(again.id);
+    ctx.stored.result.reportedAgain++;
+  }
 }
 
 /**
@@ -150,13 +182,14 @@ export function createPageStore(db: Database.Database, lookups: LookupIds, searc
   const statements = prepare(db);
   const store = db.transaction((account: string, sales: readonly Sale[], at: string, options: StorePageOptions): StoredPage => {
     const stored: StoredPage = {
-      result: { inserted: 0, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0 },
+      result: { inserted: 0, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0, reportedAgain: 0 },
       changedIds: [],
     };
     const indexedThrough = search.indexedThrough();
     const known = loadKnown(statements, account, sales);
-    const ctx: PageContext = { statements, search, account, at, known, stored, indexedThrough, lastInsertedId: 0 };
+    const ctx: PageContext = { statements, search, account, at, known, stored, indexedThrough, lastInsertedId: 0, confirmed: [] };
     for (const sale of sales) upsertSale(ctx, sale, lookups);
+    confirmPage(ctx, sales);
     recordRun(statements, account, sales.length, options);
     search.catchUpIfDue(indexedThrough, ctx.lastInsertedId);
     return stored;

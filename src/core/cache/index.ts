@@ -3,3 +3,4 @@ export * from './file';
 export * from './records';
 export * from './sales-cache';
 export * from './sql-read';
+export * from './status-checks';

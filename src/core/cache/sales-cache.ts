@@ -30,17 +30,45 @@ import {
   topQuerySchema,
   type SalesFilter,
 } from '../../shared/sales-query';
-import type { CachedSale, DataAsOf, DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from '../../shared/sales-query-types';
+import type {
+  CachedSale,
+  DataAsOf,
+  DayRangeDto,
+  DistinctValues,
+  SaleChange,
+  SalesPageResult,
+  SalesSummary,
+  SeriesPoint,
+  TopEntry,
+} from '../../shared/sales-query-types';
 import { iterateSales } from './sql-read';
+import {
+  createOpenSaleReads,
+  createStatusCheckAge,
+  createUnreportedMarker,
+  type CompleteFetch,
+  type DayCount,
+  type OpenSale,
+  type StatusCheckAge,
+} from './status-checks';
 
 /** The sales cache of one file. All methods are synchronous (better-sqlite3) and safe to call from the main process. */
 export interface SalesCache {
   readonly path: string;
   /** Upserts one fetched page in one transaction; call once per page, and mark a window covered only after all its pages. */
   storePage(account: string, sales: readonly Sale[], fetchedAt: Date | string, options?: StorePageOptions): StorePageResult;
-  /** Records that every sale of [from, to] (transaction days) was stored, as fetched at `fetchedAt`. */
-  markCovered(account: string, from: string, to: string, fetchedAt: Date | string): void;
+  /**
+   * Records that every sale of [from, to] (transaction days) was stored, as fetched at `fetchedAt`. Days not over by
+   * then (the user's `today` and later, when given; the UTC day of the fetch and later in any case) are covered only
+   * provisionally: they count in {@link coverage} but stay in {@link syncGaps}.
+   */
+  markCovered(account: string, from: string, to: string, fetchedAt: Date | string, today?: string): void;
+  /** Coverage of a range as the user sees it (settled and provisional days). */
   coverage(account: string, from: string, to: string): CoverageReport;
+  /** The parts of [from, to] a sync must fetch: days no complete fetch has settled, provisional ones included. */
+  syncGaps(account: string, from: string, to: string): DayRangeDto[];
+  /** Days fetched while they were not over yet; the routine sync fetches them again. */
+  provisionalDays(account: string): string[];
   coveredWindows(account: string): CoveredWindow[];
   saveProfile(account: string, profile: Profile, fetchedAt: Date | string): void;
   profile(account: string): CachedProfile | null;
@@ -71,6 +99,22 @@ export interface SalesCache {
    */
   catchUpSearch(): number;
   changesSince(account: string, query: unknown): SaleChange[];
+  /** The day of the oldest open sale (see `open-sales.ts`) before `before`, or null (TESTPLAN T1). */
+  oldestOpenSaleDay(account: string, before: string): string | null;
+  /** The open sales of days [from, to], for the routine sync to compare with the service's open sales (TESTPLAN T1). */
+  openSales(account: string, from: string, to: string): OpenSale[];
+  /** Reported sales per day over [from, to] (days without sales left out). */
+  salesPerDay(account: string, from: string, to: string): DayCount[];
+  /**
+   * After a complete fetch of a day range: marks "no longer reported" the cached sales of those days it did not return
+   * (kept, stamped, listed as changes; TESTPLAN T5). Returns how many.
+   */
+  markNoLongerReported(account: string, fetch: CompleteFetch, at: Date | string): number;
+  /**
+   * When the statuses of the sales a filter matches were last confirmed by the service: the oldest confirmation among
+   * them, and among the open ones (TESTPLAN T3). For "statuses checked <when>" on screens, totals and exports.
+   */
+  oldestStatusCheck(account: string, filter: unknown): StatusCheckAge;
   /** Deletes every account's cached data and shrinks the file; returns the sales removed. */
   clearAll(): number;
   /** Deletes all of an account's cached data (after "Sign out and delete cached sales"); returns the sales removed. */
@@ -94,6 +138,9 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
   const profiles = createProfileStore(db);
   const runs = createSyncRunStore(db, now);
   const changes = createChangeLog(db);
+  const openSales = createOpenSaleReads(db);
+  const markUnreported = createUnreportedMarker(db);
+  const statusCheckAge = createStatusCheckAge(db);
   const browse = createBrowseIndex(db, catchUpSearch);
   const forget = createForgetAccount(db, search);
   const clearAll = createClearAll(db);
@@ -113,8 +160,10 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
         browse.noteWrites(account, stored.changedIds);
         return stored.result;
       }),
-    markCovered: (account, from, to, fetchedAt) => guardCorruption(() => coverage.markCovered(account, from, to, fetchedAt)),
+    markCovered: (account, from, to, fetchedAt, today) => guardCorruption(() => coverage.markCovered(account, from, to, fetchedAt, today)),
     coverage: (account, from, to) => guardCorruption(() => coverage.coverage(account, from, to)),
+    syncGaps: (account, from, to) => guardCorruption(() => coverage.syncGaps(account, from, to)),
+    provisionalDays: (account) => guardCorruption(() => coverage.provisionalDays(account)),
     coveredWindows: (account) => guardCorruption(() => coverage.windows(account)),
     saveProfile: (account, profile, fetchedAt) => guardCorruption(() => profiles.saveProfile(account, profile, fetchedAt)),
     profile: (account) => guardCorruption(() => profiles.profile(account)),
@@ -146,6 +195,22 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
     },
     catchUpSearch,
     changesSince: (account, input) => guardCorruption(() => changes(account, input)),
+    oldestOpenSaleDay: (account, before) => guardCorruption(() => openSales.oldestOpenDay(account, before)),
+    openSales: (account, from, to) => guardCorruption(() => openSales.openSales(account, from, to)),
+    salesPerDay: (account, from, to) => guardCorruption(() => openSales.salesPerDay(account, from, to)),
+    markNoLongerReported: (account, fetch, at) =>
+      guardCorruption(() => {
+        const ids = markUnreported(account, fetch, at);
+        browse.noteWrites(account, ids);
+        return ids.length;
+      }),
+    oldestStatusCheck: (account, input) =>
+      guardCorruption(() => {
+        assertAccount(account);
+        const filter = filterOf(input);
+        if (filter.text !== undefined) catchUpSearch();
+        return statusCheckAge(account, filter);
+      }),
     clearAll: () =>
       guardCorruption(() => {
         const removed = clearAll();

@@ -1,12 +1,14 @@
 /**
  * Which days of which account are fully synced, and as of when (TESTPLAN D1). The sync engine marks a window only
  * after every page of it is stored, so a crash can leave sales without coverage (re-fetched next time) but never
- * coverage without sales.
+ * coverage without sales. Days that were not over when they were fetched are only provisionally covered: they count for
+ * "data as of …", but a sync fetches them again (see `settled-days.ts`).
  */
 import type Database from 'better-sqlite3';
 import { assertAccount, dayNumber, isoDay, isoInstant } from '../records';
 import { invalidInput } from '../cache-errors';
 import { coverageOf, mergeWindow, type Window } from './coverage-windows';
+import { lastSettledDay } from './settled-days';
 import type { DataAsOf, DayRangeDto } from '../../../shared/sales-query-types';
 
 /** Whether a range is fully in the cache; `asOf` is the oldest fetch time among the windows covering any of it. */
@@ -19,10 +21,22 @@ export interface CoveredWindow extends DayRangeDto {
 
 /** Coverage operations on one connection. */
 export interface CoverageStore {
-  markCovered(account: string, from: string, to: string, fetchedAt: Date | string): void;
+  /**
+   * Records a complete fetch of `from`..`to` begun at `fetchedAt`. Days not over by then (see `lastSettledDay`, with the
+   * user's `today` when known) are recorded as provisional only.
+   */
+  markCovered(account: string, from: string, to: string, fetchedAt: Date | string, today?: string): void;
+  /** Coverage as the user sees it: settled windows and provisional days. */
   coverage(account: string, from: string, to: string): CoverageReport;
+  /** The parts of `from`..`to` a sync must fetch: every day not settled, provisional ones included. */
+  syncGaps(account: string, from: string, to: string): DayRangeDto[];
+  /** Days fetched while they were not over yet, oldest first. */
+  provisionalDays(account: string): string[];
   windows(account: string): CoveredWindow[];
 }
+
+/** A provisional range longer than this is cut (a fetch reaching far into the future holds no sales). */
+const MAX_PROVISIONAL_DAYS = 400;
 
 function range(from: string, to: string): [number, number] {
   const [a, b] = [dayNumber(from), dayNumber(to)];
@@ -31,40 +45,81 @@ function range(from: string, to: string): [number, number] {
 }
 
 type Row = { from_day: string; to_day: string; fetched_at: string };
+type DayRow = { day: string; fetched_at: string };
 
 function toWindow(row: Row): Window {
   return { from: dayNumber(row.from_day), to: dayNumber(row.to_day), fetchedAt: row.fetched_at };
 }
 
+function dayWindow(row: DayRow): Window {
+  const day = dayNumber(row.day);
+  return { from: day, to: day, fetchedAt: row.fetched_at };
+}
+
+function gapsOf(windows: readonly Window[], from: number, to: number): { gaps: DayRangeDto[]; asOf: string | null } {
+  const { gaps, asOf } = coverageOf(windows, from, to);
+  return { gaps: gaps.map(([x, y]) => ({ from: isoDay(x), to: isoDay(y) })), asOf };
+}
+
+function prepare(db: Database.Database) {
+  return {
+    near: db.prepare<[string, string, string], Row>(
+      'SELECT from_day, to_day, fetched_at FROM coverage WHERE account_id = ? AND from_day <= ? AND to_day >= ? ORDER BY from_day',
+    ),
+    all: db.prepare<[string], Row>('SELECT from_day, to_day, fetched_at FROM coverage WHERE account_id = ? ORDER BY from_day'),
+    remove: db.prepare('DELETE FROM coverage WHERE account_id = ? AND from_day = ?'),
+    insert: db.prepare('INSERT INTO coverage (account_id, from_day, to_day, fetched_at) VALUES (?, ?, ?, ?)'),
+    provisional: db.prepare<[string, string, string], DayRow>(
+      'SELECT day, fetched_at FROM coverage_provisional WHERE account_id = ? AND day BETWEEN ? AND ? ORDER BY day',
+    ),
+    allProvisional: db.prepare<[string], string>('SELECT day FROM coverage_provisional WHERE account_id = ? ORDER BY day').pluck(),
+    settle: db.prepare('DELETE FROM coverage_provisional WHERE account_id = ? AND day BETWEEN ? AND ?'),
+    keep: db.prepare(
+      `INSERT INTO coverage_provisional (account_id, day, fetched_at) VALUES (?, ?, ?)
+       ON CONFLICT (account_id, day) DO UPDATE SET fetched_at = max(fetched_at, excluded.fetched_at)`,
+    ),
+  };
+}
+
 /** Prepares coverage statements on `db`. */
 export function createCoverageStore(db: Database.Database): CoverageStore {
-  const near = db.prepare<[string, string, string], Row>(
-    'SELECT from_day, to_day, fetched_at FROM coverage WHERE account_id = ? AND from_day <= ? AND to_day >= ? ORDER BY from_day',
-  );
-  const all = db.prepare<[string], Row>('SELECT from_day, to_day, fetched_at FROM coverage WHERE account_id = ? ORDER BY from_day');
-  const remove = db.prepare('DELETE FROM coverage WHERE account_id = ? AND from_day = ?');
-  const insert = db.prepare('INSERT INTO coverage (account_id, from_day, to_day, fetched_at) VALUES (?, ?, ?, ?)');
-  const mark = db.transaction((account: string, from: number, to: number, at: string) => {
-    const rows = near.all(account, isoDay(to + 1), isoDay(from - 1));
-    for (const row of rows) remove.run(account, row.from_day);
-    for (const w of mergeWindow(rows.map(toWindow), { from, to, fetchedAt: at })) {
-      insert.run(account, isoDay(w.from), isoDay(w.to), w.fetchedAt);
-    }
+  const s = prepare(db);
+  const settle = (account: string, from: number, to: number, at: string): void => {
+    const rows = s.near.all(account, isoDay(to + 1), isoDay(from - 1));
+    for (const row of rows) s.remove.run(account, row.from_day);
+    for (const w of mergeWindow(rows.map(toWindow), { from, to, fetchedAt: at })) s.insert.run(account, isoDay(w.from), isoDay(w.to), w.fetchedAt);
+    s.settle.run(account, isoDay(from), isoDay(to));
+  };
+  const mark = db.transaction((account: string, from: number, to: number, at: string, last: number) => {
+    if (from <= Math.min(to, last)) settle(account, from, Math.min(to, last), at);
+    const end = Math.min(to, Math.max(from, last + 1) + MAX_PROVISIONAL_DAYS - 1);
+    for (let day = Math.max(from, last + 1); day <= end; day++) s.keep.run(account, isoDay(day), at);
   });
+  const settled = (account: string, from: string, to: string): Window[] => s.near.all(account, to, from).map(toWindow);
   return {
-    markCovered: (account, from, to, fetchedAt) => {
+    markCovered: (account, from, to, fetchedAt, today) => {
       assertAccount(account);
-      mark(account, ...range(from, to), isoInstant(fetchedAt));
+      const at = isoInstant(fetchedAt);
+      mark(account, ...range(from, to), at, lastSettledDay(at, today));
     },
     coverage: (account, from, to) => {
       assertAccount(account);
       const [a, b] = range(from, to);
-      const { gaps, asOf } = coverageOf(near.all(account, to, from).map(toWindow), a, b);
-      return { complete: gaps.length === 0, asOf, missing: gaps.map(([x, y]) => ({ from: isoDay(x), to: isoDay(y) })) };
+      const windows = [...settled(account, from, to), ...s.provisional.all(account, from, to).map(dayWindow)];
+      const { gaps, asOf } = gapsOf(windows, a, b);
+      return { complete: gaps.length === 0, asOf, missing: gaps };
+    },
+    syncGaps: (account, from, to) => {
+      assertAccount(account);
+      return gapsOf(settled(account, from, to), ...range(from, to)).gaps;
+    },
+    provisionalDays: (account) => {
+      assertAccount(account);
+      return s.allProvisional.all(account);
     },
     windows: (account) => {
       assertAccount(account);
-      return all.all(account).map((r) => ({ from: r.from_day, to: r.to_day, fetchedAt: r.fetched_at }));
+      return s.all.all(account).map((r) => ({ from: r.from_day, to: r.to_day, fetchedAt: r.fetched_at }));
     },
   };
 }

@@ -1,0 +1,3 @@
+export * from './coverage-store';
+export * from './settled-days';
+export * from './sync-runs';

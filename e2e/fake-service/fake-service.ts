@@ -21,7 +21,8 @@ import {
 } from '../../src/core/demo';
 import { isoDayToService } from '../../src/shared/dates';
 import { sharedTestCertificates, type TestCertificates } from './certificates';
-import { faultSettingsSchema, noFaults, type FaultPatch, type FaultSettings, type TransportFault } from './faults';
+import { faultSettingsSchema, noFaults, saleMutationSchema, type FaultPatch, type FaultSettings, type SaleMutation, type TransportFault } from './faults';
+import { applySaleMutations, exclusiveEndUrl, withoutNextPage } from './live-data';
 import { shapeReport } from './report-shaping';
 
 /** The three credentials the fake accepts. */
@@ -121,6 +122,8 @@ export interface FakeService {
   setReportAccess(allowed: boolean): void;
   /** Changes the statuses of `count` sales spread over the dataset; returns the changed records. */
   changeSaleStatuses(change: StatusChange): WireSale[];
+  /** Changes the data now: statuses, removed sales, late sales, sales moved to another day (see `SaleMutation`). */
+  updateSales(changes: readonly SaleMutation[]): void;
   /** Stops listening (open connections are cut); `start` listens again on the same ports. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -342,18 +345,35 @@ function specRequest(req: IncomingMessage, url: string): Parameters<SpecService>
 
 function answerFor(state: State, req: IncomingMessage, url: URL, route: LoggedRequest['route']): SpecResponse {
   if (route !== 'report' || state.reportAccess === false) return state.service(specRequest(req, url.href));
-  return shapeReport(url, state.faults, (page) => {
-    if (page === null) return state.service(specRequest(req, url.href));
-    const paged = new URL(url);
+  const asked = state.faults.exclusiveEnd ? exclusiveEndUrl(url) : url;
+  const answer = shapeReport(asked, state.faults, (page) => {
+    if (page === null) return state.service(specRequest(req, asked.href));
+    const paged = new URL(asked);
     paged.searchParams.set('page', String(page));
     return state.service(specRequest(req, paged.href));
   });
+  return withoutNextPage(answer, url, state.faults.nextPageNullAt);
+}
+
+/** Applies the data changes scheduled for this report request, before it is answered. */
+function applyScheduledChanges(state: State, url: URL, page: number | null): void {
+  const startDay = url.searchParams.get('start_date')?.slice(0, 10);
+  const index = state.faults.dataChanges.findIndex((c) => c.page === page && (c.startDay === undefined || c.startDay === startDay));
+  if (index < 0) return;
+  const [scheduled] = state.faults.dataChanges.splice(index, 1);
+  if (scheduled) updateSales(state, scheduled.changes);
+}
+
+function updateSales(state: State, changes: readonly SaleMutation[]): void {
+  state.sales = applySaleMutations(state.sales, changes);
+  rebuild(state);
 }
 
 async function handleHttps(state: State, req: IncomingMessage, res: ServerResponse, origin: string, max: number): Promise<void> {
   const url = new URL(req.url ?? '/', origin);
   const entry = track(state, req, res, url, 'https', max);
   if (!(await waitOrClose(state.faults.latencyMs, res))) return;
+  if (entry.route === 'report') applyScheduledChanges(state, url, entry.page);
   const fault = takeScheduled(state, entry.route, entry.page) ?? drawRandom(state, entry.route);
   const answer = (): SpecResponse => answerFor(state, req, url, entry.route);
   if (fault === null) {
@@ -486,6 +506,11 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       rebuild(state);
     },
     changeSaleStatuses: (change) => changeStatuses(state, change),
+    updateSales: (changes) =>
+      updateSales(
+        state,
+        changes.map((c) => saleMutationSchema.parse(c)),
+      ),
     async stop() {
       await Promise.all([shut(https), shut(http)]);
     },

@@ -2,11 +2,13 @@
  * The fault knobs of the fake service: what can go wrong, described as data so tests set them directly and
  * the CLI accepts them as JSON (parsed with zod: the control channel is a trust boundary like any other).
  *
- * Two kinds of knobs:
+ * Three kinds of knobs:
  * - transport faults (a status, a reset, a stalled or trickling body, bad JSON), scheduled one-shot in `next`
  *   (optionally for one page or route) or drawn at seeded random rates;
- * - page shaping (how the last page is marked, repeated or over-full pages, defective records), applied to
- *   the spec service's own 200 answers.
+ * - page shaping (how the last page is marked, repeated or over-full pages, defective records, an end bound read as
+ *   exclusive, a `next_page` dropped early), applied to the spec service's own 200 answers;
+ * - data changes while a report is walked (TESTPLAN T9): statuses changed, sales removed, late sales added, sales
+ *   moved to another day, applied just before a chosen page is answered.
  */
 import { z } from 'zod';
 
@@ -69,6 +71,29 @@ export const END_OF_PAGES = ['null', 'empty-string', 'absent', 'empty-page'] as 
 export type EndOfPages = (typeof END_OF_PAGES)[number];
 
 const rate = z.number().min(0).max(1);
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** One change to the service's data, in its own wire terms. */
+export const saleMutationSchema = z.discriminatedUnion('kind', [
+  /** Sets fields of the records with this reference (statuses, payment date, …). */
+  z.object({ kind: z.literal('set'), reference: z.string().min(1), fields: z.record(z.string(), z.unknown()) }),
+  /** Moves the records with this reference to another transaction day (yyyy-mm-dd). */
+  z.object({ kind: z.literal('move'), reference: z.string().min(1), toDay: isoDay }),
+  /** Removes the records with this reference: the service no longer reports the sale. */
+  z.object({ kind: z.literal('remove'), reference: z.string().min(1) }),
+  /** Adds a record: a late sale, or a second, different copy of an existing reference. */
+  z.object({ kind: z.literal('add'), record: z.record(z.string(), z.unknown()) }),
+]);
+export type SaleMutation = z.infer<typeof saleMutationSchema>;
+
+/** Data changes applied once, just before the first report request for `page` (and `startDay`, when given) is answered. */
+export const scheduledDataChangeSchema = z.object({
+  page: z.number().int().min(1),
+  /** Only for a request whose `start_date` falls on this day. */
+  startDay: isoDay.optional(),
+  changes: z.array(saleMutationSchema).min(1),
+});
+export type ScheduledDataChange = z.infer<typeof scheduledDataChangeSchema>;
 
 /** Every knob, with its default; unknown knobs are refused so a typo cannot silently test nothing. */
 export const faultSettingsSchema = z.strictObject({
@@ -102,6 +127,12 @@ export const faultSettingsSchema = z.strictObject({
   totalOverride: z.number().int().min(0).nullable().default(null),
   /** Defects applied to the records with these references whenever they are served. */
   recordDefects: z.record(z.string(), z.enum(RECORD_DEFECTS)).default({}),
+  /** The day of `end_date` is excluded, as by a server that reads the end bound as exclusive. */
+  exclusiveEnd: z.boolean().default(false),
+  /** These pages answer `next_page: null` even when more rows follow (the `total` still counts them). */
+  nextPageNullAt: z.array(z.number().int().min(1)).default([]),
+  /** Changes to the data while a report is walked, one-shot, consumed in order by the first request each matches. */
+  dataChanges: z.array(scheduledDataChangeSchema).default([]),
 });
 export type FaultSettings = z.output<typeof faultSettingsSchema>;
 /** A change to some knobs; the others keep their values. */

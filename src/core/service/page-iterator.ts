@@ -1,14 +1,19 @@
 /**
- * Walks every page of a sales report (TESTPLAN N6). The spec does not say how the last page is marked, so:
+ * Walks every page of a sales report (TESTPLAN N6, T9). The spec does not say how the last page is marked, so:
  *
- * - The walk ends on `next_page` null, "" or absent, or on a page with no rows.
+ * - The walk ends on `next_page` null, "" or absent, or on a page with no rows. One exception: a full page whose
+ *   `next_page` is null while the service's `total` says more rows exist is followed by one more page (an empty one
+ *   then ends the walk), so a server that drops the link early cannot cut the report short.
  * - The client numbers pages itself (1, 2, 3…), so the page number always advances; `next_page` is read only
  *   as "there is more". A `next_page` that names a page that does not advance is noted, never followed.
- * - Each reference is yielded once: a page that repeats rows, or carries more than `limit` rows, adds only
- *   what is new. A run of pages with nothing new (a server ignoring `page`) ends the walk, marked incomplete.
+ * - Each reference is yielded once in `sales`: a page that repeats rows, or carries more than `limit` rows, adds only
+ *   what is new. A later copy of a reference that differs from the first one it sent (the sale changed, or moved to
+ *   another page, while the walk went on) is yielded in `repeated`, so the caller keeps the newest copy. A run of pages
+ *   with nothing new (a server ignoring `page`) ends the walk, marked incomplete.
  * - `maxPages` is the last guard against a server that never ends.
  *
- * The server's `total` is reported as an estimate for progress bars only; it never decides anything.
+ * The progress carries the rows received, the distinct references and whether every page reported the same `total`,
+ * so the caller can cross-check the walk against the service's count (the sync engine walks again on a mismatch).
  */
 import type { RecordWarning, Sale } from '../../shared/domain';
 import type { ParsedSalesPage } from '../../shared/wire-schemas';
@@ -34,6 +39,14 @@ export interface PageProgress {
   endReason: WalkEndReason | null;
   /** False when the walk ended because the service misbehaved, so sales may be missing. */
   complete: boolean;
+  /** Rows received, repeats included. */
+  rows: number;
+  /** Distinct references received (sales and unreadable records), plus unreadable records without one. */
+  distinct: number;
+  /** The `total` every page reported, or null when a page reported none or two pages disagreed. */
+  consistentTotal: number | null;
+  /** True when two pages reported different totals: the report changed while it was walked. */
+  totalChanged: boolean;
 }
 
 /** One step of the walk: the new sales of a page, what could not be read, and what looked wrong. */
@@ -41,6 +54,8 @@ export interface PageBatch {
   /** 1-based number of the page these came from. */
   page: number;
   sales: Sale[];
+  /** Later copies of references already yielded by this walk, in the order received: store them after `sales`. */
+  repeated: Sale[];
   warnings: RecordWarning[];
   /** Plain sentences about paging anomalies (repeated rows, over-full pages), for logs and the sync report. */
   notes: string[];
@@ -64,6 +79,12 @@ interface WalkState {
   seen: Set<string>;
   stale: number;
   progress: PageProgress;
+  /** The first non-null total reported, if any. */
+  firstTotal: number | null;
+  /** Some page reported no total. */
+  totalMissing: boolean;
+  /** Unreadable records without a reference: distinct as far as anyone can tell. */
+  unmatched: number;
 }
 
 /** The page number `next_page` points to, when it names one. */
@@ -76,28 +97,43 @@ function pageNamedBy(nextPage: string): number | null {
   }
 }
 
-/** Keeps first sightings only; warnings without a reference cannot be matched, so they are kept as they come. */
-function freshRows(state: WalkState, parsed: ParsedSalesPage): { sales: Sale[]; warnings: RecordWarning[]; repeated: number } {
+interface FreshRows {
+  sales: Sale[];
+  /** Later copies of references seen before. */
+  copies: Sale[];
+  warnings: RecordWarning[];
+  repeated: number;
+}
+
+/**
+ * First sightings go to `sales`, later copies to `copies` (the caller's store decides whether they differ, so the walk
+ * keeps no copy of its own); warnings without a reference cannot be matched, so they are kept as they come.
+ */
+function freshRows(state: WalkState, parsed: ParsedSalesPage): FreshRows {
   const sales: Sale[] = [];
+  const copies: Sale[] = [];
   const warnings: RecordWarning[] = [];
   let repeated = 0;
   for (const sale of parsed.sales) {
-    if (state.seen.has(sale.reference)) repeated += 1;
-    else sales.push(sale);
+    if (state.seen.has(sale.reference)) {
+      repeated += 1;
+      copies.push(sale);
+    } else sales.push(sale);
     state.seen.add(sale.reference);
   }
   for (const warning of parsed.warnings) {
     if (warning.reference !== null && state.seen.has(warning.reference)) repeated += 1;
     else warnings.push(warning);
     if (warning.reference !== null) state.seen.add(warning.reference);
+    else state.unmatched += 1;
   }
-  return { sales, warnings, repeated };
+  return { sales, copies, warnings, repeated };
 }
 
 function notesFor(page: number, limit: number, parsed: ParsedSalesPage, repeated: number): string[] {
   const notes: string[] = [];
   if (parsed.rawCount > limit) notes.push(`Page ${page} had ${parsed.rawCount} rows although ${limit} were asked for; repeated rows were skipped.`);
-  if (repeated > 0) notes.push(`Page ${page} repeated ${repeated} row(s) already received; they were skipped.`);
+  if (repeated > 0) notes.push(`Page ${page} repeated ${repeated} row(s) already received; only a copy that differs replaces the earlier one.`);
   const named = parsed.nextPage === null ? null : pageNamedBy(parsed.nextPage);
   if (named !== null && named <= page) notes.push(`Page ${page} pointed to page ${named} as the next one; page ${page + 1} was fetched instead.`);
   return notes;
@@ -107,13 +143,26 @@ function endReason(
   state: WalkState,
   parsed: ParsedSalesPage,
   page: number,
-  options: Required<Pick<WalkOptions, 'maxPages' | 'maxStalePages'>>,
+  options: Required<Pick<WalkOptions, 'maxPages' | 'maxStalePages' | 'limit'>>,
 ): WalkEndReason | null {
   if (parsed.rawCount === 0) return 'empty-page';
-  if (parsed.nextPage === null) return 'no-next-page';
+  if (parsed.nextPage === null && !totalSaysMore(state, parsed, options.limit)) return 'no-next-page';
   if (state.stale >= options.maxStalePages) return 'repeating-pages';
   if (page >= options.maxPages) return 'page-limit';
   return null;
+}
+
+/** A full page without a `next_page`, while the page's `total` counts more rows than received so far. */
+function totalSaysMore(state: WalkState, parsed: ParsedSalesPage, limit: number): boolean {
+  return parsed.rawCount >= limit && parsed.totalHint !== null && state.progress.rows < parsed.totalHint;
+}
+
+/** Folds a page's `total` into the walk's view of the service's count. */
+function noteTotal(state: WalkState, total: number | null): void {
+  if (total === null) state.totalMissing = true;
+  else if (state.firstTotal === null) state.firstTotal = total;
+  else if (state.firstTotal !== total) state.progress.totalChanged = true;
+  state.progress.consistentTotal = state.totalMissing || state.progress.totalChanged ? null : state.firstTotal;
 }
 
 /** A whole number >= 1; anything else (NaN, Infinity, 0) falls back, so a guard can never be switched off. */
@@ -134,14 +183,33 @@ export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter
   const state: WalkState = {
     seen: new Set(),
     stale: 0,
-    progress: { pages: 0, records: 0, warnings: 0, totalHint: null, estimatedPages: null, done: false, endReason: null, complete: false },
+    firstTotal: null,
+    totalMissing: false,
+    unmatched: 0,
+    progress: {
+      pages: 0,
+      records: 0,
+      warnings: 0,
+      totalHint: null,
+      estimatedPages: null,
+      done: false,
+      endReason: null,
+      complete: false,
+      rows: 0,
+      distinct: 0,
+      consistentTotal: null,
+      totalChanged: false,
+    },
   };
   for (let page = 1; ; page += 1) {
     const parsed = await client.getSalesPage(filter, { page, limit }, options.signal);
     const fresh = freshRows(state, parsed);
     state.stale = fresh.sales.length + fresh.warnings.length === 0 && parsed.rawCount > 0 ? state.stale + 1 : 0;
-    const reason = endReason(state, parsed, page, settings);
+    noteTotal(state, parsed.totalHint);
     const { progress } = state;
+    progress.rows += parsed.rawCount;
+    progress.distinct = state.seen.size + state.unmatched;
+    const reason = endReason(state, parsed, page, settings);
     progress.pages = page;
     progress.records += fresh.sales.length;
     progress.warnings += fresh.warnings.length;
@@ -152,7 +220,10 @@ export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter
     progress.complete = reason === 'no-next-page' || reason === 'empty-page';
     const snapshot = { ...progress };
     options.onProgress?.(snapshot);
-    yield { page, sales: fresh.sales, warnings: fresh.warnings, notes: notesFor(page, limit, parsed, fresh.repeated), progress: snapshot };
+    const notes = notesFor(page, limit, parsed, fresh.repeated);
+    if (parsed.nextPage === null && reason === null)
+      notes.push(`Page ${page} was full and had no next page although the service counts more rows; page ${page + 1} was fetched.`);
+    yield { page, sales: fresh.sales, repeated: fresh.copies, warnings: fresh.warnings, notes, progress: snapshot };
     if (reason !== null) return;
   }
 }

@@ -1,2 +1,3 @@
+export * from './routine-sync';
 export * from './sync-engine';
 export * from './sync-manager';

@@ -9,7 +9,9 @@ import type { SyncProgress, SyncStatus } from '../../shared/sync-progress';
 import type { SalesCache } from '../cache';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service';
-import { runSync, type SyncJob } from './sync-engine';
+import { runRoutineSync } from './routine-sync';
+import { runSync } from './sync-engine';
+import type { RoutineSyncJob, SyncDeps, SyncJob } from './sync-types';
 
 /** What the manager needs. */
 export interface SyncManagerDeps {
@@ -23,9 +25,14 @@ export interface SyncManagerDeps {
   trailingDays: () => number;
 }
 
+/** One kind of sync run on the engine's dependencies. */
+type SyncWork = (deps: SyncDeps, signal: AbortSignal) => Promise<unknown>;
+
 /** The app's sync controller. */
 export interface SyncManager {
   start(client: ServiceClient, job: Omit<SyncJob, 'trailingDays'>): SyncStatus;
+  /** Starts a routine sync: the trailing window, then every open sale however old (TESTPLAN T1). */
+  startRoutine(client: ServiceClient, job: Omit<RoutineSyncJob, 'trailingDays'>): SyncStatus;
   cancel(): SyncStatus;
   status(account: string | null): SyncStatus;
   /** Resolves when the current run (if any) has ended; for tests and orderly shutdown. */
@@ -58,46 +65,52 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
     };
   }
 
-  async function run(client: ServiceClient, job: SyncJob, controller: AbortController): Promise<void> {
+  async function run(client: ServiceClient, account: string, work: SyncWork, controller: AbortController): Promise<void> {
+    const engineDeps: SyncDeps = {
+      cache: deps.cache(),
+      client,
+      today: deps.today,
+      ...(deps.now ? { now: deps.now } : {}),
+      logger: deps.logger,
+      onProgress: (p) => {
+        progress = p;
+      },
+    };
     try {
-      await runSync(
-        {
-          cache: deps.cache(),
-          client,
-          today: deps.today,
-          ...(deps.now ? { now: deps.now } : {}),
-          onProgress: (p) => {
-            progress = p;
-          },
-        },
-        job,
-        controller.signal,
-      );
-      lastError.delete(job.account);
+      await work(engineDeps, controller.signal);
+      lastError.delete(account);
     } catch (error) {
       const data = error instanceof AppError ? error.toData() : { code: 'INTERNAL' as const, message: 'The sync stopped unexpectedly. Try again.' };
-      if (data.code !== 'CANCELLED') lastError.set(job.account, data);
-      else lastError.delete(job.account);
+      if (data.code !== 'CANCELLED') lastError.set(account, data);
+      else lastError.delete(account);
       if (error instanceof AppError && error.code === 'AUTH_INVALID') deps.onAuthRejected(error);
       deps.logger.warn('sync.stopped', { code: data.code });
     }
   }
 
+  function begin(client: ServiceClient, account: string, work: SyncWork): SyncStatus {
+    if (running) {
+      if (running.account === account) return status(account);
+      throw new AppError('INVALID_INPUT', 'Another account is still syncing. Cancel it or wait for it to finish.');
+    }
+    const controller = new AbortController();
+    progress = null;
+    progressAccount = account;
+    const done = run(client, account, work, controller).finally(() => {
+      running = null;
+    });
+    running = { account, controller, done };
+    return status(account);
+  }
+
   return {
-    start(client, job) {
-      if (running) {
-        if (running.account === job.account) return status(job.account);
-        throw new AppError('INVALID_INPUT', 'Another account is still syncing. Cancel it or wait for it to finish.');
-      }
-      const controller = new AbortController();
+    start: (client, job) => {
       const fullJob: SyncJob = { ...job, trailingDays: deps.trailingDays() };
-      progress = null;
-      progressAccount = job.account;
-      const done = run(client, fullJob, controller).finally(() => {
-        running = null;
-      });
-      running = { account: job.account, controller, done };
-      return status(job.account);
+      return begin(client, job.account, (engineDeps, signal) => runSync(engineDeps, fullJob, signal));
+    },
+    startRoutine: (client, job) => {
+      const fullJob: RoutineSyncJob = { ...job, trailingDays: deps.trailingDays() };
+      return begin(client, job.account, (engineDeps, signal) => runRoutineSync(engineDeps, fullJob, signal));
     },
     cancel() {
       const account = running?.account ?? null;

@@ -16,7 +16,7 @@ export class ProgressTracker {
 
   constructor(
     private readonly range: { from: string; to: string },
-    private readonly windowsTotal: number,
+    private windowsTotal: number,
     private readonly now: () => number,
   ) {
     this.startedMs = now();
@@ -28,6 +28,11 @@ export class ProgressTracker {
     this.records += records;
     this.warnings += warnings;
     if (totalHint !== null && !this.totals.has(index)) this.totals.set(index, totalHint);
+  }
+
+  /** Adds windows found to be needed while the sync runs (the days whose open sales changed). */
+  addWindows(count: number): void {
+    this.windowsTotal += count;
   }
 
   /** Marks one window as fully stored. */

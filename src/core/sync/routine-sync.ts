@@ -1,0 +1,75 @@
+/**
+ * The routine sync (TESTPLAN T1, T2): no period, just "keep what is cached current". It fetches the trailing window in
+ * full (new sales, and statuses that change soon after a sale), plus any day fetched before it was over, then
+ * re-checks every open sale older than that however old it is (see `open-sales-check.ts`) and fetches in full only the
+ * days whose open sales changed. Final sales (declined, or approved and paid) are not re-checked; a period sync with
+ * `refresh` still fetches them.
+ */
+import { addDays } from '../../shared/dates';
+import { planDayWindows } from './day-windows';
+import { checkOpenSales, type OpenSpan } from './open-sales-check';
+import { runPool, runTracked, type RunContext } from './sync-context';
+import { mergeWindows, splitWindow, type DayWindow } from './sync-plan';
+import type { RoutineSyncJob, RoutineSyncResult, SyncDeps } from './sync-types';
+import { fetchWindow } from './window-fetch';
+
+/** What a routine sync will fetch before it knows which open sales changed. */
+interface RoutinePlan {
+  /** The trailing window and the provisional days, newest first. */
+  recent: DayWindow[];
+  /** Days holding open sales older than the trailing window, or null when there are none. */
+  open: OpenSpan | null;
+  /** The run's range, for its record and progress. */
+  from: string;
+  to: string;
+}
+
+function planRoutine(deps: SyncDeps, job: RoutineSyncJob): RoutinePlan {
+  const today = deps.today();
+  const trailingStart = addDays(today, -Math.max(0, Math.floor(job.trailingDays ?? 60)));
+  // Days fetched before they were over are fetched again, whatever their age (with the trailing window at 0, yesterday).
+  const provisional = deps.cache.provisionalDays(job.account).map((day) => ({ from: day, to: day }));
+  const recent = mergeWindows([{ from: trailingStart, to: today }, ...provisional])
+    .flatMap((w) => splitWindow(w, deps.windowDays ?? 31))
+    .reverse();
+  const oldestOpen = deps.cache.oldestOpenSaleDay(job.account, trailingStart);
+  const open = oldestOpen === null ? null : { from: oldestOpen, to: addDays(trailingStart, -1) };
+  const earliest = [oldestOpen ?? today, ...recent.map((w) => w.from)].sort()[0] ?? today;
+  return { recent, open, from: earliest, to: [today, ...recent.map((w) => w.to)].sort().at(-1) ?? today };
+}
+
+/** Windows for the days whose open sales changed, sized by the sales the cache holds per day. */
+function changedDayWindows(ctx: RunContext, days: readonly string[]): DayWindow[] {
+  if (days.length === 0) return [];
+  const perDay = ctx.deps.cache.salesPerDay(ctx.account, days[0] as string, addDays(days.at(-1) as string, 1));
+  return planDayWindows(days, new Map(perDay.map((d) => [d.day, d.count])), { pageLimit: 100, maxDays: ctx.deps.windowDays ?? 31 });
+}
+
+/**
+ * Runs one routine sync; resolves with the counts (and how many open sales were checked and days fetched again), or
+ * rejects with the first error after recording it.
+ */
+export async function runRoutineSync(deps: SyncDeps, job: RoutineSyncJob, signal?: AbortSignal): Promise<RoutineSyncResult> {
+  const plan = planRoutine(deps, job);
+  const parallel = deps.parallelWindows ?? 3;
+  const found = { openSalesChecked: 0, daysFetchedAgain: 0 };
+  const result = await runTracked(
+    deps,
+    { account: job.account, from: plan.from, to: plan.to },
+    plan.recent.length + (plan.open === null ? 0 : 2),
+    async (ctx) => {
+      // The recent days first: a sale that moved into them is then no longer among the older open sales.
+      await runPool(plan.recent, parallel, (window, index) => fetchWindow(ctx, window, index), signal);
+      if (plan.open === null || signal?.aborted) return;
+      const check = await checkOpenSales(ctx, plan.open, plan.recent.length);
+      found.openSalesChecked = check.checked;
+      found.daysFetchedAgain = check.changedDays.length;
+      const windows = changedDayWindows(ctx, check.changedDays);
+      ctx.tracker.addWindows(windows.length);
+      const first = plan.recent.length + 2;
+      await runPool(windows, parallel, (window, index) => fetchWindow(ctx, window, first + index), signal);
+    },
+    signal,
+  );
+  return { ...result, ...found };
+}

@@ -1,0 +1,64 @@
+/**
+ * The sync engine's inputs and outputs, shared by the period sync (`runSync`) and the routine sync (`runRoutineSync`).
+ */
+import type { SalesCache } from '../cache';
+import type { Logger } from '../log';
+import type { ServiceClient } from '../service';
+import type { SyncProgress } from '../../shared/sync-progress';
+
+/** One sync of a period. */
+export interface SyncJob {
+  /** Cache key of the account ('demo' for the demo). */
+  account: string;
+  from: string;
+  to: string;
+  /** Days before today that are always fetched again (default 60). */
+  trailingDays?: number;
+  /** Fetch the whole range again, covered or not (to pick up status changes of older sales). */
+  refresh?: boolean;
+}
+
+/** The sync that keeps statuses current without a period: the trailing window plus every open sale, however old. */
+export interface RoutineSyncJob {
+  account: string;
+  /** Days before today that are always fetched in full (default 60). */
+  trailingDays?: number;
+}
+
+/** What the engine needs. */
+export interface SyncDeps {
+  cache: SalesCache;
+  client: ServiceClient;
+  /** The user's calendar day, yyyy-mm-dd. */
+  today: () => string;
+  now?: () => Date;
+  /** Windows fetched at the same time (default 3); the client's gate still caps requests. */
+  parallelWindows?: number;
+  /** Days per window (default 31). */
+  windowDays?: number;
+  onProgress?: (progress: SyncProgress) => void;
+  /** Told about walks repeated, copies that conflicted, windows left unsettled. */
+  logger?: Logger;
+}
+
+/** The outcome of a sync. */
+export interface SyncResult {
+  progress: SyncProgress;
+  statusChanges: number;
+  inserted: number;
+  updated: number;
+  /** Cached sales a complete fetch of their day no longer returned (TESTPLAN T5). */
+  noLongerReported: number;
+  /** Sales reported again after having been marked no longer reported. */
+  reportedAgain: number;
+  /** Sentences about what did not go as planned (walked again, conflicting copies, a window left unsettled). */
+  notes: string[];
+}
+
+/** The outcome of a routine sync. */
+export interface RoutineSyncResult extends SyncResult {
+  /** Open sales (older than the trailing window) whose statuses were checked. */
+  openSalesChecked: number;
+  /** Days fetched again in full because an open sale of theirs left the open statuses. */
+  daysFetchedAgain: number;
+}

@@ -1,0 +1,148 @@
+/**
+ * Walks one report (a window of days, or the open sales over a span) until it can be trusted (TESTPLAN T9), storing
+ * every page in its own transaction as it comes (TESTPLAN D1):
+ *
+ * - The request reaches one day past the days it claims, so a server that reads the end bound as exclusive cannot
+ *   lose the last day's sales; the next window's first day is fetched twice and the cache keeps one row per reference.
+ * - A later copy of a sale within the walk is stored after the earlier one (the newest copy wins); when it differs, the
+ *   conflict is noted and logged.
+ * - The walk is checked against the service's count (see `walk-verdict.ts`) and walked again, at most
+ *   {@link MAX_WALKS} times; a report that changed on every walk is left unsettled, with a note that says so.
+ */
+import { addDays } from '../../shared/dates';
+import { AppError } from '../../shared/errors';
+import type { StorePageResult } from '../cache';
+import { walkSalesPages, type PageBatch, type PageProgress } from '../service';
+import { addNote, report, type RunContext } from './sync-context';
+import { judgeWalk, type WalkSummary, type WalkVerdict } from './walk-verdict';
+
+/** Walks of one report before it is left unsettled. */
+export const MAX_WALKS = 3;
+/** Rows per page: the most the service serves. */
+const PAGE_LIMIT = 100;
+
+type ReportFilter = Parameters<typeof walkSalesPages>[1];
+
+/** What to walk: days `from`..`to` (inclusive), optionally only sales with these statuses. */
+export interface WalkTarget {
+  from: string;
+  to: string;
+  commissionStatus?: 'pending' | 'approved';
+  paymentStatus?: 'pending' | 'paid';
+  /** Position among the run's windows, for progress. */
+  index: number;
+  /** How notes name this report. */
+  label: string;
+}
+
+/** The walk a caller can rely on, or the last one when none could be. */
+export interface StableWalk {
+  /** References received (sales and unreadable records that had one). */
+  references: Set<string>;
+  /** An unreadable record had no reference, so which sale it was is unknown. */
+  unmatched: boolean;
+  /** When this walk began: every sale it returned was stored after that. */
+  startedAt: Date;
+  verdict: Exclude<WalkVerdict, 'again'> | 'unsettled';
+  walks: number;
+}
+
+interface OneWalk {
+  references: Set<string>;
+  unmatched: boolean;
+  summary: WalkSummary;
+}
+
+function filterOf(target: WalkTarget): ReportFilter {
+  return {
+    startDate: target.from,
+    endDate: addDays(target.to, 1),
+    orderBy: 'transaction_date',
+    ...(target.commissionStatus ? { commissionStatus: target.commissionStatus } : {}),
+    ...(target.paymentStatus ? { paymentStatus: target.paymentStatus } : {}),
+  };
+}
+
+function count(ctx: RunContext, stored: StorePageResult): void {
+  ctx.counters.statusChanges += stored.statusChanges;
+  ctx.counters.inserted += stored.inserted;
+  ctx.counters.updated += stored.updated;
+  ctx.counters.reportedAgain += stored.reportedAgain;
+}
+
+function storeBatch(ctx: RunContext, target: WalkTarget, batch: PageBatch): void {
+  const at = ctx.now();
+  const checkpoint = { from: target.from, to: target.to, page: batch.page };
+  count(ctx, ctx.deps.cache.storePage(ctx.account, batch.sales, at, { runId: ctx.runId, checkpoint }));
+  for (const note of batch.notes) ctx.deps.logger?.info('sync.page-note', { account: ctx.account, report: target.label, note });
+  if (batch.repeated.length === 0) return;
+  // Stored after the page's first sightings, so the copy received last is the one kept.
+  const copies = ctx.deps.cache.storePage(ctx.account, batch.repeated, at);
+  count(ctx, copies);
+  if (copies.updated > 0) {
+    addNote(
+      ctx,
+      'sync.conflicting-copy',
+      `${target.label}: page ${batch.page} sent ${copies.updated} sale(s) again with other values than earlier in the same walk; the later copy was kept.`,
+    );
+  }
+}
+
+async function walkOnce(ctx: RunContext, target: WalkTarget): Promise<OneWalk> {
+  const references = new Set<string>();
+  let unmatched = false;
+  let last: PageProgress | null = null;
+  for await (const batch of walkSalesPages(ctx.deps.client, filterOf(target), { limit: PAGE_LIMIT, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
+    storeBatch(ctx, target, batch);
+    for (const sale of batch.sales) references.add(sale.reference);
+    for (const warning of batch.warnings) {
+      if (warning.reference === null) unmatched = true;
+      else references.add(warning.reference);
+    }
+    ctx.tracker.page(target.index, batch.sales.length, batch.warnings.length, batch.progress.totalHint);
+    report(ctx);
+    last = batch.progress;
+  }
+  if (last === null || !last.complete) {
+    throw new AppError('BAD_RESPONSE', `The service kept repeating pages for ${target.label}, so that period could not be fully synced. Try again later.`);
+  }
+  return { references, unmatched, summary: { distinct: last.distinct, consistentTotal: last.consistentTotal, totalChanged: last.totalChanged, references } };
+}
+
+function mismatch(summary: WalkSummary): string {
+  return summary.totalChanged
+    ? "the service's count changed from page to page"
+    : `the service counted ${summary.consistentTotal ?? 0} sales but ${summary.distinct} distinct ones arrived`;
+}
+
+/** Walks `target` until a walk can be trusted (see the file's comment). */
+export async function walkUntilStable(ctx: RunContext, target: WalkTarget): Promise<StableWalk> {
+  let previous: ReadonlySet<string> | null = null;
+  for (let walk = 1; ; walk += 1) {
+    const startedAt = ctx.now();
+    const result = await walkOnce(ctx, target);
+    const verdict = judgeWalk(result.summary, previous);
+    const outcome = { references: result.references, unmatched: result.unmatched, startedAt, walks: walk };
+    if (verdict === 'again' && walk < MAX_WALKS) {
+      addNote(ctx, 'sync.walk-again', `${target.label}: ${mismatch(result.summary)} (the report changed while it was read); it was walked again.`);
+      previous = result.references;
+      continue;
+    }
+    if (verdict === 'again') {
+      addNote(
+        ctx,
+        'sync.unsettled',
+        `${target.label}: the report changed on each of ${MAX_WALKS} walks (${mismatch(result.summary)}); every sale received is kept, but the period is not marked complete and will be fetched again.`,
+      );
+      return { ...outcome, verdict: 'unsettled' };
+    }
+    if (verdict === 'agreed') {
+      addNote(
+        ctx,
+        'sync.count-disagrees',
+        `${target.label}: ${mismatch(result.summary)}, but two walks in a row returned the same sales; they are kept as received.`,
+      );
+    }
+    return { ...outcome, verdict };
+  }
+}

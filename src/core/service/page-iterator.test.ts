@@ -134,6 +134,49 @@ describe('walkSalesPages', () => {
     expect(approvedPaid.refs).toEqual(expected);
   });
 
+  it('T9: a full page whose next_page is null is followed while the service counts more rows; at the count it ends', async () => {
+    fake.setFaults({ nextPageNullAt: [1] });
+    const { batches, refs } = await walk();
+    expect(refs).toEqual(allRefs());
+    expect(reportPages()).toEqual([1, 2, 3]);
+    expect(batches[0]?.notes.join(' ')).toMatch(/Page 1 was full and had no next page although the service counts more rows/);
+    expect(last(batches).progress).toMatchObject({ complete: true, rows: 250, distinct: 250, consistentTotal: 250, totalChanged: false });
+    fake.clearRequests();
+    fake.setFaults({ nextPageNullAt: [5] });
+    await walk({ limit: 50 });
+    expect(reportPages()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('T9: a sale changed and moved to a later page during the walk comes again in `repeated` with its new values; the count shows one skipped', async () => {
+    const before = allRefs();
+    const at = fake.sales.findIndex((sale, i) => i >= 5 && sale.commission_status !== 'declined');
+    const moved = fake.sales[at] as (typeof fake.sales)[number];
+    const skipped = fake.sales[100]?.reference;
+    fake.setFaults({
+      dataChanges: [
+        {
+          page: 2,
+          changes: [
+            { kind: 'set', reference: moved.reference, fields: { commission_status: 'declined', payment_status: 'pending', payment_date: null } },
+            { kind: 'move', reference: moved.reference, toDay: '2026-01-30' },
+          ],
+        },
+      ],
+    });
+    const { batches, refs } = await walk();
+    expect(refs).toEqual(before.filter((r) => r !== skipped));
+    const copies = batches.flatMap((b) => b.repeated);
+    expect(copies).toEqual([expect.objectContaining({ reference: moved.reference, commissionStatus: 'declined', transactionDate: '2026-01-30' })]);
+    expect(batches[0]?.sales.find((s) => s.reference === moved.reference)?.commissionStatus).toBe(moved.commission_status);
+    expect(last(batches).progress).toMatchObject({ rows: 250, distinct: 249, consistentTotal: 250, totalChanged: false });
+  });
+
+  it('T9: a total that changes from page to page (a sale removed during the walk) is reported, not trusted', async () => {
+    fake.setFaults({ dataChanges: [{ page: 2, changes: [{ kind: 'remove', reference: fake.sales[3]?.reference as string }] }] });
+    const { batches } = await walk();
+    expect(last(batches).progress).toMatchObject({ totalChanged: true, consistentTotal: null, rows: 249, distinct: 249 });
+  });
+
   it('N6: an invalid limit is refused before any request is sent', async () => {
     for (const limit of [0, 101, 2.5]) {
       const error = await walk({ limit }).catch((e: unknown) => e);

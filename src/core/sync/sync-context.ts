@@ -30,6 +30,8 @@ export interface RunContext {
   notes: string[];
   signal: AbortSignal | undefined;
   now: () => Date;
+  /** The service was seen to include the day of `end_date`, so walks need not reach a day further (see `window-walk.ts`). */
+  endDayIncluded: boolean;
 }
 
 /** Keeps a note for the result and the log. */
@@ -100,6 +102,7 @@ export async function runTracked(
     notes: [],
     signal,
     now,
+    endDayIncluded: false,
   };
   report(ctx);
   try {

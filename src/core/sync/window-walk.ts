@@ -4,6 +4,8 @@
  *
  * - The request reaches one day past the days it claims, so a server that reads the end bound as exclusive cannot
  *   lose the last day's sales; the next window's first day is fetched twice and the cache keeps one row per reference.
+ *   Once a walk of the run received a sale of that extra day, the service is known to include the end day, and later
+ *   walks of the run ask for their own days only (a single day fetched again then costs its own pages, not two days').
  * - A later copy of a sale within the walk is stored after the earlier one (the newest copy wins); when it differs, the
  *   conflict is noted and logged.
  * - The walk is checked against the service's count (see `walk-verdict.ts`) and walked again, at most
@@ -53,10 +55,10 @@ interface OneWalk {
   summary: WalkSummary;
 }
 
-function filterOf(target: WalkTarget): ReportFilter {
+function filterOf(target: WalkTarget, extended: boolean): ReportFilter {
   return {
     startDate: target.from,
-    endDate: addDays(target.to, 1),
+    endDate: extended ? addDays(target.to, 1) : target.to,
     orderBy: 'transaction_date',
     ...(target.commissionStatus ? { commissionStatus: target.commissionStatus } : {}),
     ...(target.paymentStatus ? { paymentStatus: target.paymentStatus } : {}),
@@ -92,8 +94,11 @@ async function walkOnce(ctx: RunContext, target: WalkTarget): Promise<OneWalk> {
   const references = new Set<string>();
   let unmatched = false;
   let last: PageProgress | null = null;
-  for await (const batch of walkSalesPages(ctx.deps.client, filterOf(target), { limit: PAGE_LIMIT, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
+  const extended = !ctx.endDayIncluded;
+  const filter = filterOf(target, extended);
+  for await (const batch of walkSalesPages(ctx.deps.client, filter, { limit: PAGE_LIMIT, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
     storeBatch(ctx, target, batch);
+    if (extended && batch.sales.some((sale) => sale.transactionDate === filter.endDate)) ctx.endDayIncluded = true;
     for (const sale of batch.sales) references.add(sale.reference);
     for (const warning of batch.warnings) {
       if (warning.reference === null) unmatched = true;

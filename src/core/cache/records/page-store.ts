@@ -58,12 +58,14 @@ interface Statements {
   logChange: Database.Statement<unknown[]>;
   runProgress: Database.Statement<unknown[]>;
   confirm: Database.Statement<unknown[]>;
-  reportAgain: Database.Statement<unknown[], { id: number; reference: string }>;
+  reportAgain: Database.Statement<unknown[]>;
 }
 
 interface Known {
   id: number;
   values: RowValues;
+  /** Marked "no longer reported" (TESTPLAN T5); read with the row, so reporting it again costs no extra lookup. */
+  unreported?: boolean;
 }
 
 const COLUMN_LIST = ROW_VALUE_COLUMNS.join(', ');
@@ -72,7 +74,9 @@ function prepare(db: Database.Database): Statements {
   const placeholders = ROW_VALUE_COLUMNS.map(() => '?').join(', ');
   return {
     existing: db
-      .prepare<[string, string], unknown[]>(`SELECT id, ${COLUMN_LIST} FROM sales WHERE account_id = ? AND reference IN (SELECT value FROM json_each(?))`)
+      .prepare<[string, string], unknown[]>(
+        `SELECT id, ${COLUMN_LIST}, unreported_at IS NOT NULL FROM sales WHERE account_id = ? AND reference IN (SELECT value FROM json_each(?))`,
+      )
       .raw(),
     insert: db.prepare(`INSERT INTO sales (account_id, ${COLUMN_LIST}, first_seen, last_changed, status_checked_at) VALUES (?, ${placeholders}, ?, ?, ?)`),
     update: db.prepare(`UPDATE sales SET ${ROW_VALUE_COLUMNS.map((c) => `${c} = ?`).join(', ')}, last_changed = ?, status_checked_at = ? WHERE id = ?`),
@@ -81,11 +85,7 @@ function prepare(db: Database.Database): Statements {
       "UPDATE sync_runs SET pages = pages + 1, records = records + ?, checkpoint = ? WHERE id = ? AND account_id = ? AND status = 'running'",
     ),
     confirm: db.prepare('UPDATE sales SET status_checked_at = ? WHERE id IN (SELECT value FROM json_each(?))'),
-    reportAgain: db.prepare(
-      `UPDATE sales SET unreported_at = NULL
-        WHERE account_id = ? AND unreported_at IS NOT NULL AND reference IN (SELECT value FROM json_each(?))
-        RETURNING id, reference`,
-    ),
+    reportAgain: db.prepare('UPDATE sales SET unreported_at = NULL WHERE id = ?'),
   };
 }
 
@@ -93,7 +93,12 @@ function loadKnown(statements: Statements, account: string, sales: readonly Sale
   const known = new Map<string, Known>();
   const rows = statements.existing.all(account, JSON.stringify(sales.map((s) => s.reference)));
   for (const row of rows) {
-    known.set(row[1] as string, { id: row[0] as number, values: row.slice(1) as RowValues });
+    const unreported = row[ROW_VALUE_COLUMNS.length + 1] === 1;
+    known.set(row[1] as string, {
+      id: row[0] as number,
+      values: row.slice(1, ROW_VALUE_COLUMNS.length + 1) as RowValues,
+      ...(unreported ? { unreported } : {}),
+    });
   }
   return known;
 }
@@ -133,6 +138,8 @@ interface PageContext {
   lastInsertedId: number;
   /** Ids of the page's sales that did not change: their status is confirmed all the same. */
   confirmed: number[];
+  /** The page's sales that had been marked "no longer reported". */
+  returned: { id: number; reference: string }[];
 }
 
 function insertSale(ctx: PageContext, reference: string, values: RowValues): void {
@@ -157,6 +164,10 @@ function upsertSale(ctx: PageContext, sale: Sale, lookups: LookupIds): void {
   const { values, rounded } = toRowValues(sale, lookups);
   if (rounded) ctx.stored.result.roundedAmounts++;
   const before = ctx.known.get(sale.reference);
+  if (before?.unreported) {
+    ctx.returned.push({ id: before.id, reference: sale.reference });
+    before.unreported = false;
+  }
   if (before === undefined) insertSale(ctx, sale.reference, values);
   else if (sameValues(before.values, values)) {
     ctx.stored.result.unchanged++;
@@ -165,9 +176,10 @@ function upsertSale(ctx: PageContext, sale: Sale, lookups: LookupIds): void {
 }
 
 /** Confirms the unchanged sales' statuses and reports again the page's sales that had been no longer reported. */
-function confirmPage(ctx: PageContext, sales: readonly Sale[]): void {
+function confirmPage(ctx: PageContext): void {
   if (ctx.confirmed.length > 0) ctx.statements.confirm.run(ctx.at, JSON.stringify(ctx.confirmed));
-  for (const again of ctx.statements.reportAgain.all(ctx.account, JSON.stringify(sales.map((s) => s.reference)))) {
+  for (const again of ctx.returned) {
+    ctx.statements.reportAgain.run(again.id);
     ctx.statements.logChange.run(ctx.account, again.reference, REPORTED_FIELD, NO_LONGER_REPORTED, REPORTED, ctx.at);
     ctx.stored.changedIds.push(again.id);
     ctx.stored.result.reportedAgain++;
@@ -187,9 +199,9 @@ export function createPageStore(db: Database.Database, lookups: LookupIds, searc
     };
     const indexedThrough = search.indexedThrough();
     const known = loadKnown(statements, account, sales);
-    const ctx: PageContext = { statements, search, account, at, known, stored, indexedThrough, lastInsertedId: 0, confirmed: [] };
+    const ctx: PageContext = { statements, search, account, at, known, stored, indexedThrough, lastInsertedId: 0, confirmed: [], returned: [] };
     for (const sale of sales) upsertSale(ctx, sale, lookups);
-    confirmPage(ctx, sales);
+    confirmPage(ctx);
     recordRun(statements, account, sales.length, options);
     search.catchUpIfDue(indexedThrough, ctx.lastInsertedId);
     return stored;

@@ -10,7 +10,9 @@ import type { WireSale } from '../demo';
 import { addDays, serviceDayToIso } from '../../shared/dates';
 import { openCache, type SalesCache } from '../cache';
 import { tempFolder } from '../../../test-support/cache-kit';
+import { createLogger } from '../log';
 import { runRoutineSync } from './routine-sync';
+import { createSyncManager } from './sync-manager';
 import { runSync } from './sync-engine';
 import type { SyncDeps } from './sync-types';
 
@@ -118,6 +120,30 @@ describe('routine sync (TESTPLAN T1, T2)', () => {
     expect(reportRequests()).toBe(trailingPages + openPages);
     expect(reportRequests()).toBeLessThan(fullRefreshPages / 2);
     expect(result).toMatchObject({ daysFetchedAgain: 0, statusChanges: 0, inserted: 0, noLongerReported: 0, notes: [] });
+  });
+
+  it('T1: the app’s sync manager starts a routine sync in the background, with the trailing window from the preferences', async () => {
+    const lines: string[] = [];
+    const manager = createSyncManager({
+      cache: () => cache,
+      today: () => TODAY,
+      logger: createLogger(
+        (line) => lines.push(line),
+        () => [],
+      ),
+      onAuthRejected: () => undefined,
+      trailingDays: () => 30,
+    });
+    const pending = pendingAged(240, 300);
+    fake.updateSales([{ kind: 'set', reference: pending.reference, fields: { commission_status: 'declined' } }]);
+    fake.clearRequests();
+    expect(manager.startRoutine(connected.client, { account: ACCOUNT }).running).toBe(true);
+    await manager.idle();
+    const status = manager.status(ACCOUNT);
+    expect(status).toMatchObject({ running: false, error: null, lastRun: { status: 'completed', to: TODAY } });
+    expect(cached(ACCOUNT, pending.reference)?.commissionStatus).toBe('declined');
+    const starts = fake.requests.filter((r) => r.route === 'report' && r.query.commission_status === 'all').map((r) => String(r.query.start_date));
+    expect(starts.every((s) => s >= `${addDays(TODAY, -30)}T00:00:00` || s.startsWith(dayOf(pending)))).toBe(true);
   });
 
   it('D1: with the trailing window at 0, sales made later on the day of a sync are still fetched, and the day is settled once it is over', async () => {

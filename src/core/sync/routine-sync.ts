@@ -62,6 +62,8 @@ export async function runRoutineSync(deps: SyncDeps, job: RoutineSyncJob, signal
       await runPool(plan.recent, parallel, (window, index) => fetchWindow(ctx, window, index), signal);
       if (plan.open === null || signal?.aborted) return;
       const check = await checkOpenSales(ctx, plan.open, plan.recent.length);
+      // Late sales the open walks found become searchable now.
+      ctx.deps.cache.catchUpSearch();
       found.openSalesChecked = check.checked;
       found.daysFetchedAgain = check.changedDays.length;
       const windows = changedDayWindows(ctx, check.changedDays);

@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /**
  * One lint tool. Besides the recommended rules it enforces the architecture: raw ipcMain /
@@ -97,6 +98,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // React's rules of hooks and the compiler-backed checks (refs in render, setState in effects, purity).
+  {
+    files: ['src/renderer/**/*.ts', 'src/renderer/**/*.tsx'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -24,8 +24,9 @@ const LOAD_FAILED: AppErrorData = {
   message: 'Commission Desk could not load this. Try again; if it keeps happening, restart the app.',
 };
 
-interface QueryState<T> {
-  status: QueryStatus;
+/** The last answer, remembered with the request it answered. */
+interface Settled<T> {
+  request: string;
   data: T | null;
   error: AppErrorData | null;
 }
@@ -35,26 +36,26 @@ interface QueryState<T> {
  * the serialized query — so callers do not have to keep `load` referentially stable.
  */
 export function useBridgeQuery<T>(load: () => Promise<IpcResult<T>>, key: string): BridgeQuery<T> {
-  const [state, setState] = useState<QueryState<T>>({ status: 'loading', data: null, error: null });
+  const [settled, setSettled] = useState<Settled<T>>({ request: '', data: null, error: null });
   const [attempt, setAttempt] = useState(0);
   const runLoad = useEffectEvent(load);
+  const request = `${attempt}|${key}`;
 
   useEffect(() => {
     let current = true;
-    setState((previous) => (previous.status === 'loading' && previous.error === null ? previous : { status: 'loading', data: previous.data, error: null }));
     void runLoad()
       .catch((): IpcResult<T> => ({ ok: false, error: LOAD_FAILED }))
       .then((result) => {
         if (!current) return;
-        setState((previous) =>
-          result.ok ? { status: 'success', data: result.value, error: null } : { status: 'error', data: previous.data, error: result.error },
-        );
+        setSettled((previous) => (result.ok ? { request, data: result.value, error: null } : { request, data: previous.data, error: result.error }));
       });
     return () => {
       current = false;
     };
-  }, [key, attempt]);
+  }, [request]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, reload };
+  // Until the current request is answered it is loading: older data stays on screen, an older error does not.
+  if (settled.request !== request) return { status: 'loading', data: settled.data, error: null, reload };
+  return { status: settled.error === null ? 'success' : 'error', data: settled.data, error: settled.error, reload };
 }

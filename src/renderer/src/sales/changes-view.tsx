@@ -4,6 +4,7 @@
  */
 import { Badge, EmptyState, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import type { ChangesRequest } from '../../../shared/ipc-contract';
 import type { SaleChange } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
@@ -36,13 +37,17 @@ function StatusBadge({ value }: { value: string | null }) {
   );
 }
 
+/** The request for `span`, its start measured from the moment it is sent rather than from a render. */
+function changesRequest(span: string): ChangesRequest {
+  if (span === 'last-sync') return { limit: LIMIT };
+  return { since: new Date(Date.now() - Number(span) * 86_400_000).toISOString(), limit: LIMIT };
+}
+
 /** The status-transition list. */
 export function ChangesView({ onOpenSale }: ChangesViewProps) {
   const sync = useSync();
   const [span, setSpan] = useState<string>('last-sync');
-  const since = span === 'last-sync' ? undefined : new Date(Date.now() - Number(span) * 86_400_000).toISOString();
-  const request = since === undefined ? { limit: LIMIT } : { since, limit: LIMIT };
-  const query = useBridgeQuery(() => call('salesChanges', request), `${span}|${sync.dataVersion}`);
+  const query = useBridgeQuery(() => call('salesChanges', changesRequest(span)), `${span}|${sync.dataVersion}`);
   const changes: SaleChange[] = query.data ?? [];
 
   return (

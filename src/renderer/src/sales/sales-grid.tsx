@@ -6,12 +6,13 @@
  * selected row, and Enter opens it.
  */
 import { useElementSize, useMergedRef } from '@mantine/hooks';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { SaleSortColumn, SalesSort } from '../../../shared/sales-query';
 import type { CachedSale } from '../../../shared/sales-query-types';
 import { ArrowDownIcon, ArrowUpIcon } from '../common/icons';
 import { STRETCH_COLUMNS, type SalesColumn } from './sales-columns';
 import classes from './sales-grid.module.css';
+import { useClientWidth } from './use-client-width';
 
 /** Height of every row, in pixels. */
 export const ROW_HEIGHT = 36;
@@ -57,8 +58,15 @@ export function SalesGrid(props: SalesGridProps) {
   const { columns, widths, total, rowAt, showRows, sort, onSort, selected, onSelect, onOpen, label, resetKey } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const size = useElementSize();
-  const ref = useMergedRef(scroller, size.ref);
+  const [clientWidthRef, innerWidth] = useClientWidth<HTMLDivElement>();
+  const ref = useMergedRef(scroller, size.ref, clientWidthRef);
   const [scrollTop, setScrollTop] = useState(0);
+  const [shownKey, setShownKey] = useState(resetKey);
+  // A new query starts at the top: adjusted while rendering, so no frame shows the new rows at the old offset.
+  if (shownKey !== resetKey) {
+    setShownKey(resetKey);
+    setScrollTop(0);
+  }
   const [draft, setDraft] = useState<{ id: string; width: number } | null>(null);
 
   const bodyHeight = Math.max(ROW_HEIGHT, size.height - HEADER_HEIGHT);
@@ -70,7 +78,6 @@ export function SalesGrid(props: SalesGridProps) {
   const setWidth = columns.reduce((sum, column) => sum + setWidthOf(column), 0);
   // Room left over (the scroller's inner width excludes its scrollbar) goes to the name columns, so the table
   // fills the window; widths people set are kept as the minimum.
-  const innerWidth = scroller.current?.clientWidth ?? size.width;
   const stretchable = columns.filter((c) => STRETCH_COLUMNS.has(c.id));
   const spare = Math.max(0, innerWidth - setWidth);
   const widthOf = (column: SalesColumn) => {
@@ -85,9 +92,8 @@ export function SalesGrid(props: SalesGridProps) {
     if (total > 0) showRows(first, last);
   }, [first, last, total, showRows]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
-    setScrollTop(0);
   }, [resetKey]);
 
   /** Scrolls just enough to show row `index`. */

@@ -44,20 +44,18 @@ export function useSalesRows(filter: SalesFilter, sort: SalesSort, dataVersion: 
   const [attempt, setAttempt] = useState(0);
 
   const cache = useRef(new WindowCache<Window>());
-  const current = useRef({ queryKey, version: dataVersion, attempt });
+  // The request the fetches serve; windows answering an older one are dropped.
+  const current = useRef({ queryKey, version: dataVersion, attempt, filter, sort });
   const inFlight = useRef(new Set<string>());
   const visible = useRef<[number, number]>([0, 40]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const totalRef = useRef<number | null>(null);
-  const request = useRef({ filter, sort });
-  request.current = { filter, sort };
 
   const fetchWindow = useCallback((index: number) => {
-    const { queryKey: key, version, attempt: tryNo } = current.current;
+    const { queryKey: key, version, attempt: tryNo, filter: f, sort: s } = current.current;
     const flightKey = `${key}|${version}|${tryNo}|${index}`;
     if (inFlight.current.has(flightKey)) return;
     inFlight.current.add(flightKey);
-    const { filter: f, sort: s } = request.current;
     void call('querySales', { filter: f, sort: s, offset: index * WINDOW_SIZE, limit: WINDOW_SIZE }).then((result) => {
       inFlight.current.delete(flightKey);
       const now = current.current;
@@ -94,7 +92,7 @@ export function useSalesRows(filter: SalesFilter, sort: SalesSort, dataVersion: 
   useEffect(() => {
     const before = current.current;
     const newQuery = before.queryKey !== queryKey || before.attempt !== attempt;
-    current.current = { queryKey, version: dataVersion, attempt };
+    current.current = { queryKey, version: dataVersion, attempt, filter, sort };
     if (newQuery) {
       cache.current.clear();
       totalRef.current = null;
@@ -104,7 +102,7 @@ export function useSalesRows(filter: SalesFilter, sort: SalesSort, dataVersion: 
       visible.current = [0, visible.current[1] - visible.current[0]];
     }
     fetchNeeded();
-  }, [queryKey, dataVersion, attempt, fetchNeeded]);
+  }, [queryKey, filter, sort, dataVersion, attempt, fetchNeeded]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 

@@ -3,7 +3,7 @@
  * column layout are remembered per account by the main process (so they survive restarts and belong to the
  * account, not to a browser profile); the open tab and chart interval, mere screen habits, stay in local storage.
  */
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
 import type { SalesSort } from '../../../shared/sales-query';
 import { preferenceKey } from '../common/preferences';
@@ -44,8 +44,6 @@ export function useSalesView(scope: string, today: string): SalesView {
   const filters = useMemo(() => filtersFromStored(stored.filter, stored.datePreset), [stored.filter, stored.datePreset]);
   const layout = useMemo(() => layoutFromStored(stored.columns), [stored.columns]);
   const sort = stored.sort ?? DEFAULT_SORT;
-  const layoutRef = useRef(layout);
-  layoutRef.current = layout;
   const { updateAccount } = preferences;
 
   const setFilters = useCallback(
@@ -59,10 +57,10 @@ export function useSalesView(scope: string, today: string): SalesView {
   const setSort = useCallback((next: SalesSort) => updateAccount(scope, { sort: next }), [scope, updateAccount]);
   const setLayout = useCallback(
     (next: Update<ColumnLayout>) => {
-      const value = typeof next === 'function' ? next(layoutRef.current) : next;
+      const value = typeof next === 'function' ? next(layout) : next;
       updateAccount(scope, { columns: layoutToStored(value) });
     },
-    [scope, updateAccount],
+    [scope, layout, updateAccount],
   );
   const [tab, setTab] = usePreference<SalesTab>(preferenceKey(scope, 'sales-tab'), z.enum(SALES_TABS), 'browse');
   const [interval, setInterval] = usePreference<Interval>(preferenceKey(scope, 'chart-interval'), z.enum(INTERVALS), 'week');

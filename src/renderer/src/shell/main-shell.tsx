@@ -59,7 +59,8 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
   const salesView = useSalesView(scope, today);
   const { prefs, loaded } = usePreferences();
   const firstSyncDays = prefs.firstSyncDays;
-  const banner = useElementSize();
+  // Destructured: the height is plain state, only the callback ref belongs on the element.
+  const { ref: bannerRef, height: bannerHeight } = useElementSize();
 
   const signedIn = session.kind === 'demo' || session.signedIn;
   const sessionOnly = session.kind === 'account' && session.signedIn && !session.account.remembered;
@@ -85,7 +86,7 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
 
   /** Lets the sales screen, which fills the window, leave room for the banner. */
   const mainStyle = {
-    '--shell-banner-offset': sessionOnly ? `calc(${banner.height}px + var(--mantine-spacing-md))` : '0px',
+    '--shell-banner-offset': sessionOnly ? `calc(${bannerHeight}px + var(--mantine-spacing-md))` : '0px',
   } as CSSProperties;
 
   return (
@@ -108,7 +109,7 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
         {signedIn && <ShellNavbar active={section} onSelect={select} />}
         <AppShell.Main style={mainStyle}>
           {sessionOnly && (
-            <Box ref={banner.ref} mb="md">
+            <Box ref={bannerRef} mb="md">
               <SessionOnlyBanner />
             </Box>
           )}

@@ -7,7 +7,7 @@
  */
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { localIsoDay } from '../../../shared/dates';
 import type { AppErrorData } from '../../../shared/errors';
 import type { SyncStatus } from '../../../shared/sync-progress';
@@ -136,6 +136,12 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
     setKick((k) => k + 1);
   }, []);
 
+  // The first status of the session decides whether to start the first sync (or refresh a stale cache).
+  const onFirstStatus = useEffectEvent((first: SyncStatus) => {
+    const decision = openSyncDecision(first, today, firstSyncDays, new Date());
+    if (decision.kind !== 'none') void start({ from: decision.from, to: decision.to });
+  });
+
   useEffect(() => {
     if (!enabled) return;
     let stopped = false;
@@ -143,7 +149,13 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
     const tick = async () => {
       const result = await call('getSyncStatus');
       if (stopped) return;
-      if (result.ok) apply(result.value);
+      if (result.ok) {
+        apply(result.value);
+        if (!opened.current) {
+          opened.current = true;
+          onFirstStatus(result.value);
+        }
+      }
       timer = setTimeout(() => void tick(), result.ok && result.value.running ? RUNNING_POLL_MS : IDLE_POLL_MS);
     };
     void tick();
@@ -152,14 +164,6 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
       clearTimeout(timer);
     };
   }, [enabled, apply, kick]);
-
-  // The first status of the session decides whether to start the first sync (or refresh a stale cache).
-  useEffect(() => {
-    if (!enabled || status === null || opened.current) return;
-    opened.current = true;
-    const decision = openSyncDecision(status, today, firstSyncDays, new Date());
-    if (decision.kind !== 'none') void start({ from: decision.from, to: decision.to });
-  }, [enabled, status, today, firstSyncDays, start]);
 
   const value = useMemo<SyncController>(
     () => ({

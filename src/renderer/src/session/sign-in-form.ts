@@ -5,12 +5,16 @@
 import type { AddAccountInput, ConnectionForm, ReauthenticateInput } from '../../../shared/ipc-contract';
 import { serviceAddressError, type AddressCheckMode } from './service-address';
 
-/** What the user typed. */
-export interface SignInFields {
-  baseUrl: string;
+/** The credentials from the platform dashboard, asked for by both sign-in forms. */
+export interface CredentialFields {
   apiKey: string;
   apiSecret: string;
   appId: string;
+}
+
+/** What the user typed. */
+export interface SignInFields extends CredentialFields {
+  baseUrl: string;
   label: string;
 }
 
@@ -44,7 +48,7 @@ export function signInFieldErrors(fields: SignInFields, submitted: boolean, addr
 }
 
 /** True when no field has a problem. */
-export function isSubmittable(errors: SignInFieldErrors): boolean {
+export function isSubmittable(errors: Readonly<Record<string, string | null>>): boolean {
   return Object.values(errors).every((e) => e === null);
 }
 
@@ -65,16 +69,12 @@ export function addAccountInputOf(fields: SignInFields, sessionOnly: boolean): A
 }
 
 /** The form after a submit: the api-key and api-secret are gone from renderer state, the rest stays. */
-export function withoutSecrets<T extends { apiKey: string; apiSecret: string }>(fields: T): T {
+export function withoutSecrets<T extends CredentialFields>(fields: T): T {
   return { ...fields, apiKey: '', apiSecret: '' };
 }
 
 /** What the sign-in-again form holds; the account's address and label are not editable there. */
-export interface ReauthFields {
-  apiKey: string;
-  apiSecret: string;
-  appId: string;
-}
+export type ReauthFields = CredentialFields;
 
 /** Problems on the sign-in-again form; the api-key is required only when the stored one cannot be kept. */
 export function reauthFieldErrors(fields: ReauthFields, submitted: boolean, keyRequired: boolean): Record<keyof ReauthFields, string | null> {

@@ -295,3 +295,13 @@ export function parseCsv(text: string): string[][] {
   if (field !== '' || row.length > 0) rows.push([...row, field]);
   return rows;
 }
+
+/** The Summary sheet's text in column A, row by row (empty rows as ''), for its sentences (TESTPLAN T3, T5). */
+export function summaryLines(audit: WorkbookAudit): string[] {
+  const lines: string[] = [];
+  for (let r = 1; r <= audit.summary.rowCount; r++) {
+    const value = audit.summary.getRow(r).getCell(1).value;
+    lines.push(typeof value === 'string' ? value : '');
+  }
+  return lines;
+}

@@ -19,6 +19,8 @@ import { countMatching } from './count-matching';
 import { writeCsv } from './csv-writer';
 import { aboutEntries } from './export-about';
 import { exportFailure } from './export-errors';
+import { readExportFreshness, type ExportFreshness } from './export-freshness';
+import { freshnessNotes, staleOpenSalesWarning } from './freshness-lines';
 import { WriteGuard } from './write-pacing';
 import { MAX_LINKED_ROWS, MAX_SHEET_ROWS } from './xlsx-sales-sheet';
 import { writeXlsx, type ProgressSink } from './xlsx-workbook';
@@ -41,7 +43,7 @@ export function resolveExportRequest(request: ExportRequest): ResolvedExport {
 }
 
 /** The cache operations an export reads. */
-export type ExportCache = Pick<SalesCache, 'path' | 'iterateSales' | 'coverage' | 'lastSyncRun'>;
+export type ExportCache = Pick<SalesCache, 'path' | 'iterateSales' | 'coverage' | 'lastSyncRun' | 'oldestStatusCheck'>;
 
 /** What to export, from where, to where. */
 export interface CacheExportInput {
@@ -74,6 +76,10 @@ export interface ExportOutcome {
   format: ExportFormat;
   rowCount: number;
   dataAsOf: DataAsOf | null;
+  /** When the exported statuses were last checked, stale open sales of a payments export, sales no longer reported. */
+  freshness: ExportFreshness;
+  /** The warning of a payments export whose open sales were checked more than 24 hours before; null when none. */
+  staleWarning: string | null;
 }
 
 function dataAsOfFor(cache: ExportCache, account: string, filter: SalesFilter): DataAsOf | null {
@@ -102,6 +108,7 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
   checkSize(plan.format, total);
   const dataAsOf = dataAsOfFor(input.cache, input.account, plan.filter);
   const lastSyncedAt = input.cache.lastSyncRun(input.account, 'completed')?.finishedAt ?? null;
+  const freshness = readExportFreshness(input.cache, input.account, plan.filter, now());
   const links = total <= MAX_LINKED_ROWS;
   const linksNote =
     !links && plan.columns.includes('collectionUrl')
@@ -127,6 +134,7 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
                 dateBasis: plan.filter.dateBasis ?? 'transaction',
                 links,
                 createdAt: now(),
+                summaryNotes: freshnessNotes(freshness),
                 about: (count, flaggedSales) =>
                   aboutEntries({
                     accountLabel: input.accountLabel,
@@ -160,5 +168,5 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
   } catch (error) {
     throw exportFailure(error, input.targetPath);
   }
-  return { filePath: input.targetPath, format: plan.format, rowCount, dataAsOf };
+  return { filePath: input.targetPath, format: plan.format, rowCount, dataAsOf, freshness, staleWarning: staleOpenSalesWarning(freshness.staleOpenSales) };
 }

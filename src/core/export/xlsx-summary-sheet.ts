@@ -49,6 +49,12 @@ function decimalsFor(value: number, currency: string): number {
   return Math.max(currencyDigits(currency), Math.min(exact === null ? 0 : decimalsOf(exact), 10));
 }
 
+/** A sentence the Summary states under its title: how fresh the statuses are, which sales are left out; a warning stands out. */
+export interface SummaryNote {
+  text: string;
+  warning?: boolean;
+}
+
 /** Where a group's rows are: criteria for formulas, or null when its totals are written as values. */
 type Where = Criterion[] | null;
 
@@ -63,6 +69,7 @@ export class SummarySheetWriter {
     private readonly totals: ExportTotals,
     private readonly basis: DateBasis,
     salesRows: number,
+    private readonly notes: readonly SummaryNote[] = [],
   ) {
     this.columns = requireColumns(layout, basis);
     const last = Math.max(salesRows + 1, 2);
@@ -90,6 +97,11 @@ export class SummarySheetWriter {
     const title = this.sheet.addRow(['Summary']);
     title.font = { bold: true, size: 14 };
     title.commit();
+    for (const note of this.notes) {
+      const row = this.sheet.addRow([note.text]);
+      if (note.warning) row.font = { bold: true, color: { argb: 'FFC00000' } };
+      row.commit();
+    }
     this.line(['Every total below is a COUNTIFS or SUMIFS formula over the Sales sheet. Amounts are totalled per currency and never added across currencies.']);
     this.line(['Declined sales are shown apart and are not counted as earned. Transaction amounts add up the sales that have one.']);
     this.line(['Each sum is rounded to the most decimals among its rows, so it is exact: a spreadsheet adds numbers in floating point.']);

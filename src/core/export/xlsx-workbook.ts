@@ -12,7 +12,7 @@ import type { AboutEntry } from './export-about';
 import { ExportTotals } from './export-totals';
 import { waitForRoom, type WriteGuard } from './write-pacing';
 import { SalesSheetWriter } from './xlsx-sales-sheet';
-import { SummarySheetWriter } from './xlsx-summary-sheet';
+import { SummarySheetWriter, type SummaryNote } from './xlsx-summary-sheet';
 import { DATE_TIME_FORMAT, styleHeader } from './xlsx-styles';
 
 /** Rows written between two pauses for the streams, progress and cancel. */
@@ -27,6 +27,8 @@ export interface WorkbookPlan {
   /** The About sheet's lines, once the number of rows and of sales with notices is known. */
   about: (rowCount: number, flaggedSales: number) => AboutEntry[];
   createdAt: Date;
+  /** Sentences under the Summary's title (statuses checked, warnings, sales left out). */
+  summaryNotes?: readonly SummaryNote[];
 }
 
 /** Reports rows written and what the writer is doing. */
@@ -83,7 +85,7 @@ export async function writeXlsx(output: Writable, rows: Iterable<CachedSale>, pl
     }
     progress(sales.rowCount, 'summary');
     sales.finish();
-    new SummarySheetWriter(summarySheet, sales, totals, plan.dateBasis, sales.rowCount).write();
+    new SummarySheetWriter(summarySheet, sales, totals, plan.dateBasis, sales.rowCount, plan.summaryNotes).write();
     writeAbout(aboutSheet, plan.about(sales.rowCount, flagged));
     progress(sales.rowCount, 'finishing');
     await guard.race(workbook.commit());

@@ -1,0 +1,96 @@
+/**
+ * How current an export's statuses are (TESTPLAN T3) and what it did with the sales the service no longer reports
+ * (TESTPLAN T5), read before the rows are written so the Summary, the command's standard error and the app can all
+ * say it. A payments export is the file an accountant reconciles against the bank: a payment that arrived after the
+ * open sales were last checked is missing from it, so it warns when they were checked more than 24 hours before.
+ */
+import Database from 'better-sqlite3';
+import type { SalesFilter } from '../../shared/sales-query';
+import { guardCorruption, OPEN_SALE_SQL, SALE_FROM, whereClause, type SalesCache } from '../cache';
+
+/** Open sales checked longer ago than this make a payments export warn. */
+export const STALE_OPEN_SALES_MS = 24 * 60 * 60 * 1000;
+
+/** Open sales whose statuses were last confirmed too long before a payments export. */
+export interface StaleOpenSales {
+  count: number;
+  /** The oldest confirmation among them (ISO time); null when none of them was ever confirmed. */
+  oldestCheck: string | null;
+  /** How many of them were never confirmed. */
+  neverChecked: number;
+}
+
+/** What an export states about the freshness and completeness of its rows. */
+export interface ExportFreshness {
+  /** The oldest confirmation by the service among the exported sales (ISO time); null when there are none. */
+  statusesCheckedAt: string | null;
+  /** Exported sales the service never confirmed. */
+  neverChecked: number;
+  /** Set for a payments export whose open sales were confirmed more than 24 hours before it was written. */
+  staleOpenSales: StaleOpenSales | null;
+  /** Sales the service no longer reports: included in the rows and totals, or how many were left out. */
+  noLongerReported: { included: boolean; count: number };
+}
+
+/** The cache operations the freshness reads use besides the file. */
+export type FreshnessCache = Pick<SalesCache, 'path' | 'oldestStatusCheck'>;
+
+/** Whether an export reports payments: its range is by payment date (the payments preset sets this). */
+export function isPaymentsExport(filter: SalesFilter): boolean {
+  return filter.dateBasis === 'payment';
+}
+
+/**
+ * The open sales that could still be paid within the export's range: made up to its last day, narrowed like the
+ * export (currency, sub-ID, …) but whatever their statuses, since an open sale is by definition not yet paid.
+ */
+export function openSalesScope(filter: SalesFilter): SalesFilter {
+  const { to, subids, categories, currencies, collections, products, text } = filter;
+  return { dateBasis: 'transaction', to, subids, categories, currencies, collections, products, text };
+}
+
+interface StaleRow {
+  count: number;
+  oldest: string | null;
+  never: number;
+}
+
+function staleOpenSales(db: Database.Database, account: string, filter: SalesFilter, checkedBefore: Date): StaleOpenSales | null {
+  const where = whereClause(account, openSalesScope(filter));
+  const row = db
+    .prepare<(string | number)[], StaleRow>(
+      `SELECT count(*) AS count, min(s.status_checked_at) AS oldest, count(*) - count(s.status_checked_at) AS never
+         FROM ${SALE_FROM} ${where.sql} AND ${OPEN_SALE_SQL}
+          AND (s.status_checked_at IS NULL OR julianday(s.status_checked_at) < julianday(?))`,
+    )
+    .get(...where.params, checkedBefore.toISOString());
+  if (row === undefined || row.count === 0) return null;
+  return { count: row.count, oldestCheck: row.oldest, neverChecked: row.never };
+}
+
+function noLongerReported(db: Database.Database, account: string, filter: SalesFilter): number {
+  const where = whereClause(account, { ...filter, includeNoLongerReported: true });
+  const row = db
+    .prepare<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM ${SALE_FROM} ${where.sql} AND s.unreported_at IS NOT NULL`)
+    .get(...where.params);
+  return row?.n ?? 0;
+}
+
+/** Reads the freshness of the export of `filter` from `account`'s sales, as of `now`. */
+export function readExportFreshness(cache: FreshnessCache, account: string, filter: SalesFilter, now: Date): ExportFreshness {
+  // First: it brings the search index up to date, which the text filter of the reads below relies on.
+  const age = cache.oldestStatusCheck(account, filter);
+  return guardCorruption(() => {
+    const db = new Database(cache.path, { readonly: true, fileMustExist: true });
+    try {
+      return {
+        statusesCheckedAt: age.sales > 0 ? age.oldest : null,
+        neverChecked: age.neverChecked,
+        staleOpenSales: isPaymentsExport(filter) ? staleOpenSales(db, account, filter, new Date(now.getTime() - STALE_OPEN_SALES_MS)) : null,
+        noLongerReported: { included: filter.includeNoLongerReported === true, count: noLongerReported(db, account, filter) },
+      };
+    } finally {
+      db.close();
+    }
+  });
+}

@@ -11,7 +11,7 @@ import type { ExportProgress, ExportRequest, ExportResult } from '../../shared/i
 import type { Logger } from '../log';
 import type { SettingsStore } from '../settings';
 import { proposedExportName } from './export-file-name';
-import { exportFromCache, resolveExportRequest, type ExportCache } from './export-sales';
+import { exportFreshnessOf, exportFromCache, resolveExportRequest, type ExportCache, type ExportFreshnessReport } from './export-sales';
 import { createExportTracker } from './export-tracker';
 
 /** Settings key of the folder the last export was saved in. */
@@ -45,6 +45,8 @@ export interface AppExporterDeps {
 /** The export operations of the core. */
 export interface AppExporter {
   exportSales(request: ExportRequest): Promise<ExportResult>;
+  /** What the export of `request` would say about its statuses now, so the app can warn before the save dialog (T3). */
+  freshness(request: ExportRequest): ExportFreshnessReport;
   progress(): ExportProgress;
   cancel(): ExportProgress;
 }
@@ -106,6 +108,7 @@ export function createAppExporter(deps: AppExporterDeps): AppExporter {
         tracker.release();
       }
     },
+    freshness: (request) => exportFreshnessOf(deps.cache(), deps.account(), request, deps.now()),
     progress: () => tracker.status(),
     cancel: () => tracker.cancel(),
   };

@@ -6,7 +6,7 @@ import type { Sale } from '../../shared/domain';
 import { openCache, type SalesCache } from '../cache';
 import { tempFolder } from '../../../test-support/cache-kit';
 import { auditWorkbook, makeSale, parseCsv, summaryLines } from '../../../test-support/export-kit';
-import { exportFromCache } from './export-sales';
+import { exportFreshnessOf, exportFromCache } from './export-sales';
 
 const ACCOUNT = 'fresh';
 /** When the open sales were last confirmed; the paid ones a little later. */
@@ -99,6 +99,9 @@ describe('T3: a payments export says when statuses were checked and warns when i
     expect(outcome.staleWarning).toBe(warning);
     expect(outcome.freshness.staleOpenSales).toEqual({ count: 3, oldestCheck: '2026-04-01T06:00:00.000Z', neverChecked: 0 });
     expect(lines[1]).toBe(warning);
+    // The app can show the same warning before the file is written.
+    const request = { filter: { from: '2026-03-01', to: '2026-03-31' }, format: 'xlsx' as const, preset: 'payments' as const };
+    expect(exportFreshnessOf(cache, ACCOUNT, request, STALE_NOW)).toEqual({ freshness: outcome.freshness, staleWarning: warning });
     expect(audit.summary.getRow(2).font?.bold).toBe(true);
     expect(lines).toContain('Statuses checked 2026-04-01 07:30 UTC (the oldest confirmation by the service among these sales).');
   });

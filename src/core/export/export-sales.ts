@@ -34,6 +34,13 @@ export interface ResolvedExport {
   preset: ExportPresetId | undefined;
 }
 
+/** What an export states about its statuses: for the Summary, the command's standard error and the app's warning (T3, T5). */
+export interface ExportFreshnessReport {
+  freshness: ExportFreshness;
+  /** The warning of a payments export whose open sales were checked more than 24 hours before; null when none. */
+  staleWarning: string | null;
+}
+
 /** Fills in the defaults: the preset's filter, the basis date ascending, and the required columns. */
 export function resolveExportRequest(request: ExportRequest): ResolvedExport {
   const filter = request.preset ? applyExportPreset(request.preset, request.filter) : request.filter;
@@ -71,15 +78,22 @@ export interface ExportControl {
 }
 
 /** The written file and what it holds. */
-export interface ExportOutcome {
+export interface ExportOutcome extends ExportFreshnessReport {
   filePath: string;
   format: ExportFormat;
   rowCount: number;
   dataAsOf: DataAsOf | null;
-  /** When the exported statuses were last checked, stale open sales of a payments export, sales no longer reported. */
-  freshness: ExportFreshness;
-  /** The warning of a payments export whose open sales were checked more than 24 hours before; null when none. */
-  staleWarning: string | null;
+}
+
+/** What the export of `request` would state about its statuses as of `now`; lets the app warn before writing. */
+export function exportFreshnessOf(
+  cache: Pick<ExportCache, 'path' | 'oldestStatusCheck'>,
+  account: string,
+  request: ExportRequest,
+  now: Date,
+): ExportFreshnessReport {
+  const freshness = readExportFreshness(cache, account, resolveExportRequest(request).filter, now);
+  return { freshness, staleWarning: staleOpenSalesWarning(freshness.staleOpenSales) };
 }
 
 function dataAsOfFor(cache: ExportCache, account: string, filter: SalesFilter): DataAsOf | null {
@@ -108,7 +122,7 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
   checkSize(plan.format, total);
   const dataAsOf = dataAsOfFor(input.cache, input.account, plan.filter);
   const lastSyncedAt = input.cache.lastSyncRun(input.account, 'completed')?.finishedAt ?? null;
-  const freshness = readExportFreshness(input.cache, input.account, plan.filter, now());
+  const { freshness, staleWarning } = exportFreshnessOf(input.cache, input.account, input.request, now());
   const links = total <= MAX_LINKED_ROWS;
   const linksNote =
     !links && plan.columns.includes('collectionUrl')
@@ -168,5 +182,5 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
   } catch (error) {
     throw exportFailure(error, input.targetPath);
   }
-  return { filePath: input.targetPath, format: plan.format, rowCount, dataAsOf, freshness, staleWarning: staleOpenSalesWarning(freshness.staleOpenSales) };
+  return { filePath: input.targetPath, format: plan.format, rowCount, dataAsOf, freshness, staleWarning };
 }

@@ -75,6 +75,8 @@ export interface LoggedRequest {
   headers: Record<string, string>;
   /** Whether the three credentials matched. */
   credentialsValid: boolean;
+  /** The request body as text (report requests sent by POST), or null when there was none. */
+  body: string | null;
   route: 'user' | 'report' | 'other';
   page: number | null;
   /** Status sent; null when the connection was closed or stalled instead. */
@@ -231,6 +233,16 @@ function sendFaulty(req: IncomingMessage, res: ServerResponse, fault: TransportF
     case 'malformed-json':
       send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: '{"status":200,"message":"OK","data":[{"reference":"S-' });
       return 200;
+    case 'html-page':
+      send(res, {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: '<!DOCTYPE html><html><head><title>Sign in to the guest network</title></head><body><form></form></body></html>',
+      });
+      return 200;
+    case 'empty-body':
+      send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: '' });
+      return 200;
     case 'wrong-shape':
       send(res, {
         status: 200,
@@ -327,6 +339,7 @@ function logEntry(state: State, req: IncomingMessage, url: URL, scheme: LoggedRe
     query: decodedQuery(url.searchParams),
     headers,
     credentialsValid,
+    body: null,
     route,
     page: route === 'report' ? pageOf(url.searchParams) : null,
     status: null,
@@ -339,18 +352,65 @@ function logEntry(state: State, req: IncomingMessage, url: URL, scheme: LoggedRe
   return entry;
 }
 
-function specRequest(req: IncomingMessage, url: string): Parameters<SpecService>[0] {
-  return { method: req.method ?? 'GET', url, headers: headerRecord(req) };
+/** The request for the spec service; `method` replaces the one sent when the fake answers a POST as its GET. */
+function specRequest(req: IncomingMessage, url: string, method = req.method ?? 'GET'): Parameters<SpecService>[0] {
+  return { method, url, headers: headerRecord(req) };
 }
 
-function answerFor(state: State, req: IncomingMessage, url: URL, route: LoggedRequest['route']): SpecResponse {
-  if (route !== 'report' || state.reportAccess === false) return state.service(specRequest(req, url.href));
+/** Reads a request body of at most 64 kB. */
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 65_536) req.destroy(new Error('body too large'));
+      else chunks.push(chunk);
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
+}
+
+/** The report URL a POST's JSON body stands for, or null when the body is not a JSON object of parameters. */
+function urlOfPostedParameters(url: URL, body: string): URL | null {
+  let parameters: unknown;
+  try {
+    parameters = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (parameters === null || typeof parameters !== 'object' || Array.isArray(parameters)) return null;
+  const asked = new URL(url.pathname, url.origin);
+  for (const [name, value] of Object.entries(parameters)) {
+    if (typeof value === 'string' || typeof value === 'number') asked.searchParams.set(name, String(value));
+  }
+  return asked;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/**
+ * With `reportByPost`, the report answers GET with 405 and reads a POST's JSON body as its parameters; the request is
+ * then answered as the GET those parameters make. Returns the URL to answer, or the refusal.
+ */
+async function reportByPost(req: IncomingMessage, url: URL, entry: LoggedRequest): Promise<URL | SpecResponse> {
+  if (req.method !== 'POST') {
+    return { status: 405, headers: { ...JSON_HEADERS, allow: 'POST' }, body: JSON.stringify({ status: 405, message: 'Method GET is not allowed; use POST.' }) };
+  }
+  entry.body = await readBody(req);
+  const asked = urlOfPostedParameters(url, entry.body);
+  return asked ?? { status: 400, headers: JSON_HEADERS, body: JSON.stringify({ status: 400, message: 'The request body is not a JSON object.' }) };
+}
+
+function answerFor(state: State, req: IncomingMessage, url: URL, route: LoggedRequest['route'], method: string): SpecResponse {
+  if (route !== 'report' || state.reportAccess === false) return state.service(specRequest(req, url.href, method));
   const asked = state.faults.exclusiveEnd ? exclusiveEndUrl(url) : url;
   const answer = shapeReport(asked, state.faults, (page) => {
-    if (page === null) return state.service(specRequest(req, asked.href));
+    if (page === null) return state.service(specRequest(req, asked.href, method));
     const paged = new URL(asked);
     paged.searchParams.set('page', String(page));
-    return state.service(specRequest(req, paged.href));
+    return state.service(specRequest(req, paged.href, method));
   });
   return withoutNextPage(answer, url, state.faults.nextPageNullAt);
 }
@@ -369,13 +429,35 @@ function updateSales(state: State, changes: readonly SaleMutation[]): void {
   rebuild(state);
 }
 
+/** What to answer a request as: its own URL and method, or (see `reportByPost`) the GET a POST stands for; null when already answered. */
+async function requestToAnswer(
+  state: State,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  entry: LoggedRequest,
+): Promise<{ url: URL; method: string } | null> {
+  if (entry.route !== 'report' || !state.faults.reportByPost) return { url, method: req.method ?? 'GET' };
+  const asked = await reportByPost(req, url, entry);
+  if (asked instanceof URL) {
+    entry.page = pageOf(asked.searchParams);
+    return { url: asked, method: 'GET' };
+  }
+  send(res, asked);
+  entry.status = asked.status;
+  return null;
+}
+
 async function handleHttps(state: State, req: IncomingMessage, res: ServerResponse, origin: string, max: number): Promise<void> {
-  const url = new URL(req.url ?? '/', origin);
-  const entry = track(state, req, res, url, 'https', max);
+  const sent = new URL(req.url ?? '/', origin);
+  const entry = track(state, req, res, sent, 'https', max);
+  const target = await requestToAnswer(state, req, res, sent, entry);
+  if (target === null) return;
+  const { url, method } = target;
   if (!(await waitOrClose(state.faults.latencyMs, res))) return;
   if (entry.route === 'report') applyScheduledChanges(state, url, entry.page);
   const fault = takeScheduled(state, entry.route, entry.page) ?? drawRandom(state, entry.route);
-  const answer = (): SpecResponse => answerFor(state, req, url, entry.route);
+  const answer = (): SpecResponse => answerFor(state, req, url, entry.route, method);
   if (fault === null) {
     const response = answer();
     send(res, response);

@@ -37,6 +37,10 @@ export const transportFaultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('malformed-json') }),
   /** 200 with valid JSON of the wrong shape (`data` is not a list). */
   z.object({ kind: z.literal('wrong-shape') }),
+  /** 200 with an HTML page, as from a captive portal or a proxy's error page. */
+  z.object({ kind: z.literal('html-page') }),
+  /** 200 with no body at all. */
+  z.object({ kind: z.literal('empty-body') }),
 ]);
 export type TransportFault = z.infer<typeof transportFaultSchema>;
 
@@ -133,6 +137,11 @@ export const faultSettingsSchema = z.strictObject({
   nextPageNullAt: z.array(z.number().int().min(1)).default([]),
   /** Changes to the data while a report is walked, one-shot, consumed in order by the first request each matches. */
   dataChanges: z.array(scheduledDataChangeSchema).default([]),
+  /**
+   * The report answers 405 to GET and reads its parameters from a JSON body sent with POST (the spec does not name the
+   * report's method).
+   */
+  reportByPost: z.boolean().default(false),
 });
 export type FaultSettings = z.output<typeof faultSettingsSchema>;
 /** A change to some knobs; the others keep their values. */

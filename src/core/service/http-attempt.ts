@@ -1,5 +1,5 @@
 /**
- * One HTTP GET and its whole body, under one deadline (TESTPLAN N4): the timer runs from the request until the
+ * One HTTP request and its whole body, under one deadline (TESTPLAN N4): the timer runs from the request until the
  * last byte, so a server that stalls after the headers, or trickles a byte at a time, is cut off at the timeout
  * just like one that never answers. The caller's AbortSignal cancels the request and the body read at once.
  */
@@ -10,18 +10,26 @@ import { badResponseError, cancelledError, classifyTransportError } from './serv
 /** A fetch-compatible transport: Node's (see `createNodeFetch`), Electron's `net.fetch`, or the demo simulator. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+/** What one attempt sends: a GET of `url`, or a POST of a JSON `body` (see `report-method.ts`). */
+export interface HttpRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  /** JSON text, sent with a JSON content type; only with POST. */
+  body?: string;
+}
+
 /** What one attempt needs. */
 export interface AttemptOptions {
   fetch: FetchLike;
-  url: string;
+  request: HttpRequest;
   headers: Record<string, string>;
   timeoutMs: number;
   maxBodyBytes: number;
   signal?: AbortSignal;
 }
 
-/** The result of an attempt that did not throw: a 2xx body as text, or a failure the retry policy judges. */
-export type AttemptResult = { kind: 'ok'; status: number; text: string } | AttemptFailure;
+/** The result of an attempt that did not throw: a 2xx body as text (and its declared type), or a failure the retry policy judges. */
+export type AttemptResult = { kind: 'ok'; status: number; text: string; contentType: string | null } | AttemptFailure;
 
 class BodyTooLarge extends Error {}
 
@@ -84,11 +92,21 @@ async function errorDetail(response: Response, signal: AbortSignal): Promise<str
   }
 }
 
+function initOf(options: AttemptOptions, signal: AbortSignal): RequestInit {
+  const { request } = options;
+  const init: RequestInit = { method: request.method, headers: options.headers, signal, redirect: 'error' };
+  if (request.body !== undefined) {
+    init.headers = { ...options.headers, 'content-type': 'application/json' };
+    init.body = request.body;
+  }
+  return init;
+}
+
 /**
- * Sends one GET and reads its body. Throws CANCELLED when the caller aborts and BAD_RESPONSE for an oversized
+ * Sends one request and reads its body. Throws CANCELLED when the caller aborts and BAD_RESPONSE for an oversized
  * body; every other outcome is returned for the retry policy to judge.
  */
-export async function attemptGet(options: AttemptOptions): Promise<AttemptResult> {
+export async function attemptRequest(options: AttemptOptions): Promise<AttemptResult> {
   const { signal, timeoutMs } = options;
   if (signal?.aborted) throw cancelledError(abortReason(signal));
   const controller = new AbortController();
@@ -96,13 +114,11 @@ export async function attemptGet(options: AttemptOptions): Promise<AttemptResult
   const onAbort = (): void => controller.abort(abortReason(signal as AbortSignal));
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const response = await options.fetch(options.url, {
-      method: 'GET',
-      headers: options.headers,
-      signal: controller.signal,
-      redirect: 'error',
-    });
-    if (response.ok) return { kind: 'ok', status: response.status, text: await readText(response, controller.signal, options.maxBodyBytes) };
+    const response = await options.fetch(options.request.url, initOf(options, controller.signal));
+    if (response.ok) {
+      const text = await readText(response, controller.signal, options.maxBodyBytes);
+      return { kind: 'ok', status: response.status, text, contentType: response.headers.get('content-type') };
+    }
     const detail = await errorDetail(response, controller.signal);
     if (controller.signal.aborted) return failureFor(abortReason(controller.signal), controller, timeoutMs, signal);
     return { kind: 'status', status: response.status, retryAfter: response.headers.get('retry-after'), detail };

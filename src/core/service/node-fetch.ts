@@ -110,12 +110,15 @@ function asError(reason: unknown): Error {
 function send(agent: Agent, input: string, init: RequestInit): Promise<Response> {
   const url = new URL(input);
   if (url.protocol !== 'https:') return Promise.reject(new TypeError('fetch failed', { cause: new Error('only https: URLs are allowed') }));
-  if (init.body !== undefined && init.body !== null) return Promise.reject(new TypeError('This transport sends GET requests without a body.'));
+  const body = init.body ?? null;
+  if (body !== null && typeof body !== 'string') return Promise.reject(new TypeError('This transport sends only text bodies.'));
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   const method = (init.method ?? 'GET').toUpperCase();
   return new Promise((resolve, reject) => {
-    const req = httpsRequest(url, { method, agent, headers: requestHeaders(init), rejectUnauthorized: true });
+    const headers = requestHeaders(init);
+    if (body !== null) headers['content-length'] = String(Buffer.byteLength(body, 'utf8'));
+    const req = httpsRequest(url, { method, agent, headers, rejectUnauthorized: true });
     const onAbort = (): void => {
       const reason = abortReason(signal as AbortSignal);
       req.destroy(asError(reason));
@@ -131,7 +134,8 @@ function send(agent: Agent, input: string, init: RequestInit): Promise<Response>
         reject(error);
       }
     });
-    req.end();
+    if (body === null) req.end();
+    else req.end(body, 'utf8');
   });
 }
 

@@ -4,7 +4,8 @@
  * endpoint, and so its schedule can be tested with a virtual clock.
  */
 import { abortReason, type Clock } from './clock';
-import { attemptGet, type FetchLike } from './http-attempt';
+import { attemptRequest, type FetchLike, type HttpRequest } from './http-attempt';
+import { judgeReply } from './reply-body';
 import type { RequestGate, SlotOutcome } from './request-gate';
 import { decideRetry, initialRetryState, type RetryPolicy, type RetryReason, type RetryState } from './retry-policy';
 import { cancelledError } from './service-errors';
@@ -34,10 +35,10 @@ export interface RunnerDeps {
   onRetry?: (event: RetryEvent) => void;
 }
 
-/** A 2xx answer: its status and body text. */
+/** A 2xx answer whose body is JSON and names no error status: the parsed body. */
 export interface RunnerSuccess {
   status: number;
-  text: string;
+  body: unknown;
   attempts: number;
 }
 
@@ -65,8 +66,12 @@ function pathOf(url: string): string {
   }
 }
 
-/** GETs `url` until it succeeds, a failure is final, the retry budget runs out, or `signal` aborts. */
-export async function runGet(deps: RunnerDeps, url: string, signal?: AbortSignal): Promise<RunnerSuccess> {
+/**
+ * Sends `request` until it succeeds, a failure is final, the retry budget runs out, or `signal` aborts. A 2xx counts
+ * only when its body is JSON that names no error status (see `reply-body.ts`); otherwise it is judged like the status
+ * or the server trouble it stands for.
+ */
+export async function runRequest(deps: RunnerDeps, request: HttpRequest, signal?: AbortSignal): Promise<RunnerSuccess> {
   let state: RetryState = initialRetryState();
   for (;;) {
     const slot = await acquireSlot(deps, signal);
@@ -74,10 +79,11 @@ export async function runGet(deps: RunnerDeps, url: string, signal?: AbortSignal
     let pauseUntil: number | null = null;
     try {
       state = { ...state, attempts: state.attempts + 1 };
-      const result = await attemptGet({ ...deps, url, signal });
-      if (result.kind === 'ok') {
+      const attempt = await attemptRequest({ ...deps, request, signal });
+      const result = attempt.kind === 'ok' ? judgeReply(attempt.text, attempt.contentType) : attempt;
+      if (result.kind === 'json') {
         outcome = 'ok';
-        return { status: result.status, text: result.text, attempts: state.attempts };
+        return { status: attempt.kind === 'ok' ? attempt.status : 200, body: result.body, attempts: state.attempts };
       }
       const decision = decideRetry({ failure: result, state, policy: deps.policy, now: deps.clock.now(), random: deps.random });
       outcome = decision.slowDown ? 'slow-down' : 'failed';
@@ -85,7 +91,7 @@ export async function runGet(deps: RunnerDeps, url: string, signal?: AbortSignal
       pauseUntil = decision.pauseUntil;
       state = decision.state;
       const status = result.kind === 'status' ? result.status : null;
-      deps.onRetry?.({ type: 'retry', reason: decision.reason, path: pathOf(url), status, attempts: state.attempts, delayMs: decision.delayMs });
+      deps.onRetry?.({ type: 'retry', reason: decision.reason, path: pathOf(request.url), status, attempts: state.attempts, delayMs: decision.delayMs });
       slot.release(outcome, pauseUntil);
       await waitBeforeRetry(deps.clock, decision.delayMs, signal);
     } finally {

@@ -4,15 +4,24 @@
  *
  * - 429 (and 503) mean "slow down": honour `Retry-After` (seconds or HTTP-date) up to a cap, fail fast above
  *   it; without it, back off exponentially with jitter. Both lower the request gate's concurrency.
- * - 500/502/503/504 and dropped connections: a bounded number of retries with growing, jittered, capped delays.
+ * - 500/502/503/504, dropped connections, and a 2xx whose body is empty, cut off, an HTML page or not JSON (a proxy or
+ *   a server in trouble): a bounded number of retries with growing, jittered, capped delays.
  * - A timeout is retried at most once by default: a stalled server rarely recovers within seconds.
  * - 400/401/403/404/405, TLS failures, an unreachable host and every other status: never retried.
  */
-import { errorForLongWait, errorForStatus, errorForTransport, timeoutError, type ServiceError, type TransportFailure } from './service-errors';
+import {
+  errorForLongWait,
+  errorForStatus,
+  errorForTransport,
+  timeoutError,
+  unreadableReplyError,
+  type ServiceError,
+  type TransportFailure,
+} from './service-errors';
 
 /** Limits of the retry schedule. */
 export interface RetryPolicy {
-  /** Attempts in total while the service answers 500/502/503/504 or drops the connection. */
+  /** Attempts in total while the service answers 500/502/503/504, drops the connection or sends an unreadable body. */
   maxAttempts: number;
   /** Attempts in total while the service answers 429. */
   maxRateLimitedAttempts: number;
@@ -46,7 +55,9 @@ export const SLOW_DOWN_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 export type AttemptFailure =
   | { kind: 'status'; status: number; retryAfter: string | null; detail: string | null }
   | { kind: 'transport'; failure: TransportFailure; error: unknown }
-  | { kind: 'timeout'; timeoutMs: number };
+  | { kind: 'timeout'; timeoutMs: number }
+  /** A 2xx whose body could not be read; `what` says what came back ("an empty reply", "an HTML page"). */
+  | { kind: 'bad-body'; what: string };
 
 /** Counts of one logical request's attempts so far. */
 export interface RetryState {
@@ -57,7 +68,7 @@ export interface RetryState {
 }
 
 /** Why a retry happens; reported to listeners (progress UI, logs). */
-export type RetryReason = 'rate-limited' | 'server-error' | 'connection-dropped' | 'timeout';
+export type RetryReason = 'rate-limited' | 'server-error' | 'connection-dropped' | 'timeout' | 'unreadable-reply';
 
 /** What to do after a failed attempt. */
 export type RetryDecision =
@@ -162,6 +173,11 @@ export function decideRetry(inputs: Inputs): RetryDecision {
       return { kind: 'fail', error: timeoutError(failure.timeoutMs, state.attempts), slowDown: false };
     }
     return retry(inputs, 'timeout', state, null, false);
+  }
+  if (failure.kind === 'bad-body') {
+    const state = { ...inputs.state, transient: inputs.state.transient + 1 };
+    if (state.transient >= policy.maxAttempts) return { kind: 'fail', error: unreadableReplyError(failure.what, state.attempts), slowDown: false };
+    return retry(inputs, 'unreadable-reply', state, null, false);
   }
   if (failure.failure !== 'reset') {
     return { kind: 'fail', error: errorForTransport(failure.failure, inputs.state.attempts, failure.error), slowDown: false };

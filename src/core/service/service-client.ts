@@ -1,6 +1,6 @@
 /**
- * The client of the reporting service: `GET /v1/user/` and `GET /v1/report/sales`, with the three credential
- * headers and nothing else identifying. The transport is a parameter (Node's fetch in tests and the CLI,
+ * The client of the reporting service: `GET /v1/user/` and the sales report (GET with a query; see
+ * `report-request.ts` for when it is sent as a POST), with the three credential headers and nothing else identifying. The transport is a parameter (Node's fetch in tests and the CLI,
  * Electron's net.fetch in the app, the demo simulator in demo mode), so the same code runs everywhere and is
  * tested against a real HTTPS server. Every call is validated before sending, retried per the retry policy,
  * limited by a shared request gate, and parsed with zod at the boundary.
@@ -8,19 +8,21 @@
 import { ZodError } from 'zod';
 import type { Profile } from '../../shared/domain';
 import { AppError } from '../../shared/errors';
-import { parseProfile, parseSalesPage, type ParsedSalesPage } from '../../shared/wire-schemas';
+import { parseProfile } from '../../shared/wire-schemas';
 import { parseBaseUrl } from './base-url';
-import { parseJsonBody } from './json-body';
 import { systemClock, type Clock } from './clock';
-import type { FetchLike } from './http-attempt';
+import type { FetchLike, HttpRequest } from './http-attempt';
+import { createReportRequests } from './report-request';
 import { createRequestGate, type RequestGate } from './request-gate';
-import { runGet, type RetryEvent, type RunnerDeps } from './request-runner';
+import { runRequest, type RetryEvent, type RunnerDeps } from './request-runner';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
-import { buildSalesUrl, parseSalesFilter, type SalesFilter, type SalesPageRequest } from './sales-params';
-import { badResponseError, errorForStatus } from './service-errors';
+import { readSalesPage, type SalesPage } from './sales-page';
+import type { SalesFilter, SalesPageRequest } from './sales-params';
+import { badResponseError } from './service-errors';
 
 export type { FetchLike } from './http-attempt';
 export type { RetryEvent } from './request-runner';
+export type { SalesPage, UnstoredRecord } from './sales-page';
 
 /** The three credentials of spec 5. Lives only in the main process. */
 export interface Credentials {
@@ -56,7 +58,7 @@ export interface ServiceClient {
   /** The gate this client's requests pass through; share it with clients that fetch in parallel. */
   readonly gate: RequestGate;
   getProfile(signal?: AbortSignal): Promise<Profile>;
-  getSalesPage(filter: SalesFilter, page: SalesPageRequest, signal?: AbortSignal): Promise<ParsedSalesPage>;
+  getSalesPage(filter: SalesFilter, page: SalesPageRequest, signal?: AbortSignal): Promise<SalesPage>;
 }
 
 const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
@@ -80,23 +82,6 @@ function credentialHeaders(credentials: Credentials): Record<string, string> {
     headers[header] = value;
   }
   return headers;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return parseJsonBody(text);
-  } catch (error) {
-    throw badResponseError('a reply that is not valid JSON', error);
-  }
-}
-
-/** Some services answer 200 with an error status inside the body; treat that as the status it names. */
-function throwIfErrorEnvelope(body: unknown, attempts: number): void {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
-  const { status, message, data } = body as { status?: unknown; message?: unknown; data?: unknown };
-  if (typeof status === 'number' && status >= 400 && status <= 599 && data === undefined) {
-    throw errorForStatus(status, typeof message === 'string' ? message : null, attempts);
-  }
 }
 
 function parseWith<T>(what: string, parse: (body: unknown) => T, body: unknown): T {
@@ -124,22 +109,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     onRetry: options.onRetry,
   };
 
-  async function getBody(url: string, signal?: AbortSignal): Promise<unknown> {
-    const answer = await runGet(deps, url, signal);
-    const body = parseJson(answer.text);
-    throwIfErrorEnvelope(body, answer.attempts);
-    return body;
-  }
+  const getBody = async (request: HttpRequest, signal?: AbortSignal): Promise<unknown> => (await runRequest(deps, request, signal)).body;
+  const report = createReportRequests(baseUrl, getBody);
 
   return {
     baseUrl,
     gate,
     async getProfile(signal) {
-      return parseWith('a profile', parseProfile, await getBody(`${baseUrl}/v1/user/`, signal));
+      return parseWith('a profile', parseProfile, await getBody({ url: `${baseUrl}/v1/user/`, method: 'GET' }, signal));
     },
     async getSalesPage(filter, page, signal) {
-      const url = buildSalesUrl(baseUrl, parseSalesFilter(filter), page);
-      return parseWith('a sales page', parseSalesPage, await getBody(url, signal));
+      return parseWith('a sales page', readSalesPage, await report.fetch(filter, page, signal));
     },
   };
 }

@@ -146,6 +146,15 @@ export function badResponseError(what: string, cause?: unknown): ServiceError {
   );
 }
 
+/** A 2xx whose body stayed unreadable on every try; `what` says what came back. */
+export function unreadableReplyError(what: string, attempts: number): ServiceError {
+  return new ServiceError(
+    'BAD_RESPONSE',
+    `The service sent ${what} instead of a report (${tries(attempts)}). A proxy, captive portal or a problem at the service may be in the way; try again later. Nothing was changed.`,
+    { attempts },
+  );
+}
+
 /** Codes and message fragments of Node (`err.code`), undici (`UND_ERR_*`) and Chromium (`net::ERR_*`). */
 const TLS_PATTERN = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|EPROTO|HANDSHAKE/i;
 const RESET_PATTERN =

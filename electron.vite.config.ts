@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { BRIDGE_KEY, CHANNELS } from './src/shared/ipc-contract';
 
 /**
  * Three builds: the main process (ESM, native modules left external), the preload (one CommonJS
  * file, because sandboxed preloads cannot load ES modules) and the renderer (React, served from
- * the app's own files under a strict CSP).
+ * the app's own files under a strict CSP). The preload gets the contract's channel list as a constant written in at
+ * build time, so it stays a few lines of code instead of carrying the contract's schemas and zod.
  */
 export default defineConfig({
   main: {
@@ -16,6 +18,7 @@ export default defineConfig({
     },
   },
   preload: {
+    define: { __IPC_CHANNELS__: JSON.stringify(CHANNELS), __BRIDGE_KEY__: JSON.stringify(BRIDGE_KEY) },
     build: {
       externalizeDeps: false,
       rolldownOptions: {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { ERROR_CODES } from '../src/shared/errors';
-import { CHANNELS } from '../src/shared/ipc-channels';
+import { CHANNELS } from '../src/shared/ipc-contract';
 import { ELECTRON_MISSING_MESSAGE, electronBinaryPath } from './electron-binary';
 
 const binary = electronBinaryPath();

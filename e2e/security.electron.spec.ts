@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { CHANNELS } from '../src/shared/ipc-channels';
+import { CHANNELS } from '../src/shared/ipc-contract';
 import { localIsoDay } from '../src/shared/dates';
 import { ELECTRON_MISSING_MESSAGE, electronBinaryPath } from './electron-binary';
 import { startFakeService, type FakeService } from './fake-service/fake-service';

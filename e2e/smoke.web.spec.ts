@@ -64,7 +64,7 @@ test.describe('walking skeleton in demo mode', () => {
       hasRequire: 'require' in window,
       hasProcess: 'process' in window,
     }));
-    const { CHANNELS } = await import('../src/shared/ipc-channels');
+    const { CHANNELS } = await import('../src/shared/ipc-contract');
     expect(keys).toEqual(Object.keys(CHANNELS).sort());
     expect(hasRequire).toBe(false);
     expect(hasProcess).toBe(false);

@@ -82,7 +82,7 @@ export const run: RunCase = async (input) => {
     const verdict = await core.cache.checked;
     const checkedMs = performance.now() - started;
     if (verdict !== 'ok') throw new Error(`the integrity check of the bench database said ${verdict}`);
-    const session = core.getSession();
+    const session = core.session.status();
     if (session.kind !== 'account' || !session.signedIn) throw new Error(`the bench account was not restored (${session.kind})`);
     if (core.cache.error !== null) throw new Error(`the cache did not open: ${core.cache.error.message}`);
     await core.close();

@@ -3,7 +3,7 @@
  * bridge (one named method per contract channel), each call forwarded over loopback to the
  * handlers the Electron main registers.
  */
-import { BRIDGE_KEY, CHANNELS } from '../../src/shared/ipc-channels';
+import { BRIDGE_KEY, CHANNELS } from '../../src/shared/ipc-contract';
 
 /** JavaScript source of the bridge shim served at {@link BRIDGE_SCRIPT_PATH}. */
 export function bridgeScript(): string {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNELS } from '../shared/ipc-channels';
-import { INPUT_SCHEMAS } from '../shared/ipc-contract';
+import { CHANNELS, IPC_CONTRACT } from '../shared/ipc-contract';
 import { buildBridge } from './bridge';
 
 function recordingBridge() {
@@ -8,7 +7,7 @@ function recordingBridge() {
   const bridge = buildBridge(async (...args: unknown[]) => {
     calls.push(args);
     return { ok: true, value: 'answer' };
-  });
+  }, CHANNELS);
   return { bridge, calls };
 }
 
@@ -16,7 +15,7 @@ describe('the preload bridge', () => {
   it('S2: its keys are exactly the contract’s allowlist, and nothing generic (invoke, send, on) exists', () => {
     const { bridge } = recordingBridge();
     expect(Object.keys(bridge).sort()).toEqual(Object.keys(CHANNELS).sort());
-    expect(Object.keys(bridge).sort()).toEqual(Object.keys(INPUT_SCHEMAS).sort());
+    expect(Object.keys(bridge).sort()).toEqual(Object.keys(IPC_CONTRACT).sort());
     for (const generic of ['invoke', 'send', 'sendSync', 'on', 'once', 'ipcRenderer', 'removeListener']) expect(generic in bridge).toBe(false);
   });
 

@@ -1,10 +1,10 @@
 /**
- * Builds the one object the preload exposes (TESTPLAN S2), kept apart from `electron` so a Node
+ * Builds the one object the preload exposes (S2), kept apart from `electron` so a Node
  * test can prove its shape: exactly one method per contract channel, each forwarding its single
  * argument to its own channel and nothing else. No method takes a callback or hands out the IPC
  * event, and the object is frozen so the page cannot swap a method.
  */
-import { CHANNELS, type BridgeMethod } from '../shared/ipc-channels';
+import type { BridgeMethod } from '../shared/ipc-contract';
 
 /** Sends one call to the main process and resolves to its answer (ipcRenderer.invoke in the app). */
 export type Invoke = (channel: string, input: unknown) => Promise<unknown>;
@@ -12,10 +12,13 @@ export type Invoke = (channel: string, input: unknown) => Promise<unknown>;
 /** The bridge as the preload builds it; the renderer sees it typed as the contract's `Bridge`. */
 export type BridgeObject = Readonly<Record<BridgeMethod, (input?: unknown) => Promise<unknown>>>;
 
-/** Creates the frozen bridge over `invoke`. */
-export function buildBridge(invoke: Invoke): BridgeObject {
+/** Bridge method -> channel, as the contract derives it (`CHANNELS`). */
+export type ChannelTable = Readonly<Record<BridgeMethod, string>>;
+
+/** Creates the frozen bridge over `invoke`: one method per entry of `channels`. */
+export function buildBridge(invoke: Invoke, channels: ChannelTable): BridgeObject {
   const bridge: Partial<Record<BridgeMethod, (input?: unknown) => Promise<unknown>>> = {};
-  for (const [method, channel] of Object.entries(CHANNELS) as [BridgeMethod, string][]) {
+  for (const [method, channel] of Object.entries(channels) as [BridgeMethod, string][]) {
     // Only the first argument crosses: extra arguments (or a callback) never reach the main process.
     bridge[method] = (input?: unknown) => invoke(channel, input);
   }

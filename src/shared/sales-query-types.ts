@@ -118,3 +118,15 @@ export interface SaleChange {
   currency: string | null;
   commission: string | null;
 }
+
+/** Oldest confirmations among the sales of a filter; null when it matches no sale (or none was ever confirmed). */
+export interface StatusCheckAge {
+  /** Matching sales. */
+  sales: number;
+  /** The oldest confirmation among them. */
+  oldest: string | null;
+  /** The oldest confirmation among the open ones (commission pending, or approved and unpaid). */
+  oldestOpen: string | null;
+  /** Matching sales never confirmed (none after an upgrade, which fills the time in); counted so they cannot hide. */
+  neverChecked: number;
+}

@@ -80,21 +80,19 @@ export type SalesSort = z.infer<typeof salesSortSchema>;
 
 const defaultSort: SalesSort = { column: 'transactionDate', direction: 'desc' };
 
-/** One window of rows for a virtualized table: any offset is as cheap as the first. */
-export const salesPageQuerySchema = z.strictObject({
+/** Which sales, in which order: what a table window and an export both read. */
+export const salesSelectionSchema = z.strictObject({
   filter: salesFilterSchema.default({}),
   sort: salesSortSchema.default(defaultSort),
+});
+export type SalesSelection = z.infer<typeof salesSelectionSchema>;
+
+/** One window of rows of a selection for a virtualized table: any offset is as cheap as the first. */
+export const salesPageQuerySchema = salesSelectionSchema.extend({
   offset: z.number().int().min(0).max(1_000_000_000),
   limit: z.number().int().min(1).max(1000),
 });
 export type SalesPageQuery = z.infer<typeof salesPageQuerySchema>;
-
-/** Every row of a filter in an order, for exports. */
-export const salesExportQuerySchema = z.strictObject({
-  filter: salesFilterSchema.default({}),
-  sort: salesSortSchema.default(defaultSort),
-});
-export type SalesExportQuery = z.infer<typeof salesExportQuerySchema>;
 
 /** Totals per period; the period follows the filter's date basis. */
 export const seriesQuerySchema = z.strictObject({
@@ -111,15 +109,16 @@ export const topQuerySchema = z.strictObject({
 });
 export type TopQuery = z.infer<typeof topQuerySchema>;
 
-/** Status changes seen after an instant (e.g. the start of the previous sync). */
+/** Status changes seen after an instant; without `since`, those since the start of the last completed sync. */
 export const changesQuerySchema = z.strictObject({
   since: z
     .string()
     .max(40)
-    .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO date-time' }),
+    .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO date-time' })
+    .optional(),
   limit: z.number().int().min(1).max(10_000).default(1000),
 });
-export type ChangesQuery = z.infer<typeof changesQuerySchema>;
+export type ChangesQuery = z.input<typeof changesQuerySchema>;
 
 /**
  * Parses `input` with `schema`, turning a failure into an INVALID_INPUT AppError whose message names the field and

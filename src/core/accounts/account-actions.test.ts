@@ -77,7 +77,7 @@ describe('signing in', () => {
     const restarted = appCore();
     const status = await restarted.session.restore();
     expect(signedIn(status)).toBe(true);
-    expect((await restarted.getProfile()).profile.userName).toBe(fake.profile.user_name);
+    expect((await restarted.profile.get()).profile.userName).toBe(fake.profile.user_name);
   });
 
   it('C1: sign-out deletes the keychain entry; keeping cached sales keeps the account listed, signed out', async () => {
@@ -106,7 +106,7 @@ describe('signing in', () => {
     await expect(core.accounts.addAccount({ ...form({ apiSecret: 'wrong-secret' }), sessionOnly: false })).rejects.toMatchObject({ code: 'AUTH_INVALID' });
     await expect(core.accounts.testConnection(form({ apiKey: 'wrong-key' }))).rejects.toMatchObject({ code: 'AUTH_INVALID' });
     expect(await keytar.findCredentials(service)).toEqual([]);
-    expect(core.getSession()).toEqual({ kind: 'none', accounts: [] });
+    expect(core.session.status()).toEqual({ kind: 'none', accounts: [] });
   });
 
   it('C2: an http service address is refused before any request', async () => {
@@ -126,14 +126,14 @@ describe('no keychain', () => {
   it('C3: saving fails with KEYCHAIN_UNAVAILABLE and leaves no account behind', async () => {
     const core = appCore(brokenKeychain());
     await expect(core.accounts.addAccount({ ...form(), sessionOnly: false })).rejects.toMatchObject({ code: 'KEYCHAIN_UNAVAILABLE' });
-    expect(core.getSession().accounts).toEqual([]);
+    expect(core.session.status().accounts).toEqual([]);
   });
 
   it('C3: the user can continue for this session only; nothing secret is written, and a restart asks again', async () => {
     const core = appCore(brokenKeychain());
     const status = await core.accounts.addAccount({ ...form(), sessionOnly: true });
     expect(status).toMatchObject({ kind: 'account', signedIn: true, account: { remembered: false } });
-    expect((await core.getProfile()).profile.profileName).toBe(fake.profile.profile_name);
+    expect((await core.profile.get()).profile.profileName).toBe(fake.profile.profile_name);
     const settings = await settingsText();
     expect(settings).not.toContain(fake.credentials.apiSecret);
     expect(settings).not.toContain(fake.credentials.apiKey);
@@ -153,13 +153,11 @@ describe('revoked key during use', () => {
     const core = appCore();
     const added = await core.accounts.addAccount({ ...form(), sessionOnly: false });
     if (added.kind !== 'account') throw new Error('not an account session');
-    fake.setFaults({ next: [{ fault: { kind: 'status', status: 401 }, route: 'report' }] });
-    await expect(core.listSales({ startDate: '2026-06-01', endDate: '2026-06-30', page: 1, limit: 20, orderBy: 'transaction_date' })).rejects.toMatchObject({
-      code: 'AUTH_INVALID',
-    });
-    const status = core.getSession();
+    fake.setFaults({ next: [{ fault: { kind: 'status', status: 401 }, route: 'user' }] });
+    await expect(core.profile.get()).rejects.toMatchObject({ code: 'AUTH_INVALID' });
+    const status = core.session.status();
     expect(status).toMatchObject({ kind: 'account', signedIn: false, problem: { code: 'AUTH_INVALID' }, account: { appId: fake.credentials.appId } });
-    await expect(core.getProfile()).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
+    await expect(core.profile.get()).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
     const again = await core.accounts.reauthenticate({
       accountId: added.account.id,
       apiSecret: fake.credentials.apiSecret,
@@ -174,11 +172,11 @@ describe('offline', () => {
   it('C3: with the service unreachable, the profile comes from the cache and says why', async () => {
     const core = appCore();
     await core.accounts.addAccount({ ...form(), sessionOnly: false });
-    const live = await core.getProfile();
+    const live = await core.profile.get();
     expect(live.fromCache).toBe(false);
     await fake.stop();
     try {
-      const offline = await core.getProfile();
+      const offline = await core.profile.get();
       expect(offline).toMatchObject({ fromCache: true, fetchedAt: live.fetchedAt, reason: { code: 'NETWORK_OFFLINE' } });
       expect(offline.profile).toEqual(live.profile);
     } finally {

@@ -34,26 +34,36 @@ function expectedReferences(start: string, end: string): string[] {
 
 describe('app core in demo mode', () => {
   it('asks the user to connect or explore before anything is fetched', async () => {
-    expect(core.getSession()).toEqual({ kind: 'none', accounts: [] });
-    await expect(core.getProfile()).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' } satisfies Partial<AppError>);
+    expect(core.session.status()).toEqual({ kind: 'none', accounts: [] });
+    await expect(core.profile.get()).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' } satisfies Partial<AppError>);
   });
 
-  it('shows the demo profile and a page of sales from the simulated service', async () => {
+  it('shows the demo profile, and after a sync a page of the cached sales', async () => {
     expect(core.session.startDemo()).toEqual({ kind: 'demo', label: 'Demo data', accounts: [] });
-    const { profile, fromCache } = await core.getProfile();
+    const { profile, fromCache } = await core.profile.get();
     expect(fromCache).toBe(false);
     expect(profile.profileName).toBe(demoDataset(TODAY).profile.profile_name);
-    const page = await core.listSales({ startDate: '2026-01-01', endDate: '2026-03-31', page: 1, limit: 50, orderBy: 'transaction_date' });
+    core.sync.start({ from: '2026-01-01', to: '2026-03-31' });
+    await core.sync.idle();
+    const page = core.sales.page({
+      filter: { from: '2026-01-01', to: '2026-03-31' },
+      sort: { column: 'transactionDate', direction: 'asc' },
+      offset: 0,
+      limit: 50,
+    });
     const expected = expectedReferences('2026-01-01', '2026-03-31');
-    expect(page.sales.map((s) => s.reference)).toEqual(expected.slice(0, 50));
-    expect(page.hasMore).toBe(expected.length > 50);
+    expect(page.total).toBe(expected.length);
+    expect(page.rows).toHaveLength(Math.min(50, expected.length));
+    expect(page.rows.every((row) => expected.includes(row.reference))).toBe(true);
+    const days = page.rows.map((row) => row.transactionDate);
+    expect(days).toEqual([...days].sort());
   });
 
   it('exports every cached sale of the range to an xlsx with real dates and numbers', async () => {
     core.session.startDemo();
-    core.startSync({ from: '2026-01-01', to: '2026-03-31' });
+    core.sync.start({ from: '2026-01-01', to: '2026-03-31' });
     await core.sync.idle();
-    const result = await core.exportSales({ filter: { from: '2026-01-01', to: '2026-03-31' }, format: 'xlsx' });
+    const result = await core.export.exportSales({ filter: { from: '2026-01-01', to: '2026-03-31' }, format: 'xlsx' });
     const expected = expectedReferences('2026-01-01', '2026-03-31');
     expect(result.rowCount).toBe(expected.length);
     expect(result.dataAsOf).toMatchObject({ complete: true });
@@ -76,7 +86,7 @@ describe('app core in demo mode', () => {
   it('writes nothing when the user cancels the save dialog', async () => {
     const { core: cancelling } = createTestCore({ today: () => TODAY, chooseExportPath: async () => null });
     cancelling.session.startDemo();
-    expect(await cancelling.exportSales({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'xlsx' })).toEqual({
+    expect(await cancelling.export.exportSales({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'xlsx' })).toEqual({
       filePath: null,
       format: 'xlsx',
       rowCount: 0,
@@ -88,38 +98,38 @@ describe('app core in demo mode', () => {
   it('S7: leaving the demo forgets its credentials and logs never hold them', async () => {
     core.session.startDemo();
     const secret = core.session.secrets()[0] ?? '';
-    await core.exportSales({ filter: { from: '2026-06-01', to: '2026-06-30' }, format: 'xlsx' });
+    await core.export.exportSales({ filter: { from: '2026-06-01', to: '2026-06-30' }, format: 'xlsx' });
     expect(logLines.join('\n')).not.toContain(secret);
     core.session.end();
     expect(core.session.secrets()).toEqual([]);
-    expect(core.getSession()).toEqual({ kind: 'none', accounts: [] });
+    expect(core.session.status()).toEqual({ kind: 'none', accounts: [] });
   });
 });
 
 describe('app core with the cache', () => {
   it('syncs the demo into the cache, then browses, sums and lists changes from the cache alone', async () => {
     core.session.startDemo();
-    const started = core.startSync({ from: '2025-01-01', to: TODAY });
+    const started = core.sync.start({ from: '2025-01-01', to: TODAY });
     expect(started.running).toBe(true);
     await core.sync.idle();
-    const status = core.syncStatus();
+    const status = core.sync.status();
     expect(status).toMatchObject({ running: false, error: null, offline: false, lastRun: { status: 'completed' } });
     expect(status.lastSyncedAt).not.toBeNull();
     const expected = expectedReferences('2025-01-01', TODAY);
-    const page = core.querySales({ filter: { from: '2025-01-01', to: TODAY }, sort: { column: 'transactionDate', direction: 'asc' }, offset: 0, limit: 50 });
+    const page = core.sales.page({ filter: { from: '2025-01-01', to: TODAY }, sort: { column: 'transactionDate', direction: 'asc' }, offset: 0, limit: 50 });
     expect(page.total).toBe(expected.length);
     expect(page.rows.map((r) => r.reference)).toEqual(expected.slice(0, 50));
     expect(page.dataAsOf).toMatchObject({ complete: true });
-    const summary = core.summarizeSales({ from: '2025-01-01', to: TODAY });
+    const summary = core.sales.summary({ from: '2025-01-01', to: TODAY });
     expect(summary.byCurrency.reduce((n, t) => n + t.count, 0)).toBe(expected.length);
-    expect(core.salesChanges({})).toEqual([]);
+    expect(core.sales.changes({})).toEqual([]);
   });
 
   it('reports the cache problem instead of failing to start when the cache cannot be opened', () => {
     const { core: broken } = createTestCore({ cachePath: '/dev/null/commission-desk-cannot-write-here/cache.sqlite' });
-    expect(broken.appInfo().cache.error).not.toBeNull();
+    expect(broken.app.info().cache.error).not.toBeNull();
     broken.session.startDemo();
-    expect(() => broken.querySales({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 10 })).toThrow(AppError);
+    expect(() => broken.sales.page({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 10 })).toThrow(AppError);
   });
 });
 
@@ -127,13 +137,13 @@ describe('preferences and cache maintenance', () => {
   it('reports the cache size and clears it on request; the trailing window follows the preference', async () => {
     core.session.startDemo();
     core.preferences.update({ trailingResyncDays: 7 });
-    core.startSync({ from: '2026-05-01', to: TODAY });
+    core.sync.start({ from: '2026-05-01', to: TODAY });
     await core.sync.idle();
-    const before = core.cacheInfo();
+    const before = core.app.cacheInfo();
     expect(before.salesForAccount).toBeGreaterThan(0);
     expect(before.sizeBytes).toBeGreaterThan(0);
-    const after = await core.clearCache();
+    const after = await core.app.clearCache();
     expect(after.salesForAccount).toBe(0);
-    expect(core.syncStatus().lastSyncedAt).toBeNull();
+    expect(core.sync.status().lastSyncedAt).toBeNull();
   });
 });

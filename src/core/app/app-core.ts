@@ -5,32 +5,20 @@
  * the same code and tests can hand it real local parts.
  */
 import { AppError } from '../../shared/errors';
-import type {
-  AppInfo,
-  CacheInfo,
-  ChangesRequest,
-  ExportProgress,
-  ExportRequest,
-  ExportResult,
-  ProfileView,
-  SalesPage,
-  SalesQuery,
-  SessionStatus,
-  SyncRequest,
-} from '../../shared/ipc-contract';
-import type { SalesFilter, SalesPageQuery, SeriesQuery, TopQuery } from '../../shared/sales-query';
-import type { DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from '../../shared/sales-query-types';
-import type { SyncStatus } from '../../shared/sync-progress';
 import { createAccountActions, type AccountActions, AccountRegistry, CredentialVault } from '../accounts';
 import { DEMO_BASE_URL } from '../demo';
-import { createAppExporter, type ChooseExportPath } from '../export';
+import { createAppExporter, type AppExporter, type ChooseExportPath } from '../export';
 import type { Logger } from '../log';
 import { createDesktopActions, createRecordingShell, type DesktopActions, type DesktopShell } from '../security';
 import { createServiceClient, type Credentials, type FetchLike, type ServiceClient } from '../service';
 import { PreferencesStore, type SettingsStore } from '../settings';
-import { createSyncManager, type SyncManager } from '../sync';
+import { createSyncManager } from '../sync';
 import { createMemorySecretStore, type SecretStore } from '../keychain';
+import { createAppFacts, type AppFacts } from './app-facts';
+import { createAppSync, type AppSync } from './app-sync';
 import { openCacheHolder, type CacheHolder } from './cache-holder';
+import { createProfileReader, type ProfileReader } from './profile-reader';
+import { createSalesReader, type SalesReader } from './sales-reader';
 import { SessionState } from './session-state';
 
 /** What the core needs from its host. */
@@ -54,42 +42,26 @@ export interface AppCoreDeps {
   shell?: DesktopShell;
 }
 
-/** The operations the IPC domains expose. */
+/** The core's parts; the IPC handlers, the CLI and tests call them directly. */
 export interface AppCore {
-  appInfo(): AppInfo;
+  /** Name, version, the cache's size and clearing, diagnostics. */
+  app: AppFacts;
+  /** Which account (or the demo) is open. */
   session: SessionState;
   accounts: AccountActions;
-  cache: CacheHolder;
-  sync: SyncManager;
-  getSession(): SessionStatus;
-  getProfile(): Promise<ProfileView>;
-  listSales(query: SalesQuery): Promise<SalesPage>;
-  /** Exports from the cache to a file the user chooses; one at a time. */
-  exportSales(request: ExportRequest): Promise<ExportResult>;
-  /** The running (or last) export's progress, polled while `exportSales` runs. */
-  exportProgress(): ExportProgress;
-  /** Stops the running export; nothing is left under the chosen name. */
-  cancelExport(): ExportProgress;
-  querySales(query: SalesPageQuery): SalesPageResult;
-  summarizeSales(filter: SalesFilter): SalesSummary;
-  salesSeries(query: SeriesQuery): SeriesPoint[];
-  topSales(query: TopQuery): TopEntry[];
-  salesFilterValues(filter: SalesFilter): DistinctValues;
-  salesChanges(request: ChangesRequest): SaleChange[];
-  startSync(request: SyncRequest): SyncStatus;
-  cancelSync(): SyncStatus;
-  syncStatus(): SyncStatus;
+  profile: ProfileReader;
+  /** Reads over the open session's cached sales. */
+  sales: SalesReader;
+  sync: AppSync;
+  /** Writes exports from the cache; one at a time. */
+  export: AppExporter;
   preferences: PreferencesStore;
-  cacheInfo(): CacheInfo;
-  clearCache(): Promise<CacheInfo>;
   /** Links to the browser and exported files to the file manager, through their policies. */
   desktop: DesktopActions;
+  cache: CacheHolder;
   /** Stops background work and closes the cache. */
   close(): Promise<void>;
 }
-
-/** Failures after which the cached profile is shown instead: the service is unreachable or the account is signed out. */
-const CACHE_FALLBACK_CODES = new Set(['NETWORK_OFFLINE', 'TIMEOUT', 'SERVER_ERROR', 'TLS_FAILURE', 'RATE_LIMITED', 'NOT_SIGNED_IN']);
 
 /** Builds the core for one app run. */
 export function createAppCore(deps: AppCoreDeps): AppCore {
@@ -113,7 +85,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       deps.logger.info('account.signed-out', { deleteCachedSales });
     },
   });
-  const sync = createSyncManager({
+  const manager = createSyncManager({
     cache: () => cache.get(),
     today: deps.today,
     now,
@@ -153,89 +125,47 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     now,
     logger: deps.logger,
   });
-
-  /** The profile from the service, saved to the cache; the cached copy when the service cannot be reached. */
-  async function getProfile(): Promise<ProfileView> {
-    const key = account();
-    try {
-      const profile = await guarded((client) => client.getProfile());
-      const fetchedAt = now();
-      if (cache.error === null) cache.get().saveProfile(key, profile, fetchedAt);
-      return { profile, fetchedAt: fetchedAt.toISOString(), fromCache: false, reason: null };
-    } catch (error) {
-      const cached = cache.error === null ? cache.get().profile(key) : null;
-      const usable = error instanceof AppError && CACHE_FALLBACK_CODES.has(error.code);
-      if (!cached || !usable) throw error;
-      return { ...cached, fromCache: true, reason: error.toData() };
-    }
-  }
-
-  function salesChanges(request: ChangesRequest): SaleChange[] {
-    const key = account();
-    const since = request.since ?? cache.get().lastSyncRun(key, 'completed')?.startedAt;
-    if (since === undefined) return [];
-    return cache.get().changesSince(key, { since, limit: request.limit ?? 1000 });
-  }
-
-  function cacheInfo(): CacheInfo {
-    const key = session.cacheKey();
-    const salesForAccount = key !== null && cache.error === null ? cache.get().countSales(key, {}) : 0;
-    return { path: cache.path, sizeBytes: cache.sizeBytes(), salesForAccount };
-  }
-
-  async function clearCache(): Promise<CacheInfo> {
+  const sync = createAppSync({
+    manager,
+    cache: () => cache.get(),
+    client: () => session.client(),
+    account,
+    openAccount: () => session.cacheKey(),
+    today: deps.today,
+  });
+  const stopSync = async (): Promise<void> => {
     sync.cancel();
     await sync.idle();
-    cache.get().clearAll();
-    deps.logger.info('cache.cleared');
-    return cacheInfo();
-  }
+  };
 
   return {
-    appInfo: () => ({ name: 'Commission Desk', version: deps.appVersion, cache: { path: cache.path, notice: cache.notice, error: cache.error } }),
+    app: createAppFacts({
+      appVersion: deps.appVersion,
+      cache,
+      openAccount: () => session.cacheKey(),
+      stopSync,
+      diagnosticsSource: () => ({ session, sync }),
+      logger: deps.logger,
+    }),
     session,
     accounts,
-    cache,
+    profile: createProfileReader({ cache, account, guarded, now }),
+    sales: createSalesReader(() => cache.get(), account),
     sync,
-    getSession: () => session.status(),
-    getProfile,
-    listSales: (query) =>
-      guarded(async (client) => {
-        const { page, limit, ...filter } = query;
-        const parsed = await client.getSalesPage(filter, { page, limit });
-        return {
-          sales: parsed.sales,
-          page,
-          limit,
-          hasMore: parsed.nextPage !== null && parsed.rawCount >= limit,
-          totalHint: parsed.totalHint,
-          warnings: parsed.warnings,
-        };
-      }),
     // Remember what the export wrote, so "Show in folder" may reveal that file and no other.
-    exportSales: async (request) => {
-      const result = await exporter.exportSales(request);
-      if (result.filePath !== null) desktop.rememberWrittenFile(result.filePath);
-      return result;
+    export: {
+      ...exporter,
+      exportSales: async (request) => {
+        const result = await exporter.exportSales(request);
+        if (result.filePath !== null) desktop.rememberWrittenFile(result.filePath);
+        return result;
+      },
     },
-    exportProgress: () => exporter.progress(),
-    cancelExport: () => exporter.cancel(),
-    querySales: (query) => cache.get().salesPage(account(), query),
-    summarizeSales: (filter) => cache.get().summary(account(), filter),
-    salesSeries: (query) => cache.get().series(account(), query),
-    topSales: (query) => cache.get().topEntries(account(), query),
-    salesFilterValues: (filter) => cache.get().distinctValues(account(), filter),
-    salesChanges,
-    startSync: (request) => sync.start(session.client(), { account: account(), from: request.from, to: request.to, refresh: request.refresh ?? false }),
-    cancelSync: () => sync.cancel(),
-    syncStatus: () => sync.status(session.cacheKey()),
     preferences,
-    cacheInfo,
-    clearCache,
     desktop,
+    cache,
     close: async () => {
-      sync.cancel();
-      await sync.idle();
+      await stopSync();
       cache.close();
     },
   };

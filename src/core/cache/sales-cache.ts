@@ -22,8 +22,9 @@ import { createClearAll } from './clear-all';
 import { createForgetAccount } from './forget-account';
 import { createSearchIndex } from './search';
 import {
+  changesQuerySchema,
   parseInput,
-  salesExportQuerySchema,
+  salesSelectionSchema,
   salesFilterSchema,
   salesPageQuerySchema,
   seriesQuerySchema,
@@ -189,12 +190,17 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
     distinctValues: (account, input) => guardCorruption(() => distinctValues(view(account), filterOf(input))),
     iterateSales: (account, input) => {
       assertAccount(account);
-      const query = parseInput(salesExportQuerySchema, input, 'export query');
+      const query = parseInput(salesSelectionSchema, input, 'export query');
       catchUpSearch();
       return iterateSales(path, account, query);
     },
     catchUpSearch,
-    changesSince: (account, input) => guardCorruption(() => changes(account, input)),
+    changesSince: (account, input) =>
+      guardCorruption(() => {
+        const query = parseInput(changesQuerySchema, input ?? {}, 'change log query');
+        const since = query.since ?? runs.lastSyncRun(account, 'completed')?.startedAt;
+        return since === undefined ? [] : changes(account, new Date(since).toISOString(), query.limit);
+      }),
     oldestOpenSaleDay: (account, before) => guardCorruption(() => openSales.oldestOpenDay(account, before)),
     openSales: (account, from, to) => guardCorruption(() => openSales.openSales(account, from, to)),
     salesPerDay: (account, from, to) => guardCorruption(() => openSales.salesPerDay(account, from, to)),

@@ -29,7 +29,7 @@ beforeEach(async () => {
     },
   }));
   core.session.startDemo();
-  core.startSync({ from: '2025-01-01', to: TODAY });
+  core.sync.start({ from: '2025-01-01', to: TODAY });
   await core.sync.idle();
 });
 afterEach(async () => {
@@ -39,48 +39,48 @@ afterEach(async () => {
 
 describe('exporting from the app', () => {
   it('proposes a name with the account, report and period, and opens the dialog in the last folder used', async () => {
-    const first = await core.exportSales({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'xlsx', preset: 'payments' });
+    const first = await core.export.exportSales({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'xlsx', preset: 'payments' });
     expect(asked[0]).toEqual({ name: 'commission-desk-demo-data-payments-received-2026-01.xlsx', options: { defaultFolder: null, format: 'xlsx' } });
     expect(first.filePath).toBe(join(folder.dir, 'commission-desk-demo-data-payments-received-2026-01.xlsx'));
     const elsewhere = join(folder.dir, 'month-end');
     mkdirSync(elsewhere);
     answer = (name) => join(elsewhere, name.replace(/\.csv$/, ''));
-    const second = await core.exportSales({ filter: { from: '2026-01-01', to: '2026-02-15' }, format: 'csv' });
+    const second = await core.export.exportSales({ filter: { from: '2026-01-01', to: '2026-02-15' }, format: 'csv' });
     expect(asked[1]?.options).toEqual({ defaultFolder: folder.dir, format: 'csv' });
     expect(second.filePath).toBe(join(elsewhere, 'commission-desk-demo-data-sales-2026-01-01-to-2026-02-15.csv'));
-    await core.exportSales({ filter: {}, format: 'csv' });
+    await core.export.exportSales({ filter: {}, format: 'csv' });
     expect(asked[2]).toEqual({ name: 'commission-desk-demo-data-sales-all-dates.csv', options: { defaultFolder: elsewhere, format: 'csv' } });
   });
 
   it('reports progress while writing, and one export at a time', async () => {
     const seen: ExportProgress[] = [];
-    const running = core.exportSales({ filter: { from: '2025-01-01', to: TODAY }, format: 'xlsx' });
-    const poll = setInterval(() => seen.push(core.exportProgress()), 1);
-    await expect(core.exportSales({ filter: {}, format: 'csv' })).rejects.toMatchObject({
+    const running = core.export.exportSales({ filter: { from: '2025-01-01', to: TODAY }, format: 'xlsx' });
+    const poll = setInterval(() => seen.push(core.export.progress()), 1);
+    await expect(core.export.exportSales({ filter: {}, format: 'csv' })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       message: expect.stringContaining('already running'),
     });
     const result = await running;
     clearInterval(poll);
     expect(seen.some((p) => p.state === 'running' && p.fileName === 'commission-desk-demo-data-sales-2025-01-01-to-2026-06-30.xlsx')).toBe(true);
-    expect(core.exportProgress()).toMatchObject({ state: 'completed', rowsWritten: result.rowCount, totalRows: result.rowCount, phase: null });
+    expect(core.export.progress()).toMatchObject({ state: 'completed', rowsWritten: result.rowCount, totalRows: result.rowCount, phase: null });
     expect(result.rowCount).toBeGreaterThan(500);
   });
 
   it('E3: cancel stops the export; nothing is left in the folder and the next export runs', async () => {
-    const running = core.exportSales({ filter: { from: '2025-01-01', to: TODAY }, format: 'xlsx' });
+    const running = core.export.exportSales({ filter: { from: '2025-01-01', to: TODAY }, format: 'xlsx' });
     await new Promise((resolve) => setImmediate(resolve));
-    core.cancelExport();
+    core.export.cancel();
     await expect(running).rejects.toMatchObject({ code: 'CANCELLED' });
-    expect(core.exportProgress().state).toBe('cancelled');
+    expect(core.export.progress().state).toBe('cancelled');
     expect(readdirSync(folder.dir)).toEqual([]);
-    const next = await core.exportSales({ filter: { from: '2026-06-01', to: TODAY }, format: 'csv' });
+    const next = await core.export.exportSales({ filter: { from: '2026-06-01', to: TODAY }, format: 'csv' });
     expect(next.rowCount).toBeGreaterThan(0);
   });
 
   it('refuses an export request from the renderer that breaks the contract', async () => {
-    const { INPUT_SCHEMAS } = await import('../../shared/ipc-contract');
-    const schema = INPUT_SCHEMAS.exportSales;
+    const { IPC_CONTRACT } = await import('../../shared/ipc-contract');
+    const schema = IPC_CONTRACT.exportSales.input;
     expect(schema.safeParse({ filter: {}, format: 'xlsx', preset: 'earned' }).success).toBe(false);
     expect(schema.safeParse({ filter: {}, format: 'pdf' }).success).toBe(false);
     expect(schema.safeParse({ filter: {}, format: 'csv', columns: ['reference', 'reference'] }).success).toBe(false);

@@ -1,2 +1,4 @@
+export * from './ipc-handlers';
 export * from './ipc-registrar';
-export * from './register-all';
+export * from './register-handler';
+export * from './register-ipc';

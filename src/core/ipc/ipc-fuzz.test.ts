@@ -1,5 +1,5 @@
 /**
- * IPC input fuzzing (TESTPLAN S6): every channel of the contract, registered by `registerAllIpc` on a
+ * IPC input fuzzing (S6): every channel of the contract, registered by `registerAllIpc` on a
  * real core, is called with hostile and random payloads. Every call must resolve to a well-formed
  * result (a value, or an error with a known code and a short sentence), never INTERNAL, never a
  * throw, never a polluted prototype; and the handler table must keep answering afterwards. The
@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ERROR_CODES } from '../../shared/errors';
-import { CHANNELS, type BridgeMethod } from '../../shared/ipc-channels';
+import { CHANNELS, type BridgeMethod } from '../../shared/ipc-contract';
 import { createTestCore, type TestCore } from '../../../test-support/app-core-kit';
 import { createRandom, type Random } from '../demo';
 import { createLogger } from '../log';
 import { createRecordingShell, type RecordingShell, isSafeExternalUrl } from '../security';
 import { IpcTable } from './ipc-registrar';
-import { registerAllIpc } from './register-all';
+import { registerAllIpc } from './register-ipc';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260701);
 const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 150);
@@ -31,7 +31,6 @@ const SAMPLES: Partial<Record<BridgeMethod, unknown>> = {
   switchAccount: { accountId: ACCOUNT_ID },
   reauthenticate: { accountId: ACCOUNT_ID, apiSecret: 'fuzz-secret', appId: 'fuzz-app', sessionOnly: true },
   signOut: { accountId: ACCOUNT_ID, deleteCachedSales: false },
-  listSales: { startDate: '2026-01-01', endDate: '2026-01-31', page: 1, limit: 50, orderBy: '-transaction_date' },
   querySales: { filter: { from: '2026-01-01', to: '2026-06-30' }, sort: { column: 'transactionDate', direction: 'asc' }, offset: 0, limit: 20 },
   summarizeSales: { from: '2026-01-01', to: '2026-06-30' },
   salesSeries: { filter: {}, interval: 'month' },
@@ -268,19 +267,19 @@ describe('IPC from a foreign frame', () => {
   it('S6: every channel refuses a call from a foreign frame or with no frame, with no side effect', async () => {
     const h = harness();
     try {
-      const before = JSON.stringify(h.core.getSession());
+      const before = JSON.stringify(h.core.session.status());
       for (const senderUrl of [null, '', 'https://evil.example/', 'file:///tmp/evil.html', 'http://127.0.0.1:4001/', 'http://127.0.0.1:4000.evil.test/']) {
         for (const method of methods) {
           const result = await call(h, method, SAMPLES[method], senderUrl);
           expect(result, `${method} from ${senderUrl}`).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } });
         }
       }
-      expect(JSON.stringify(h.core.getSession())).toBe(before);
+      expect(JSON.stringify(h.core.session.status())).toBe(before);
       expect(h.core.session.secrets()).toEqual([]);
       expect(h.shell.opened).toEqual([]);
       expect(h.shell.shown).toEqual([]);
       expect(readdirSync(h.exportDir)).toEqual([]);
-      expect(h.core.syncStatus().running).toBe(false);
+      expect(h.core.sync.status().running).toBe(false);
     } finally {
       await h.core.close();
       rmSync(h.exportDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
  * {@link registerHandler}, and both carriers run exactly the same code.
  */
 import type { IpcResult } from '../../shared/errors';
-import type { Channel } from '../../shared/ipc-channels';
+import type { Channel } from '../../shared/ipc-contract';
 
 /** What the carrier knows about the caller. */
 export interface IpcCallMeta {

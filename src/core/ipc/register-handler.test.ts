@@ -12,20 +12,20 @@ const policy = {
     () => [],
   ),
 };
-const validQuery = { startDate: '2026-01-01', endDate: '2026-01-31', page: 1, limit: 50, orderBy: '-transaction_date' };
+const validQuery = { filter: { from: '2026-01-01', to: '2026-01-31' }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 50 };
 
 function tableWith(handler: () => Promise<never>, calls: { count: number }) {
   const table = new IpcTable();
   registerHandler(
     table,
-    'listSales',
+    'querySales',
     async () => {
       calls.count += 1;
       return handler();
     },
     policy,
   );
-  const listener = table.get('sales:list');
+  const listener = table.get('sales:query');
   if (!listener) throw new Error('not registered');
   return listener;
 }
@@ -46,13 +46,13 @@ describe('registerHandler', () => {
     const listener = tableWith(async () => Promise.reject(new Error('should not run')), calls);
     const hostile: unknown[] = [
       'page 1',
-      { ...validQuery, page: '1' },
-      { ...validQuery, limit: 101 },
-      { ...validQuery, startDate: '../../etc/passwd' },
-      { ...validQuery, endDate: '2025-12-31' },
-      JSON.parse(`{"__proto__": {"admin": true}, "startDate": "2026-01-01", "endDate": "2026-01-31", "page": 1, "limit": 5, "orderBy": "transaction_date"}`),
-      { ...validQuery, subid: 'x'.repeat(1_100_000) },
-      { ...validQuery, page: Number.NaN },
+      { ...validQuery, offset: '1' },
+      { ...validQuery, limit: 1001 },
+      { ...validQuery, filter: { from: '../../etc/passwd' } },
+      { ...validQuery, sort: { column: 'constructor', direction: 'asc' } },
+      JSON.parse(`{"__proto__": {"admin": true}, "filter": {}, "offset": 0, "limit": 5}`),
+      { ...validQuery, filter: { text: 'x'.repeat(1_100_000) } },
+      { ...validQuery, offset: Number.NaN },
     ];
     for (const input of hostile) {
       const result = await listener({ senderUrl: trustedUrl }, input);

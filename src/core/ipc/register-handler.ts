@@ -5,10 +5,10 @@
  */
 import type { z } from 'zod';
 import { AppError, type IpcResult } from '../../shared/errors';
-import { CHANNELS, type BridgeMethod } from '../../shared/ipc-channels';
-import { INPUT_SCHEMAS, MAX_IPC_PAYLOAD_BYTES, type ContractTypes } from '../../shared/ipc-contract';
+import { BRIDGE_METHODS, IPC_CONTRACT, MAX_IPC_PAYLOAD_BYTES, type BridgeMethod, type ParsedInputOf } from '../../shared/ipc-contract';
 import type { Logger } from '../log';
 import { isTrustedSender, type TrustedRenderer } from '../security';
+import type { Handler, IpcHandlers } from './ipc-handlers';
 import type { IpcRegistrar } from './ipc-registrar';
 
 /** What every handler registration needs besides the handler itself. */
@@ -16,9 +16,6 @@ export interface HandlerPolicy {
   trusted: TrustedRenderer;
   logger: Logger;
 }
-
-/** A handler: gets parsed, typed input; may throw AppError for an expected failure. */
-export type Handler<M extends BridgeMethod> = (input: ContractTypes[M]['input']) => Promise<ContractTypes[M]['output']>;
 
 function payloadTooLarge(raw: unknown): boolean {
   if (raw === undefined) return false;
@@ -43,8 +40,7 @@ function failure(code: AppError['code'], message: string): IpcResult<never> {
 
 /** Registers `handler` for `method`'s channel behind the sender, size and schema checks. */
 export function registerHandler<M extends BridgeMethod>(registrar: IpcRegistrar, method: M, handler: Handler<M>, policy: HandlerPolicy): void {
-  const channel = CHANNELS[method];
-  const schema = INPUT_SCHEMAS[method];
+  const { channel, input: schema } = IPC_CONTRACT[method];
   registrar.handle(channel, async (meta, raw) => {
     if (!isTrustedSender(meta.senderUrl, policy.trusted)) {
       policy.logger.warn('ipc.untrusted-sender', { channel });
@@ -54,11 +50,16 @@ export function registerHandler<M extends BridgeMethod>(registrar: IpcRegistrar,
     const parsed = schema.safeParse(raw);
     if (!parsed.success) return failure('INVALID_INPUT', describeIssues(parsed.error));
     try {
-      return { ok: true, value: await handler(parsed.data) };
+      return { ok: true, value: await handler(parsed.data as ParsedInputOf<M>) };
     } catch (error) {
       if (error instanceof AppError) return { ok: false, error: error.toData() };
       policy.logger.error('ipc.handler-failed', { channel, error });
       return failure('INTERNAL', 'Something went wrong inside Commission Desk. Try again; if it keeps happening, restart the app.');
     }
   });
+}
+
+/** Registers every channel of the contract, each with its handler from `handlers`. */
+export function registerIpcHandlers(registrar: IpcRegistrar, handlers: IpcHandlers, policy: HandlerPolicy): void {
+  for (const method of BRIDGE_METHODS) registerHandler(registrar, method, handlers[method] as Handler<typeof method>, policy);
 }

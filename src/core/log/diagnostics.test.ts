@@ -39,7 +39,7 @@ describe('diagnostics', () => {
   it('tells versions, OS, cache file and size, session and sync state, and the log file', async () => {
     const { core, logger, runtime } = setup();
     core.session.startDemo();
-    core.startSync({ from: '2026-06-01', to: '2026-06-30' });
+    core.sync.start({ from: '2026-06-01', to: '2026-06-30' });
     await core.sync.idle();
     const text = collectDiagnostics(core, logger, runtime, new Date('2026-07-01T10:00:00Z'));
     expect(text).toContain('App version: 1.0.0-test');

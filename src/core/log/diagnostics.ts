@@ -22,10 +22,9 @@ export interface RuntimeFacts {
 
 /** The parts of the app core the diagnostics read. */
 export interface DiagnosticsSource {
-  appInfo(): AppInfo;
-  getSession(): SessionStatus;
-  syncStatus(): SyncStatus;
-  session: { secrets(): readonly string[] };
+  app: { info(): AppInfo };
+  session: { status(): SessionStatus; secrets(): readonly string[] };
+  sync: { status(): SyncStatus };
 }
 
 /** How many log problems the text shows. */
@@ -100,7 +99,7 @@ function describeCache(info: AppInfo['cache']): string[] {
 
 /** Builds the redacted diagnostics text. */
 export function collectDiagnostics(source: DiagnosticsSource, logger: Logger, runtime: RuntimeFacts = currentRuntime(), now = new Date()): string {
-  const info = source.appInfo();
+  const info = source.app.info();
   const v = runtime.versions;
   const problems = logger.history?.recentProblems(DIAGNOSTIC_PROBLEM_LINES) ?? [];
   const lines = [
@@ -110,8 +109,8 @@ export function collectDiagnostics(source: DiagnosticsSource, logger: Logger, ru
     `OS: ${runtime.platform} ${runtime.osRelease} (${runtime.arch})`,
     `Electron: ${v.electron ?? 'not running in Electron'} · Chromium: ${v.chrome ?? '-'} · Node: ${v.node ?? '-'} · V8: ${v.v8 ?? '-'}`,
     ...describeCache(info.cache),
-    `Session: ${describeSession(source.getSession())}`,
-    `Sync: ${describeSync(source.syncStatus())}`,
+    `Session: ${describeSession(source.session.status())}`,
+    `Sync: ${describeSync(source.sync.status())}`,
     `Log file: ${logger.history?.filePath ?? 'not kept on disk'}`,
     '',
     `Last ${DIAGNOSTIC_PROBLEM_LINES} warnings and errors (oldest first):`,

@@ -5,7 +5,6 @@
  */
 import type Database from 'better-sqlite3';
 import { assertAccount, formatAmount } from '../records';
-import { changesQuerySchema, parseInput, type ChangesQuery } from '../../../shared/sales-query';
 import type { SaleChange } from '../../../shared/sales-query-types';
 
 interface Row {
@@ -45,7 +44,7 @@ function toChange(row: Row): SaleChange {
 }
 
 /** Change log reads on one connection. */
-export type ChangesSince = (account: string, query: unknown) => SaleChange[];
+export type ChangesSince = (account: string, since: string, limit: number) => SaleChange[];
 
 /** Prepares the change log query: entries strictly after `since`, oldest first, at most `limit`. */
 export function createChangeLog(db: Database.Database): ChangesSince {
@@ -58,9 +57,8 @@ export function createChangeLog(db: Database.Database): ChangesSince {
       ORDER BY c.changed_at, c.id
       LIMIT ?`,
   );
-  return (account, query) => {
+  return (account, since, limit) => {
     assertAccount(account);
-    const { since, limit }: ChangesQuery = parseInput(changesQuerySchema, query, 'change log query');
     return select.all(account, new Date(since).toISOString(), limit).map(toChange);
   };
 }

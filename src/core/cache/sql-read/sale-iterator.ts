@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { guardCorruption } from '../cache-errors';
-import type { SalesExportQuery } from '../../../shared/sales-query';
+import type { SalesSelection } from '../../../shared/sales-query';
 import type { CachedSale } from '../../../shared/sales-query-types';
 import { SALE_COLUMNS, SALE_FROM, toCachedSale, type SaleRow } from '../records';
 import { orderClause, whereClause } from './sql-filter';
@@ -15,7 +15,7 @@ import { orderClause, whereClause } from './sql-filter';
  * Yields the matching sales in order. Closing the iterator early (break out of `for…of`, or `return()`) closes the
  * snapshot connection.
  */
-export function* iterateSales(path: string, account: string, query: SalesExportQuery): Generator<CachedSale, void, undefined> {
+export function* iterateSales(path: string, account: string, query: SalesSelection): Generator<CachedSale, void, undefined> {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     const where = whereClause(account, query.filter);

@@ -7,19 +7,10 @@ import type Database from 'better-sqlite3';
 import { SALE_FROM } from '../records';
 import { whereClause } from '../sql-read';
 import type { SalesFilter } from '../../../shared/sales-query';
+import type { StatusCheckAge } from '../../../shared/sales-query-types';
 import { OPEN_SALE_SQL } from './open-sales';
 
-/** Oldest confirmations among the sales of a filter; null when it matches no sale (or none was ever confirmed). */
-export interface StatusCheckAge {
-  /** Matching sales. */
-  sales: number;
-  /** The oldest confirmation among them. */
-  oldest: string | null;
-  /** The oldest confirmation among the open ones (commission pending, or approved and unpaid). */
-  oldestOpen: string | null;
-  /** Matching sales never confirmed (none after an upgrade, which fills the time in); counted so they cannot hide. */
-  neverChecked: number;
-}
+export type { StatusCheckAge };
 
 /** Reads the age of a filter's statuses; one scan of the matching rows. */
 export type ReadStatusCheckAge = (account: string, filter: SalesFilter) => StatusCheckAge;

@@ -5,12 +5,11 @@
  * this is also where a refused key (401 during use) is noticed, once for every screen.
  */
 import type { AppErrorData, IpcResult } from '../../../shared/errors';
-import type { BridgeMethod } from '../../../shared/ipc-channels';
-import type { Bridge, ContractTypes } from '../../../shared/ipc-contract';
+import type { Bridge, BridgeMethod, OutputOf } from '../../../shared/ipc-contract';
 import { rejectsSessionCredentials } from './credential-rejection';
 
 /** The value a bridge method resolves to on success. */
-export type BridgeOutput<M extends BridgeMethod> = ContractTypes[M]['output'];
+export type BridgeOutput<M extends BridgeMethod> = OutputOf<M>;
 
 /** The arguments a bridge method takes (none, or its one input object). */
 export type BridgeArgs<M extends BridgeMethod> = Parameters<Bridge[M]>;

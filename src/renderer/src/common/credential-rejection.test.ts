@@ -3,7 +3,7 @@ import { rejectsSessionCredentials } from './credential-rejection';
 
 describe('rejectsSessionCredentials', () => {
   it('is true when a call using the session fails with 401 or finds the session already signed out', () => {
-    for (const method of ['getProfile', 'listSales', 'exportSales'] as const) {
+    for (const method of ['getProfile', 'startSync', 'exportSales'] as const) {
       expect(rejectsSessionCredentials(method, 'AUTH_INVALID')).toBe(true);
       expect(rejectsSessionCredentials(method, 'NOT_SIGNED_IN')).toBe(true);
     }
@@ -19,6 +19,6 @@ describe('rejectsSessionCredentials', () => {
     expect(rejectsSessionCredentials('getSession', 'NOT_SIGNED_IN')).toBe(false);
     expect(rejectsSessionCredentials('switchAccount', 'AUTH_INVALID')).toBe(false);
     expect(rejectsSessionCredentials('getProfile', 'FORBIDDEN')).toBe(false);
-    expect(rejectsSessionCredentials('listSales', 'NETWORK_OFFLINE')).toBe(false);
+    expect(rejectsSessionCredentials('startSync', 'NETWORK_OFFLINE')).toBe(false);
   });
 });

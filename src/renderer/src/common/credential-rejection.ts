@@ -4,7 +4,7 @@
  * already marked the account as signed out; the renderer only has to notice, in one place.
  */
 import type { ErrorCode } from '../../../shared/errors';
-import type { BridgeMethod } from '../../../shared/ipc-channels';
+import type { BridgeMethod } from '../../../shared/ipc-contract';
 
 /**
  * Calls that never use the session's stored credentials: the account calls check credentials the

@@ -4,7 +4,7 @@
  */
 import { Badge, EmptyState, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { ChangesRequest } from '../../../shared/ipc-contract';
+import type { ChangesQuery } from '../../../shared/sales-query';
 import type { SaleChange } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
@@ -38,7 +38,7 @@ function StatusBadge({ value }: { value: string | null }) {
 }
 
 /** The request for `span`, its start measured from the moment it is sent rather than from a render. */
-function changesRequest(span: string): ChangesRequest {
+function changesRequest(span: string): ChangesQuery {
   if (span === 'last-sync') return { limit: LIMIT };
   return { since: new Date(Date.now() - Number(span) * 86_400_000).toISOString(), limit: LIMIT };
 }

@@ -1,0 +1,63 @@
+/**
+ * One handler per contract channel, each a line into the core's parts. The type demands exactly the contract's
+ * methods, so a channel added to `IPC_CONTRACT` does not compile until its handler is written here.
+ */
+import type { BridgeMethod, OutputOf, ParsedInputOf } from '../../shared/ipc-contract';
+import type { AppCore } from '../app';
+
+/** A handler: gets the parsed input; may throw AppError for an expected failure. */
+export type Handler<M extends BridgeMethod> = (input: ParsedInputOf<M>) => Promise<OutputOf<M>> | OutputOf<M>;
+
+/** The handler of every channel. */
+export type IpcHandlers = { readonly [M in BridgeMethod]: Handler<M> };
+
+/** The handlers over one app core. */
+export function createIpcHandlers(core: AppCore): IpcHandlers {
+  return {
+    getAppInfo: () => core.app.info(),
+    getDiagnostics: () => core.app.diagnostics(),
+
+    getSession: () => core.session.status(),
+    startDemo: () => core.session.startDemo(),
+    endSession: () => core.session.end(),
+
+    testConnection: (form) => core.accounts.testConnection(form),
+    addAccount: (input) => core.accounts.addAccount(input),
+    switchAccount: ({ accountId }) => core.accounts.switchAccount(accountId),
+    reauthenticate: (input) => core.accounts.reauthenticate(input),
+    signOut: (input) => core.accounts.signOut(input),
+
+    getProfile: () => core.profile.get(),
+
+    querySales: (query) => core.sales.page(query),
+    summarizeSales: (filter) => core.sales.summary(filter),
+    salesSeries: (query) => core.sales.series(query),
+    topSales: (query) => core.sales.top(query),
+    salesFilterValues: (filter) => core.sales.filterValues(filter),
+    salesChanges: (query) => core.sales.changes(query),
+    salesStatusAge: (filter) => core.sales.statusAge(filter),
+
+    startSync: (request) => core.sync.start(request),
+    startRoutineSync: () => core.sync.startRoutine(),
+    recheckAllHistory: () => core.sync.recheckAllHistory(),
+    cancelSync: () => core.sync.cancel(),
+    getSyncStatus: () => core.sync.status(),
+
+    getPreferences: () => core.preferences.get(),
+    updatePreferences: (patch) => core.preferences.update(patch),
+
+    getCacheInfo: () => core.app.cacheInfo(),
+    clearCache: () => core.app.clearCache(),
+
+    exportSales: (request) => core.export.exportSales(request),
+    getExportProgress: () => core.export.progress(),
+    cancelExport: () => core.export.cancel(),
+
+    // electronegativity-ignore: OPEN_EXTERNAL_JS_CHECK — core.desktop.openExternal applies the https-only link policy.
+    openExternal: async ({ url }) => ({ url: await core.desktop.openExternal(url) }),
+    showInFolder: ({ path }) => {
+      core.desktop.showInFolder(path);
+      return { shown: path };
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * What the renderer may send: one zod schema per request shape, parsed in the main process before any handler runs.
+ * The channel table in `ipc-contract.ts` names which schema each channel uses.
+ */
+import { z } from 'zod';
+import { isIsoDay } from './dates';
+import { EXPORT_COLUMN_IDS } from './export-columns';
+import { EXPORT_FORMATS, EXPORT_PRESET_IDS } from './export-presets';
+import { salesSelectionSchema, salesSortSchema } from './sales-query';
+
+const isoDay = z.string().max(10).refine(isIsoDay, { message: 'must be a real day written yyyy-mm-dd' });
+
+/**
+ * What an export covers: the sales screen's own filter and sort over the cache, the columns to write, the file
+ * format, and optionally an accounting preset, which fixes the date basis and statuses (see `export-presets.ts`).
+ * Absent columns mean the defaults; the columns the Summary needs are always added.
+ */
+export const exportRequestSchema = salesSelectionSchema
+  .extend({
+    sort: salesSortSchema.optional(),
+    columns: z
+      .array(z.enum(EXPORT_COLUMN_IDS))
+      .min(1)
+      .max(EXPORT_COLUMN_IDS.length)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'a column is listed twice' })
+      .optional(),
+    format: z.enum(EXPORT_FORMATS),
+    preset: z.enum(EXPORT_PRESET_IDS).optional(),
+  })
+  .refine((r) => r.preset === undefined || (r.filter.from !== undefined && r.filter.to !== undefined), {
+    message: 'a preset needs a start and an end date',
+    path: ['filter', 'from'],
+  });
+export type ExportRequest = z.infer<typeof exportRequestSchema>;
+
+/** "Make the cache cover this range"; `refresh` fetches covered days again too. */
+export const syncRequestSchema = z
+  .strictObject({ from: isoDay, to: isoDay, refresh: z.boolean().optional() })
+  .refine((r) => r.from <= r.to, { message: 'the end date is before the start date', path: ['to'] });
+export type SyncRequest = z.infer<typeof syncRequestSchema>;
+
+const secretField = z.string().trim().min(1, 'is required').max(1000);
+
+/** The sign-in form: the three credentials and the service address. */
+export const connectionFormSchema = z.strictObject({
+  baseUrl: z.string().trim().min(1, 'is required').max(2000),
+  apiKey: secretField,
+  apiSecret: secretField,
+  appId: z.string().trim().min(1, 'is required').max(200),
+});
+export type ConnectionForm = z.infer<typeof connectionFormSchema>;
+
+/** Saving an account: the form, an optional label, and whether to skip the keychain for this session. */
+export const addAccountSchema = connectionFormSchema.extend({
+  label: z.string().trim().max(100).optional(),
+  sessionOnly: z.boolean(),
+});
+export type AddAccountInput = z.infer<typeof addAccountSchema>;
+
+const accountIdSchema = z.string().uuid();
+
+/** Picks an account by id. */
+export const accountRefSchema = z.strictObject({ accountId: accountIdSchema });
+export type AccountRef = z.infer<typeof accountRefSchema>;
+
+/** New credentials for an account whose key was refused; an empty api-key keeps the stored one. */
+export const reauthenticateSchema = z.strictObject({
+  accountId: accountIdSchema,
+  apiKey: z.string().trim().max(1000).optional(),
+  apiSecret: secretField,
+  appId: z.string().trim().min(1).max(200),
+  sessionOnly: z.boolean(),
+});
+export type ReauthenticateInput = z.infer<typeof reauthenticateSchema>;
+
+/** Signing out: whether the account's cached sales go too. */
+export const signOutSchema = z.strictObject({ accountId: accountIdSchema, deleteCachedSales: z.boolean() });
+export type SignOutInput = z.infer<typeof signOutSchema>;
+
+/** A link to open in the user's browser; the main process opens https links only (TESTPLAN S4). */
+export const openExternalSchema = z.strictObject({ url: z.string().min(1).max(2048) });
+export type OpenExternalRequest = z.infer<typeof openExternalSchema>;
+
+/** A file to show in the file manager; only files the app wrote in this session are shown. */
+export const showInFolderSchema = z.strictObject({ path: z.string().min(1).max(4096) });
+export type ShowInFolderRequest = z.infer<typeof showInFolderSchema>;

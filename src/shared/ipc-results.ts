@@ -1,0 +1,113 @@
+/**
+ * What the main process answers: plain serialisable values, never a secret. The channel table in `ipc-contract.ts`
+ * names which of these each channel returns.
+ */
+import type { Profile } from './domain';
+import type { AppErrorData } from './errors';
+import type { ExportFormat } from './export-presets';
+import type { DataAsOf } from './sales-query-types';
+
+/** Facts about the running app the renderer may show. */
+export interface AppInfo {
+  name: string;
+  version: string;
+  cache: {
+    path: string;
+    /** Something the user must be told about the cache at start (e.g. a damaged file was moved aside). */
+    notice: string | null;
+    /** Set when the cache could not be opened at all (e.g. written by a newer version). */
+    error: AppErrorData | null;
+  };
+}
+
+/** What the renderer may know about an account: never a secret, the api-key only masked. */
+export interface AccountSummary {
+  id: string;
+  label: string;
+  baseUrl: string;
+  appId: string;
+  apiKeyMasked: string;
+  /** False when the credentials live in memory for this session only (no keychain). */
+  remembered: boolean;
+  lastUsedAt: string | null;
+}
+
+/** Who the app is talking to. Never carries a secret. */
+export type SessionStatus =
+  | { kind: 'none'; accounts: AccountSummary[] }
+  | { kind: 'demo'; label: string; accounts: AccountSummary[] }
+  | {
+      kind: 'account';
+      /** False when the credentials are missing or were refused: the user must enter them again. */
+      signedIn: boolean;
+      account: AccountSummary;
+      /** Why the account is not signed in, as a sentence to show. */
+      problem: AppErrorData | null;
+      accounts: AccountSummary[];
+    };
+
+/** The profile with where it came from: the service now, or the cache when the service cannot be reached. */
+export interface ProfileView {
+  profile: Profile;
+  /** When this copy was fetched from the service. */
+  fetchedAt: string;
+  fromCache: boolean;
+  /** Why the cached copy is shown, when it is. */
+  reason: AppErrorData | null;
+}
+
+/** Where the cache is and how big, for Settings. */
+export interface CacheInfo {
+  path: string;
+  /** Bytes on disk, database plus its write-ahead log. */
+  sizeBytes: number;
+  /** Sales cached for the open account (0 when none is open). */
+  salesForAccount: number;
+}
+
+/** What "Test connection" shows before anything is saved. */
+export interface ConnectionPreview {
+  profileName: string | null;
+  userName: string | null;
+  avatar: string | null;
+}
+
+/** Outcome of an export: the written file, or null when the user cancelled the save dialog. */
+export interface ExportResult {
+  filePath: string | null;
+  format: ExportFormat;
+  rowCount: number;
+  /** Whether the cache held every day of the range (transaction-date ranges only; null otherwise). */
+  dataAsOf: DataAsOf | null;
+}
+
+/**
+ * The export in progress (or the last one), polled while `exportSales` runs, like the sync status. `totalRows` is
+ * known before the first row is written; `phase` says what the writer is doing after the rows.
+ */
+export interface ExportProgress {
+  state: 'idle' | 'running' | 'completed' | 'cancelled' | 'failed';
+  phase: 'rows' | 'summary' | 'finishing' | null;
+  format: ExportFormat | null;
+  /** The name of the file being written (no folder). */
+  fileName: string | null;
+  rowsWritten: number;
+  totalRows: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** The link as it was opened (normalised by the URL parser). */
+export interface OpenExternalResult {
+  url: string;
+}
+
+/** The file that was shown. */
+export interface ShowInFolderResult {
+  shown: string;
+}
+
+/** Text for Settings → "Copy diagnostics": versions, OS, cache, last problems; secrets removed. */
+export interface DiagnosticsReport {
+  text: string;
+}

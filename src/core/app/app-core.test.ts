@@ -147,3 +147,51 @@ describe('preferences and cache maintenance', () => {
     expect(core.sync.status().lastSyncedAt).toBeNull();
   });
 });
+
+describe('sync controls of the open session', () => {
+  const FIRST = new Date('2026-06-30T08:00:00.000Z');
+  const SECOND = new Date('2026-06-30T12:00:00.000Z');
+  const THIRD = new Date('2026-06-30T16:00:00.000Z');
+
+  function clockedCore(): { core: AppCore; setNow: (at: Date) => void } {
+    let at = FIRST;
+    const { core: clocked } = createTestCore({ today: () => TODAY, now: () => at });
+    return { core: clocked, setNow: (next) => (at = next) };
+  }
+
+  it('T1: "Sync now" re-confirms every open sale however old, and leaves final sales as they were checked', async () => {
+    const { core: app, setNow } = clockedCore();
+    app.session.startDemo();
+    app.preferences.update({ trailingResyncDays: 7 });
+    app.sync.start({ from: '2025-01-01', to: TODAY });
+    await app.sync.idle();
+    expect(app.sales.statusAge({})).toMatchObject({ oldest: FIRST.toISOString(), oldestOpen: FIRST.toISOString(), neverChecked: 0 });
+    setNow(SECOND);
+    app.sync.startRoutine();
+    await app.sync.idle();
+    expect(app.sync.status()).toMatchObject({ running: false, error: null, lastRun: { status: 'completed' } });
+    const age = app.sales.statusAge({ from: '2025-01-01', to: '2026-05-31' });
+    expect(age.oldestOpen).toBe(SECOND.toISOString());
+    expect(age.oldest).toBe(FIRST.toISOString());
+    await app.close();
+  });
+
+  it('T4: re-checking all history fetches every cached day again, from the oldest to today', async () => {
+    const { core: app, setNow } = clockedCore();
+    app.session.startDemo();
+    app.sync.start({ from: '2025-03-01', to: '2025-06-30' });
+    await app.sync.idle();
+    setNow(THIRD);
+    const started = app.sync.recheckAllHistory();
+    expect(started.progress).toMatchObject({ from: '2025-03-01', to: TODAY });
+    await app.sync.idle();
+    expect(app.sync.status()).toMatchObject({ error: null, lastRun: { status: 'completed', from: '2025-03-01', to: TODAY } });
+    expect(app.sales.statusAge({ from: '2025-03-01', to: '2025-06-30' }).oldest).toBe(THIRD.toISOString());
+    await app.close();
+  });
+
+  it('T4: re-checking all history with nothing cached says to sync first', () => {
+    core.session.startDemo();
+    expect(() => core.sync.recheckAllHistory()).toThrow(/Sync first/);
+  });
+});

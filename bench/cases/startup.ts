@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createAppCore, type AppCore } from '../../src/core/app';
-import { createLogger } from '../../src/core/log';
+import { createSilentLogger } from '../../src/core/log';
 import { createConfSettingsStore } from '../../src/core/settings';
 import { createMemorySecretStore } from '../../src/core/keychain';
 import { BENCH_ACCOUNT, type RunCase } from '../lib/case';
@@ -54,10 +54,7 @@ export const run: RunCase = async (input) => {
       appVersion: '0.0.0-bench',
       today: () => '2026-06-30',
       chooseExportPath: async () => null,
-      logger: createLogger(
-        () => undefined,
-        () => [],
-      ),
+      logger: createSilentLogger(),
       settings: createConfSettingsStore(dataDir),
       keychain,
       fetch: async () => {

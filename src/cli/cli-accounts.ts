@@ -3,7 +3,7 @@
  * keychain, with messages that say what to do when the label is unknown, ambiguous, or has no stored credentials.
  */
 import type { AccountMeta } from '../core/accounts';
-import { createDemoFetch, createDemoService, DEMO_BASE_URL, DEMO_CREDENTIALS } from '../core/demo';
+import { createDemoClient, DEMO_BASE_URL } from '../core/demo';
 import { createServiceClient, type ServiceClient } from '../core/service';
 import type { CliContext } from './cli-context';
 import { CliError, EXIT_CODES } from './cli-errors';
@@ -41,8 +41,7 @@ export function resolveAccount(context: CliContext, ref: string): CliAccount {
 /** The service client of `account`, with credentials from the keychain (the demo needs none). */
 export async function clientFor(context: CliContext, account: CliAccount): Promise<ServiceClient> {
   if (account.kind === 'demo') {
-    const fetch = createDemoFetch(createDemoService(context.today()));
-    return createServiceClient({ baseUrl: DEMO_BASE_URL, credentials: DEMO_CREDENTIALS, fetch });
+    return createDemoClient(context.today());
   }
   const secrets = await context.vault.load(account.meta.id, account.meta.remembered);
   if (secrets === null) {

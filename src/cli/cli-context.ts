@@ -9,7 +9,7 @@ import { localIsoDay } from '../shared/dates';
 import { AccountRegistry, CredentialVault } from '../core/accounts';
 import type { SalesCache } from '../core/cache';
 import { openCacheHolder, type CacheHolder } from '../core/app';
-import { createLogger } from '../core/log';
+import { createSilentLogger } from '../core/log';
 import { createNodeFetch, readCaFile, type NodeFetch } from '../core/service';
 import { createConfSettingsStore, PreferencesStore, type SettingsStore } from '../core/settings';
 import { createKeytarSecretStore, createMemorySecretStore, KEYCHAIN_SERVICE } from '../core/keychain';
@@ -53,14 +53,7 @@ export async function openCliContext(globals: GlobalOptions, io: CliIo): Promise
     now,
     cache() {
       if (holder === null) {
-        holder = openCacheHolder(
-          join(dataDir, CACHE_FILE_NAME),
-          now,
-          createLogger(
-            () => undefined,
-            () => [],
-          ),
-        );
+        holder = openCacheHolder(join(dataDir, CACHE_FILE_NAME), now, createSilentLogger());
         if (holder.notice) io.stderr(`${holder.notice}\n`);
       }
       return holder.get();

@@ -7,8 +7,8 @@
 import { AppError, type AppErrorData } from '../../shared/errors';
 import type { AccountSummary, SessionStatus } from '../../shared/ipc-contract';
 import type { AccountMeta, AccountRegistry, CredentialVault } from '../accounts';
-import { createDemoFetch, createDemoService, DEMO_BASE_URL, DEMO_CREDENTIALS } from '../demo';
-import { createServiceClient, type Credentials, type ServiceClient } from '../service';
+import { createDemoClient, DEMO_CREDENTIALS } from '../demo';
+import type { Credentials, ServiceClient } from '../service';
 
 /** What the session needs from its host. */
 export interface SessionDeps {
@@ -59,8 +59,7 @@ export class SessionState {
 
   /** Switches to the demo service (no network, no credentials of the user's). */
   startDemo(): SessionStatus {
-    const fetch = createDemoFetch(createDemoService(this.deps.today()));
-    const client = createServiceClient({ baseUrl: DEMO_BASE_URL, credentials: DEMO_CREDENTIALS, fetch });
+    const client = createDemoClient(this.deps.today());
     this.active = { kind: 'demo', client, credentials: DEMO_CREDENTIALS };
     this.deps.registry.setActive(null);
     return this.status();

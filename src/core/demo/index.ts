@@ -1,3 +1,4 @@
+export * from './demo-client';
 export * from './demo-fetch';
 export * from './random';
 export * from './sales-dataset';

@@ -14,7 +14,7 @@ import { ERROR_CODES } from '../../shared/errors';
 import { CHANNELS, type BridgeMethod } from '../../shared/ipc-contract';
 import { createTestCore, type TestCore } from '../../../test-support/app-core-kit';
 import { createRandom, type Random } from '../demo';
-import { createLogger } from '../log';
+import { createSilentLogger } from '../log';
 import { createRecordingShell, type RecordingShell, isSafeExternalUrl } from '../security';
 import { IpcTable } from './ipc-registrar';
 import { registerAllIpc } from './register-ipc';
@@ -175,10 +175,7 @@ function harness(): Harness {
   const table = new IpcTable();
   registerAllIpc(table, test.core, {
     trusted: { kind: 'origin', origin: TRUSTED },
-    logger: createLogger(
-      () => undefined,
-      () => [],
-    ),
+    logger: createSilentLogger(),
   });
   return { ...test, table, shell, exportDir };
 }

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
-import { createLogger } from '../log';
+import { createSilentLogger } from '../log';
 import { IpcTable } from './ipc-registrar';
 import { registerHandler } from './register-handler';
 
 const trustedUrl = 'http://127.0.0.1:4000/';
 const policy = {
   trusted: { kind: 'origin', origin: 'http://127.0.0.1:4000' } as const,
-  logger: createLogger(
-    () => undefined,
-    () => [],
-  ),
+  logger: createSilentLogger(),
 };
 const validQuery = { filter: { from: '2026-01-01', to: '2026-01-31' }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 50 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNELS, IPC_CONTRACT } from '../../shared/ipc-contract';
 import { createTestCore } from '../../../test-support/app-core-kit';
-import { createLogger } from '../log';
+import { createSilentLogger } from '../log';
 import { IpcTable } from './ipc-registrar';
 import { registerAllIpc } from './register-ipc';
 
@@ -14,10 +14,7 @@ describe('the IPC contract', () => {
 
   it('S2: the main process registers exactly the contract’s channels, once each', () => {
     const table = new IpcTable();
-    const logger = createLogger(
-      () => undefined,
-      () => [],
-    );
+    const logger = createSilentLogger();
     const { core } = createTestCore();
     registerAllIpc(table, core, { trusted: { kind: 'origin', origin: 'http://127.0.0.1:1' }, logger });
     expect(table.channels().sort()).toEqual(Object.values(CHANNELS).sort());

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../../test-support/cache-kit';
 import { createTestCore } from '../../../test-support/app-core-kit';
 import { collectDiagnostics, formatProblem, type RuntimeFacts } from './diagnostics';
-import { createLogger } from './logger';
+import { createLogger, createSilentLogger } from './logger';
 import { createRotatingFileSink } from './rotating-file-sink';
 
 const folders: { remove: () => void }[] = [];
@@ -83,13 +83,7 @@ describe('diagnostics', () => {
 
   it('says when no log file is kept and when nothing went wrong', () => {
     const { core } = createTestCore();
-    const text = collectDiagnostics(
-      core,
-      createLogger(
-        () => undefined,
-        () => [],
-      ),
-    );
+    const text = collectDiagnostics(core, createSilentLogger());
     expect(text).toContain('Log file: not kept on disk');
     expect(text).toMatch(/warnings and errors \(oldest first\):\n {2}none/);
   });

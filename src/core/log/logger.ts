@@ -88,3 +88,11 @@ export function createLogger(write: (line: string) => void, secrets: () => reado
     ...(options.history ? { history: options.history } : {}),
   };
 }
+
+/** A logger that records nothing: for tests, benchmarks and command runs where no log file is kept. */
+export function createSilentLogger(): Logger {
+  return createLogger(
+    () => undefined,
+    () => [],
+  );
+}

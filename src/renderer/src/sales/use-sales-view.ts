@@ -6,9 +6,9 @@
 import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
 import type { SalesSort } from '../../../shared/sales-query';
-import { preferenceKey } from '../common/preferences';
+import { localStateKey } from '../common/local-view-state';
 import { usePreferences } from '../common/preferences-context';
-import { usePreference } from '../common/use-preference';
+import { useLocalState } from '../common/use-local-view-state';
 import type { ColumnLayout } from './column-layout';
 import { DEFAULT_SORT, type SalesFilterState } from './sales-filters';
 import { filtersFromStored, filtersToStored, layoutFromStored, layoutToStored } from './stored-view';
@@ -62,7 +62,7 @@ export function useSalesView(scope: string, today: string): SalesView {
     },
     [scope, layout, updateAccount],
   );
-  const [tab, setTab] = usePreference<SalesTab>(preferenceKey(scope, 'sales-tab'), z.enum(SALES_TABS), 'browse');
-  const [interval, setInterval] = usePreference<Interval>(preferenceKey(scope, 'chart-interval'), z.enum(INTERVALS), 'week');
+  const [tab, setTab] = useLocalState<SalesTab>(localStateKey(scope, 'sales-tab'), z.enum(SALES_TABS), 'browse');
+  const [interval, setInterval] = useLocalState<Interval>(localStateKey(scope, 'chart-interval'), z.enum(INTERVALS), 'week');
   return { filters, setFilters, sort, setSort, layout, setLayout, tab, setTab, interval, setInterval };
 }

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { call } from '../common/bridge';
 import { InfoIcon, SyncIcon } from '../common/icons';
-import { preferenceKey } from '../common/preferences';
+import { localStateKey } from '../common/local-view-state';
 import { useBridgeQuery } from '../common/use-bridge-query';
-import { usePreference } from '../common/use-preference';
+import { useLocalState } from '../common/use-local-view-state';
 import { monthsBefore } from '../sales/date-presets';
 import { useSync } from './sync-context';
 
@@ -45,7 +45,7 @@ export function BackfillBanner({ scope }: { scope: string }) {
   const sync = useSync();
   const { needed } = useBackfillNeeded();
   const backfill = useStartBackfill();
-  const [dismissed, setDismissed] = usePreference(preferenceKey(scope, 'backfill-dismissed'), z.boolean(), false);
+  const [dismissed, setDismissed] = useLocalState(localStateKey(scope, 'backfill-dismissed'), z.boolean(), false);
   const firstSyncDone = sync.status?.lastSyncedAt != null;
   if (!needed || dismissed || !firstSyncDone || sync.running) return null;
   return (

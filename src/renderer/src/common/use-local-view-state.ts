@@ -1,14 +1,14 @@
 /**
- * A remembered UI preference as React state: read (and checked) when the key changes, written on every change.
+ * Remembered local view state as React state: read (and checked) when the key changes, written on every change.
  * Each key is read once per mount, so switching account (a new key) shows that account's own choice.
  */
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
-import { browserStorage, readPreference, writePreference } from './preferences';
+import { browserStorage, readLocalState, writeLocalState } from './local-view-state';
 
-/** The preference's value and a setter that also stores it. */
-export function usePreference<T>(key: string, schema: z.ZodType<T>, fallback: T | (() => T)): [T, (next: T | ((previous: T) => T)) => void] {
-  const read = (): T => readPreference(browserStorage(), key, schema) ?? (typeof fallback === 'function' ? (fallback as () => T)() : fallback);
+/** The remembered value and a setter that also stores it. */
+export function useLocalState<T>(key: string, schema: z.ZodType<T>, fallback: T | (() => T)): [T, (next: T | ((previous: T) => T)) => void] {
+  const read = (): T => readLocalState(browserStorage(), key, schema) ?? (typeof fallback === 'function' ? (fallback as () => T)() : fallback);
   const [state, setState] = useState<{ key: string; value: T }>(() => ({ key, value: read() }));
   let current = state;
   if (state.key !== key) {
@@ -18,7 +18,7 @@ export function usePreference<T>(key: string, schema: z.ZodType<T>, fallback: T 
   const set = useCallback((next: T | ((previous: T) => T)) => {
     setState((previous) => {
       const value = typeof next === 'function' ? (next as (p: T) => T)(previous.value) : next;
-      writePreference(browserStorage(), previous.key, value);
+      writeLocalState(browserStorage(), previous.key, value);
       return { key: previous.key, value };
     });
   }, []);

@@ -210,10 +210,10 @@ describe('the headless command against the HTTPS fake service', () => {
       cachePath: join(dataDir, 'cache.sqlite'),
     });
     try {
-      const account = core.session.status().accounts.find((a) => a.label === 'Main shop');
+      const account = core.getSession().accounts.find((a) => a.label === 'Main shop');
       expect(account).toBeDefined();
       expect(await core.accounts.switchAccount(account?.id ?? '')).toMatchObject({ kind: 'account', signedIn: true });
-      const page = core.sales.page({
+      const page = core.querySales({
         filter: { from: '2026-01-01', to: '2026-03-31' },
         sort: { column: 'transactionDate', direction: 'asc' },
         offset: 0,

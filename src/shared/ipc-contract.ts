@@ -22,6 +22,7 @@ import type {
   CacheInfo,
   ConnectionPreview,
   DiagnosticsReport,
+  ExportFreshnessReport,
   ExportProgress,
   ExportResult,
   OpenExternalResult,
@@ -96,6 +97,7 @@ export const IPC_CONTRACT = {
   clearCache: channel('cache:clear', noInput).returns<CacheInfo>(),
 
   exportSales: channel('export:sales', exportRequestSchema).returns<ExportResult>(),
+  exportFreshness: channel('export:freshness', exportRequestSchema).returns<ExportFreshnessReport>(),
   getExportProgress: channel('export:progress', noInput).returns<ExportProgress>(),
   cancelExport: channel('export:cancel', noInput).returns<ExportProgress>(),
 

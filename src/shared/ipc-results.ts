@@ -79,6 +79,38 @@ export interface ExportResult {
   rowCount: number;
   /** Whether the cache held every day of the range (transaction-date ranges only; null otherwise). */
   dataAsOf: DataAsOf | null;
+  /** What the written file says about its statuses (absent when nothing was written). */
+  freshness?: ExportFreshness;
+  /** The stale-open-sales warning the file carries, if any. */
+  staleWarning?: string | null;
+}
+
+/** Open sales whose statuses were last confirmed too long before a payments export. */
+export interface StaleOpenSales {
+  count: number;
+  /** The oldest confirmation among them (ISO time); null when none of them was ever confirmed. */
+  oldestCheck: string | null;
+  /** How many of them were never confirmed. */
+  neverChecked: number;
+}
+
+/** What an export states about the freshness and completeness of its rows. */
+export interface ExportFreshness {
+  /** The oldest confirmation by the service among the exported sales (ISO time); null when there are none. */
+  statusesCheckedAt: string | null;
+  /** Exported sales the service never confirmed. */
+  neverChecked: number;
+  /** Set for a payments export whose open sales were confirmed more than 24 hours before it was written. */
+  staleOpenSales: StaleOpenSales | null;
+  /** Sales the service no longer reports: included in the rows and totals, or how many were left out. */
+  noLongerReported: { included: boolean; count: number };
+}
+
+/** What an export would state about its statuses if written now: the app warns with it before the save dialog (T3). */
+export interface ExportFreshnessReport {
+  freshness: ExportFreshness;
+  /** The warning of a payments export whose open sales were checked more than 24 hours before; null when none. */
+  staleWarning: string | null;
 }
 
 /**

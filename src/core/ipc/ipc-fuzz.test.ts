@@ -37,6 +37,8 @@ const SAMPLES: Partial<Record<BridgeMethod, unknown>> = {
   topSales: { filter: {}, dimension: 'product', limit: 5 },
   salesFilterValues: {},
   salesChanges: { limit: 10 },
+  salesStatusAge: { from: '2026-01-01', to: '2026-06-30' },
+  exportFreshness: { filter: { from: '2026-01-01', to: '2026-06-30', dateBasis: 'payment' }, format: 'xlsx' },
   startSync: { from: '2026-06-01', to: '2026-06-30' },
   openExternal: { url: 'https://shop.example.com/collections/summer' },
   showInFolder: { path: '/tmp/commission-desk-fuzz.xlsx' },

@@ -50,6 +50,7 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     clearCache: () => core.app.clearCache(),
 
     exportSales: (request) => core.export.exportSales(request),
+    exportFreshness: (request) => core.export.freshness(request),
     getExportProgress: () => core.export.progress(),
     cancelExport: () => core.export.cancel(),
 

@@ -5,6 +5,7 @@
  * fails the test whichever of the two is wrong. Not used by the app.
  */
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import type { Sale } from '../src/shared/domain';
 import { openCache, type SalesCache } from '../src/core/cache';
@@ -296,7 +297,7 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** The Summary sheet's text in column A, row by row (empty rows as ''), for its sentences (TESTPLAN T3, T5). */
+/** The Summary sheet's text in column A, row by row (empty rows as ''), for its sentences (T3, T5). */
 export function summaryLines(audit: WorkbookAudit): string[] {
   const lines: string[] = [];
   for (let r = 1; r <= audit.summary.rowCount; r++) {
@@ -304,4 +305,17 @@ export function summaryLines(audit: WorkbookAudit): string[] {
     lines.push(typeof value === 'string' ? value : '');
   }
   return lines;
+}
+
+/**
+ * Sets when the service last confirmed every cached sale, as if the cache had not been synced since `checkedAt`: how
+ * a test run in real time gets statuses older than a day (T3). Run it while no other process writes the file.
+ */
+export function setStatusChecks(cachePath: string, checkedAt: string): number {
+  const db = new Database(cachePath, { fileMustExist: true });
+  try {
+    return db.prepare('UPDATE sales SET status_checked_at = ?').run(checkedAt).changes;
+  } finally {
+    db.close();
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCommand, parseCommand, resolvePeriod } from './cli-args';
+import { findCommand, hasPeriod, parseCommand, resolvePeriod } from './cli-args';
 import { CliError, EXIT_CODES } from './cli-errors';
 
 function usage(work: () => unknown): string {
@@ -43,6 +43,24 @@ describe('command line arguments', () => {
       options: { label: 'Main shop', 'keep-cached-sales': true },
     });
     expect(parseCommand('sync', ['-h'])).toEqual({ help: true });
+  });
+
+  it('T1: sync takes no period (the routine sync), or a period with an optional --refresh (T4)', () => {
+    const routine = parseCommand('sync', ['--account', 'Main shop']);
+    expect(routine).toEqual({ help: false, globals: {}, options: { account: 'Main shop' } });
+    expect(hasPeriod(routine.help ? {} : routine.options)).toBe(false);
+    const refresh = parseCommand('sync', ['--account', 'Main shop', '--month', '2026-02', '--refresh']);
+    expect(refresh).toEqual({ help: false, globals: {}, options: { account: 'Main shop', month: '2026-02', refresh: true } });
+    expect(hasPeriod({ from: '2026-01-01' })).toBe(true);
+    expect(usage(() => parseCommand('sync', []))).toContain('--account is required');
+  });
+
+  it('T5: export takes --include-no-longer-reported as a flag', () => {
+    const parsed = parseCommand('export', ['--account', 'x', '--month', '2026-01', '--include-no-longer-reported', '--out', 'a.csv']);
+    expect(parsed).toMatchObject({ help: false, options: { 'include-no-longer-reported': true } });
+    expect(usage(() => parseCommand('export', ['--account', 'x', '--month', '2026-01', '--include-no-longer-reported=yes', '--out', 'a.csv']))).toContain(
+      'include-no-longer-reported',
+    );
   });
 
   it('never takes the API secret as an argument, and does not repeat it', () => {

@@ -36,7 +36,9 @@ const globalsSchema = z.object({
 export type GlobalOptions = z.infer<typeof globalsSchema>;
 
 const day = z.string().refine(isIsoDay, { message: 'must be a real day written yyyy-mm-dd' });
-const accountRef = z.string().trim().min(1, 'is required').max(200);
+/** A text option that must be given: "--out is required" whether it is missing or empty. */
+const required = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max);
+const accountRef = required(200);
 
 /** Options naming a period: --from and --to, or --month. */
 const periodFields = {
@@ -49,6 +51,11 @@ const periodFields = {
 export interface Period {
   from: string;
   to: string;
+}
+
+/** Whether any period option was given (a sync without one is the routine sync). */
+export function hasPeriod(values: { from?: string; to?: string; month?: string }): boolean {
+  return values.from !== undefined || values.to !== undefined || values.month !== undefined;
 }
 
 /** Resolves the period options against `today`; throws a usage error naming what is wrong. */
@@ -86,10 +93,10 @@ export const COMMANDS = {
     },
     positionals: [] as string[],
     schema: z.strictObject({
-      label: z.string().trim().min(1, 'is required').max(100),
-      'base-url': z.string().trim().min(1, 'is required').max(2000),
-      'app-id': z.string().trim().min(1, 'is required').max(200),
-      'api-key': z.string().trim().min(1, 'is required').max(1000),
+      label: required(100),
+      'base-url': required(2000),
+      'app-id': required(200),
+      'api-key': required(1000),
     }),
   },
   'accounts remove': {
@@ -100,21 +107,26 @@ export const COMMANDS = {
     schema: z.strictObject({ label: accountRef, 'keep-cached-sales': z.boolean().optional() }),
   },
   sync: {
-    summary: 'Fetch the sales of a period into the cache (what is already synced is skipped, recent days refreshed).',
-    usage: 'sync --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--refresh]',
+    summary:
+      'Bring the cache up to date: with no period, the recent days (60 by default) in full plus every open sale however old; with a period, its days not yet synced (all of them again with --refresh).',
+    usage: 'sync --account <label|demo> [(--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--refresh]]',
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
-      from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First transaction day.' },
-      to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last transaction day.' },
+      from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First transaction day of a period to sync.' },
+      to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last transaction day of a period to sync.' },
       month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
-      refresh: { type: 'boolean', help: 'Fetch days already synced again too (picks up older status changes).' },
+      refresh: {
+        type: 'boolean',
+        help: 'With a period: fetch every day of it again, synced or not, to re-check the statuses of all its sales (paid and declined ones too).',
+      },
     },
     positionals: [] as string[],
     schema: z.strictObject({ account: accountRef, ...periodFields, refresh: z.boolean().optional() }),
   },
   export: {
     summary: 'Write an Excel or CSV export of the cached sales of a period.',
-    usage: 'export --account <label|demo> (--from … --to … | --month …) [--preset earned|payments|all] [--format xlsx|csv] --out <file> [--force]',
+    usage:
+      'export --account <label|demo> (--from … --to … | --month …) [--preset earned|payments|all] [--format xlsx|csv] [--include-no-longer-reported] --out <file> [--force]',
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First day of the range.' },
@@ -126,6 +138,10 @@ export const COMMANDS = {
         help: 'earned: approved sales by transaction date; payments: paid sales by payment date; all (default): every sale by transaction date.',
       },
       format: { type: 'string', value: '<xlsx|csv>', help: 'Default: from the --out extension, else xlsx.' },
+      'include-no-longer-reported': {
+        type: 'boolean',
+        help: 'Also export sales the service no longer reports (kept for audit, left out by default); the Summary says how many either way.',
+      },
       out: { type: 'string', value: '<file>', help: 'The file to write; its folder must exist.' },
       force: { type: 'boolean', help: 'Replace the file if it exists (it is replaced only once the new one is complete).' },
     },
@@ -135,7 +151,8 @@ export const COMMANDS = {
       ...periodFields,
       preset: z.enum(EXPORT_PRESET_IDS).optional(),
       format: z.enum(EXPORT_FORMATS).optional(),
-      out: z.string().trim().min(1, 'is required').max(4096),
+      'include-no-longer-reported': z.boolean().optional(),
+      out: required(4096),
       force: z.boolean().optional(),
     }),
   },

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,9 @@ import { createTestCore } from '../../test-support/app-core-kit';
 import { createNodeFetch } from '../core/service';
 import { createConfSettingsStore } from '../core/settings';
 import { createKeytarSecretStore } from '../core/keychain';
-import { auditWorkbook } from '../../test-support/export-kit';
+import { auditWorkbook, parseCsv, setStatusChecks, summaryLines } from '../../test-support/export-kit';
+import { addDays, localIsoDay, serviceDayToIso } from '../shared/dates';
+import type { WireSale } from '../core/demo';
 import { EXIT_CODES } from './cli-errors';
 import { defaultDataDir } from './data-dir';
 
@@ -31,7 +33,10 @@ interface Run {
 }
 
 /** Runs the command as a child process, as `npm run cli --` does, with this test's data folder, keychain and CA. */
-function cli(args: string[], options: { stdin?: string; env?: Record<string, string>; shared?: boolean } = {}): Promise<Run> {
+function cli(
+  args: string[],
+  options: { stdin?: string; env?: Record<string, string>; shared?: boolean; started?: (child: ChildProcess) => void } = {},
+): Promise<Run> {
   const shared = options.shared === false ? [] : ['--data-dir', dataDir, '--keychain-service', SERVICE, '--ca-file', fake.caPemPath];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args, ...shared], {
@@ -48,7 +53,29 @@ function cli(args: string[], options: { stdin?: string; env?: Record<string, str
       resolve({ code, stdout, stderr });
     });
     child.stdin.end(options.stdin ?? '');
+    options.started?.(child);
   });
+}
+
+const dayOf = (sale: WireSale): string => serviceDayToIso(sale.transaction_date) ?? '';
+
+function saleWhere(keep: (sale: WireSale) => boolean, what: string): WireSale {
+  const sale = fake.sales.find(keep);
+  if (!sale) throw new Error(`the fake's dataset has no ${what}`);
+  return sale;
+}
+
+/** The CSV written at `path` as records keyed by header. */
+function csvRecords(path: string): Record<string, string>[] {
+  const [header = [], ...rows] = parseCsv(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ''])));
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 30_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 function everyFile(dir: string): string[] {
@@ -132,7 +159,10 @@ describe('the headless command against the HTTPS fake service', () => {
     const out = join(folder.dir, 'feb-payments.xlsx');
     const exported = await cli(['export', '--account', 'main shop', '--month', '2026-02', '--preset', 'payments', '--format', 'xlsx', '--out', out]);
     expect(exported.code).toBe(EXIT_CODES.ok);
-    expect(exported.stdout).toMatch(/^Wrote \d+ sales to .*feb-payments\.xlsx\n$/);
+    expect(exported.stdout).toMatch(
+      /^Wrote \d+ sales to .*feb-payments\.xlsx\nStatuses checked \d{4}-\d\d-\d\d \d\d:\d\d UTC \(the oldest confirmation by the service among these sales\)\.\n$/,
+    );
+    expect(exported.stderr).toBe('');
     const audit = await auditWorkbook(out);
     expect(audit.strayFormulas).toEqual([]);
     for (const link of audit.hyperlinks) expect(link.startsWith('https://')).toBe(true);
@@ -165,6 +195,112 @@ describe('the headless command against the HTTPS fake service', () => {
     expect(readFileSync(join(folder.dir, 'q1.csv')).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   }, 120_000);
 
+  /** A January sale still pending when synced, paid since; a February sale paid, then reversed; a February sale removed. */
+  let paidLate: WireSale;
+  let reversed: WireSale;
+  let removed: WireSale;
+
+  it('T1: sync with no period runs the routine sync: an old pending sale paid since is updated without fetching its history again, and the payments export holds it', async () => {
+    paidLate = saleWhere((s) => s.commission_status === 'pending' && dayOf(s).startsWith('2026-01'), 'pending sale in January');
+    reversed = saleWhere((s) => s.commission_status === 'approved' && s.payment_status === 'paid' && dayOf(s).startsWith('2026-02'), 'paid sale in February');
+    removed = saleWhere((s) => dayOf(s).startsWith('2026-02') && s.reference !== reversed.reference, 'second sale in February');
+    fake.updateSales([
+      { kind: 'set', reference: paidLate.reference, fields: { commission_status: 'approved', payment_status: 'paid', payment_date: '10-02-2026' } },
+      { kind: 'set', reference: reversed.reference, fields: { commission_status: 'declined' } },
+    ]);
+    fake.clearRequests();
+    const run = await cli(['sync', '--account', 'Main shop']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(EXIT_CODES.ok);
+    expect(run.stdout).toMatch(
+      /^Synced "Main shop": the last 60 days fetched in full, [\d,]+ older open sales re-checked \(1 day with changes fetched again\); [1-9]\d* status changes?, 0 new sales\.\n/,
+    );
+    expect(run.stdout).toMatch(/\nStatuses checked .+ \(the oldest check among [\d,]+ cached sales\); open sales checked \d{4}-\d\d-\d\d \d\d:\d\d UTC\.\n$/);
+    // Whole days are fetched only for the trailing window and the day whose open sale changed: no history again.
+    const trailingStart = addDays(localIsoDay(new Date()), -60);
+    const fullFetches = fake.requests.filter((r) => r.route === 'report' && r.query.commission_status === 'all').map((r) => String(r.query.start_date));
+    expect(fullFetches.length).toBeGreaterThan(0);
+    for (const start of fullFetches) expect(start >= trailingStart || start.startsWith(dayOf(paidLate)), start).toBe(true);
+    const out = join(folder.dir, 'feb-payments-after.csv');
+    expect((await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--preset', 'payments', '--out', out])).code).toBe(EXIT_CODES.ok);
+    expect(csvRecords(out).find((r) => r.Reference === paidLate.reference)).toMatchObject({ 'Payment status': 'paid', 'Payment date': '2026-02-10' });
+  }, 120_000);
+
+  it('T3: a payments export whose open sales were checked more than 24 hours ago warns on stderr and on its Summary; after a routine sync it does not', async () => {
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000).toISOString();
+    const when = `${twoDaysAgo.slice(0, 16).replace('T', ' ')} UTC`;
+    expect(setStatusChecks(join(dataDir, 'cache.sqlite'), twoDaysAgo)).toBeGreaterThan(0);
+    const staleOut = join(folder.dir, 'stale-payments.xlsx');
+    const stale = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--preset', 'payments', '--out', staleOut]);
+    expect(stale.code).toBe(EXIT_CODES.ok);
+    const warning = `the statuses of [\\d,]+ open sales were last checked ${when}; sync before relying on this export`;
+    expect(stale.stderr).toMatch(new RegExp(`^Warning: ${warning}.* Run: npm run cli -- sync --account "Main shop"\\n$`));
+    expect(stale.stdout).toContain(`\nStatuses checked ${when} (the oldest confirmation by the service among these sales).\n`);
+    expect(summaryLines(await auditWorkbook(staleOut))[1]).toBe(stale.stderr.replace(/ Run: .*\n$/, ''));
+
+    expect((await cli(['sync', '--account', 'Main shop'])).code).toBe(EXIT_CODES.ok);
+    const freshOut = join(folder.dir, 'fresh-payments.xlsx');
+    const fresh = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--preset', 'payments', '--out', freshOut]);
+    expect(fresh.stderr).toBe('');
+    expect(summaryLines(await auditWorkbook(freshOut)).filter((line) => line.startsWith('Warning'))).toEqual([]);
+    // Paid sales are final and not re-checked by a routine sync, so the file still says how old their statuses are.
+    expect(fresh.stdout).toContain(`\nStatuses checked ${when} `);
+  }, 120_000);
+
+  it('T4: sync --refresh with a period fetches every day of it again: a paid sale reversed at the service and a removed sale are picked up', async () => {
+    fake.updateSales([{ kind: 'remove', reference: removed.reference }]);
+    const run = await cli(['sync', '--account', 'Main shop', '--month', '2026-02', '--refresh']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(EXIT_CODES.ok);
+    expect(run.stdout).toMatch(
+      /^Synced 2026-02-01 to 2026-02-28 for "Main shop": [\d,]+ sales fetched \(0 new, [\d,]+ updated, 1 status change, 1 no longer reported by the service\)\.\n$/,
+    );
+    const out = join(folder.dir, 'feb-all.csv');
+    expect((await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--out', out])).code).toBe(EXIT_CODES.ok);
+    expect(csvRecords(out).find((r) => r.Reference === reversed.reference)).toMatchObject({ 'Commission status': 'declined' });
+  }, 120_000);
+
+  it('T5: export leaves a sale the service no longer reports out by default and says so; --include-no-longer-reported includes it', async () => {
+    const without = join(folder.dir, 'feb-without.csv');
+    const left = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--out', without]);
+    expect(left.code).toBe(EXIT_CODES.ok);
+    expect(left.stdout).toContain(
+      '\n1 sale the service no longer reports is left out of this file and its totals; export again with --include-no-longer-reported to see it.\n',
+    );
+    expect(csvRecords(without).map((r) => r.Reference)).not.toContain(removed.reference);
+    const withOut = join(folder.dir, 'feb-with.xlsx');
+    const included = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--include-no-longer-reported', '--out', withOut]);
+    expect(included.code).toBe(EXIT_CODES.ok);
+    const line = 'Includes 1 sale the service no longer reports (kept for audit); it is counted in the totals below.';
+    expect(included.stdout).toContain(`\n${line}\n`);
+    const audit = await auditWorkbook(withOut);
+    expect(summaryLines(audit)).toContain(line);
+    const references: unknown[] = [];
+    audit.sales.eachRow((row, n) => n > 1 && references.push(row.getCell(audit.header.indexOf('Reference') + 1).value));
+    expect(references).toContain(removed.reference);
+    expect(references).toHaveLength(csvRecords(without).length + 1);
+  }, 120_000);
+
+  it('T4: Ctrl+C stops a sync between requests with exit code 130, keeps the cache usable, and the next run completes the period', async () => {
+    fake.setFaults({ next: [{ fault: { kind: 'stall' }, route: 'report' }] });
+    const seen = fake.requests.length;
+    let child: ChildProcess | undefined;
+    const running = cli(['sync', '--account', 'Main shop', '--month', '2025-12'], { started: (c) => (child = c) });
+    await until(() => fake.requests.slice(seen).some((r) => r.route === 'report'), 'the first report request');
+    child?.kill('SIGINT');
+    const stopped = await running;
+    fake.resetFaults();
+    expect(stopped.code).toBe(EXIT_CODES.cancelled);
+    expect(stopped.stderr).toBe('Error: The sync was cancelled. Everything fetched so far is kept in the cache.\nRun the same command again to continue.\n');
+    const resumed = await cli(['sync', '--account', 'Main shop', '--month', '2025-12']);
+    expect(resumed.code).toBe(EXIT_CODES.ok);
+    expect(resumed.stdout).toMatch(/^Synced 2025-12-01 to 2025-12-31 for "Main shop"/);
+    const out = join(folder.dir, 'dec.csv');
+    const exported = await cli(['export', '--account', 'Main shop', '--month', '2025-12', '--out', out]);
+    expect(exported.stderr).toBe('');
+    expect(csvRecords(out)).toHaveLength(fake.sales.filter((s) => dayOf(s).startsWith('2025-12')).length);
+  }, 120_000);
+
   it('export reports days the cache never synced; the demo works without network or keychain', async () => {
     const gap = await cli(['export', '--account', 'Main shop', '--from', '2026-03-01', '--to', '2026-04-30', '--out', join(folder.dir, 'gap.xlsx')]);
     expect(gap.code).toBe(EXIT_CODES.ok);
@@ -186,6 +322,10 @@ describe('the headless command against the HTTPS fake service', () => {
     expect(dates).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('--from must be a real day') });
     const order = await cli(['sync', '--account', 'Main shop', '--from', '2026-03-02', '--to', '2026-03-01']);
     expect(order).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('before the start date') });
+    const halfPeriod = await cli(['sync', '--account', 'Main shop', '--from', '2026-03-02']);
+    expect(halfPeriod).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('--from and --to') });
+    const refreshAll = await cli(['sync', '--account', 'Main shop', '--refresh']);
+    expect(refreshAll).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('--refresh fetches a period again') });
     expect((await cli(['frobnicate'])).code).toBe(EXIT_CODES.usage);
     const http = await cli(['accounts', 'add', '--label', 'Plain', '--base-url', fake.httpUrl, '--app-id', 'a', '--api-key', 'k'], { stdin: 'x' });
     expect(http).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('https://') });
@@ -200,6 +340,10 @@ describe('the headless command against the HTTPS fake service', () => {
       expect(run.stdout).toContain('Usage: npm run cli --');
       expect(run.stdout).not.toContain('keychain-service');
     }
+    const sync = await cli(['sync', '--help'], { shared: false });
+    expect(sync.stdout).toContain('with no period, the recent days (60 by default) in full plus every open sale however old');
+    expect(sync.stdout).toContain('sync --account <label|demo> [(--from');
+    expect((await cli(['export', '--help'], { shared: false })).stdout).toContain('--include-no-longer-reported');
   }, 120_000);
 
   it('the app, opened on the same folder and keychain, lists the account, signs in from the keychain and browses the synced sales', async () => {
@@ -210,10 +354,10 @@ describe('the headless command against the HTTPS fake service', () => {
       cachePath: join(dataDir, 'cache.sqlite'),
     });
     try {
-      const account = core.getSession().accounts.find((a) => a.label === 'Main shop');
+      const account = core.session.status().accounts.find((a) => a.label === 'Main shop');
       expect(account).toBeDefined();
       expect(await core.accounts.switchAccount(account?.id ?? '')).toMatchObject({ kind: 'account', signedIn: true });
-      const page = core.querySales({
+      const page = core.sales.page({
         filter: { from: '2026-01-01', to: '2026-03-31' },
         sort: { column: 'transactionDate', direction: 'asc' },
         offset: 0,

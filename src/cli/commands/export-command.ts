@@ -1,14 +1,15 @@
 /**
  * `export`: writes a month-end file from the cache with the app's own exporter, so the file a scheduled job writes is
  * the file the app writes. It needs no network and no credentials. An existing file is kept unless --force is given,
- * and even then it is replaced only once the new file is complete. Gaps in the cache are reported on stderr.
+ * and even then it is replaced only once the new file is complete. Gaps in the cache, and a payments export whose open
+ * sales were checked more than 24 hours ago, are reported on stderr.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ExportFormat } from '../../shared/export-presets';
 import type { DataAsOf } from '../../shared/sales-query-types';
-import { exportFromCache } from '../../core/export';
+import { exportFromCache, noLongerReportedLine, statusesCheckedLine, type ExportOutcome } from '../../core/export';
 import { resolvePeriod, type CommandOptions } from '../cli-args';
 import { resolveAccount, type CliAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
@@ -34,14 +35,29 @@ function formatOf(out: string, format: ExportFormat | undefined): ExportFormat {
   return format ?? implied ?? 'xlsx';
 }
 
+function syncCommandFor(account: CliAccount): string {
+  return `npm run cli -- sync --account ${JSON.stringify(account.kind === 'demo' ? 'demo' : account.label)}`;
+}
+
 function coverageWarning(account: CliAccount, dataAsOf: DataAsOf | null, neverSynced: boolean): string | null {
-  const sync = `npm run cli -- sync --account ${JSON.stringify(account.kind === 'demo' ? 'demo' : account.label)}`;
+  const sync = syncCommandFor(account);
   if (dataAsOf !== null && !dataAsOf.complete) {
     const missing = dataAsOf.missing.map((r) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`)).join(', ');
     return `Warning: the cache has never synced ${missing}, so sales of those days are missing from the file. Run: ${sync} --from … --to …`;
   }
   if (neverSynced) return `Warning: this account was never synced, so the file may miss sales. Run: ${sync} --from … --to …`;
   return null;
+}
+
+/** Says what was written, how fresh its statuses are and what it did with no-longer-reported sales (T3, T5). */
+function report(io: CliIo, account: CliAccount, outcome: ExportOutcome): void {
+  const lines = [
+    `Wrote ${count(outcome.rowCount)} sales to ${outcome.filePath}`,
+    statusesCheckedLine(outcome.freshness),
+    noLongerReportedLine(outcome.freshness, '--include-no-longer-reported'),
+  ];
+  io.stdout(lines.filter((line) => line !== null).join('\n') + '\n');
+  if (outcome.staleWarning !== null) io.stderr(`${outcome.staleWarning} Run: ${syncCommandFor(account)}\n`);
 }
 
 /** Runs `export`. */
@@ -67,9 +83,14 @@ export async function exportCommand(context: CliContext, options: CommandOptions
         account: account.cacheKey,
         accountLabel: account.label,
         baseUrl: account.baseUrl,
-        request: { filter: { from, to }, format, preset: options.preset ?? 'all' },
+        request: {
+          filter: { from, to, ...(options['include-no-longer-reported'] === true ? { includeNoLongerReported: true } : {}) },
+          format,
+          preset: options.preset ?? 'all',
+        },
         targetPath: out,
         appVersion: appVersion(),
+        now: context.now,
       },
       {
         signal: io.interrupt,
@@ -79,7 +100,7 @@ export async function exportCommand(context: CliContext, options: CommandOptions
       },
     );
     progress.done();
-    io.stdout(`Wrote ${count(outcome.rowCount)} sales to ${outcome.filePath}\n`);
+    report(io, account, outcome);
     const warning = coverageWarning(account, outcome.dataAsOf, cache.lastSyncRun(account.cacheKey, 'completed') === null);
     if (warning) io.stderr(`${warning}\n`);
   } finally {

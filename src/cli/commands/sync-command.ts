@@ -1,40 +1,119 @@
 /**
- * `sync`: makes the cache cover a period with the app's own sync engine (only missing days are fetched, plus the
- * trailing window where statuses still change), so a scheduled job and the app keep one cache and one "last synced".
- * Ctrl+C stops between requests; everything stored so far is kept.
+ * `sync`: keeps the cache current with the app's own sync engine, so a scheduled job and the app keep one cache and
+ * one "last synced". With no period it is the routine sync (T1): the trailing window in full plus every open
+ * sale however old. With a period, the days of it not yet synced; with --refresh, every day of it again (T4).
+ * Ctrl+C stops between requests; everything stored so far is kept, and the next run resumes from there.
  */
-import { runSync } from '../../core/sync';
-import { resolvePeriod, type CommandOptions } from '../cli-args';
-import { clientFor, resolveAccount } from '../cli-accounts';
+import type { SalesCache } from '../../core/cache';
+import { checkTimeText } from '../../core/export';
+import type { ServiceClient } from '../../core/service';
+import { runRoutineSync, runSync, type SyncResult } from '../../core/sync';
+import { hasPeriod, resolvePeriod, type CommandOptions } from '../cli-args';
+import { clientFor, resolveAccount, type CliAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
-import { count, progressLine, type CliIo } from '../cli-io';
+import { CliError, EXIT_CODES, usageError } from '../cli-errors';
+import { count, progressLine, type CliIo, type ProgressLine } from '../cli-io';
+
+/** What both kinds of sync need. */
+interface SyncRun {
+  context: CliContext;
+  account: CliAccount;
+  client: ServiceClient;
+  cache: SalesCache;
+  progress: ProgressLine;
+  io: CliIo;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${count(n)} ${n === 1 ? one : many}`;
+}
+
+/** "3 status changes, 5 new sales, 1 no longer reported": what the run changed in the cache. */
+function changesText(result: SyncResult): string {
+  const parts = [plural(result.statusChanges, 'status change', 'status changes'), plural(result.inserted, 'new sale', 'new sales')];
+  if (result.noLongerReported > 0) parts.push(`${count(result.noLongerReported)} no longer reported by the service`);
+  if (result.reportedAgain > 0) parts.push(`${count(result.reportedAgain)} reported again`);
+  return parts.join(', ');
+}
+
+function warn(io: CliIo, result: SyncResult): void {
+  if (result.progress.warnings > 0) io.stderr(`Warning: ${count(result.progress.warnings)} records could not be read and were left out.\n`);
+}
+
+/** The oldest status check among the account's cached sales, and among its open ones (T3). */
+function statusesCheckedLine(cache: SalesCache, account: CliAccount): string | null {
+  const age = cache.oldestStatusCheck(account.cacheKey, {});
+  if (age.sales === 0) return null;
+  const oldest = age.oldest === null ? 'never' : checkTimeText(age.oldest);
+  const open = age.oldestOpen === null ? '' : `; open sales checked ${checkTimeText(age.oldestOpen)}`;
+  const never = age.neverChecked > 0 ? `; ${plural(age.neverChecked, 'sale', 'sales')} never checked` : '';
+  return `Statuses checked ${oldest} (the oldest check among ${plural(age.sales, 'cached sale', 'cached sales')})${open}${never}.`;
+}
+
+async function routineSync(run: SyncRun): Promise<void> {
+  const trailingDays = run.context.preferences.get().trailingResyncDays;
+  const result = await runRoutineSync(
+    {
+      cache: run.cache,
+      client: run.client,
+      today: run.context.today,
+      onProgress: (p) => run.progress.update(`Checking statuses: ${count(p.records)} sales, ${p.windowsDone} of ${p.windowsTotal} steps done`),
+    },
+    { account: run.account.cacheKey, trailingDays },
+    run.io.interrupt,
+  );
+  run.progress.done();
+  const window = trailingDays <= 0 ? 'today' : `the last ${plural(trailingDays, 'day', 'days')}`;
+  const again = result.daysFetchedAgain > 0 ? ` (${plural(result.daysFetchedAgain, 'day', 'days')} with changes fetched again)` : '';
+  run.io.stdout(
+    `Synced "${run.account.label}": ${window} fetched in full, ${plural(result.openSalesChecked, 'older open sale', 'older open sales')} re-checked${again}; ` +
+      `${changesText(result)}.\n`,
+  );
+  const checked = statusesCheckedLine(run.cache, run.account);
+  if (checked) run.io.stdout(`${checked}\n`);
+  warn(run.io, result);
+}
+
+async function periodSync(run: SyncRun, from: string, to: string, refresh: boolean): Promise<void> {
+  const result = await runSync(
+    {
+      cache: run.cache,
+      client: run.client,
+      today: run.context.today,
+      onProgress: (p) => run.progress.update(`Syncing ${p.from} to ${p.to}: ${count(p.records)} sales, ${p.windowsDone} of ${p.windowsTotal} periods done`),
+    },
+    { account: run.account.cacheKey, from, to, refresh, trailingDays: run.context.preferences.get().trailingResyncDays },
+    run.io.interrupt,
+  );
+  run.progress.done();
+  run.io.stdout(
+    `Synced ${from} to ${to} for "${run.account.label}": ${count(result.progress.records)} sales fetched ` +
+      `(${count(result.inserted)} new, ${count(result.updated)} updated, ${plural(result.statusChanges, 'status change', 'status changes')}` +
+      `${result.noLongerReported > 0 ? `, ${count(result.noLongerReported)} no longer reported by the service` : ''}).\n`,
+  );
+  warn(run.io, result);
+}
 
 /** Runs `sync`. */
 export async function syncCommand(context: CliContext, options: CommandOptions<'sync'>, io: CliIo): Promise<void> {
   const account = resolveAccount(context, options.account);
-  const { from, to } = resolvePeriod(options, context.today(), 'sync');
-  const client = await clientFor(context, account);
-  const cache = context.cache();
-  const progress = progressLine(io);
+  const period = hasPeriod(options) ? resolvePeriod(options, context.today(), 'sync') : null;
+  if (period === null && options.refresh === true) {
+    throw usageError('--refresh fetches a period again: give it with --from and --to (yyyy-mm-dd), or with --month.', 'sync');
+  }
+  const run: SyncRun = { context, account, client: await clientFor(context, account), cache: context.cache(), progress: progressLine(io), io };
   try {
-    const result = await runSync(
-      {
-        cache,
-        client,
-        today: context.today,
-        onProgress: (p) => progress.update(`Syncing ${p.from} to ${p.to}: ${count(p.records)} sales, ${p.windowsDone} of ${p.windowsTotal} periods done`),
-      },
-      { account: account.cacheKey, from, to, refresh: options.refresh === true, trailingDays: context.preferences.get().trailingResyncDays },
-      io.interrupt,
+    if (period === null) await routineSync(run);
+    else await periodSync(run, period.from, period.to, options.refresh === true);
+  } catch (error) {
+    // Whichever request was running when Ctrl+C came, the user stopped the sync: say what is kept and how to go on.
+    if (!io.interrupt.aborted) throw error;
+    throw new CliError(
+      'The sync was cancelled. Everything fetched so far is kept in the cache.',
+      EXIT_CODES.cancelled,
+      'Run the same command again to continue.',
     );
-    progress.done();
-    const { records, warnings } = result.progress;
-    io.stdout(
-      `Synced ${from} to ${to} for "${account.label}": ${count(records)} sales fetched ` +
-        `(${count(result.inserted)} new, ${count(result.updated)} updated, ${count(result.statusChanges)} status changes).\n`,
-    );
-    if (warnings > 0) io.stderr(`Warning: ${count(warnings)} records could not be read and were left out.\n`);
   } finally {
-    progress.done();
+    run.progress.done();
   }
 }

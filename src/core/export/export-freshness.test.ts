@@ -138,7 +138,9 @@ describe('T5: sales the service no longer reports in a payments export', () => {
     const { outcome, lines, references } = await workbookOf('default.xlsx', FRESH_NOW);
     expect(references).not.toContain('P-GONE');
     expect(outcome.freshness.noLongerReported).toEqual({ included: false, count: 1 });
-    expect(lines).toContain('1 sale the service no longer reports is left out of this file and its totals; export with the option to include them to see it.');
+    expect(lines).toContain(
+      '1 sale the service no longer reports is left out of this file and its totals; export again with the option to include them to see it.',
+    );
     expect(csvReferences((await paymentsExport('default.csv', 'csv', FRESH_NOW)).filePath)).not.toContain('P-GONE');
   });
 

@@ -1,6 +1,6 @@
 /**
- * How current an export's statuses are (TESTPLAN T3) and what it did with the sales the service no longer reports
- * (TESTPLAN T5), read before the rows are written so the Summary, the command's standard error and the app can all
+ * How current an export's statuses are (T3) and what it did with the sales the service no longer reports
+ * (T5), read before the rows are written so the Summary, the command's standard error and the app can all
  * say it. A payments export is the file an accountant reconciles against the bank: a payment that arrived after the
  * open sales were last checked is missing from it, so it warns when they were checked more than 24 hours before.
  */

@@ -1,5 +1,5 @@
 /**
- * The sentences an export uses to state its freshness (TESTPLAN T3) and its no-longer-reported sales (TESTPLAN T5):
+ * The sentences an export uses to state its freshness (T3) and its no-longer-reported sales (T5):
  * the same words on the Summary sheet, on the command's output and in the result the app shows, so an accountant
  * and the user read one statement.
  */
@@ -39,8 +39,11 @@ export function staleOpenSalesWarning(stale: StaleOpenSales | null): string | nu
   return `Warning: ${what} ${when}; sync before relying on this export — payments that arrived since are missing from it.`;
 }
 
-/** What the export did with sales the service no longer reports; null when it left none out. */
-export function noLongerReportedLine(freshness: ExportFreshness): string | null {
+/**
+ * What the export did with sales the service no longer reports; null when it left none out. `option` names how to
+ * include them where the line is read (the command names its flag).
+ */
+export function noLongerReportedLine(freshness: ExportFreshness, option = 'the option to include them'): string | null {
   const { included, count } = freshness.noLongerReported;
   if (included) {
     return count === 0
@@ -48,7 +51,7 @@ export function noLongerReportedLine(freshness: ExportFreshness): string | null 
       : `Includes ${plural(count, 'sale', 'sales')} the service no longer reports (kept for audit); ${count === 1 ? 'it is' : 'they are'} counted in the totals below.`;
   }
   if (count === 0) return null;
-  return `${plural(count, 'sale', 'sales')} the service no longer reports ${count === 1 ? 'is' : 'are'} left out of this file and its totals; export with the option to include them to see ${count === 1 ? 'it' : 'them'}.`;
+  return `${plural(count, 'sale', 'sales')} the service no longer reports ${count === 1 ? 'is' : 'are'} left out of this file and its totals; export again with ${option} to see ${count === 1 ? 'it' : 'them'}.`;
 }
 
 /** The Summary's notes: the warning first, so it is read before any total. */

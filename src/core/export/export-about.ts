@@ -6,7 +6,9 @@
 import { EXPORT_COLUMN_LABELS, type ExportColumnId } from '../../shared/export-columns';
 import { exportPreset, type ExportPresetId } from '../../shared/export-presets';
 import type { SalesFilter, SalesSort } from '../../shared/sales-query';
-import type { DataAsOf } from '../../shared/sales-query-types';
+import type { DayRangeDto } from '../../shared/sales-query-types';
+import { dayNumber, isoDay, type UnstoredSpan } from '../cache';
+import type { CoverageReport } from '../cache/coverage';
 import { NO_COMMISSION_STATUS, NO_PAYMENT_STATUS } from './export-cells';
 
 /** Everything the About sheet states. */
@@ -20,7 +22,8 @@ export interface AboutFacts {
   rowCount: number;
   /** Sales with notices (see `Sale.notices`): odd amounts or statuses kept as the service sent them. */
   flaggedSales?: number;
-  dataAsOf: DataAsOf | null;
+  /** The cache's coverage of the range; its `unstored` spans say which days hold records that could not be stored. */
+  dataAsOf: CoverageReport | null;
   lastSyncedAt: string | null;
   appVersion: string;
   generatedAt: Date;
@@ -58,15 +61,45 @@ export function describeFilters(filter: SalesFilter): string[] {
   return parts;
 }
 
-function describeCoverage(filter: SalesFilter, dataAsOf: DataAsOf | null): string {
+function daysText(range: DayRangeDto): string {
+  return range.from === range.to ? range.from : `${range.from} to ${range.to}`;
+}
+
+/** The parts of `missing` outside every span: days never synced, as opposed to days synced with unreadable records. */
+function neverSynced(missing: readonly DayRangeDto[], spans: readonly UnstoredSpan[]): DayRangeDto[] {
+  let ranges = missing.map((r): [number, number] => [dayNumber(r.from), dayNumber(r.to)]);
+  for (const span of spans) {
+    const [from, to] = [dayNumber(span.from), dayNumber(span.to)];
+    ranges = ranges.flatMap(([a, b]): [number, number][] => {
+      if (b < from || a > to) return [[a, b]];
+      return [...(a < from ? [[a, from - 1] as [number, number]] : []), ...(b > to ? [[to + 1, b] as [number, number]] : [])];
+    });
+  }
+  return ranges.map(([a, b]) => ({ from: isoDay(a), to: isoDay(b) }));
+}
+
+/** "2026-03-04: 1 record the service sent could not be read (…); this day is not complete." */
+export function describeUnstored(span: UnstoredSpan): string {
+  const what = span.count === 1 ? '1 record the service sent' : `${span.count.toLocaleString('en')} records the service sent`;
+  const which = span.from === span.to ? 'this day is' : 'these days are';
+  const why = span.reasons.length === 0 ? '' : ` (${span.reasons.join(' ')})`;
+  return `${daysText(span)}: ${what} could not be read${why}; ${which} not complete.`;
+}
+
+function describeCoverage(filter: SalesFilter, dataAsOf: CoverageReport | null): string {
   if (dataAsOf === null) {
     return filter.dateBasis === 'payment'
       ? 'The cache tracks completeness by transaction date, so it cannot vouch for a payment-date range: sync the months the paid sales were made in first.'
       : 'No date range was chosen: the file holds every matching sale in the cache.';
   }
   if (dataAsOf.complete) return `Complete: every day of the range was synced${dataAsOf.asOf ? `; the oldest data was fetched at ${dataAsOf.asOf}` : ''}.`;
-  const missing = dataAsOf.missing.map((r) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`)).join('; ');
-  return `INCOMPLETE: these days were never synced, so their sales are missing: ${missing}. Sync them and export again.`;
+  const spans = dataAsOf.unstored ?? [];
+  const never = neverSynced(dataAsOf.missing, spans);
+  const parts = ['INCOMPLETE:'];
+  if (never.length > 0) parts.push(`these days were never synced, so their sales are missing: ${never.map(daysText).join('; ')}.`);
+  parts.push(...spans.map(describeUnstored));
+  parts.push(spans.length > 0 ? 'Sync again and export again; if records stay unreadable, ask the service about them.' : 'Sync them and export again.');
+  return parts.join(' ');
 }
 
 function flaggedNote(count: number): string {

@@ -15,8 +15,8 @@
  * The progress carries the rows received, the distinct references and whether every page reported the same `total`,
  * so the caller can cross-check the walk against the service's count (the sync engine walks again on a mismatch).
  */
-import type { RecordWarning, Sale } from '../../shared/domain';
-import type { ParsedSalesPage } from '../../shared/wire-schemas';
+import type { Sale } from '../../shared/domain';
+import type { SalesPage as ParsedSalesPage, UnstoredRecord } from './sales-page';
 import { parseSalesFilter, parseSalesPageRequest, type SalesFilter } from './sales-params';
 import type { ServiceClient } from './service-client';
 
@@ -56,7 +56,8 @@ export interface PageBatch {
   sales: Sale[];
   /** Later copies of references already yielded by this walk, in the order received: store them after `sales`. */
   repeated: Sale[];
-  warnings: RecordWarning[];
+  /** Records of the page that could not be stored, each with its day when it named one. */
+  warnings: UnstoredRecord[];
   /** Plain sentences about paging anomalies (repeated rows, over-full pages), for logs and the sync report. */
   notes: string[];
   progress: PageProgress;
@@ -101,7 +102,7 @@ interface FreshRows {
   sales: Sale[];
   /** Later copies of references seen before. */
   copies: Sale[];
-  warnings: RecordWarning[];
+  warnings: UnstoredRecord[];
   repeated: number;
 }
 
@@ -112,7 +113,7 @@ interface FreshRows {
 function freshRows(state: WalkState, parsed: ParsedSalesPage): FreshRows {
   const sales: Sale[] = [];
   const copies: Sale[] = [];
-  const warnings: RecordWarning[] = [];
+  const warnings: UnstoredRecord[] = [];
   let repeated = 0;
   for (const sale of parsed.sales) {
     if (state.seen.has(sale.reference)) {

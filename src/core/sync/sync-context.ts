@@ -114,5 +114,7 @@ export async function runTracked(
     finish(ctx, outcomeOf(error, signal), error instanceof Error ? error.message : 'unknown error');
     throw error;
   }
-  return { progress: finish(ctx, 'completed'), ...ctx.counters, notes: ctx.notes };
+  // Read back from the cache: what is still missing after this run, whichever walk (or earlier sync) found it.
+  const unstored = deps.cache.coverage(range.account, range.from, range.to).unstored ?? [];
+  return { progress: finish(ctx, 'completed'), ...ctx.counters, notes: ctx.notes, unstored };
 }

@@ -1,7 +1,7 @@
 /**
  * The sync engine's inputs and outputs, shared by the period sync (`runSync`) and the routine sync (`runRoutineSync`).
  */
-import type { SalesCache } from '../cache';
+import type { SalesCache, UnstoredSpan } from '../cache';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service';
 import type { SyncProgress } from '../../shared/sync-progress';
@@ -53,6 +53,11 @@ export interface SyncResult {
   reportedAgain: number;
   /** Sentences about what did not go as planned (walked again, conflicting copies, a window left unsettled). */
   notes: string[];
+  /**
+   * After the run, per day of its range (or per span of days asked for, for a record that named no day): records the
+   * service sent that could not be stored, and why (T8). Those days are not complete; every sync fetches them again.
+   */
+  unstored: UnstoredSpan[];
 }
 
 /** The outcome of a routine sync. */

@@ -10,11 +10,13 @@
  *   conflict is noted and logged.
  * - The walk is checked against the service's count (see `walk-verdict.ts`) and walked again, at most
  *   {@link MAX_WALKS} times; a report that changed on every walk is left unsettled, with a note that says so.
+ * - Every page is stored with the records of it that could not be stored (T8), which the cache remembers for their days
+ *   (so those days are not complete) in place of what earlier walks of those days left; each such day gets a note.
  */
 import { addDays } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
-import type { StorePageResult } from '../cache';
-import { walkSalesPages, type PageBatch, type PageProgress } from '../service';
+import type { StorePageResult, UnstoredPage } from '../cache';
+import { walkSalesPages, type PageBatch, type PageProgress, type UnstoredRecord } from '../service';
 import { addNote, report, type RunContext } from './sync-context';
 import { judgeWalk, type WalkSummary, type WalkVerdict } from './walk-verdict';
 
@@ -53,6 +55,8 @@ interface OneWalk {
   references: Set<string>;
   unmatched: boolean;
   summary: WalkSummary;
+  /** Records of the target's days that could not be stored, as the walk received them. */
+  unstored: UnstoredRecord[];
 }
 
 function filterOf(target: WalkTarget, extended: boolean): ReportFilter {
@@ -72,10 +76,29 @@ function count(ctx: RunContext, stored: StorePageResult): void {
   ctx.counters.reportedAgain += stored.reportedAgain;
 }
 
-function storeBatch(ctx: RunContext, target: WalkTarget, batch: PageBatch): void {
+/** '' for a walk of every sale of its days, else its status filter. */
+function scopeOf(target: WalkTarget): string {
+  return [target.commissionStatus, target.paymentStatus].filter((s) => s !== undefined).join('+');
+}
+
+/** What the cache is told on every page of walk number `walk` of `target` (see `StorePageOptions.unstored`). */
+function unstoredPage(ctx: RunContext, target: WalkTarget, walk: number, batch: PageBatch): UnstoredPage {
+  const scope = scopeOf(target);
+  // A walk filtered by status cannot place a record that names no day: only its note tells of it (see `noteUnstored`).
+  const records = batch.warnings.filter((r) => scope === '' || r.day !== null).map(({ day, reference, reason }) => ({ day, reference, reason }));
+  return { from: target.from, to: target.to, walk: `${ctx.runId}/${target.index}/${walk}`, scope, records };
+}
+
+/** The record belongs to the target's days: it names one of them, or none at all. */
+function claimed(target: WalkTarget, record: UnstoredRecord): boolean {
+  return record.day === null || (record.day >= target.from && record.day <= target.to);
+}
+
+function storeBatch(ctx: RunContext, target: WalkTarget, walk: number, batch: PageBatch): void {
   const at = ctx.now();
   const checkpoint = { from: target.from, to: target.to, page: batch.page };
-  count(ctx, ctx.deps.cache.storePage(ctx.account, batch.sales, at, { runId: ctx.runId, checkpoint }));
+  const unstored = unstoredPage(ctx, target, walk, batch);
+  count(ctx, ctx.deps.cache.storePage(ctx.account, batch.sales, at, { runId: ctx.runId, checkpoint, unstored }));
   for (const note of batch.notes) ctx.deps.logger?.info('sync.page-note', { account: ctx.account, report: target.label, note });
   if (batch.repeated.length === 0) return;
   // Stored after the page's first sightings, so the copy received last is the one kept.
@@ -90,14 +113,16 @@ function storeBatch(ctx: RunContext, target: WalkTarget, batch: PageBatch): void
   }
 }
 
-async function walkOnce(ctx: RunContext, target: WalkTarget): Promise<OneWalk> {
+async function walkOnce(ctx: RunContext, target: WalkTarget, walk: number): Promise<OneWalk> {
   const references = new Set<string>();
+  const unstored: UnstoredRecord[] = [];
   let unmatched = false;
   let last: PageProgress | null = null;
   const extended = !ctx.endDayIncluded;
   const filter = filterOf(target, extended);
   for await (const batch of walkSalesPages(ctx.deps.client, filter, { limit: PAGE_LIMIT, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
-    storeBatch(ctx, target, batch);
+    storeBatch(ctx, target, walk, batch);
+    unstored.push(...batch.warnings.filter((record) => claimed(target, record)));
     if (extended && batch.sales.some((sale) => sale.transactionDate === filter.endDate)) ctx.endDayIncluded = true;
     for (const sale of batch.sales) references.add(sale.reference);
     for (const warning of batch.warnings) {
@@ -111,7 +136,26 @@ async function walkOnce(ctx: RunContext, target: WalkTarget): Promise<OneWalk> {
   if (last === null || !last.complete) {
     throw new AppError('BAD_RESPONSE', `The service kept repeating pages for ${target.label}, so that period could not be fully synced. Try again later.`);
   }
-  return { references, unmatched, summary: { distinct: last.distinct, consistentTotal: last.consistentTotal, totalChanged: last.totalChanged, references } };
+  const summary = { distinct: last.distinct, consistentTotal: last.consistentTotal, totalChanged: last.totalChanged, references };
+  return { references, unmatched, summary, unstored };
+}
+
+/** One note per day (or per span asked for, for records that named no day) with records that could not be stored. */
+function noteUnstored(ctx: RunContext, target: WalkTarget, records: readonly UnstoredRecord[]): void {
+  const byDays = new Map<string, UnstoredRecord[]>();
+  for (const record of records) {
+    const days = record.day ?? (target.from === target.to ? target.from : `${target.from} to ${target.to}`);
+    byDays.set(days, [...(byDays.get(days) ?? []), record]);
+  }
+  for (const [days, list] of byDays) {
+    const what = `${list.length === 1 ? '1 record' : `${list.length} records`} the service sent could not be read (${list[0]?.reason ?? ''})`;
+    const placed = list[0]?.day !== null || scopeOf(target) === '';
+    const which = days.includes(' to ') ? 'these days are' : 'this day is';
+    const outcome = placed
+      ? `${which} not complete and will be fetched again at the next sync`
+      : 'no day could be read for it, so an open sale it may stand for keeps its last known status';
+    addNote(ctx, 'sync.unstored-records', `${placed ? days : target.label}: ${what}; ${outcome}.`);
+  }
 }
 
 function mismatch(summary: WalkSummary): string {
@@ -125,7 +169,7 @@ export async function walkUntilStable(ctx: RunContext, target: WalkTarget): Prom
   let previous: ReadonlySet<string> | null = null;
   for (let walk = 1; ; walk += 1) {
     const startedAt = ctx.now();
-    const result = await walkOnce(ctx, target);
+    const result = await walkOnce(ctx, target, walk);
     const verdict = judgeWalk(result.summary, previous);
     const outcome = { references: result.references, unmatched: result.unmatched, startedAt, walks: walk };
     if (verdict === 'again' && walk < MAX_WALKS) {
@@ -139,6 +183,7 @@ export async function walkUntilStable(ctx: RunContext, target: WalkTarget): Prom
         'sync.unsettled',
         `${target.label}: the report changed on each of ${MAX_WALKS} walks (${mismatch(result.summary)}); every sale received is kept, but the period is not marked complete and will be fetched again.`,
       );
+      noteUnstored(ctx, target, result.unstored);
       return { ...outcome, verdict: 'unsettled' };
     }
     if (verdict === 'agreed') {
@@ -148,6 +193,7 @@ export async function walkUntilStable(ctx: RunContext, target: WalkTarget): Prom
         `${target.label}: ${mismatch(result.summary)}, but two walks in a row returned the same sales; they are kept as received.`,
       );
     }
+    noteUnstored(ctx, target, result.unstored);
     return { ...outcome, verdict };
   }
 }

@@ -2,17 +2,25 @@
  * Which days of which account are fully synced, and as of when (TESTPLAN D1). The sync engine marks a window only
  * after every page of it is stored, so a crash can leave sales without coverage (re-fetched next time) but never
  * coverage without sales. Days that were not over when they were fetched are only provisionally covered: they count for
- * "data as of …", but a sync fetches them again (see `settled-days.ts`).
+ * "data as of …", but a sync fetches them again (see `settled-days.ts`). A day holding a record the service sent that
+ * could not be stored (T8, see `unstored-records.ts`) is never covered, whatever its windows say: it is missing from
+ * {@link CoverageReport}, which says why, and a sync fetches it again.
  */
 import type Database from 'better-sqlite3';
-import { assertAccount, dayNumber, isoDay, isoInstant } from '../records';
+import { assertAccount, createUnstoredRecords, dayNumber, isoDay, isoInstant, type UnstoredSpan } from '../records';
 import { invalidInput } from '../cache-errors';
-import { coverageOf, mergeWindow, type Window } from './coverage-windows';
+import { coverageOf, mergeWindow, withoutDays, type Window } from './coverage-windows';
 import { lastSettledDay } from './settled-days';
 import type { DataAsOf, DayRangeDto } from '../../../shared/sales-query-types';
 
-/** Whether a range is fully in the cache; `asOf` is the oldest fetch time among the windows covering any of it. */
-export type CoverageReport = DataAsOf;
+/**
+ * Whether a range is fully in the cache; `asOf` is the oldest fetch time among the windows covering any of it. The days
+ * of `unstored` (present only when there are some) are among `missing`: they were fetched, but some of the records the
+ * service sent for them could not be stored.
+ */
+export interface CoverageReport extends DataAsOf {
+  unstored?: UnstoredSpan[];
+}
 
 /** A stored coverage window. */
 export interface CoveredWindow extends DayRangeDto {
@@ -30,7 +38,7 @@ export interface CoverageStore {
   coverage(account: string, from: string, to: string): CoverageReport;
   /** The parts of `from`..`to` a sync must fetch: every day not settled, provisional ones included. */
   syncGaps(account: string, from: string, to: string): DayRangeDto[];
-  /** Days fetched while they were not over yet, oldest first. */
+  /** Days a fetch did not settle, oldest first: fetched while not over yet, or holding a record that could not be stored. */
   provisionalDays(account: string): string[];
   windows(account: string): CoveredWindow[];
 }
@@ -61,6 +69,19 @@ function gapsOf(windows: readonly Window[], from: number, to: number): { gaps: D
   return { gaps: gaps.map(([x, y]) => ({ from: isoDay(x), to: isoDay(y) })), asOf };
 }
 
+function holesOf(spans: readonly UnstoredSpan[]): [number, number][] {
+  return spans.map((span) => [dayNumber(span.from), dayNumber(span.to)]);
+}
+
+/** The days of `spans`, at most {@link MAX_PROVISIONAL_DAYS} from each (a record without a day may span a long report). */
+function daysOf(spans: readonly UnstoredSpan[]): string[] {
+  return spans.flatMap((span) => {
+    const from = dayNumber(span.from);
+    const to = Math.min(dayNumber(span.to), from + MAX_PROVISIONAL_DAYS - 1);
+    return Array.from({ length: to - from + 1 }, (_, i) => isoDay(from + i));
+  });
+}
+
 function prepare(db: Database.Database) {
   return {
     near: db.prepare<[string, string, string], Row>(
@@ -84,6 +105,7 @@ function prepare(db: Database.Database) {
 /** Prepares coverage statements on `db`. */
 export function createCoverageStore(db: Database.Database): CoverageStore {
   const s = prepare(db);
+  const unstored = createUnstoredRecords(db);
   const settle = (account: string, from: number, to: number, at: string): void => {
     const rows = s.near.all(account, isoDay(to + 1), isoDay(from - 1));
     for (const row of rows) s.remove.run(account, row.from_day);
@@ -105,17 +127,19 @@ export function createCoverageStore(db: Database.Database): CoverageStore {
     coverage: (account, from, to) => {
       assertAccount(account);
       const [a, b] = range(from, to);
-      const windows = [...settled(account, from, to), ...s.provisional.all(account, from, to).map(dayWindow)];
+      const spans = unstored.spans(account, from, to);
+      const windows = withoutDays([...settled(account, from, to), ...s.provisional.all(account, from, to).map(dayWindow)], holesOf(spans));
       const { gaps, asOf } = gapsOf(windows, a, b);
-      return { complete: gaps.length === 0, asOf, missing: gaps };
+      return { complete: gaps.length === 0, asOf, missing: gaps, ...(spans.length > 0 ? { unstored: spans } : {}) };
     },
     syncGaps: (account, from, to) => {
       assertAccount(account);
-      return gapsOf(settled(account, from, to), ...range(from, to)).gaps;
+      const holes = holesOf(unstored.spans(account, from, to));
+      return gapsOf(withoutDays(settled(account, from, to), holes), ...range(from, to)).gaps;
     },
     provisionalDays: (account) => {
       assertAccount(account);
-      return s.allProvisional.all(account);
+      return [...new Set([...s.allProvisional.all(account), ...daysOf(unstored.allSpans(account))])].sort();
     },
     windows: (account) => {
       assertAccount(account);

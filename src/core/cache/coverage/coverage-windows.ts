@@ -63,3 +63,18 @@ export function coverageOf(windows: readonly Window[], from: number, to: number)
   if (cursor <= to) gaps.push([cursor, to]);
   return { gaps, asOf };
 }
+
+/** `windows` without the days of `holes` (inclusive day-number ranges): a window with a hole inside is split around it. */
+export function withoutDays(windows: readonly Window[], holes: readonly [number, number][]): Window[] {
+  let out = [...windows];
+  for (const [from, to] of holes) {
+    out = out.flatMap((w) => {
+      if (w.to < from || w.from > to) return [w];
+      const parts: Window[] = [];
+      if (w.from < from) parts.push({ ...w, to: from - 1 });
+      if (w.to > to) parts.push({ ...w, from: to + 1 });
+      return parts;
+    });
+  }
+  return out;
+}

@@ -6,3 +6,4 @@ export * from './page-store';
 export * from './profile-store';
 export * from './sale-read';
 export * from './sale-row';
+export * from './unstored-records';

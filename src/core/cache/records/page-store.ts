@@ -14,6 +14,7 @@ import { invalidInput } from '../cache-errors';
 import { isoInstant } from './day-numbers';
 import type { LookupIds } from './lookup-ids';
 import type { SearchIndex } from '../search';
+import { createUnstoredRecords, type UnstoredPage } from './unstored-records';
 import { COMMISSION_STATUS_AT, PAYMENT_STATUS_AT, ROW_VALUE_COLUMNS, assertStorable, sameValues, toRowValues, type RowValues } from './sale-row';
 
 /** Ties a page to a sync run, so the run's progress and resume point commit together with the page. */
@@ -21,6 +22,12 @@ export interface StorePageOptions {
   runId?: number;
   /** Whatever the sync engine needs to resume after this page (e.g. the next page URL); stored as JSON. */
   checkpoint?: JsonValue;
+  /**
+   * The page's records that could not be stored, and the walk it belongs to (see `unstored-records.ts`); remembered in
+   * the page's transaction, so a day is never complete while one of its records is missing (T8). Give it on every page
+   * of a walk, even with no records: that is how a walk replaces what earlier walks of those days left.
+   */
+  unstored?: UnstoredPage;
 }
 
 /**
@@ -192,6 +199,7 @@ function confirmPage(ctx: PageContext): void {
  */
 export function createPageStore(db: Database.Database, lookups: LookupIds, search: SearchIndex): PageStore {
   const statements = prepare(db);
+  const unstored = createUnstoredRecords(db);
   const store = db.transaction((account: string, sales: readonly Sale[], at: string, options: StorePageOptions): StoredPage => {
     const stored: StoredPage = {
       result: { inserted: 0, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0, reportedAgain: 0 },
@@ -203,6 +211,7 @@ export function createPageStore(db: Database.Database, lookups: LookupIds, searc
     for (const sale of sales) upsertSale(ctx, sale, lookups);
     confirmPage(ctx);
     recordRun(statements, account, sales.length, options);
+    if (options.unstored !== undefined) unstored.note(account, options.unstored, at);
     search.catchUpIfDue(indexedThrough, ctx.lastInsertedId);
     return stored;
   });

@@ -301,6 +301,20 @@ describe('the headless command against the HTTPS fake service', () => {
     expect(csvRecords(out)).toHaveLength(fake.sales.filter((s) => dayOf(s).startsWith('2025-12')).length);
   }, 120_000);
 
+  it('T8: sync names on stderr the days whose records could not be stored; a later sync fetches them again and clears them', async () => {
+    const broken = saleWhere((s) => dayOf(s).startsWith('2026-03-1'), 'sale in mid-March');
+    fake.setFaults({ recordDefects: { [broken.reference]: 'missing-reference' } });
+    const refreshed = await cli(['sync', '--account', 'Main shop', '--month', '2026-03', '--refresh']);
+    fake.resetFaults();
+    expect(refreshed.code).toBe(EXIT_CODES.ok);
+    expect(refreshed.stderr).toMatch(
+      new RegExp(`^Warning: 1 record the service sent could not be stored, so these days are not complete: ${dayOf(broken)} \\(.*no usable reference.*\\)\\. `),
+    );
+    const again = await cli(['sync', '--account', 'Main shop', '--month', '2026-03']);
+    expect(again.code).toBe(EXIT_CODES.ok);
+    expect(again.stderr).toBe('');
+  }, 120_000);
+
   it('export reports days the cache never synced; the demo works without network or keychain', async () => {
     const gap = await cli(['export', '--account', 'Main shop', '--from', '2026-03-01', '--to', '2026-04-30', '--out', join(folder.dir, 'gap.xlsx')]);
     expect(gap.code).toBe(EXIT_CODES.ok);

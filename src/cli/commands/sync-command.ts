@@ -36,8 +36,24 @@ function changesText(result: SyncResult): string {
   return parts.join(', ');
 }
 
+/** At most this many spans of days are named; the About sheet of an export lists them all. */
+const NAMED_SPANS = 10;
+
+/** Records the service sent that could not be stored, by day (T8): those days are not complete until they are. */
 function warn(io: CliIo, result: SyncResult): void {
-  if (result.progress.warnings > 0) io.stderr(`Warning: ${count(result.progress.warnings)} records could not be read and were left out.\n`);
+  if (result.unstored.length === 0) {
+    if (result.progress.warnings > 0) io.stderr(`Warning: ${count(result.progress.warnings)} records could not be read and were left out.\n`);
+    return;
+  }
+  const records = result.unstored.reduce((n, span) => n + span.count, 0);
+  const days = result.unstored
+    .slice(0, NAMED_SPANS)
+    .map((span) => `${span.from === span.to ? span.from : `${span.from} to ${span.to}`} (${span.reasons.join('; ')})`);
+  if (result.unstored.length > NAMED_SPANS) days.push('…');
+  io.stderr(
+    `Warning: ${plural(records, 'record', 'records')} the service sent could not be stored, so these days are not complete: ${days.join(', ')}. ` +
+      'Every sync fetches them again, and an export of them says so on its About sheet.\n',
+  );
 }
 
 /** The oldest status check among the account's cached sales, and among its open ones (T3). */

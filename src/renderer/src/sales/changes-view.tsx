@@ -1,6 +1,8 @@
 /**
  * "Changed since last sync": the commission and payment status transitions the cache recorded (pending to
- * approved, pending to paid, …), newest first, so an affiliate sees at a glance what moved. A row opens the sale.
+ * approved, pending to paid, …) and the sales the service stopped (or started again) reporting, newest first, so an
+ * affiliate sees at a glance what moved — after a routine sync or a re-check alike. A row opens the sale. Above the
+ * list, "Statuses checked …" says how current the cached statuses are (T3).
  */
 import { Badge, EmptyState, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -8,10 +10,14 @@ import type { ChangesQuery } from '../../../shared/sales-query';
 import type { SaleChange } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
-import { capitalize, formatDateTime, formatDecimalMoney, formatIsoDay, MISSING, pluralize } from '../common/format';
+import { formatDateTime, formatDecimalMoney, formatIsoDay, MISSING, pluralize } from '../common/format';
 import { HistoryIcon } from '../common/icons';
+import { isDocumentedStatus } from '../common/status-text';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { useSync } from '../sync/sync-context';
+import { StatusesCheckedText } from './freshness';
+import { changeFieldLabel, changeValueText } from './change-text';
+import { NO_LONGER_REPORTED } from './no-longer-reported';
 
 const LIMIT = 500;
 const SPANS = [
@@ -27,14 +33,41 @@ export interface ChangesViewProps {
   onOpenSale: (reference: string) => void;
 }
 
-const STATUS_COLORS: Record<string, string> = { approved: 'green', paid: 'green', pending: 'yellow', declined: 'red' };
+const STATUS_COLORS: Record<string, string> = {
+  approved: 'green',
+  paid: 'green',
+  pending: 'yellow',
+  declined: 'red',
+  reported: 'teal',
+  [NO_LONGER_REPORTED]: 'orange',
+};
 
-function StatusBadge({ value }: { value: string | null }) {
+/** True for a status value the spec does not list: shown verbatim, case kept, in an outlined badge. */
+function undocumented(field: SaleChange['field'], value: string | null): boolean {
+  if (field === 'reported' || value === null || value === '') return false;
+  return !isDocumentedStatus(field === 'commissionStatus' ? 'commission' : 'payment', value);
+}
+
+function StatusBadge({ field, value }: { field: SaleChange['field']; value: string | null }) {
+  const odd = undocumented(field, value);
   return (
-    <Badge size="sm" variant="light" color={value ? (STATUS_COLORS[value] ?? 'gray') : 'gray'} style={{ flexShrink: 0, overflow: 'visible' }}>
-      {value ? capitalize(value) : 'none'}
+    <Badge
+      size="sm"
+      variant={odd ? 'outline' : 'light'}
+      tt={field === 'reported' || odd ? 'none' : undefined}
+      color={value ? (STATUS_COLORS[value] ?? 'gray') : 'gray'}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      title={odd ? `“${value}” is not a documented status; shown exactly as the service sent it.` : undefined}
+      data-testid="change-value"
+    >
+      {changeValueText(field, value)}
     </Badge>
   );
+}
+
+/** Newest first (the log answers oldest first), so the latest news is on top. */
+function newestFirst(changes: readonly SaleChange[]): SaleChange[] {
+  return [...changes].sort((a, b) => (a.changedAt === b.changedAt ? b.id - a.id : a.changedAt < b.changedAt ? 1 : -1));
 }
 
 /** The request for `span`, its start measured from the moment it is sent rather than from a render. */
@@ -48,15 +81,18 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
   const sync = useSync();
   const [span, setSpan] = useState<string>('last-sync');
   const query = useBridgeQuery(() => call('salesChanges', changesRequest(span)), `${span}|${sync.dataVersion}`);
-  const changes: SaleChange[] = query.data ?? [];
+  const changes: SaleChange[] = newestFirst(query.data ?? []);
 
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }} data-testid="changes-view">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Text size="sm" c="dimmed" maw={560}>
-          Every sync fetches the last weeks again, because commissions get approved or declined and payments made after the sale. These are the status changes
-          it found.
-        </Text>
+        <Stack gap={4} maw={600}>
+          <Text size="sm" c="dimmed">
+            Commissions get approved or declined, and payments made, weeks or months after the sale. Every sync fetches the last weeks again and checks every
+            open sale however old; a re-check fetches a whole period again. These are the changes they found, and the sales the service stopped reporting.
+          </Text>
+          <StatusesCheckedText filter={{}} />
+        </Stack>
         <Select
           label="Changes"
           size="xs"
@@ -89,7 +125,7 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
         <>
           <Text size="xs" c="dimmed">
             {pluralize(changes.length, 'change', 'changes')}
-            {changes.length >= LIMIT ? ` (the newest ${LIMIT})` : ''}
+            {changes.length >= LIMIT ? ` (the first ${LIMIT} of this period; choose a shorter one to see the latest)` : ''}
           </Text>
           <Table.ScrollContainer minWidth={800} style={{ flex: 1, minHeight: 0 }}>
             <Table striped highlightOnHover stickyHeader tabularNums fz="sm" verticalSpacing={6}>
@@ -113,16 +149,17 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
                   >
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(change.changedAt)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{change.reference}</Table.Td>
-                    <Table.Td miw={280} style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td miw={360} style={{ whiteSpace: 'nowrap' }} data-testid="change-description">
                       <Group gap={6} wrap="nowrap">
-                        <Text span size="sm" c="dimmed" w={84} style={{ flexShrink: 0 }}>
-                          {change.field === 'commissionStatus' ? 'Commission' : 'Payment'}
+                        <Text span size="sm" c="dimmed" miw={84} style={{ flexShrink: 0 }} data-testid="change-field">
+                          {changeFieldLabel(change.field)}
+                          {change.field === 'reported' ? ':' : ''}
                         </Text>
-                        <StatusBadge value={change.oldValue} />
+                        <StatusBadge field={change.field} value={change.oldValue} />
                         <Text span size="sm" c="dimmed" aria-label="changed to">
                           →
                         </Text>
-                        <StatusBadge value={change.newValue} />
+                        <StatusBadge field={change.field} value={change.newValue} />
                       </Group>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(change.transactionDate)}</Table.Td>

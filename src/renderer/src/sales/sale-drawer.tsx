@@ -7,6 +7,7 @@ import { Badge, Button, Code, Divider, Drawer, Group, SimpleGrid, Stack, Text, T
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import type { CachedSale } from '../../../shared/sales-query-types';
+import { statusText } from '../common/status-text';
 import { capitalize, formatDateTime, formatIsoDay, isHttpsUrl, MISSING } from '../common/format';
 import { CopyIcon, ExternalIcon } from '../common/icons';
 import { openExternal } from '../common/open-external';
@@ -90,7 +91,7 @@ export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
             </Field>
             <Field label="Transaction amount">{transactionText(sale)}</Field>
             <Field label="Currency">{sale.currency}</Field>
-            <Field label="Payment status">{capitalize(sale.paymentStatus)}</Field>
+            <Field label="Payment status">{statusText('payment', sale.paymentStatus)}</Field>
             <Field label="Payment date">{formatIsoDay(sale.paymentDate)}</Field>
             <Field label="Category">{capitalize(sale.category)}</Field>
             <Field label="Sub-ID">{orMissing(sale.subid)}</Field>

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { SaleSortColumn } from '../../../shared/sales-query';
 import type { CachedSale } from '../../../shared/sales-query-types';
 import { capitalize, formatDateTime, formatDecimalMoney, formatIsoDay, formatMinorMoney, MISSING } from '../common/format';
+import { statusText } from '../common/status-text';
 import type { ColumnSpec } from './column-layout';
 import { CommissionStatusBadge } from './commission-status-badge';
 
@@ -112,7 +113,7 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     sortKey: 'commissionStatus',
     defaultWidth: 112,
     defaultVisible: true,
-    text: (s) => capitalize(s.commissionStatus),
+    text: (s) => statusText('commission', s.commissionStatus),
     render: (s) => <CommissionStatusBadge status={s.commissionStatus} />,
   },
   {
@@ -122,7 +123,7 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     sortKey: 'paymentStatus',
     defaultWidth: 96,
     defaultVisible: true,
-    text: (s) => capitalize(s.paymentStatus),
+    text: (s) => statusText('payment', s.paymentStatus),
   },
   {
     id: 'paymentDate',

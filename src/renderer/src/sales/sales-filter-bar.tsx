@@ -4,24 +4,15 @@
  * status, and "More filters" for sub-ID, category, currency and collection, whose choices come from the cache with
  * their counts. Typing a date switches to a custom range; a typed range is applied once it is whole and valid.
  */
-import { Badge, Button, Group, Popover, Select, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Popover, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import type { DistinctValues, ValueCount } from '../../../shared/sales-query-types';
+import type { DistinctValues, SalesSummary, ValueCount } from '../../../shared/sales-query-types';
 import { capitalize, formatCount } from '../common/format';
 import { FilterIcon, SearchIcon } from '../common/icons';
 import { DATE_PRESET_LABELS, DATE_PRESETS, presetRange, type DatePreset } from './date-presets';
-import {
-  COMMISSION_CHOICES,
-  NONE_VALUE,
-  PAYMENT_CHOICES,
-  rangeProblems,
-  type CommissionChoice,
-  type PaymentChoice,
-  type RangeProblems,
-  type SalesFilterState,
-  type ValueFilter,
-} from './sales-filters';
+import { NONE_VALUE, rangeProblems, type RangeProblems, type SalesFilterState, type ValueFilter } from './sales-filters';
+import { statusOptions } from './status-choices';
 
 const SEARCH_DELAY_MS = 300;
 const DATE_SETTLE_MS = 600;
@@ -32,18 +23,18 @@ export interface SalesFilterBarProps {
   onChange: (next: SalesFilterState) => void;
   /** Values present in the cache for the dropdowns; null while loading. */
   values: DistinctValues | null;
+  /** Totals by status of the sales in the date range: which statuses the status dropdowns offer; null while loading. */
+  statuses: SalesSummary | null;
   today: string;
 }
 
 const PRESET_DATA = DATE_PRESETS.map((p) => ({ value: p, label: DATE_PRESET_LABELS[p] }));
-const COMMISSION_DATA = COMMISSION_CHOICES.map((c) => ({ value: c, label: c === 'all' ? 'All' : capitalize(c) }));
-const PAYMENT_DATA = PAYMENT_CHOICES.map((c) => ({ value: c, label: c === 'all' ? 'All' : capitalize(c) }));
 
 /** Search, dates, statuses and the "More filters" popover. */
-export function SalesFilterBar({ filters, onChange, values, today }: SalesFilterBarProps) {
+export function SalesFilterBar({ filters, onChange, values, statuses, today }: SalesFilterBarProps) {
   // Narrow windows show the typed dates only for a custom range (a preset's days are in its chip's tooltip).
   const wide = useMediaQuery('(min-width: 1000px)', true);
-  const moreCount = (['subid', 'category', 'currency', 'collection'] as const).filter((k) => filters[k] !== null).length;
+  const moreCount = (['subid', 'category', 'currency', 'collection'] as const).filter((k) => filters[k] !== null).length + (filters.noLongerReported ? 1 : 0);
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="sales-filter-bar">
       <SearchInput value={filters.text} onCommit={(text) => onChange({ ...filters, text })} />
@@ -61,24 +52,29 @@ export function SalesFilterBar({ filters, onChange, values, today }: SalesFilter
         label="Commission status"
         size="xs"
         w={140}
-        data={COMMISSION_DATA}
+        data={statusOptions('commission', statuses, filters.commissionStatus)}
         value={filters.commissionStatus}
         allowDeselect={false}
-        onChange={(value) => value && onChange({ ...filters, commissionStatus: value as CommissionChoice })}
+        comboboxProps={STATUS_DROPDOWN}
+        onChange={(value) => value && onChange({ ...filters, commissionStatus: value })}
       />
       <Select
         label="Payment status"
         size="xs"
         w={120}
-        data={PAYMENT_DATA}
+        data={statusOptions('payment', statuses, filters.paymentStatus)}
         value={filters.paymentStatus}
         allowDeselect={false}
-        onChange={(value) => value && onChange({ ...filters, paymentStatus: value as PaymentChoice })}
+        comboboxProps={STATUS_DROPDOWN}
+        onChange={(value) => value && onChange({ ...filters, paymentStatus: value })}
       />
       <MoreFilters filters={filters} onChange={onChange} values={values} count={moreCount} />
     </Group>
   );
 }
+
+/** Status lists can name long undocumented statuses: their dropdown may be wider than the field. */
+const STATUS_DROPDOWN = { width: 'max-content', position: 'bottom-start' } as const;
 
 /** Choosing a preset; "custom" starts from the days shown so far. */
 function withPreset(filters: SalesFilterState, preset: DatePreset, today: string): SalesFilterState {
@@ -243,6 +239,14 @@ function MoreFilters({
               />
             );
           })}
+          <Switch
+            size="xs"
+            mt={4}
+            label="Show sales no longer reported"
+            description="Sales the service stopped returning when their day was fetched again. Kept for your records, marked in the table."
+            checked={filters.noLongerReported}
+            onChange={(event) => onChange({ ...filters, noLongerReported: event.currentTarget.checked })}
+          />
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -58,6 +58,18 @@ describe('toSalesFilter', () => {
     expect(toSalesFilter(f({ preset: 'custom', from: '2026-02-01', to: '' }), TODAY)).toEqual({});
     expect(effectiveRange(f({ preset: 'custom', from: '2026-02-02', to: '2026-02-01' }), TODAY)).toBeNull();
   });
+
+  it('T5: asks for the sales no longer reported only when the person chose to see them', () => {
+    expect(toSalesFilter(f({ preset: 'all' }), TODAY)).toEqual({});
+    expect(toSalesFilter(f({ preset: 'all', noLongerReported: true }), TODAY)).toEqual({ includeNoLongerReported: true });
+  });
+
+  it('filters on a status the spec does not list as its own text', () => {
+    expect(toSalesFilter(f({ preset: 'all', commissionStatus: 'on_hold', paymentStatus: 'processing' }), TODAY)).toEqual({
+      commissionStatuses: ['on_hold'],
+      paymentStatuses: ['processing'],
+    });
+  });
 });
 
 describe('rangeProblems', () => {
@@ -90,13 +102,30 @@ describe('filterChips', () => {
     ]);
   });
 
+  it('names an undocumented status verbatim and says so, and shows when sales no longer reported are included', () => {
+    expect(filterChips(f({ preset: 'all', commissionStatus: 'on_hold', noLongerReported: true }))).toEqual([
+      { key: 'commissionStatus', label: 'Commission: on_hold (not a documented status)' },
+      { key: 'noLongerReported', label: 'Including sales no longer reported' },
+    ]);
+    expect(removeChip(f({ noLongerReported: true }), 'noLongerReported')).toEqual(DEFAULT_FILTERS);
+  });
+
   it('writes a custom range in the locale', () => {
     const chips = filterChips(f({ preset: 'custom', from: '2026-01-01', to: '2026-01-31' }), { locale: 'en-US' });
     expect(chips).toEqual([{ key: 'date', label: 'Jan 1, 2026 – Jan 31, 2026' }]);
   });
 
   it('removing a chip opens exactly that filter', () => {
-    const all = f({ commissionStatus: 'approved', paymentStatus: 'paid', subid: 'a', category: 'b', currency: 'EUR', collection: 'c', text: 'x' });
+    const all = f({
+      commissionStatus: 'approved',
+      paymentStatus: 'paid',
+      subid: 'a',
+      category: 'b',
+      currency: 'EUR',
+      collection: 'c',
+      text: 'x',
+      noLongerReported: true,
+    });
     for (const chip of filterChips(all)) {
       const after = removeChip(all, chip.key);
       expect(filterChips(after).map((c) => c.key)).toEqual(
@@ -116,7 +145,7 @@ describe('filterChips', () => {
 
 describe('storedFiltersSchema', () => {
   it('keeps good fields and drops bad ones to their defaults', () => {
-    const parsed = storedFiltersSchema.parse({ preset: 'lastWeek', commissionStatus: 'declined', currency: 42, text: 'ok' });
+    const parsed = storedFiltersSchema.parse({ preset: 'lastWeek', commissionStatus: 'declined', currency: 42, text: 'ok', noLongerReported: 'yes' });
     expect(parsed).toEqual(f({ commissionStatus: 'declined', text: 'ok' }));
   });
 });

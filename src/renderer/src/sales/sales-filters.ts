@@ -6,19 +6,24 @@
 import { z } from 'zod';
 import { compareDays, isIsoDay } from '../../../shared/dates';
 import { SALE_SORT_COLUMNS, type SalesFilter, type SalesSort } from '../../../shared/sales-query';
-import { capitalize, formatIsoDay } from '../common/format';
+import { formatIsoDay } from '../common/format';
+import { statusChoiceLabel } from '../common/status-text';
 import { DATE_PRESET_LABELS, DATE_PRESETS, presetRange, type DatePreset, type DayRange } from './date-presets';
 
 /** The dropdown value that stands for "the sale has no value here" (the cache matches it with `null`). */
 export const NONE_VALUE = '\u0000none';
 
-/** Commission status choices of the filter; `declined` is a record value the cache can filter on. */
-export const COMMISSION_CHOICES = ['all', 'approved', 'pending', 'declined'] as const;
-export type CommissionChoice = (typeof COMMISSION_CHOICES)[number];
+/** The status choice that does not filter. */
+export const ANY_STATUS = 'all';
 
-/** Payment status choices of the filter. */
-export const PAYMENT_CHOICES = ['all', 'paid', 'pending'] as const;
-export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
+/** Commission statuses always offered (the spec's); `declined` is a record value the cache can filter on. */
+export const COMMISSION_CHOICES = ['approved', 'pending', 'declined'] as const;
+
+/** Payment statuses always offered (the spec's). */
+export const PAYMENT_CHOICES = ['paid', 'pending'] as const;
+
+/** A status filter: {@link ANY_STATUS}, a documented status, or any other status the service sent (kept verbatim). */
+export type StatusChoice = string;
 
 /** The value filters fed by the cache's distinct values; null means "any". */
 export const VALUE_FILTERS = ['subid', 'category', 'currency', 'collection'] as const;
@@ -29,13 +34,15 @@ export interface SalesFilterState {
   preset: DatePreset;
   from: string;
   to: string;
-  commissionStatus: CommissionChoice;
-  paymentStatus: PaymentChoice;
+  commissionStatus: StatusChoice;
+  paymentStatus: StatusChoice;
   subid: string | null;
   category: string | null;
   currency: string | null;
   collection: string | null;
   text: string;
+  /** Also show the sales the service no longer reports (kept for audit, left out by default). */
+  noLongerReported: boolean;
 }
 
 /** Where a fresh screen starts: the last 30 days, everything else open. */
@@ -50,6 +57,7 @@ export const DEFAULT_FILTERS: SalesFilterState = {
   currency: null,
   collection: null,
   text: '',
+  noLongerReported: false,
 };
 
 /** The order a fresh table starts in: newest first. */
@@ -62,13 +70,14 @@ export const storedFiltersSchema = z.object({
   preset: z.enum(DATE_PRESETS).catch(DEFAULT_FILTERS.preset),
   from: z.string().max(10).catch(''),
   to: z.string().max(10).catch(''),
-  commissionStatus: z.enum(COMMISSION_CHOICES).catch('all'),
-  paymentStatus: z.enum(PAYMENT_CHOICES).catch('all'),
+  commissionStatus: z.string().min(1).max(200).catch(ANY_STATUS),
+  paymentStatus: z.string().min(1).max(200).catch(ANY_STATUS),
   subid: storedValue,
   category: storedValue,
   currency: storedValue,
   collection: storedValue,
   text: z.string().max(200).catch(''),
+  noLongerReported: z.boolean().catch(false),
 });
 
 /** Remembered sort orders are read through this schema. */
@@ -114,8 +123,8 @@ export function toSalesFilter(filters: SalesFilterState, today: string): SalesFi
     out.from = range.from;
     out.to = range.to;
   }
-  if (filters.commissionStatus !== 'all') out.commissionStatuses = [filters.commissionStatus];
-  if (filters.paymentStatus !== 'all') out.paymentStatuses = [filters.paymentStatus];
+  if (filters.commissionStatus !== ANY_STATUS) out.commissionStatuses = [filters.commissionStatus];
+  if (filters.paymentStatus !== ANY_STATUS) out.paymentStatuses = [filters.paymentStatus];
   const subids = valueList(filters.subid);
   if (subids) out.subids = subids;
   const categories = valueList(filters.category);
@@ -125,11 +134,12 @@ export function toSalesFilter(filters: SalesFilterState, today: string): SalesFi
   if (collections) out.collections = collections;
   const text = filters.text.trim();
   if (text) out.text = text.slice(0, 200);
+  if (filters.noLongerReported) out.includeNoLongerReported = true;
   return out;
 }
 
 /** Identifies what a chip removes. */
-export type ChipKey = 'date' | 'commissionStatus' | 'paymentStatus' | ValueFilter | 'text';
+export type ChipKey = 'date' | 'commissionStatus' | 'paymentStatus' | ValueFilter | 'text' | 'noLongerReported';
 
 /** One active filter as a removable chip. */
 export interface FilterChip {
@@ -165,10 +175,10 @@ export function dateChipLabel(filters: SalesFilterState, locale?: string): strin
 export function filterChips(filters: SalesFilterState, options: { collectionLabels?: ReadonlyMap<string, string>; locale?: string } = {}): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.preset !== 'all') chips.push({ key: 'date', label: dateChipLabel(filters, options.locale) });
-  if (filters.commissionStatus !== 'all') {
-    chips.push({ key: 'commissionStatus', label: `Commission: ${capitalize(filters.commissionStatus)}` });
+  if (filters.commissionStatus !== ANY_STATUS) {
+    chips.push({ key: 'commissionStatus', label: `Commission: ${statusChoiceLabel('commission', filters.commissionStatus)}` });
   }
-  if (filters.paymentStatus !== 'all') chips.push({ key: 'paymentStatus', label: `Payment: ${capitalize(filters.paymentStatus)}` });
+  if (filters.paymentStatus !== ANY_STATUS) chips.push({ key: 'paymentStatus', label: `Payment: ${statusChoiceLabel('payment', filters.paymentStatus)}` });
   for (const key of VALUE_FILTERS) {
     const value = filters[key];
     if (value !== null) {
@@ -178,6 +188,7 @@ export function filterChips(filters: SalesFilterState, options: { collectionLabe
   }
   const text = filters.text.trim();
   if (text) chips.push({ key: 'text', label: `Search: “${text}”` });
+  if (filters.noLongerReported) chips.push({ key: 'noLongerReported', label: 'Including sales no longer reported' });
   return chips;
 }
 
@@ -187,11 +198,13 @@ export function removeChip(filters: SalesFilterState, key: ChipKey): SalesFilter
     case 'date':
       return { ...filters, preset: 'all', from: '', to: '' };
     case 'commissionStatus':
-      return { ...filters, commissionStatus: 'all' };
+      return { ...filters, commissionStatus: ANY_STATUS };
     case 'paymentStatus':
-      return { ...filters, paymentStatus: 'all' };
+      return { ...filters, paymentStatus: ANY_STATUS };
     case 'text':
       return { ...filters, text: '' };
+    case 'noLongerReported':
+      return { ...filters, noLongerReported: false };
     default:
       return { ...filters, [key]: null };
   }
@@ -202,7 +215,7 @@ export function clearFilters(filters: SalesFilterState): SalesFilterState {
   return { ...DEFAULT_FILTERS, preset: filters.preset, from: filters.from, to: filters.to };
 }
 
-/** True when some filter besides the dates narrows the rows. */
+/** True when some filter besides the dates narrows the rows (showing the sales no longer reported widens them). */
 export function hasNarrowingFilters(filters: SalesFilterState): boolean {
-  return filterChips(filters).some((chip) => chip.key !== 'date');
+  return filterChips(filters).some((chip) => chip.key !== 'date' && chip.key !== 'noLongerReported');
 }

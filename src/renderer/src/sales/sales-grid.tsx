@@ -37,6 +37,8 @@ export interface SalesGridProps {
   label: string;
   /** Changes when the query changes, to scroll back to the top. */
   resetKey: string;
+  /** References of the sales the service no longer reports, marked in their rows. */
+  noLongerReported?: ReadonlySet<string>;
 }
 
 interface Geometry {
@@ -55,7 +57,7 @@ function geometry(total: number, bodyHeight: number): Geometry {
 
 /** The virtualized, keyboard-navigable sales table. */
 export function SalesGrid(props: SalesGridProps) {
-  const { columns, widths, total, rowAt, showRows, sort, onSort, selected, onSelect, onOpen, label, resetKey } = props;
+  const { columns, widths, total, rowAt, showRows, sort, onSort, selected, onSelect, onOpen, label, resetKey, noLongerReported } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const size = useElementSize();
   const [clientWidthRef, innerWidth] = useClientWidth<HTMLDivElement>();
@@ -174,6 +176,7 @@ export function SalesGrid(props: SalesGridProps) {
         columns={columns}
         widthOf={widthOf}
         selected={selected === index}
+        unreported={sale !== undefined && (noLongerReported?.has(sale.reference) ?? false)}
         onClick={() => {
           onSelect(index);
           scroller.current?.focus({ preventScroll: true });
@@ -256,10 +259,21 @@ interface GridRowProps {
   columns: readonly SalesColumn[];
   widthOf: (column: SalesColumn) => number;
   selected: boolean;
+  /** The service no longer reports this sale: the row says so. */
+  unreported: boolean;
   onClick: () => void;
 }
 
-function GridRow({ index, sale, top, width, columns, widthOf, selected, onClick }: GridRowProps) {
+/** The mark of a row whose sale the service no longer reports, in its reference cell (or its first one). */
+function UnreportedMark() {
+  return (
+    <span className={classes.unreportedMark} title="The service no longer reports this sale. It is kept here for your records and left out of totals.">
+      no longer reported
+    </span>
+  );
+}
+
+function GridRow({ index, sale, top, width, columns, widthOf, selected, unreported, onClick }: GridRowProps) {
   const style = { top, height: ROW_HEIGHT, width };
   if (sale === undefined) {
     return (
@@ -280,6 +294,7 @@ function GridRow({ index, sale, top, width, columns, widthOf, selected, onClick 
       </div>
     );
   }
+  const markColumn = columns.some((c) => c.id === 'reference') ? 'reference' : columns[0]?.id;
   return (
     <div
       id={`sale-row-${index}`}
@@ -292,9 +307,11 @@ function GridRow({ index, sale, top, width, columns, widthOf, selected, onClick 
       data-testid="sale-row"
       data-index={index}
       data-odd={index % 2 ? '' : undefined}
+      data-no-longer-reported={unreported ? '' : undefined}
     >
       {columns.map((column) => {
         const text = column.text(sale);
+        const marked = unreported && column.id === markColumn;
         return (
           <div
             key={column.id}
@@ -304,8 +321,9 @@ function GridRow({ index, sale, top, width, columns, widthOf, selected, onClick 
             data-column={column.id}
             data-testid={column.testId}
             style={{ width: widthOf(column) }}
-            title={text}
+            title={marked ? `${text} (no longer reported by the service)` : text}
           >
+            {marked && <UnreportedMark />}
             {column.render ? column.render(sale) : text}
           </div>
         );

@@ -15,6 +15,8 @@ describe('stored filters', () => {
       f({ preset: 'all' }),
       f({ preset: 'lastMonth', commissionStatus: 'declined', paymentStatus: 'paid', text: 'lamp' }),
       f({ preset: 'custom', from: '2026-01-01', to: '2026-01-31', subid: NONE_VALUE, category: 'coupon', currency: 'EUR', collection: 'home-office' }),
+      // A status the spec does not list, and the sales the service no longer reports, survive a restart too.
+      f({ commissionStatus: 'on_hold', paymentStatus: 'processing', noLongerReported: true }),
     ];
     for (const state of states) {
       const stored = filtersToStored(state, TODAY);

@@ -9,16 +9,7 @@ import type { SalesFilter } from '../../../shared/sales-query';
 import { normalizeLayout, type ColumnLayout } from './column-layout';
 import { isDatePreset } from './date-presets';
 import { SALES_COLUMNS } from './sales-columns';
-import {
-  COMMISSION_CHOICES,
-  DEFAULT_FILTERS,
-  effectiveRange,
-  NONE_VALUE,
-  PAYMENT_CHOICES,
-  type CommissionChoice,
-  type PaymentChoice,
-  type SalesFilterState,
-} from './sales-filters';
+import { ANY_STATUS, DEFAULT_FILTERS, effectiveRange, NONE_VALUE, type SalesFilterState } from './sales-filters';
 
 function single(list: readonly (string | null)[] | undefined): string | null {
   if (list === undefined || list.length === 0) return null;
@@ -40,13 +31,15 @@ export function filtersFromStored(filter: SalesFilter | undefined, datePreset: s
     preset,
     from: preset === 'custom' ? (filter.from ?? '') : '',
     to: preset === 'custom' ? (filter.to ?? '') : '',
-    commissionStatus: (COMMISSION_CHOICES as readonly string[]).includes(commission ?? '') ? (commission as CommissionChoice) : 'all',
-    paymentStatus: (PAYMENT_CHOICES as readonly string[]).includes(payment ?? '') ? (payment as PaymentChoice) : 'all',
+    // Any status is kept as stored: one the service sent beyond the spec's is filtered on as its own text.
+    commissionStatus: commission ?? ANY_STATUS,
+    paymentStatus: payment ?? ANY_STATUS,
     subid: single(filter.subids),
     category: single(filter.categories),
     currency: filter.currencies?.[0] ?? null,
     collection: single(filter.collections),
     text: filter.text ?? '',
+    noLongerReported: filter.includeNoLongerReported === true,
   };
 }
 
@@ -61,8 +54,8 @@ export function filtersToStored(state: SalesFilterState, today: string): { filte
     filter.from = range.from;
     filter.to = range.to;
   }
-  if (state.commissionStatus !== 'all') filter.commissionStatuses = [state.commissionStatus];
-  if (state.paymentStatus !== 'all') filter.paymentStatuses = [state.paymentStatus];
+  if (state.commissionStatus !== ANY_STATUS) filter.commissionStatuses = [state.commissionStatus];
+  if (state.paymentStatus !== ANY_STATUS) filter.paymentStatuses = [state.paymentStatus];
   const subids = listOf(state.subid);
   if (subids) filter.subids = subids;
   const categories = listOf(state.category);
@@ -71,6 +64,7 @@ export function filtersToStored(state: SalesFilterState, today: string): { filte
   const collections = listOf(state.collection);
   if (collections) filter.collections = collections;
   if (state.text.trim()) filter.text = state.text.slice(0, 200);
+  if (state.noLongerReported) filter.includeNoLongerReported = true;
   return { filter, datePreset: state.preset };
 }
 

@@ -10,6 +10,7 @@ import type { ExportRequest } from '../../../shared/ipc-contract';
 import { DownloadIcon, SelectorIcon } from '../common/icons';
 import type { DayRange } from './date-presets';
 import { ExportPresetDialog } from './export-preset-dialog';
+import { StaleExportPrompt } from './stale-export-prompt';
 import { useExportRunner } from './use-export-runner';
 
 /** Props of {@link ExportButton}. */
@@ -81,6 +82,7 @@ export function ExportButton({ request, today, shownRange }: ExportButtonProps) 
         onClose={() => setPreset(null)}
         onExport={exporter.run}
       />
+      <StaleExportPrompt prompt={exporter.prompt} />
     </Group>
   );
 }

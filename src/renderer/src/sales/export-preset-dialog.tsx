@@ -2,9 +2,10 @@
  * The accounting export dialog: a preset from `src/shared/export-presets.ts` ("Commission earned in a month",
  * "Payments received in a month", "All sales in a range"), its month or its dates, and the file format. The main
  * process applies the preset's date basis and statuses, so the file means the same wherever the preset is chosen.
- * When the chosen days are not all synced yet (transaction-date presets), the dialog says so before exporting.
+ * When the chosen days are not all synced yet (transaction-date presets), the dialog says so before exporting. Sales
+ * the service no longer reports are left out unless the person includes them (T5).
  */
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { exportPreset, monthRange, type ExportFormat, type ExportPresetId } from '../../../shared/export-presets';
 import type { ExportRequest } from '../../../shared/ipc-contract';
@@ -52,6 +53,7 @@ function DialogBody({ preset, today, shownRange, running, onClose, onExport }: O
   const [from, setFrom] = useState(shownRange?.from ?? monthRange(previousMonth(today))?.from ?? today);
   const [to, setTo] = useState(shownRange?.to ?? today);
   const [format, setFormat] = useState<ExportFormat>('xlsx');
+  const [includeUnreported, setIncludeUnreported] = useState(false);
   const problems = details.period === 'range' ? rangeProblems(from, to) : {};
   const range = details.period === 'month' ? monthRange(month) : problems.from || problems.to ? null : { from, to };
 
@@ -67,7 +69,8 @@ function DialogBody({ preset, today, shownRange, running, onClose, onExport }: O
 
   const submit = async () => {
     if (range === null) return;
-    const written = await onExport({ filter: { from: range.from, to: range.to }, format, preset });
+    const filter = { from: range.from, to: range.to, ...(includeUnreported ? { includeNoLongerReported: true } : {}) };
+    const written = await onExport({ filter, format, preset });
     if (written) onClose();
   };
 
@@ -90,6 +93,12 @@ function DialogBody({ preset, today, shownRange, running, onClose, onExport }: O
         </Text>
         <SegmentedControl aria-labelledby="export-format-label" value={format} onChange={(value) => setFormat(value as ExportFormat)} data={FORMATS} />
       </Stack>
+      <Checkbox
+        label="Include sales no longer reported"
+        description="Sales the service stopped returning when their day was fetched again. Left out by default; included, they are listed and counted, and the Summary says how many."
+        checked={includeUnreported}
+        onChange={(event) => setIncludeUnreported(event.currentTarget.checked)}
+      />
       {asOf !== null && !asOf.complete && (
         <Alert color="yellow" variant="light" icon={<InfoIcon size={18} />} p="xs">
           <Text size="sm">

@@ -1,16 +1,22 @@
 /**
- * Data freshness for the range on screen: "Data as of …" when the cache covers every day of it, and a banner when
- * it does not (with a one-click sync of the missing days) or when the app is offline (the cached sales stay
- * usable; only syncing waits for the network).
+ * Data freshness for the range on screen: "Data as of …" when the cache covers every day of it, "Statuses checked
+ * …" for the oldest status confirmation among the sales shown (T3), and a banner when the range is not all synced
+ * (with a one-click sync of the missing days) or when the app is offline (the cached sales stay usable; only
+ * syncing waits for the network).
  */
 import { Alert, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { addDays } from '../../../shared/dates';
-import type { DataAsOf, DayRangeDto } from '../../../shared/sales-query-types';
+import type { IpcResult } from '../../../shared/errors';
+import type { SalesFilter } from '../../../shared/sales-query';
+import type { DataAsOf, DayRangeDto, StatusCheckAge } from '../../../shared/sales-query-types';
+import { call } from '../common/bridge';
 import { formatDateTime, formatIsoDay, formatRelativeTime, pluralize } from '../common/format';
 import { InfoIcon, OfflineIcon, SyncIcon } from '../common/icons';
+import { useBridgeQuery } from '../common/use-bridge-query';
 import { useSync } from '../sync/sync-context';
 import type { DayRange } from './date-presets';
+import { statusCheckText } from './status-check-text';
 
 function dayCount(range: DayRangeDto): number {
   let n = 0;
@@ -39,6 +45,52 @@ export function DataAsOfText({ dataAsOf }: { dataAsOf: DataAsOf | null }) {
     <Tooltip label={formatDateTime(at)} withArrow>
       <Text size="xs" c="dimmed" data-testid="data-as-of" data-as-of={at}>
         {words} {formatRelativeTime(at)}
+      </Text>
+    </Tooltip>
+  );
+}
+
+/** An answer with the request it answers, so a line never shows another filter's time. */
+interface AgeOf {
+  key: string;
+  age: StatusCheckAge;
+}
+
+/**
+ * "Statuses checked <date time>" for the sales of `filter` (T3), re-read whenever the cache changes (so after every
+ * sync). Until the answer for this very filter arrives nothing is claimed: an older answer for other sales could
+ * overstate how current these are.
+ */
+export function StatusesCheckedText({ filter }: { filter: SalesFilter }) {
+  const sync = useSync();
+  const key = JSON.stringify(filter);
+  const query = useBridgeQuery<AgeOf>(async (): Promise<IpcResult<AgeOf>> => {
+    const result = await call('salesStatusAge', filter);
+    return result.ok ? { ok: true, value: { key, age: result.value } } : result;
+  }, `${key}|${sync.dataVersion}`);
+  if (query.status === 'error' && query.error) {
+    return (
+      <Tooltip label={query.error.message} multiline w={300} withArrow>
+        <Text size="xs" c="red" data-testid="statuses-checked" data-state="error">
+          Could not read when statuses were checked
+        </Text>
+      </Tooltip>
+    );
+  }
+  const data = query.data !== null && query.data.key === key ? query.data.age : null;
+  const line = data === null ? null : statusCheckText(data, new Date());
+  if (line === null) return null;
+  return (
+    <Tooltip label={line.detail} multiline w={320} withArrow>
+      <Text
+        size="xs"
+        c={line.stale ? 'orange.8' : 'dimmed'}
+        data-testid="statuses-checked"
+        data-oldest={data?.oldest ?? ''}
+        data-never-checked={data?.neverChecked ?? 0}
+        data-stale={line.stale ? 'true' : 'false'}
+      >
+        {line.text}
       </Text>
     </Tooltip>
   );

@@ -7,7 +7,6 @@
 import { Box, Button, EmptyState, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useCallback, useMemo, useState, type CSSProperties } from 'react';
 import type { SaleSortColumn, SalesFilter } from '../../../shared/sales-query';
-import { addDays } from '../../../shared/dates';
 import type { CachedSale, SalesSummary } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
@@ -23,7 +22,8 @@ import { ColumnChooser } from './column-chooser';
 import { CommissionChart } from './commission-chart';
 import { ExportButton } from './export-button';
 import { FilterChips } from './filter-chips';
-import { DataAsOfText, FreshnessBanner } from './freshness';
+import { DataAsOfText, FreshnessBanner, StatusesCheckedText } from './freshness';
+import { RecheckPeriodButton } from './recheck-period-button';
 import { COLUMN_BY_ID, type SalesColumn } from './sales-columns';
 import { SalesFilterBar } from './sales-filter-bar';
 import { exportRequestFor } from './export-request';
@@ -31,6 +31,7 @@ import { clearFilters, DEFAULT_SORT, effectiveRange, hasNarrowingFilters, toSale
 import { SalesGrid } from './sales-grid';
 import { SaleDrawer } from './sale-drawer';
 import { SummaryBar, TotalsByCurrency } from './sales-summary';
+import { useNoLongerReported } from './use-no-longer-reported';
 import { useSalesRows } from './use-sales-rows';
 import type { SalesTab, SalesView } from './use-sales-view';
 
@@ -63,6 +64,8 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
   const rangeFilter: SalesFilter = range ? { from: range.from, to: range.to } : {};
   const filterKey = JSON.stringify(filter);
   const values = useBridgeQuery(() => call('salesFilterValues', rangeFilter), `${JSON.stringify(rangeFilter)}|${dataVersion}`);
+  // Which statuses the range holds, the service's own words included: what the status dropdowns offer.
+  const rangeStatuses = useBridgeQuery(() => call('summarizeSales', rangeFilter), `statuses|${JSON.stringify(rangeFilter)}|${dataVersion}`);
   const allValues = useBridgeQuery(() => call('salesFilterValues', {}), `all|${dataVersion}`);
   const summary = useBridgeQuery(() => call('summarizeSales', filter), `${filterKey}|${dataVersion}`);
   const [drawerSale, setDrawerSale] = useState<CachedSale | null>(null);
@@ -108,7 +111,7 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
       </Group>
       {view.tab !== 'changes' && (
         <>
-          <SalesFilterBar filters={filters} onChange={view.setFilters} values={values.data} today={today} />
+          <SalesFilterBar filters={filters} onChange={view.setFilters} values={values.data} statuses={rangeStatuses.data} today={today} />
           <Group gap="xs" justify="space-between" wrap="wrap" mih={22}>
             <FilterChips
               filters={filters}
@@ -116,7 +119,11 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
               collectionLabels={collectionLabels}
               dateTitle={range ? `${formatIsoDay(range.from)} – ${formatIsoDay(range.to)}` : undefined}
             />
-            <DataAsOfText dataAsOf={dataAsOf} />
+            <Group gap="sm" wrap="wrap" justify="flex-end" style={{ marginLeft: 'auto' }}>
+              <DataAsOfText dataAsOf={dataAsOf} />
+              <StatusesCheckedText filter={filter} />
+              <RecheckPeriodButton range={range} />
+            </Group>
           </Group>
           <FreshnessBanner dataAsOf={dataAsOf} range={range} />
         </>
@@ -150,6 +157,7 @@ function SalesTable({ view, filter, cacheEmpty, onOpen }: SalesTableProps) {
   const sync = useSync();
   const { sort, layout, filters } = view;
   const rows = useSalesRows(filter, sort, sync.dataVersion);
+  const unreported = useNoLongerReported(filter.includeNoLongerReported === true, sync.dataVersion);
   const queryKey = JSON.stringify({ filter, sort });
   const [selection, setSelection] = useState<{ key: string; index: number | null }>({ key: queryKey, index: null });
   const selected = selection.key === queryKey ? selection.index : null;
@@ -181,6 +189,7 @@ function SalesTable({ view, filter, cacheEmpty, onOpen }: SalesTableProps) {
     <Stack gap={4} style={{ flex: 1, minHeight: 0 }}>
       <Text size="xs" c="dimmed" data-testid="sales-total" data-value={rows.total} aria-live="polite">
         {pluralize(rows.total, 'sale', 'sales')}
+        {filter.includeNoLongerReported && (unreported.error ? ' · sales no longer reported could not be marked' : ' · sales no longer reported are marked')}
         <Text span inherit visibleFrom="sm">
           {' '}
           · ↑↓ to move, Enter for details
@@ -203,6 +212,7 @@ function SalesTable({ view, filter, cacheEmpty, onOpen }: SalesTableProps) {
         }}
         label={`Sales, ${pluralize(rows.total, 'row', 'rows')}`}
         resetKey={queryKey}
+        noLongerReported={unreported.references}
       />
     </Stack>
   );
@@ -225,7 +235,7 @@ function NoSales({ cacheEmpty, narrowed, onClear }: { cacheEmpty: boolean; narro
   if (cacheEmpty) {
     const syncNow = async () => {
       setStarting(true);
-      await sync.start({ from: addDays(sync.today, -29), to: sync.today });
+      await sync.startRoutine();
       setStarting(false);
     };
     return (

@@ -1,65 +1,125 @@
 /**
- * Runs one export at a time: sends the request, shows the rows written in a notification (polled from the main
- * process, with Cancel) while the file is written, and reports the result naming the file — so people know exactly
- * where it went. A cancelled save dialog is not an event worth reporting.
+ * Runs one export at a time. First it asks the main process what the file would say about its statuses: a
+ * payments export whose open sales were checked more than a day ago (a payment may have arrived since) stops
+ * before the save dialog and lets the person sync first or export anyway (T3). Then it sends the request, shows the
+ * rows written in a notification (polled from the main process, with Cancel) while the file is written, and reports
+ * the result naming the file — so people know exactly where it went. A cancelled save dialog is not an event worth
+ * reporting.
  */
 import { notifications } from '@mantine/notifications';
 import { createElement, useCallback, useRef, useState } from 'react';
 import type { ExportRequest, ExportResult } from '../../../shared/ipc-contract';
 import { call } from '../common/bridge';
 import { errorTitle } from '../common/error-title';
+import { useSync } from '../sync/sync-context';
 import { ExportProgressMessage } from './export-progress-message';
 import { exportedMessage } from './export-request';
 
 const PROGRESS_ID = 'export-progress';
 const POLL_MS = 300;
 
-/** Whether an export runs, and the way to start one; resolves to true once a file was written. */
-export function useExportRunner(): { running: boolean; run: (request: ExportRequest) => Promise<boolean> } {
+/** What the person chose when warned that a payments export's statuses are stale. */
+export type StaleChoice = 'sync' | 'export' | 'cancel';
+
+/** The warning on screen, and how to answer it. */
+export interface StalePrompt {
+  warning: string;
+  answer: (choice: StaleChoice) => void;
+}
+
+/** The export runner of a screen. */
+export interface ExportRunner {
+  running: boolean;
+  /** Runs an export; resolves to true once a file was written. */
+  run: (request: ExportRequest) => Promise<boolean>;
+  /** The stale-statuses warning waiting for an answer, or null. */
+  prompt: StalePrompt | null;
+}
+
+/** Whether an export runs, the way to start one, and its pending warning. */
+export function useExportRunner(): ExportRunner {
   const [running, setRunning] = useState(false);
+  const [prompt, setPrompt] = useState<StalePrompt | null>(null);
   const busy = useRef(false);
+  const { startRoutine } = useSync();
 
-  const run = useCallback(async (request: ExportRequest) => {
-    if (busy.current) return false;
-    busy.current = true;
-    setRunning(true);
-    let shown = false;
-    const cancel = () => void call('cancelExport');
-    const poller = setInterval(() => {
-      void call('getExportProgress').then((result) => {
-        if (!result.ok || result.value.state !== 'running' || !busy.current) return;
-        const options = {
-          id: PROGRESS_ID,
-          title: `Exporting ${result.value.fileName ?? (request.format === 'csv' ? 'a CSV file' : 'an Excel workbook')}`,
-          message: createElement(ExportProgressMessage, { progress: result.value, onCancel: cancel }),
-          autoClose: false as const,
-          withCloseButton: false,
-          loading: true,
-        };
-        if (shown) notifications.update(options);
-        else notifications.show(options);
-        shown = true;
-      });
-    }, POLL_MS);
-    const result = await call('exportSales', request);
-    clearInterval(poller);
-    busy.current = false;
-    notifications.hide(PROGRESS_ID);
-    setRunning(false);
-    if (!result.ok) {
-      if (result.error.code === 'CANCELLED') {
-        notifications.show({ color: 'gray', title: 'Export cancelled', message: 'No file was written.' });
-      } else {
-        notifications.show({ color: 'red', title: errorTitle(result.error.code), message: result.error.message });
+  /** Asks before exporting stale statuses; resolves to true when the export should go ahead. */
+  const confirmFresh = useCallback(
+    async (request: ExportRequest): Promise<boolean> => {
+      const check = await call('exportFreshness', request);
+      if (!check.ok) {
+        notifications.show({ color: 'red', title: errorTitle(check.error.code), message: check.error.message });
+        return false;
       }
-      return false;
-    }
-    if (result.value.filePath === null) return false;
-    showExported(result.value, result.value.filePath);
-    return true;
-  }, []);
+      const warning = check.value.staleWarning;
+      if (warning === null) return true;
+      const choice = await new Promise<StaleChoice>((answer) => setPrompt({ warning, answer }));
+      setPrompt(null);
+      if (choice === 'sync') {
+        const error = await startRoutine();
+        if (error === null) {
+          notifications.show({
+            color: 'blue',
+            title: 'Syncing before the export',
+            message: 'No file was written. Export again once the sync has finished, and the open sales’ statuses will be current.',
+            'data-testid': 'export-after-sync-notification',
+          });
+        }
+      }
+      return choice === 'export';
+    },
+    [startRoutine],
+  );
 
-  return { running, run };
+  const run = useCallback(
+    async (request: ExportRequest) => {
+      if (busy.current) return false;
+      busy.current = true;
+      setRunning(true);
+      if (!(await confirmFresh(request))) {
+        busy.current = false;
+        setRunning(false);
+        return false;
+      }
+      let shown = false;
+      const cancel = () => void call('cancelExport');
+      const poller = setInterval(() => {
+        void call('getExportProgress').then((result) => {
+          if (!result.ok || result.value.state !== 'running' || !busy.current) return;
+          const options = {
+            id: PROGRESS_ID,
+            title: `Exporting ${result.value.fileName ?? (request.format === 'csv' ? 'a CSV file' : 'an Excel workbook')}`,
+            message: createElement(ExportProgressMessage, { progress: result.value, onCancel: cancel }),
+            autoClose: false as const,
+            withCloseButton: false,
+            loading: true,
+          };
+          if (shown) notifications.update(options);
+          else notifications.show(options);
+          shown = true;
+        });
+      }, POLL_MS);
+      const result = await call('exportSales', request);
+      clearInterval(poller);
+      busy.current = false;
+      notifications.hide(PROGRESS_ID);
+      setRunning(false);
+      if (!result.ok) {
+        if (result.error.code === 'CANCELLED') {
+          notifications.show({ color: 'gray', title: 'Export cancelled', message: 'No file was written.' });
+        } else {
+          notifications.show({ color: 'red', title: errorTitle(result.error.code), message: result.error.message });
+        }
+        return false;
+      }
+      if (result.value.filePath === null) return false;
+      showExported(result.value, result.value.filePath);
+      return true;
+    },
+    [confirmFresh],
+  );
+
+  return { running, run, prompt };
 }
 
 function showExported(result: ExportResult, filePath: string) {

@@ -1,6 +1,6 @@
 /**
  * Settings: the theme, how much the first sync fetches and how many recent days every sync checks again, the
- * backfill, the sales cache (where it is, how big, clearing it), the accounts on this computer, the app's version
+ * backfill, re-checking all history (T4), the sales cache (where it is, how big, clearing it), the accounts on this computer, the app's version
  * and a diagnostics report for support. Choices apply at once and are kept by the main process; there is no Save.
  */
 import {
@@ -32,6 +32,7 @@ import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { maskedKeyText, serviceHost } from '../session/account-text';
 import { BACKFILL_MONTHS, useBackfillNeeded, useStartBackfill } from '../sync/backfill-banner';
+import { ResumeRecheckButton } from '../sync/resume-recheck-button';
 import { useSync } from '../sync/sync-context';
 
 /** Bounds of the first-sync window, in days (as the main process accepts them). */
@@ -156,7 +157,7 @@ function SyncCard() {
       />
       <DaysInput
         label="Re-check recent days"
-        description="Commissions are approved or declined and payments made weeks after a sale, so every sync fetches this many recent days again."
+        description="Commissions are approved or declined and payments made weeks after a sale, so every sync fetches this many recent days again — and checks every older sale still pending or unpaid, however old."
         value={prefs.trailingResyncDays}
         min={TRAILING_MIN_DAYS}
         max={TRAILING_MAX_DAYS}
@@ -186,7 +187,63 @@ function SyncCard() {
           </Button>
         )}
       </Group>
+      <RecheckAllHistory />
     </SettingsCard>
+  );
+}
+
+/** "Re-check all history", behind a confirmation that says what it costs and that it can be cancelled and resumed. */
+function RecheckAllHistory() {
+  const sync = useSync();
+  const [confirming, setConfirming] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const start = async () => {
+    setStarting(true);
+    const error = await sync.recheckAll();
+    setStarting(false);
+    if (error === null) setConfirming(false);
+  };
+  return (
+    <Stack gap={6} data-testid="recheck-all">
+      <Text size="sm">
+        Paid and declined sales are final, so syncs do not check them again. To confirm every status with the service — for example before closing your books —
+        re-check all history.
+      </Text>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<SyncIcon size={14} />}
+          disabled={sync.running || sync.offline || sync.status === null}
+          onClick={() => setConfirming(true)}
+        >
+          Re-check all history…
+        </Button>
+        <ResumeRecheckButton size="xs" />
+        {sync.offline && (
+          <Text size="xs" c="dimmed">
+            You are offline. Re-check once you are back online.
+          </Text>
+        )}
+      </Group>
+      <Modal opened={confirming} onClose={() => !starting && setConfirming(false)} title="Re-check all history?" centered>
+        <Stack gap="md">
+          <Text size="sm">
+            This fetches every day cached for this account again, from the oldest to today, and confirms the status of every sale. It may take a while for a
+            long history. You can keep working meanwhile, cancel it from the top bar, and resume it later without starting over.
+          </Text>
+          <Text size="sm">What changed then appears under Sales › Changes.</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={starting} data-autofocus>
+              Cancel
+            </Button>
+            <Button leftSection={<SyncIcon size={14} />} loading={starting} onClick={() => void start()}>
+              Re-check all history
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
   );
 }
 

@@ -2,19 +2,25 @@
  * The background sync as the whole shell sees it: the polled status (every half second while a sync runs, now and
  * then otherwise), starting and cancelling, whether the app is offline, today's date, and a data version that
  * changes whenever the cache may hold new sales — screens put it in their query keys so they refresh by themselves
- * while a sync brings rows in. It also starts the first sync of a new account (and refreshes a stale one) when the
- * session opens, and reports each run's outcome once.
+ * while a sync brings rows in. It also starts the first sync of a new account (and the routine sync of a stale one)
+ * when the session opens, and reports each run's outcome once. Three kinds of run: filling a period (first sync,
+ * backfill, missing days), the routine sync (recent days plus every open sale however old: start-up and "Sync
+ * now"), and a re-check that fetches a period (or all history) again — remembered until it finishes, so a
+ * cancelled one can be resumed where it stopped.
  */
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { localIsoDay } from '../../../shared/dates';
-import type { AppErrorData } from '../../../shared/errors';
+import type { AppErrorData, IpcResult } from '../../../shared/errors';
 import type { SyncStatus } from '../../../shared/sync-progress';
 import { call, reportRejectedCredentials } from '../common/bridge';
 import { errorTitle } from '../common/error-title';
+import { localStateKey } from '../common/local-view-state';
+import { useLocalState } from '../common/use-local-view-state';
 import type { DayRange } from '../sales/date-presets';
-import { openSyncDecision, syncOutcome } from './sync-text';
+import { monthSpans, pendingRecheckSchema, remainingSpan, type PendingRecheck } from './recheck-resume';
+import { openSyncDecision, recheckOutcome, syncOutcome } from './sync-text';
 
 /** What screens can know and do about syncing. */
 export interface SyncController {
@@ -28,7 +34,17 @@ export interface SyncController {
   /** Changes whenever cached sales may have changed. */
   dataVersion: number;
   /** Starts a sync of `range` (only missing days and the trailing window are fetched); resolves to an error or null. */
-  start: (range: DayRange, options?: { refresh?: boolean }) => Promise<AppErrorData | null>;
+  start: (range: DayRange) => Promise<AppErrorData | null>;
+  /** The routine sync: recent days and every open sale, however old (start-up and "Sync now"). */
+  startRoutine: () => Promise<AppErrorData | null>;
+  /** Fetches every day of `range` again, final statuses too (T4). */
+  recheck: (range: DayRange) => Promise<AppErrorData | null>;
+  /** Fetches every cached day again, from the oldest to today (T4). */
+  recheckAll: () => Promise<AppErrorData | null>;
+  /** A re-check that stopped before its end (cancelled, failed, or the app was closed), or null. */
+  unfinishedRecheck: PendingRecheck | null;
+  /** Continues {@link unfinishedRecheck} with the months it has not fetched yet. */
+  resumeRecheck: () => Promise<AppErrorData | null>;
   cancel: () => Promise<void>;
   /** Tells every screen the cache changed outside a sync (e.g. it was cleared) and re-reads the status. */
   invalidate: () => void;
@@ -67,8 +83,8 @@ export interface SyncProviderProps {
   children: ReactNode;
 }
 
-function announce(status: SyncStatus): void {
-  const outcome = syncOutcome(status);
+function announce(status: SyncStatus, recheck: PendingRecheck | null): void {
+  const outcome = recheck === null ? syncOutcome(status) : recheckOutcome(status, recheck.all);
   if (outcome === null) return;
   notifications.show({
     color: outcome.kind === 'completed' ? 'teal' : outcome.kind === 'cancelled' ? 'gray' : status.offline ? 'orange' : 'red',
@@ -88,32 +104,56 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
   const previous = useRef<SyncStatus | null>(null);
   const lastBump = useRef(0);
   const opened = useRef(false);
+  const [pending, setPending] = useLocalState<PendingRecheck | null>(localStateKey(null, 'pending-recheck'), pendingRecheckSchema.nullable(), null);
+  // Read by the status callbacks, which must not change identity on every poll; set at once when a re-check starts.
+  const pendingRef = useRef(pending);
+  useEffect(() => {
+    pendingRef.current = pending;
+  }, [pending]);
 
-  const apply = useCallback((next: SyncStatus) => {
-    const before = previous.current;
-    previous.current = next;
-    setStatus(next);
-    const bump = () => {
-      lastBump.current = Date.now();
-      setDataVersion((v) => v + 1);
-    };
-    if (before?.running && !next.running) {
-      bump();
-      announce(next);
-      if (next.error?.code === 'AUTH_INVALID') reportRejectedCredentials(next.error as AppErrorData);
-    } else if (
-      next.running &&
-      next.progress !== null &&
-      next.progress.records !== before?.progress?.records &&
-      Date.now() - lastBump.current > REFRESH_WHILE_RUNNING_MS
-    ) {
-      bump();
-    }
-  }, []);
+  /** The re-check's run ended: done, or left to resume. */
+  const settleRecheck = useCallback(
+    (next: SyncStatus) => {
+      const recheck = pendingRef.current;
+      if (recheck === null || !recheck.running) return;
+      setPending(next.lastRun?.status === 'completed' ? null : { ...recheck, running: false });
+    },
+    [setPending],
+  );
 
-  const start = useCallback(
-    async (range: DayRange, options: { refresh?: boolean } = {}) => {
-      const result = await call('startSync', { from: range.from, to: range.to, ...(options.refresh ? { refresh: true } : {}) });
+  const apply = useCallback(
+    (next: SyncStatus) => {
+      const before = previous.current;
+      previous.current = next;
+      setStatus(next);
+      const bump = () => {
+        lastBump.current = Date.now();
+        setDataVersion((v) => v + 1);
+      };
+      if (before?.running && !next.running) {
+        bump();
+        const recheck = pendingRef.current?.running ? pendingRef.current : null;
+        announce(next, recheck);
+        settleRecheck(next);
+        if (next.error?.code === 'AUTH_INVALID') reportRejectedCredentials(next.error as AppErrorData);
+      } else if (before === null && !next.running) {
+        // A re-check still marked running when the app opens was cut short by closing it.
+        settleRecheck(next);
+      } else if (
+        next.running &&
+        next.progress !== null &&
+        next.progress.records !== before?.progress?.records &&
+        Date.now() - lastBump.current > REFRESH_WHILE_RUNNING_MS
+      ) {
+        bump();
+      }
+    },
+    [settleRecheck],
+  );
+
+  /** Applies the answer of a call that starts a run; shows and returns its error, if any. */
+  const begun = useCallback(
+    (result: IpcResult<SyncStatus>): AppErrorData | null => {
       if (!result.ok) {
         notifications.show({ color: 'red', title: errorTitle(result.error.code), message: result.error.message });
         return result.error;
@@ -124,6 +164,58 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
     },
     [apply],
   );
+
+  const start = useCallback(async (range: DayRange) => begun(await call('startSync', { from: range.from, to: range.to })), [begun]);
+
+  const startRoutine = useCallback(async () => begun(await call('startRoutineSync')), [begun]);
+
+  /** Remembers a re-check before it starts (so its end is recognised), and forgets it if it could not start. */
+  const runRecheck = useCallback(
+    async (next: PendingRecheck, run: () => Promise<IpcResult<SyncStatus>>) => {
+      const before = pendingRef.current;
+      pendingRef.current = next;
+      setPending(next);
+      const error = begun(await run());
+      if (error !== null) {
+        pendingRef.current = before;
+        setPending(before);
+      }
+      return error;
+    },
+    [begun, setPending],
+  );
+
+  const recheck = useCallback(
+    (range: DayRange) =>
+      runRecheck({ ...range, startedAt: new Date().toISOString(), running: true, all: false }, () =>
+        call('startSync', { from: range.from, to: range.to, refresh: true }),
+      ),
+    [runRecheck],
+  );
+
+  const recheckAll = useCallback(async () => {
+    const startedAt = new Date().toISOString();
+    const values = await call('salesFilterValues', { includeNoLongerReported: true });
+    const from = values.ok && values.value.firstDay !== null ? values.value.firstDay : today;
+    return runRecheck({ from, to: today, startedAt, running: true, all: true }, () => call('recheckAllHistory'));
+  }, [runRecheck, today]);
+
+  const resumeRecheck = useCallback(async () => {
+    const recheck = pendingRef.current;
+    if (recheck === null) return null;
+    const left = await remainingOf(recheck);
+    if (!left.ok) {
+      notifications.show({ color: 'red', title: errorTitle(left.error.code), message: left.error.message });
+      return left.error;
+    }
+    if (left.value === null) {
+      setPending(null);
+      notifications.show({ color: 'teal', title: 'Re-check finished', message: 'Every day of it was already fetched again. See Changes for what changed.' });
+      return null;
+    }
+    const range = left.value;
+    return runRecheck({ ...recheck, running: true }, () => call('startSync', { from: range.from, to: range.to, refresh: true }));
+  }, [runRecheck, setPending]);
 
   const cancel = useCallback(async () => {
     const result = await call('cancelSync');
@@ -139,7 +231,8 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
   // The first status of the session decides whether to start the first sync (or refresh a stale cache).
   const onFirstStatus = useEffectEvent((first: SyncStatus) => {
     const decision = openSyncDecision(first, today, firstSyncDays, new Date());
-    if (decision.kind !== 'none') void start({ from: decision.from, to: decision.to });
+    if (decision.kind === 'first') void start({ from: decision.from, to: decision.to });
+    else if (decision.kind === 'routine') void startRoutine();
   });
 
   useEffect(() => {
@@ -173,10 +266,33 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
       today,
       dataVersion,
       start,
+      startRoutine,
+      recheck,
+      recheckAll,
+      unfinishedRecheck: pending !== null && !pending.running ? pending : null,
+      resumeRecheck,
       cancel,
       invalidate,
     }),
-    [status, online, today, dataVersion, start, cancel, invalidate],
+    [status, online, today, dataVersion, start, startRoutine, recheck, recheckAll, pending, resumeRecheck, cancel, invalidate],
   );
   return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
+}
+
+/** The span a re-check still has to fetch, from when each of its months was last fetched. */
+async function remainingOf(recheck: PendingRecheck): Promise<IpcResult<DayRange | null>> {
+  const months = monthSpans({ from: recheck.from, to: recheck.to });
+  const answers = await Promise.all(
+    months.map((m) =>
+      call('querySales', {
+        filter: { from: m.from, to: m.to, includeNoLongerReported: true },
+        sort: { column: 'transactionDate', direction: 'desc' },
+        offset: 0,
+        limit: 1,
+      }),
+    ),
+  );
+  for (const answer of answers) if (!answer.ok) return { ok: false, error: answer.error };
+  const fetchedAt = answers.map((a) => (a.ok ? (a.value.dataAsOf?.asOf ?? null) : null));
+  return { ok: true, value: remainingSpan(months, fetchedAt, recheck.startedAt) };
 }

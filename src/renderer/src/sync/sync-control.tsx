@@ -1,14 +1,12 @@
 /**
  * The sync status in the header: when idle, "Last synced …" (relative, the exact time on hover) and a Sync button;
  * while a sync runs, its progress (records, pages, time left) and Cancel; and an Offline badge whenever the
- * network or the service is out of reach. The Sync button brings everything already on this computer up to date:
- * from the oldest cached sale (or the first-sync window) to today, fetching only missing days and the trailing
- * window the main process always re-fetches.
+ * network or the service is out of reach. The Sync button runs the routine sync: the recent days the main process
+ * always fetches again, plus every open sale (pending, or approved and unpaid) however old, so a payment that
+ * arrived months after the sale is picked up without downloading the history again (T1).
  */
 import { Badge, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
-import { addDays } from '../../../shared/dates';
-import { call } from '../common/bridge';
 import { formatDateTime, formatRelativeTime } from '../common/format';
 import { AlertIcon, OfflineIcon, SyncIcon } from '../common/icons';
 import { useSync } from './sync-context';
@@ -16,12 +14,12 @@ import { progressPercent, progressText } from './sync-text';
 
 /** Props of {@link SyncControl}. */
 export interface SyncControlProps {
-  /** Days a sync covers at least (the first-sync window from Settings). */
-  windowDays: number;
+  /** Days of the first sync (Settings); the routine sync decides its own days, so this is unused now. */
+  windowDays?: number;
 }
 
 /** The header's sync status, Sync and Cancel buttons, and offline badge. */
-export function SyncControl({ windowDays }: SyncControlProps) {
+export function SyncControl(_props: SyncControlProps) {
   const sync = useSync();
   const [starting, setStarting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -29,11 +27,7 @@ export function SyncControl({ windowDays }: SyncControlProps) {
 
   const syncNow = async () => {
     setStarting(true);
-    const values = await call('salesFilterValues', {});
-    const earliest = addDays(sync.today, -(Math.max(1, windowDays) - 1));
-    const firstDay = values.ok ? values.value.firstDay : null;
-    const from = firstDay !== null && firstDay < earliest ? firstDay : earliest;
-    await sync.start({ from, to: sync.today });
+    await sync.startRoutine();
     setStarting(false);
   };
 
@@ -52,16 +46,18 @@ export function SyncControl({ windowDays }: SyncControlProps) {
       ) : (
         <>
           <LastSynced at={status?.lastSyncedAt ?? null} />
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<SyncIcon size={15} />}
-            loading={starting}
-            disabled={status === null}
-            onClick={() => void syncNow()}
-          >
-            Sync
-          </Button>
+          <Tooltip label="Fetch new sales and check every open sale again, however old (pending, or approved and not yet paid)." multiline w={260} withArrow>
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<SyncIcon size={15} />}
+              loading={starting}
+              disabled={status === null}
+              onClick={() => void syncNow()}
+            >
+              Sync
+            </Button>
+          </Tooltip>
         </>
       )}
     </Group>

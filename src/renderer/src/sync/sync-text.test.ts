@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncProgress, SyncStatus } from '../../../shared/sync-progress';
-import { openSyncDecision, progressPercent, progressText, syncOutcome } from './sync-text';
+import { openSyncDecision, progressPercent, progressText, recheckOutcome, syncOutcome } from './sync-text';
 
 const progress = (patch: Partial<SyncProgress> = {}): SyncProgress => ({
   state: 'running',
@@ -79,11 +79,24 @@ describe('openSyncDecision', () => {
     expect(openSyncDecision(status({ lastSyncedAt: '2026-11-22T08:00:00Z' }), '2026-11-22', 30, now)).toEqual({ kind: 'none' });
   });
 
-  it('refreshes a sync older than twelve hours', () => {
-    expect(openSyncDecision(status({ lastSyncedAt: '2026-11-21T20:00:00Z' }), '2026-11-22', 30, now)).toEqual({
-      kind: 'refresh',
-      from: '2026-10-24',
-      to: '2026-11-22',
+  it('T1: runs the routine sync (recent days and every open sale) when the last sync is older than twelve hours', () => {
+    expect(openSyncDecision(status({ lastSyncedAt: '2026-11-21T20:00:00Z' }), '2026-11-22', 30, now)).toEqual({ kind: 'routine' });
+  });
+});
+
+describe('recheckOutcome', () => {
+  const ended = (s: 'completed' | 'cancelled' | 'failed') => ({ from: 'a', to: 'b', status: s, finishedAt: null });
+
+  it('T4: says a finished re-check’s changes are in Changes, and that a stopped one resumes rather than starts over', () => {
+    expect(recheckOutcome(status({ lastRun: ended('completed') }), true)).toEqual({
+      kind: 'completed',
+      title: 'Re-check finished',
+      message: 'Every day of all history was fetched again. See Changes for what changed.',
     });
+    expect(recheckOutcome(status({ lastRun: ended('cancelled') }), false)?.message).toContain('Resume re-check');
+    const failed = recheckOutcome(status({ lastRun: ended('failed'), offline: true, error: { code: 'NETWORK_OFFLINE', message: 'No network.' } }), false);
+    expect(failed?.title).toBe('Re-check stopped: you appear to be offline');
+    expect(failed?.message).toMatch(/^No network\. Choose “Resume re-check”/);
+    expect(recheckOutcome(status(), false)).toBeNull();
   });
 });

@@ -66,18 +66,40 @@ export const DEFAULT_FIRST_SYNC_DAYS = 30;
 export const STALE_AFTER_MS = 12 * 60 * 60 * 1000;
 
 /** What to do about syncing when an account opens. */
-export type OpenSyncDecision = { kind: 'none' } | { kind: 'first' | 'refresh'; from: string; to: string };
+export type OpenSyncDecision = { kind: 'none' } | { kind: 'routine' } | { kind: 'first'; from: string; to: string };
 
 /**
  * Decides the sync to start when a session opens: none while one runs; the first `days` days when the cache has no
- * completed sync (also after a cancelled or failed first attempt, which resumes); a refresh of the same span when
- * the last sync is older than {@link STALE_AFTER_MS} (it fetches new days and the trailing window only).
+ * completed sync (also after a cancelled or failed first attempt, which resumes); the routine sync (recent days and
+ * every open sale, however old) when the last sync is older than {@link STALE_AFTER_MS}.
  */
 export function openSyncDecision(status: SyncStatus, today: string, days: number, now: Date): OpenSyncDecision {
   if (status.running) return { kind: 'none' };
-  const from = addDays(today, -(Math.max(1, days) - 1));
-  if (status.lastSyncedAt === null) return { kind: 'first', from, to: today };
+  if (status.lastSyncedAt === null) return { kind: 'first', from: addDays(today, -(Math.max(1, days) - 1)), to: today };
   const age = now.getTime() - new Date(status.lastSyncedAt).getTime();
-  if (Number.isFinite(age) && age > STALE_AFTER_MS) return { kind: 'refresh', from, to: today };
+  if (Number.isFinite(age) && age > STALE_AFTER_MS) return { kind: 'routine' };
   return { kind: 'none' };
+}
+
+/** The outcome of a re-check (of a period, or `all` history) that just ended. */
+export function recheckOutcome(status: SyncStatus, all: boolean): SyncOutcome | null {
+  const what = all ? 'all history' : 'this period';
+  switch (status.lastRun?.status) {
+    case undefined:
+      return null;
+    case 'completed':
+      return { kind: 'completed', title: 'Re-check finished', message: `Every day of ${what} was fetched again. See Changes for what changed.` };
+    case 'cancelled':
+      return {
+        kind: 'cancelled',
+        title: 'Re-check paused',
+        message: 'Days already fetched again are kept. Choose “Resume re-check” to fetch the rest; it does not start over.',
+      };
+    case 'failed':
+      return {
+        kind: 'failed',
+        title: status.offline ? 'Re-check stopped: you appear to be offline' : 'Re-check stopped',
+        message: `${status.error?.message ?? 'The re-check could not finish.'} Choose “Resume re-check” to fetch the rest once the problem is solved.`,
+      };
+  }
 }

@@ -11,11 +11,23 @@ export interface DayRangeDto {
   to: string;
 }
 
+/** Records the service sent that could not be stored, over a span of days: those days are not complete (T8). */
+export interface UnstoredSpan {
+  /** The record's day, or the first day asked for when it named none. */
+  from: string;
+  to: string;
+  count: number;
+  /** Distinct reasons, at most three. */
+  reasons: string[];
+}
+
 /** "Data as of …" for a query's transaction-date range: complete or not, the oldest fetch, the missing days. */
 export interface DataAsOf {
   complete: boolean;
   asOf: string | null;
   missing: DayRangeDto[];
+  /** Days among `missing` that were fetched but where some records could not be stored; absent when none. */
+  unstored?: UnstoredSpan[];
 }
 
 /**

@@ -18,9 +18,7 @@ import type { DataAsOf, DayRangeDto } from '../../../shared/sales-query-types';
  * of `unstored` (present only when there are some) are among `missing`: they were fetched, but some of the records the
  * service sent for them could not be stored.
  */
-export interface CoverageReport extends DataAsOf {
-  unstored?: UnstoredSpan[];
-}
+export type CoverageReport = DataAsOf;
 
 /** A stored coverage window. */
 export interface CoveredWindow extends DayRangeDto {

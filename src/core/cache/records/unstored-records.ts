@@ -4,6 +4,7 @@
  * (see `coverage-store.ts`), and the About sheet of an export lists them. Each complete walk of a report replaces, over
  * the days it claims, what earlier walks left, so a record the service has since fixed drops out of the list.
  */
+import type { UnstoredSpan } from '../../../shared/sales-query-types';
 import type Database from 'better-sqlite3';
 import { dayNumber, isoDay } from './day-numbers';
 
@@ -29,15 +30,7 @@ export interface UnstoredPage {
   records: readonly UnstoredRecordInput[];
 }
 
-/** Records that could not be stored over a span of days, as the About sheet words them. */
-export interface UnstoredSpan {
-  /** The record's day, or the first day asked for when it named none. */
-  from: string;
-  to: string;
-  count: number;
-  /** Distinct reasons, at most three. */
-  reasons: string[];
-}
+export type { UnstoredSpan };
 
 /** The unstored-record operations on one connection. */
 export interface UnstoredRecords {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../src/core/log';
 import { createMemorySettingsStore } from '../src/core/settings';
-import { createMemorySecretStore } from '../src/core/keychain';
+import { createKeytarSecretStore, createMemorySecretStore, type SecretStore } from '../src/core/keychain';
 import { createAppCore, type AppCore, type AppCoreDeps } from '../src/core/app';
 
 /** A core plus the log lines it wrote. */
@@ -39,4 +39,14 @@ export function createTestCore(overrides: Partial<AppCoreDeps> = {}): TestCore {
     ...overrides,
   });
   return { core, logLines };
+}
+
+/**
+ * A keychain that cannot be reached: the real keytar adapter whose module fails to load, as it does on a machine
+ * without a Secret Service, so every call fails with KEYCHAIN_UNAVAILABLE and the adapter's own message.
+ */
+export function createUnreachableKeychain(service: string): SecretStore {
+  return createKeytarSecretStore(service, async () => {
+    throw new Error('Could not connect: No such file or directory');
+  });
 }

@@ -32,6 +32,19 @@ export interface AccountSummary {
   lastUsedAt: string | null;
 }
 
+/**
+ * Why an account that is not signed in still opens on the sales cached on this computer, read-only: browsing,
+ * search, charts and exports read only the cache; syncing needs the credentials. `keychain-unavailable`: the system
+ * keychain could not be used; `not-in-keychain`: it answered without the saved entry (locked, or the entry was
+ * removed); `not-remembered`: the credentials were kept for one session only; `signed-out`: the user signed out and
+ * kept the cached sales.
+ */
+export interface ReadOnlyReason {
+  cause: 'keychain-unavailable' | 'not-in-keychain' | 'not-remembered' | 'signed-out';
+  /** What happened and what the user can do, as sentences to show. */
+  message: string;
+}
+
 /** Who the app is talking to. Never carries a secret. */
 export type SessionStatus =
   | { kind: 'none'; accounts: AccountSummary[] }
@@ -43,6 +56,8 @@ export type SessionStatus =
       account: AccountSummary;
       /** Why the account is not signed in, as a sentence to show. */
       problem: AppErrorData | null;
+      /** Set when the account opens read-only on its cached sales; null when signed in or when the credentials were refused (sign in again). */
+      readOnly: ReadOnlyReason | null;
       accounts: AccountSummary[];
     };
 

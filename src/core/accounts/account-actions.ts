@@ -77,7 +77,8 @@ export function createAccountActions(deps: AccountActionsDeps): AccountActions {
     const credentials: Credentials = { apiKey, apiSecret: input.apiSecret, appId: input.appId };
     await testConnection({ baseUrl: meta.baseUrl, ...credentials });
     await deps.vault.save(meta.id, { apiKey, apiSecret: input.apiSecret }, input.sessionOnly);
-    const updated = deps.registry.update(meta.id, { appId: input.appId, apiKeyMasked: maskApiKey(apiKey), remembered: !input.sessionOnly }) ?? meta;
+    const patch = { appId: input.appId, apiKeyMasked: maskApiKey(apiKey), remembered: !input.sessionOnly, signedOutAt: null };
+    const updated = deps.registry.update(meta.id, patch) ?? meta;
     deps.session.activate(updated, credentials);
     return deps.session.status();
   }
@@ -89,7 +90,7 @@ export function createAccountActions(deps: AccountActionsDeps): AccountActions {
     deps.session.forget(meta.id);
     await deps.onSignedOut(meta.id, input.deleteCachedSales);
     if (input.deleteCachedSales) deps.registry.remove(meta.id);
-    else deps.registry.update(meta.id, { remembered: true });
+    else deps.registry.markSignedOut(meta.id);
     deps.registry.setActive(null);
     return deps.session.status();
   }

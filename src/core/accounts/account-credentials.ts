@@ -19,11 +19,19 @@ export class CredentialVault {
     private readonly memory: SecretStore,
   ) {}
 
-  /** Stores in the keychain, or in memory when `sessionOnly`; keychain errors propagate. */
+  /**
+   * Stores in the keychain, or in memory when `sessionOnly`; keychain errors propagate. The other place is cleared,
+   * so an older copy can neither be read instead of the new one nor outlive a later sign-out.
+   */
   async save(accountId: string, secrets: StoredSecrets, sessionOnly: boolean): Promise<void> {
     const value = JSON.stringify(storedSchema.parse(secrets));
-    if (sessionOnly) await this.memory.set(accountId, value);
-    else await this.keychain.set(accountId, value);
+    if (sessionOnly) {
+      await this.memory.set(accountId, value);
+      await this.keychain.delete(accountId).catch(() => false);
+    } else {
+      await this.keychain.set(accountId, value);
+      await this.memory.delete(accountId);
+    }
   }
 
   /** Reads from memory first (this session), then the keychain; null when absent or unreadable. */
@@ -38,9 +46,13 @@ export class CredentialVault {
     }
   }
 
-  /** Deletes from both places; true when the keychain entry existed. */
+  /**
+   * Deletes from both places; true when the keychain entry existed. The keychain is asked even for an account kept
+   * in memory (an entry saved before may still be there), but only a remembered account's keychain errors propagate.
+   */
   async remove(accountId: string, remembered: boolean): Promise<boolean> {
     await this.memory.delete(accountId);
-    return remembered ? this.keychain.delete(accountId) : false;
+    if (remembered) return this.keychain.delete(accountId);
+    return this.keychain.delete(accountId).catch(() => false);
   }
 }

@@ -18,6 +18,8 @@ export const accountMetaSchema = z.object({
   remembered: z.boolean(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** When the user signed out keeping the cached sales; the account then opens read-only until credentials are entered. */
+  signedOutAt: z.string().nullable().optional(),
 });
 export type AccountMeta = z.infer<typeof accountMetaSchema>;
 
@@ -69,6 +71,11 @@ export class AccountRegistry {
       }),
     );
     return updated;
+  }
+
+  /** Records that the user signed out keeping the cached sales; entering credentials again clears it. */
+  markSignedOut(id: string): void {
+    this.update(id, { remembered: true, signedOutAt: this.now().toISOString() });
   }
 
   /** Removes an account; clears it as active. */

@@ -2,12 +2,16 @@
  * Who the app is talking to right now: nobody, the built-in demo service, or one of the user's
  * accounts. It owns the service client of the current session so every domain uses the same one,
  * and it is the only holder of credentials in memory. Account metadata lives in the registry,
- * secrets in the vault; this class keeps the two consistent.
+ * secrets in the vault; this class keeps the two consistent. An account whose credentials cannot
+ * be had (no keychain, a locked one, session-only, signed out) still opens, read-only: its cache
+ * key works, only its client is missing (T7). Only credentials the service refused (401) close the
+ * cache until they are entered again.
  */
 import { AppError, type AppErrorData } from '../../shared/errors';
-import type { AccountSummary, SessionStatus } from '../../shared/ipc-contract';
-import type { AccountMeta, AccountRegistry, CredentialVault } from '../accounts';
+import type { AccountSummary, ReadOnlyReason, SessionStatus } from '../../shared/ipc-contract';
+import { credentialsNeededToSync, readOnlyReason, type AccountMeta, type AccountRegistry, type CredentialVault, type StoredSecrets } from '../accounts';
 import { createDemoClient, DEMO_CREDENTIALS } from '../demo';
+import { keychainUnavailable } from '../keychain';
 import type { Credentials, ServiceClient } from '../service';
 
 /** What the session needs from its host. */
@@ -21,7 +25,17 @@ export interface SessionDeps {
 
 type Active =
   | { kind: 'demo'; client: ServiceClient; credentials: Credentials }
-  | { kind: 'account'; accountId: string; client: ServiceClient | null; credentials: Credentials | null; problem: AppErrorData | null };
+  | {
+      kind: 'account';
+      accountId: string;
+      client: ServiceClient | null;
+      credentials: Credentials | null;
+      problem: AppErrorData | null;
+      readOnly: ReadOnlyReason | null;
+    };
+
+/** What opening an account found: its secrets, or why it opens read-only. */
+type Opening = { secrets: StoredSecrets } | { problem: AppErrorData; readOnly: ReadOnlyReason };
 
 function summary(meta: AccountMeta): AccountSummary {
   return {
@@ -54,7 +68,7 @@ export class SessionState {
     if (active.kind === 'demo') return { kind: 'demo', label: 'Demo data', accounts };
     const meta = this.deps.registry.find(active.accountId);
     if (!meta) return { kind: 'none', accounts };
-    return { kind: 'account', signedIn: active.client !== null, account: summary(meta), problem: active.problem, accounts };
+    return { kind: 'account', signedIn: active.client !== null, account: summary(meta), problem: active.problem, readOnly: active.readOnly, accounts };
   }
 
   /** Switches to the demo service (no network, no credentials of the user's). */
@@ -78,22 +92,30 @@ export class SessionState {
     return id === null ? this.status() : this.open(id);
   }
 
-  /** Opens an account: credentials from the vault, or a problem to show when they cannot be had. */
+  /** Opens an account: signed in with credentials from the vault, or read-only with the reason they cannot be had. */
   async open(accountId: string): Promise<SessionStatus> {
     const meta = this.requireAccount(accountId);
     this.deps.registry.setActive(accountId);
-    try {
-      const secrets = await this.deps.vault.load(accountId, meta.remembered);
-      if (secrets === null) {
-        this.active = { kind: 'account', accountId, client: null, credentials: null, problem: MISSING_CREDENTIALS };
-      } else {
-        this.activate(meta, { ...secrets, appId: meta.appId });
-      }
-    } catch (error) {
-      const problem = error instanceof AppError ? error.toData() : MISSING_CREDENTIALS;
-      this.active = { kind: 'account', accountId, client: null, credentials: null, problem };
-    }
+    const opening = await this.readCredentials(meta);
+    if ('secrets' in opening) this.activate(meta, { ...opening.secrets, appId: meta.appId });
+    else this.active = { kind: 'account', accountId, client: null, credentials: null, ...opening };
     return this.status();
+  }
+
+  private async readCredentials(meta: AccountMeta): Promise<Opening> {
+    const missing = (cause: ReadOnlyReason['cause']): Opening => {
+      const readOnly = readOnlyReason(cause);
+      return { problem: { ...MISSING_CREDENTIALS, message: readOnly.message }, readOnly };
+    };
+    if (meta.signedOutAt) return missing('signed-out');
+    try {
+      const secrets = await this.deps.vault.load(meta.id, meta.remembered);
+      if (secrets !== null) return { secrets };
+      return missing(meta.remembered ? 'not-in-keychain' : 'not-remembered');
+    } catch (error) {
+      const problem = error instanceof AppError && error.code === 'KEYCHAIN_UNAVAILABLE' ? error : keychainUnavailable(error);
+      return { problem: problem.toData(), readOnly: readOnlyReason('keychain-unavailable') };
+    }
   }
 
   /** Makes `meta` the active, signed-in account with `credentials`. */
@@ -104,6 +126,7 @@ export class SessionState {
       client: this.deps.connect(meta.baseUrl, credentials),
       credentials,
       problem: null,
+      readOnly: null,
     };
     this.deps.registry.setActive(meta.id);
   }
@@ -113,23 +136,22 @@ export class SessionState {
     if (this.active?.kind === 'account' && this.active.accountId === accountId) this.active = null;
   }
 
-  /** A 401 during use: stop using the credentials and ask for them again. */
+  /** A 401 during use: stop using the credentials and ask for them again (not read-only: the key was refused). */
   rejectCredentials(error: AppError): void {
     if (this.active?.kind !== 'account') return;
-    this.active = { ...this.active, client: null, credentials: null, problem: error.toData() };
+    this.active = { ...this.active, client: null, credentials: null, problem: error.toData(), readOnly: null };
   }
 
-  /** The client of the current session; NOT_SIGNED_IN (or the reason) when there is none. */
+  /** The client of the current session; NOT_SIGNED_IN saying what to do when there is none (read-only, refused). */
   client(): ServiceClient {
     const active = this.active;
     if (active === null) {
       throw new AppError('NOT_SIGNED_IN', 'No account is open. Connect your account or explore the demo data first.');
     }
-    if (active.client === null) {
-      const problem = active.kind === 'account' ? active.problem : null;
-      throw new AppError('NOT_SIGNED_IN', problem?.message ?? MISSING_CREDENTIALS.message);
-    }
-    return active.client;
+    if (active.client !== null) return active.client;
+    if (active.kind === 'account' && active.readOnly !== null) throw credentialsNeededToSync(active.readOnly);
+    const problem = active.kind === 'account' ? active.problem : null;
+    throw new AppError('NOT_SIGNED_IN', problem?.message ?? MISSING_CREDENTIALS.message);
   }
 
   /** The id under which the current session's data is cached: an account id, or 'demo'. */

@@ -14,7 +14,8 @@ export interface KeytarLike {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
-function platformHint(platform: NodeJS.Platform): string {
+/** What to do on this platform to have a keychain again, as a sentence ending in "try again". */
+export function keychainRemedy(platform: NodeJS.Platform = process.platform): string {
   if (platform === 'darwin') return 'Unlock your login keychain in Keychain Access and try again.';
   if (platform === 'win32') return 'Make sure Windows Credential Manager is available and try again.';
   return 'Install and unlock a Secret Service such as GNOME Keyring (package gnome-keyring) or KWallet, then try again.';
@@ -24,7 +25,7 @@ function platformHint(platform: NodeJS.Platform): string {
 export function keychainUnavailable(cause: unknown, platform: NodeJS.Platform = process.platform): AppError {
   return new AppError(
     'KEYCHAIN_UNAVAILABLE',
-    `The system keychain could not be used, so your credentials cannot be remembered. ${platformHint(platform)} You can also continue for this session only.`,
+    `The system keychain could not be used, so your credentials cannot be remembered. ${keychainRemedy(platform)} You can also continue for this session only.`,
     { cause },
   );
 }

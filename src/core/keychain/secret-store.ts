@@ -1,7 +1,7 @@
 /**
  * Where account credentials live: behind this interface, so the app uses the OS keychain, tests
  * use a real Secret Service or an in-memory fake, and a machine without a keychain can fall back
- * to memory for one session (TESTPLAN C3). Values are opaque strings to the store.
+ * to memory for one session (C3). Values are opaque strings to the store.
  */
 export interface SecretStore {
   /** A short description for messages and diagnostics, e.g. "system keychain". */

@@ -1,21 +1,39 @@
 /**
- * Electron glue, kept thin: app lifecycle, the one window, the log file and crash guards, the
- * save dialog, and wiring the Electron-free core into ipcMain. Every policy (web preferences, CSP,
- * navigation, window.open, permissions, external links, trusted senders) lives in a module tested
- * in Node; this file only connects Electron's events to them.
+ * Electron glue, kept thin: app lifecycle, the one window, the app:// scheme, the sessions, the
+ * menu, the log file and crash handling, the save dialog, and wiring the Electron-free core into
+ * ipcMain. Every policy (web preferences, CSP, the scheme's files, navigation, window.open,
+ * permissions, external links, trusted senders, the menu, what a crash does) lives in a module
+ * tested in Node; this file only connects Electron's events to them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, net, session, shell, type FileFilter, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type FileFilter, type Session, type WebContents } from 'electron';
 import { localIsoDay } from '../shared/dates';
 import { createAppCore, type AppCore } from '../core/app';
 import { createElectronSettingsStore } from './electron-settings-store';
 import type { ChooseExportPath } from '../core/export';
 import { createElectronRegistrar } from './electron-ipc';
 import { registerAllIpc } from '../core/ipc';
-import { installCrashGuards, createLogger, type Logger, createRotatingFileSink } from '../core/log';
-import { type DesktopShell, isPermissionGrantedFor, type TrustedRenderer, attachWindowGuards, secureWebPreferences } from '../core/security';
+import { createLogger, type Logger, createRotatingFileSink } from '../core/log';
+import {
+  APP_PAGE_URL,
+  APP_ORIGIN,
+  APP_SCHEME,
+  APP_SCHEME_REGISTRATION,
+  appMenuTemplate,
+  attachWindowGuards,
+  createAppProtocolHandler,
+  createFatalErrorHandler,
+  type DesktopShell,
+  type FatalErrorNotice,
+  installFatalErrorGuards,
+  isPermissionGrantedFor,
+  secureWebPreferences,
+  SERVICE_PARTITION,
+  SPELLCHECKER_DICTIONARY_URL,
+  type TrustedRenderer,
+} from '../core/security';
 import { createNodeFetch, type FetchLike } from '../core/service';
 import { createKeytarSecretStore, KEYCHAIN_SERVICE } from '../core/keychain';
 
@@ -25,10 +43,14 @@ import { createKeytarSecretStore, KEYCHAIN_SERVICE } from '../core/keychain';
  */
 const devEnv = app.isPackaged ? {} : process.env;
 const here = fileURLToPath(new URL('.', import.meta.url));
-const rendererIndex = join(here, '../renderer/index.html');
+const rendererRoot = join(here, '../renderer');
 const devServerUrl = devEnv.ELECTRON_RENDERER_URL;
-const trusted: TrustedRenderer = devServerUrl ? { kind: 'origin', origin: devServerUrl } : { kind: 'file', indexPath: rendererIndex };
+/** Only `electron-vite dev` is development: DevTools and the developer menu exist there alone. */
+const development = devServerUrl !== undefined;
+const trusted: TrustedRenderer = { kind: 'origin', origin: devServerUrl ?? APP_ORIGIN };
 if (devEnv.COMMISSION_DESK_USER_DATA) app.setPath('userData', devEnv.COMMISSION_DESK_USER_DATA);
+// The scheme's privileges can only be given before the app is ready.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_REGISTRATION]);
 
 let heldSecrets: () => readonly string[] = () => [];
 const logFile = createRotatingFileSink({ directory: join(app.getPath('userData'), 'logs') });
@@ -41,10 +63,48 @@ const logger = createLogger(
   undefined,
   { history: logFile },
 );
-installCrashGuards(process, logger);
 app.enableSandbox();
 
 let mainWindow: BrowserWindow | null = null;
+/** The web contents of the app's own windows: IPC from any other contents is refused. */
+const appContents = new WeakSet<WebContents>();
+let closeCache: () => Promise<void> = async () => undefined;
+
+const CRASH_BUTTONS = { restart: 'Restart', quit: 'Quit' } as const;
+
+/** Shows the crash notice: a choice once the app is ready, a plain error box before. */
+async function askAboutCrash(notice: FatalErrorNotice): Promise<'restart' | 'quit'> {
+  if (!app.isReady()) {
+    dialog.showErrorBox(notice.title, `${notice.message}\n\n${notice.detail}`);
+    return 'quit';
+  }
+  const buttons = notice.choices.map((choice) => CRASH_BUTTONS[choice]);
+  const { response } = await dialog.showMessageBox({
+    type: 'error',
+    title: notice.title,
+    message: notice.message,
+    detail: notice.detail,
+    buttons,
+    noLink: true,
+  });
+  return notice.choices[response] ?? 'quit';
+}
+
+installFatalErrorGuards(
+  process,
+  createFatalErrorHandler({
+    logger,
+    closeCache: () => closeCache(),
+    askUser: askAboutCrash,
+    relaunch: (args) => {
+      app.relaunch({ args });
+      app.exit(0);
+    },
+    quit: (exitCode) => app.exit(exitCode),
+    argv: process.argv,
+  }),
+  logger,
+);
 
 const EXPORT_FILTERS: Record<'xlsx' | 'csv', FileFilter> = {
   xlsx: { name: 'Excel workbook', extensions: ['xlsx'] },
@@ -69,11 +129,23 @@ const electronShell: DesktopShell = {
   showItemInFolder: (path) => shell.showItemInFolder(path),
 };
 
-/** Electron's network stack, or for e2e runs a Node transport that also trusts the fake service's test CA. */
-function networkTransport(): FetchLike {
+/** Electron's network stack in the service's own session, or for e2e runs a Node transport that also trusts the fake service's test CA. */
+function networkTransport(serviceSession: Session): FetchLike {
   const caFile = devEnv.COMMISSION_DESK_EXTRA_CA_FILE;
   if (caFile) return createNodeFetch({ extraCaPem: readFileSync(caFile, 'utf8') });
-  return (url, init) => net.fetch(url, init);
+  return (url, init) => serviceSession.fetch(url, init);
+}
+
+/** The window's session spell-checks nothing and downloads no dictionary; the service gets an in-memory session that grants nothing. */
+function prepareSessions(): Session {
+  const windowSession = session.defaultSession;
+  windowSession.setSpellCheckerEnabled(false);
+  windowSession.setSpellCheckerDictionaryDownloadURL(SPELLCHECKER_DICTIONARY_URL);
+  const serviceSession = session.fromPartition(SERVICE_PARTITION);
+  serviceSession.setSpellCheckerEnabled(false);
+  serviceSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  serviceSession.setPermissionCheckHandler(() => false);
+  return serviceSession;
 }
 
 /** Attaches the navigation, webview and window-open guards, plus crash logging, to any web contents. */
@@ -94,6 +166,8 @@ function guardContents(contents: WebContents, core: AppCore, log: Logger): void 
   contents.on('console-message', (event) => {
     if (event.level === 'error') log.warn('renderer.console-error', { message: event.message.slice(0, 2000) });
   });
+  // DevTools are off in the window's preferences outside development; this closes any other way in.
+  if (!development) contents.on('devtools-opened', () => contents.closeDevTools());
 }
 
 /** Denies every permission except writing text to the clipboard from the app's own page. */
@@ -118,17 +192,20 @@ function createWindow(): BrowserWindow {
     show: false,
     title: 'Commission Desk',
     icon: join(here, '../../resources/icon.png'),
-    webPreferences: secureWebPreferences(join(here, '../preload/index.cjs')),
+    webPreferences: secureWebPreferences(join(here, '../preload/index.cjs'), { development }),
   });
+  appContents.add(window.webContents);
   window.once('ready-to-show', () => window.show());
-  if (devServerUrl) void window.loadURL(devServerUrl);
-  else void window.loadFile(rendererIndex);
+  void window.loadURL(devServerUrl ?? APP_PAGE_URL);
   return window;
 }
 
 async function main(): Promise<void> {
   await app.whenReady();
+  protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererRoot, onRefused: (reason, status) => logger.warn('app-scheme.refused', { reason, status }) }));
   lockPermissions();
+  const serviceSession = prepareSessions();
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, development, appName: app.getName() })));
   const core = createAppCore({
     appVersion: app.getVersion(),
     today: () => localIsoDay(new Date()),
@@ -136,16 +213,21 @@ async function main(): Promise<void> {
     logger,
     settings: createElectronSettingsStore(),
     keychain: createKeytarSecretStore(app.isPackaged ? KEYCHAIN_SERVICE.production : KEYCHAIN_SERVICE.development),
-    fetch: networkTransport(),
+    fetch: networkTransport(serviceSession),
     cachePath: join(app.getPath('userData'), 'cache.sqlite'),
     shell: electronShell,
   });
   heldSecrets = () => core.session.secrets();
+  closeCache = () => core.close();
   app.on('web-contents-created', (_event, contents) => guardContents(contents, core, logger));
   app.on('will-quit', () => {
     void core.close();
   });
-  registerAllIpc(createElectronRegistrar(ipcMain), core, { trusted, logger });
+  registerAllIpc(
+    createElectronRegistrar(ipcMain, (contents) => appContents.has(contents)),
+    core,
+    { trusted, logger },
+  );
   await core.session.restore();
   logger.info('app.started', { version: app.getVersion(), packaged: app.isPackaged });
   mainWindow = createWindow();

@@ -46,6 +46,10 @@ describe('packaging configuration', () => {
     });
   });
 
+  it('S10: the file protocol’s extra privileges fuse is off (the renderer is served from app://)', () => {
+    expect(config.electronFuses?.grantFileProtocolExtraPrivileges).toBe(false);
+  });
+
   it('S8: the app ships inside an ASAR archive, with every native module binary unpacked', () => {
     expect(config.asar).not.toBe(false);
     const patterns = (config.asarUnpack ?? []) as string[];

@@ -1,5 +1,5 @@
 /**
- * The two ways the renderer can reach outside the app (TESTPLAN S4): open a link in the user's
+ * The two ways the renderer can reach outside the app (S4): open a link in the user's
  * browser, and show a file in the file manager. Both go through one policy each: links must pass
  * {@link isSafeExternalUrl} (parsed, https only) and the normalised URL is what gets opened, so a
  * string that parses differently twice cannot slip through; a file may be shown only if this app

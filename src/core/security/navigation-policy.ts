@@ -1,5 +1,5 @@
 /**
- * Guards for where a window may go (TESTPLAN S4) and what the renderer may ask for (S5), as pure
+ * Guards for where a window may go (S4) and what the renderer may ask for (S5), as pure
  * functions the Electron glue calls from its event handlers.
  */
 import { isTrustedSender, type TrustedRenderer } from './trusted-sender';

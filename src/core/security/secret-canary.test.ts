@@ -1,5 +1,5 @@
 /**
- * TESTPLAN S7, the secret canary: sign in to the HTTPS fake service (whose api-secret is the
+ * S7, the secret canary: sign in to the HTTPS fake service (whose api-secret is the
  * recognisable `fake-api-secret-CANARY-7f3a91`), sync, export, call every channel of the contract
  * the way the renderer would, then look for the secret everywhere it must not be: every answer the
  * renderer received (its whole view of the app), the log lines and the log files, the settings

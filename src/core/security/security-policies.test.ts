@@ -5,7 +5,7 @@ import { CONTENT_SECURITY_POLICY, secureWebPreferences } from './window-options'
 
 describe('window security settings', () => {
   it('S1: every window is isolated, sandboxed, without Node, webviews or insecure content', () => {
-    const prefs = secureWebPreferences('/app/out/preload/index.cjs');
+    const prefs = secureWebPreferences('/app/out/preload/index.cjs', { development: false });
     expect(prefs).toMatchObject({
       contextIsolation: true,
       sandbox: true,
@@ -37,10 +37,11 @@ describe('window security settings', () => {
 });
 
 describe('navigation and link policies', () => {
-  const trusted = { kind: 'file', indexPath: '/app/out/renderer/index.html' } as const;
+  const trusted = { kind: 'origin', origin: 'app://commission-desk' } as const;
 
   it('S4: navigation away from the app’s own page is blocked', () => {
-    expect(isAllowedNavigation('file:///app/out/renderer/index.html', trusted)).toBe(true);
+    expect(isAllowedNavigation('app://commission-desk/index.html#/sales', trusted)).toBe(true);
+    expect(isAllowedNavigation('file:///app/out/renderer/index.html', trusted)).toBe(false);
     expect(isAllowedNavigation('https://example.com/', trusted)).toBe(false);
     expect(isAllowedNavigation('file:///etc/passwd', trusted)).toBe(false);
   });

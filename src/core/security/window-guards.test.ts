@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDesktopActions, createRecordingShell } from './desktop-actions';
 import { isPermissionGranted, isPermissionGrantedFor } from './navigation-policy';
+import { APP_ORIGIN } from './app-scheme';
 import type { TrustedRenderer } from './trusted-sender';
 import { attachWindowGuards, type GuardedContents, type Preventable } from './window-guards';
 
@@ -34,7 +35,7 @@ function fakeContents() {
   return { contents, fire, open, listeners };
 }
 
-const trusted: TrustedRenderer = { kind: 'file', indexPath: '/app/out/renderer/index.html' };
+const trusted: TrustedRenderer = { kind: 'origin', origin: APP_ORIGIN };
 
 function guarded() {
   const shell = createRecordingShell();
@@ -57,7 +58,8 @@ describe('window guards', () => {
       expect(fire(event, 'https://example.com/'), event).toBe(true);
       expect(fire(event, 'file:///etc/passwd'), event).toBe(true);
       expect(fire(event, 'javascript:alert(1)'), event).toBe(true);
-      expect(fire(event, 'file:///app/out/renderer/index.html#/sales'), event).toBe(false);
+      expect(fire(event, 'file:///app/out/renderer/index.html#/sales'), event).toBe(true);
+      expect(fire(event, 'app://commission-desk/index.html#/sales'), event).toBe(false);
     }
   });
 
@@ -93,12 +95,13 @@ describe('permission policy', () => {
       'unknown',
     ]) {
       expect(isPermissionGranted(p), p).toBe(false);
-      expect(isPermissionGrantedFor(p, 'file:///app/out/renderer/index.html', trusted), p).toBe(false);
+      expect(isPermissionGrantedFor(p, 'app://commission-desk/index.html', trusted), p).toBe(false);
     }
   });
 
   it('S5: writing text to the clipboard (Copy diagnostics) is allowed only to the app’s own page', () => {
-    expect(isPermissionGrantedFor('clipboard-sanitized-write', 'file:///app/out/renderer/index.html', trusted)).toBe(true);
+    expect(isPermissionGrantedFor('clipboard-sanitized-write', 'app://commission-desk/index.html', trusted)).toBe(true);
+    expect(isPermissionGrantedFor('clipboard-sanitized-write', 'file:///app/out/renderer/index.html', trusted)).toBe(false);
     expect(isPermissionGrantedFor('clipboard-sanitized-write', 'https://evil.example/', trusted)).toBe(false);
     expect(isPermissionGrantedFor('clipboard-sanitized-write', null, trusted)).toBe(false);
   });

@@ -1,5 +1,5 @@
 /**
- * The guards every web contents gets (TESTPLAN S1, S4), attached through a small seam instead of
+ * The guards every web contents gets (S1, S4), attached through a small seam instead of
  * Electron's WebContents type so a Node test can fire each event and see what the guard did. The
  * Electron glue adapts a real WebContents to {@link GuardedContents} for every contents the app
  * creates (`web-contents-created`), so a window added later cannot forget them.

@@ -1,5 +1,5 @@
 /**
- * The web preferences every window gets (TESTPLAN S1), kept as a pure value so a Node test can
+ * The web preferences every window gets (S1, S14, S16), kept as a pure value so a Node test can
  * prove each setting without starting Electron.
  */
 export interface SecureWebPreferences {
@@ -15,11 +15,19 @@ export interface SecureWebPreferences {
   enableBlinkFeatures: '';
   webviewTag: false;
   navigateOnDragDrop: false;
-  spellcheck: boolean;
+  /** Off: Chromium's spellchecker would download its dictionaries from Google's servers (S14). */
+  spellcheck: false;
+  /** DevTools exist only in development (S16). */
+  devTools: boolean;
+}
+
+/** Where the window runs: only development gets DevTools. */
+export interface WindowMode {
+  development: boolean;
 }
 
 /** Builds the locked-down web preferences for a window that loads `preloadPath`. */
-export function secureWebPreferences(preloadPath: string): SecureWebPreferences {
+export function secureWebPreferences(preloadPath: string, mode: WindowMode): SecureWebPreferences {
   return {
     preload: preloadPath,
     contextIsolation: true,
@@ -33,15 +41,16 @@ export function secureWebPreferences(preloadPath: string): SecureWebPreferences 
     enableBlinkFeatures: '',
     webviewTag: false,
     navigateOnDragDrop: false,
-    spellcheck: true,
+    spellcheck: false,
+    devTools: mode.development,
   };
 }
 
 /**
- * The Content-Security-Policy of the renderer (TESTPLAN S3): only the app's own scripts, no inline
- * script, no eval. Styles allow inline because Mantine injects style tags; images allow https for
- * the profile's avatar and cover. The renderer's index.html carries it in a meta tag (a test keeps
- * the two equal) because pages loaded from files get no HTTP headers.
+ * The Content-Security-Policy of the renderer (S3): only the app's own scripts, no inline script,
+ * no eval. Styles allow inline because Mantine injects style tags; images allow https for the
+ * profile's avatar and cover. The renderer's index.html carries it in a meta tag (a test keeps the
+ * two equal), which also covers the dev server; the app:// scheme sends it as a header as well.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

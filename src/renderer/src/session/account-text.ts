@@ -4,7 +4,7 @@
  * without rendering anything.
  */
 import type { AppErrorData } from '../../../shared/errors';
-import type { AccountSummary, SessionStatus } from '../../../shared/ipc-contract';
+import type { AccountSummary, ReadOnlyReason, SessionStatus } from '../../../shared/ipc-contract';
 import { errorTitle } from '../common/error-title';
 
 /** What the account switcher's button shows for a session. */
@@ -41,17 +41,35 @@ export function maskedKeyText(apiKeyMasked: string): string {
 }
 
 /**
- * Whether "Sign in again" can keep the stored api-key. A session-only account lost its key when
- * the app quit, and a keychain that cannot be read cannot give it back, so then the key is asked for.
+ * Whether "Sign in again" can keep the stored api-key: only when the service refused credentials the app had just
+ * read (a 401 during use), so the key is still stored and readable. An account opened without its credentials (no
+ * keychain, a locked one, session-only after a restart, signed out) has no key to keep, so then the key is asked for.
  */
-export function canKeepStoredKey(account: AccountSummary, problem: AppErrorData | null): boolean {
-  return account.remembered && problem?.code !== 'KEYCHAIN_UNAVAILABLE';
+export function canKeepStoredKey(problem: AppErrorData | null): boolean {
+  return problem?.code === 'AUTH_INVALID';
 }
 
-/** The "API key" placeholder on the sign-in-again screen. */
+/** The "API key" placeholder of a credential form for an existing account. */
 export function apiKeyPlaceholder(account: AccountSummary, problem: AppErrorData | null): string {
-  if (!canKeepStoredKey(account, problem)) return 'Type your API key';
+  if (!canKeepStoredKey(problem)) return 'Type your API key';
   return keyEnding(account.apiKeyMasked) ? `Leave empty to keep the key ending ${account.apiKeyMasked}` : 'Leave empty to keep the stored key';
+}
+
+const READ_ONLY_TITLES: Record<ReadOnlyReason['cause'], string> = {
+  'keychain-unavailable': 'Read-only: the system keychain is not available',
+  'not-in-keychain': 'Read-only: the saved credentials were not found',
+  'not-remembered': 'Read-only: your credentials were not remembered',
+  'signed-out': 'Read-only: you signed out of this account',
+};
+
+/** The heading of the read-only banner, naming why the account cannot sync. */
+export function readOnlyTitle(reason: ReadOnlyReason): string {
+  return READ_ONLY_TITLES[reason.cause];
+}
+
+/** True when the credentials cannot go to the keychain now, so "for this session only" is the form's first choice. */
+export function sessionOnlyFirst(reason: ReadOnlyReason | null, problem: AppErrorData | null): boolean {
+  return reason?.cause === 'keychain-unavailable' || problem?.code === 'KEYCHAIN_UNAVAILABLE';
 }
 
 /** The sign-out question, which says where the credentials are removed from. */
@@ -76,15 +94,8 @@ export function sessionKey(session: SessionStatus): string {
 }
 
 /** The notice at the top of the sign-in-again screen: why the account needs its credentials again. */
-export function reauthNotice(account: AccountSummary, problem: AppErrorData | null): { title: string; message: string } | null {
-  if (!account.remembered && (problem === null || problem.code === 'NOT_SIGNED_IN')) {
-    return {
-      title: 'Your credentials were not remembered',
-      message: 'They were kept in memory for one session only, because the system keychain was not available. Enter your API key and secret to sign in again.',
-    };
-  }
-  if (problem === null) return null;
-  return { title: errorTitle(problem.code), message: problem.message };
+export function reauthNotice(problem: AppErrorData | null): { title: string; message: string } | null {
+  return problem === null ? null : { title: errorTitle(problem.code), message: problem.message };
 }
 
 /** The line under "Sign in again": which credentials to type. */

@@ -1,20 +1,19 @@
 /**
- * "Sign in again": shown when an account is open but its credentials are missing or were refused
- * (a 401 during use, a keychain that could not be read, a session-only account after a restart).
- * Everything but the secret is known, so the form asks for the secret, keeps the stored api-key
- * unless a new one is typed, and clears both from the form after every submit.
+ * "Sign in again": shown when the service refused the open account's credentials during use (a 401). The cached
+ * sales stay closed until the user enters them again, because the refusal may mean the key was revoked. Everything
+ * but the secret is known, so the form asks for the secret, keeps the stored api-key (still readable: the app had
+ * just used it) unless a new one is typed, and clears both from the form after every submit. An account that merely
+ * cannot read its credentials (no keychain, a locked one) opens read-only instead and asks only to sync.
  */
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
-import type { AccountSummary, ReauthenticateInput, SessionStatus } from '../../../shared/ipc-contract';
-import { call } from '../common/bridge';
+import type { AccountSummary, SessionStatus } from '../../../shared/ipc-contract';
 import { AlertIcon } from '../common/icons';
-import { apiKeyPlaceholder, canKeepStoredKey, reauthIntro, reauthNotice } from './account-text';
+import { apiKeyPlaceholder, reauthIntro, reauthNotice, sessionOnlyFirst } from './account-text';
 import { CredentialCard } from './credential-card';
 import { CredentialSection } from './credential-section';
-import { isSubmittable, reauthFieldErrors, reauthInputOf, type ReauthFields } from './sign-in-form';
-import { useCredentialForm } from './use-credential-form';
+import { useReauthForm } from './use-reauth-form';
 
 /** Props of {@link ReauthScreen}. */
 export interface ReauthScreenProps {
@@ -30,32 +29,11 @@ export interface ReauthScreenProps {
 
 /** The sign-in-again form for the active account. */
 export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut }: ReauthScreenProps) {
-  const form = useCredentialForm<ReauthFields, ReauthenticateInput>({
-    initial: { apiKey: '', apiSecret: '', appId: account.appId },
-    request: (input) => call('reauthenticate', input),
-    onSignedIn,
-  });
+  const { form, keyRequired, errors, submit, onSubmit, continueSessionOnly } = useReauthForm(account, problem, onSignedIn);
   const { fields, running, busy, error } = form;
-  const keyRequired = !canKeepStoredKey(account, problem);
-  const errors = reauthFieldErrors(fields, form.submitted, keyRequired);
-  const notice = reauthNotice(account, problem);
+  const notice = reauthNotice(problem);
   /** Offered up front when the keychain is known not to work, or did not work when this account was added. */
-  const offerSessionOnly = problem?.code === 'KEYCHAIN_UNAVAILABLE' || !account.remembered;
-
-  const ready = (): boolean => {
-    form.setSubmitted(true);
-    return isSubmittable(reauthFieldErrors(fields, true, keyRequired));
-  };
-
-  const submit = (sessionOnly: boolean) => {
-    if (busy || !ready()) return;
-    void form.send(reauthInputOf(account.id, fields, sessionOnly));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit(false);
-  };
+  const offerSessionOnly = sessionOnlyFirst(null, problem) || !account.remembered;
 
   return (
     <Stack gap="md" maw={520} mx="auto" py="md" data-testid="reauth-screen">
@@ -81,7 +59,7 @@ export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut
             </>
           }
           error={error}
-          onContinueSessionOnly={() => form.continueSessionOnly(() => submit(true))}
+          onContinueSessionOnly={continueSessionOnly}
           continuing={running === 'sessionOnly'}
         />
         <Group justify="flex-end" gap="sm">

@@ -1,8 +1,10 @@
 /**
  * The frame around everything once a session is open: header with the sync status and the account switcher,
  * section navbar (collapsing behind a burger on narrow windows) and the active section's screen — or, when the
- * open account must sign in again, that form in place of the sections. It owns the session's sync controller and
- * the per-account sales view state, so both survive switching sections.
+ * service refused the open account's credentials, the sign-in-again form in place of the sections. An account whose
+ * credentials cannot be read opens read-only: the sections on its cache, a banner saying why, and the credentials
+ * asked for only to sync (T7). It owns the session's sync controller and the per-account sales view state, so both
+ * survive switching sections.
  */
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useElementSize } from '@mantine/hooks';
@@ -18,10 +20,13 @@ import { useSalesView, type SalesView } from '../sales/use-sales-view';
 import { AccountMenu, type AccountMenuActions } from '../session/account-menu';
 import { ReauthScreen } from '../session/reauth-screen';
 import { SignOutModal } from '../session/sign-out-modal';
+import { SyncCredentialsModal, type CredentialsPurpose } from '../session/sync-credentials-modal';
 import type { SessionController } from '../session/use-session';
 import { SettingsScreen } from '../settings/settings-screen';
 import { SyncProvider, useToday } from '../sync/sync-context';
 import { SyncControl } from '../sync/sync-control';
+import { ReadOnlyBanner } from './read-only-banner';
+import { ReadOnlyStatus } from './read-only-status';
 import { SECTIONS, type SectionId } from './sections';
 import { SessionOnlyBanner } from './session-only-banner';
 import { ShellHeader } from './shell-header';
@@ -62,8 +67,14 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
   // Destructured: the height is plain state, only the callback ref belongs on the element.
   const { ref: bannerRef, height: bannerHeight } = useElementSize();
 
+  const [credentialsFor, setCredentialsFor] = useState<CredentialsPurpose | null>(null);
+
   const signedIn = session.kind === 'demo' || session.signedIn;
+  const readOnly = session.kind === 'account' && !session.signedIn ? session.readOnly : null;
+  /** Signed in, or read-only on the cache: the sections are open either way. */
+  const browsing = signedIn || readOnly !== null;
   const sessionOnly = session.kind === 'account' && session.signedIn && !session.account.remembered;
+  const withBanner = sessionOnly || readOnly !== null;
 
   const select = (id: SectionId) => {
     setSection(id);
@@ -71,6 +82,11 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
   };
 
   const leaveDemo = async () => reportFailure(await controller.endSession());
+
+  const retryKeychain = async () => {
+    if (session.kind !== 'account') return;
+    reportFailure(await controller.switchAccount(session.account.id));
+  };
 
   const requestSignOut = () => {
     if (session.kind === 'account') setSignOutOf(session.account);
@@ -86,34 +102,49 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
 
   /** Lets the sales screen, which fills the window, leave room for the banner. */
   const mainStyle = {
-    '--shell-banner-offset': sessionOnly ? `calc(${bannerHeight}px + var(--mantine-spacing-md))` : '0px',
+    '--shell-banner-offset': withBanner ? `calc(${bannerHeight}px + var(--mantine-spacing-md))` : '0px',
   } as CSSProperties;
 
   return (
     <SyncProvider enabled={signedIn && loaded} firstSyncDays={firstSyncDays}>
       <AppShell
         header={{ height: 56 }}
-        navbar={signedIn ? { width: 180, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !navOpened } } : undefined}
+        navbar={browsing ? { width: 180, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !navOpened } } : undefined}
         padding="md"
       >
         <ShellHeader
           switcher={<AccountMenu session={session} actions={menuActions} />}
-          status={signedIn ? <SyncControl windowDays={firstSyncDays} /> : null}
-          withNav={signedIn}
+          status={
+            signedIn ? (
+              <SyncControl windowDays={firstSyncDays} />
+            ) : readOnly ? (
+              <ReadOnlyStatus reason={readOnly} onSync={() => setCredentialsFor('sync')} />
+            ) : null
+          }
+          withNav={browsing}
           navOpened={navOpened}
           onToggleNav={nav.toggle}
           {...(session.kind === 'demo' ? { onLeaveDemo: () => void leaveDemo() } : {})}
           leaving={controller.pending === 'endSession'}
           breakpoint={NAV_BREAKPOINT}
         />
-        {signedIn && <ShellNavbar active={section} onSelect={select} />}
+        {browsing && <ShellNavbar active={section} onSelect={select} />}
         <AppShell.Main style={mainStyle}>
-          {sessionOnly && (
+          {withBanner && (
             <Box ref={bannerRef} mb="md">
-              <SessionOnlyBanner />
+              {readOnly ? (
+                <ReadOnlyBanner
+                  reason={readOnly}
+                  onEnterCredentials={() => setCredentialsFor('sync')}
+                  onRetryKeychain={() => void retryKeychain()}
+                  retrying={controller.pending === 'switchAccount'}
+                />
+              ) : (
+                <SessionOnlyBanner onSave={() => setCredentialsFor('save')} />
+              )}
             </Box>
           )}
-          {session.kind === 'account' && !session.signedIn ? (
+          {session.kind === 'account' && !browsing ? (
             <ReauthScreen
               key={session.account.id}
               account={session.account}
@@ -143,6 +174,16 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
           )}
         </AppShell.Main>
         <SignOutModal account={signOutOf} onClose={() => setSignOutOf(null)} onSignOut={controller.signOut} />
+        {session.kind === 'account' && (
+          <SyncCredentialsModal
+            account={session.account}
+            purpose={credentialsFor}
+            readOnly={readOnly}
+            problem={session.problem}
+            onClose={() => setCredentialsFor(null)}
+            onSignedIn={controller.apply}
+          />
+        )}
       </AppShell>
     </SyncProvider>
   );

@@ -7,11 +7,11 @@ import { statSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { ExportFormat } from '../../shared/export-presets';
-import type { ExportProgress, ExportRequest, ExportResult } from '../../shared/ipc-contract';
+import type { ExportFreshnessReport, ExportProgress, ExportRequest, ExportResult } from '../../shared/ipc-contract';
 import type { Logger } from '../log';
 import type { SettingsStore } from '../settings';
 import { proposedExportName } from './export-file-name';
-import { exportFreshnessOf, exportFromCache, resolveExportRequest, type ExportCache, type ExportFreshnessReport } from './export-sales';
+import { exportFreshnessOf, exportFromCache, resolveExportRequest, type ExportCache } from './export-sales';
 import { createExportTracker } from './export-tracker';
 
 /** Settings key of the folder the last export was saved in. */

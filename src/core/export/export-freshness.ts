@@ -5,32 +5,14 @@
  * open sales were last checked is missing from it, so it warns when they were checked more than 24 hours before.
  */
 import Database from 'better-sqlite3';
+import type { ExportFreshness, StaleOpenSales } from '../../shared/ipc-contract';
 import type { SalesFilter } from '../../shared/sales-query';
 import { guardCorruption, OPEN_SALE_SQL, SALE_FROM, whereClause, type SalesCache } from '../cache';
 
 /** Open sales checked longer ago than this make a payments export warn. */
 export const STALE_OPEN_SALES_MS = 24 * 60 * 60 * 1000;
 
-/** Open sales whose statuses were last confirmed too long before a payments export. */
-export interface StaleOpenSales {
-  count: number;
-  /** The oldest confirmation among them (ISO time); null when none of them was ever confirmed. */
-  oldestCheck: string | null;
-  /** How many of them were never confirmed. */
-  neverChecked: number;
-}
-
-/** What an export states about the freshness and completeness of its rows. */
-export interface ExportFreshness {
-  /** The oldest confirmation by the service among the exported sales (ISO time); null when there are none. */
-  statusesCheckedAt: string | null;
-  /** Exported sales the service never confirmed. */
-  neverChecked: number;
-  /** Set for a payments export whose open sales were confirmed more than 24 hours before it was written. */
-  staleOpenSales: StaleOpenSales | null;
-  /** Sales the service no longer reports: included in the rows and totals, or how many were left out. */
-  noLongerReported: { included: boolean; count: number };
-}
+export type { ExportFreshness, StaleOpenSales };
 
 /** The cache operations the freshness reads use besides the file. */
 export type FreshnessCache = Pick<SalesCache, 'path' | 'oldestStatusCheck'>;

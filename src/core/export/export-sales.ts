@@ -10,7 +10,7 @@ import type { Writable } from 'node:stream';
 import { AppError } from '../../shared/errors';
 import { resolveExportColumns, type ExportColumnId } from '../../shared/export-columns';
 import { applyExportPreset, type ExportFormat, type ExportPresetId } from '../../shared/export-presets';
-import type { ExportRequest } from '../../shared/ipc-contract';
+import type { ExportFreshnessReport, ExportRequest } from '../../shared/ipc-contract';
 import type { SalesFilter, SalesSort } from '../../shared/sales-query';
 import type { DataAsOf } from '../../shared/sales-query-types';
 import type { SalesCache } from '../cache';
@@ -19,7 +19,7 @@ import { countMatching } from './count-matching';
 import { writeCsv } from './csv-writer';
 import { aboutEntries } from './export-about';
 import { exportFailure } from './export-errors';
-import { readExportFreshness, type ExportFreshness } from './export-freshness';
+import { readExportFreshness } from './export-freshness';
 import { freshnessNotes, staleOpenSalesWarning } from './freshness-lines';
 import { WriteGuard } from './write-pacing';
 import { MAX_LINKED_ROWS, MAX_SHEET_ROWS } from './xlsx-sales-sheet';
@@ -32,13 +32,6 @@ export interface ResolvedExport {
   columns: ExportColumnId[];
   format: ExportFormat;
   preset: ExportPresetId | undefined;
-}
-
-/** What an export states about its statuses: for the Summary, the command's standard error and the app's warning (T3, T5). */
-export interface ExportFreshnessReport {
-  freshness: ExportFreshness;
-  /** The warning of a payments export whose open sales were checked more than 24 hours before; null when none. */
-  staleWarning: string | null;
 }
 
 /** Fills in the defaults: the preset's filter, the basis date ascending, and the required columns. */

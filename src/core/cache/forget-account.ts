@@ -17,7 +17,7 @@ export function createForgetAccount(db: Database.Database, search: SearchIndex):
     SELECT 'delete', s.id, s.reference, NULL, NULL, s.subid
     FROM sales s
     WHERE s.account_id = ? AND s.id <= (SELECT indexed_through FROM search_progress WHERE id = 1)`);
-  const deletions = ['sales', 'sale_changes', 'coverage', 'coverage_provisional', 'profiles', 'sync_runs'].map((table) =>
+  const deletions = ['sales', 'sale_changes', 'coverage', 'coverage_provisional', 'unstored_records', 'profiles', 'sync_runs'].map((table) =>
     db.prepare(`DELETE FROM ${table} WHERE account_id = ?`),
   );
   const forget = db.transaction((account: string) => {

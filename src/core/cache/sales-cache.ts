@@ -68,7 +68,7 @@ export interface SalesCache {
   coverage(account: string, from: string, to: string): CoverageReport;
   /** The parts of [from, to] a sync must fetch: days no complete fetch has settled, provisional ones included. */
   syncGaps(account: string, from: string, to: string): DayRangeDto[];
-  /** Days fetched while they were not over yet; the routine sync fetches them again. */
+  /** Days fetched while they were not over yet, and days with records that could not be stored; the routine sync fetches them again. */
   provisionalDays(account: string): string[];
   coveredWindows(account: string): CoveredWindow[];
   saveProfile(account: string, profile: Profile, fetchedAt: Date | string): void;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../../test-support/cache-kit';
@@ -31,13 +31,30 @@ describe('rotating log file', () => {
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, k) => 100 - numbers.length + k));
   });
 
-  it('the log is private to the user', () => {
+  it.skipIf(process.platform === 'win32')('S15: the log folder is 0700 and every log file 0600 from creation, rotated ones too, even under umask 0', () => {
     const directory = logDir();
-    createRotatingFileSink({ directory }).write('{"level":"info"}');
-    if (process.platform !== 'win32') {
+    const savedUmask = process.umask(0);
+    try {
+      const sink = createRotatingFileSink({ directory, maxBytes: 300, keep: 2 });
+      for (let i = 0; i < 20; i += 1) sink.write(JSON.stringify({ level: 'info', event: 'tick', i, pad: 'x'.repeat(40) }));
       expect(statSync(directory).mode & 0o777).toBe(0o700);
-      expect(statSync(join(directory, 'main.log')).mode & 0o777).toBe(0o600);
+      expect(readdirSync(directory).sort()).toEqual(['main.1.log', 'main.2.log', 'main.log']);
+      for (const file of sink.files()) expect(statSync(file).mode & 0o777, file).toBe(0o600);
+    } finally {
+      process.umask(savedUmask);
     }
+  });
+
+  it.skipIf(process.platform === 'win32')('S15: a log folder and log files an older version left readable by others are made private', () => {
+    const directory = logDir();
+    mkdirSync(directory, { recursive: true });
+    chmodSync(directory, 0o755);
+    writeFileSync(join(directory, 'main.log'), '{"level":"info"}\n', { mode: 0o644 });
+    writeFileSync(join(directory, 'main.1.log'), '{"level":"info"}\n', { mode: 0o644 });
+    createRotatingFileSink({ directory }).write('{"level":"info"}');
+    expect(statSync(directory).mode & 0o777).toBe(0o700);
+    expect(statSync(join(directory, 'main.log')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(directory, 'main.1.log')).mode & 0o777).toBe(0o600);
   });
 
   it('reads back the last warnings and errors across rotated files, oldest first', () => {

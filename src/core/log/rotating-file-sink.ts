@@ -3,10 +3,12 @@
  * grows without bound (`main.log`, then `main.1.log` … `main.<keep>.log`, oldest dropped). Lines
  * arrive already redacted from the logger. Writes are synchronous appends, so the last lines before
  * a crash are on disk, and a failing disk never throws into the caller: a log must not take the
- * app down. Files are private to the user (0600, folder 0700).
+ * app down. Files are private to the user from their creation (S15: 0600, folder 0700); a log an older version
+ * left readable by others is tightened when the sink opens it, and rotation renames, which keeps the mode.
  */
-import { appendFileSync, chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateFolder, PRIVATE_FILE_MODE, tightenMode } from '../settings';
 import type { LogHistory } from './logger';
 
 /** Options of {@link createRotatingFileSink}. */
@@ -70,7 +72,8 @@ export function createRotatingFileSink(options: RotatingFileSinkOptions): Rotati
 
   function prepare(): void {
     if (ready) return;
-    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    ensurePrivateFolder(directory);
+    for (let n = 0; n <= keep; n += 1) tightenMode(nth(n));
     size = sizeOf(current);
     ready = true;
   }
@@ -103,8 +106,7 @@ export function createRotatingFileSink(options: RotatingFileSinkOptions): Rotati
         const text = `${line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…[cut]` : line}\n`;
         const bytes = Buffer.byteLength(text);
         if (size > 0 && size + bytes > maxBytes) rotate();
-        appendFileSync(current, text, { mode: 0o600 });
-        if (size === 0) chmodSync(current, 0o600);
+        appendFileSync(current, text, { mode: PRIVATE_FILE_MODE });
         size += bytes;
       } catch {
         // Disk full or folder gone: drop the line rather than fail the operation being logged.

@@ -1,20 +1,24 @@
 /**
  * The Node implementation of {@link SettingsStore} on `conf`, pointed at the app's data folder
  * and electron-store's default file name, so the headless command and the e2e test host read and
- * write the same settings file as the app.
+ * write the same settings file as the app. The folder and the file are private to the user (S15).
  */
 import Conf from 'conf';
-import { SETTINGS_FILE_NAME, type SettingsStore } from './settings-store';
+import { ensurePrivateFolder, tightenMode } from './private-files';
+import { SETTINGS_FILE_OPTIONS, SETTINGS_FILE_NAME, type SettingsStore } from './settings-store';
 
-/** Opens (or creates) the settings file in `dataDir`. */
+/** Opens (or creates) the settings file in `dataDir`, the app's data folder. */
 export function createConfSettingsStore(dataDir: string): SettingsStore {
+  ensurePrivateFolder(dataDir);
   const conf = new Conf<Record<string, unknown>>({
     cwd: dataDir,
     configName: SETTINGS_FILE_NAME,
     projectName: 'commission-desk',
     accessPropertiesByDotNotation: false,
     clearInvalidConfig: true,
+    ...SETTINGS_FILE_OPTIONS,
   });
+  tightenMode(conf.path);
   return {
     path: conf.path,
     get: (key) => conf.get(key),

@@ -1,3 +1,4 @@
 export * from './conf-settings-store';
 export * from './preferences-store';
+export * from './private-files';
 export * from './settings-store';

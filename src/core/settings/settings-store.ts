@@ -14,3 +14,9 @@ export interface SettingsStore {
 
 /** The settings file name, without extension, shared by the app and the headless command. */
 export const SETTINGS_FILE_NAME = 'config';
+
+/**
+ * Options both stores (electron-store in the app, `conf` in Node) open the settings file with: every write creates
+ * the file 0600 and sets that mode on a file already there (S15).
+ */
+export const SETTINGS_FILE_OPTIONS = { configFileMode: 0o600 } as const;

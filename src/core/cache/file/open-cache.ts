@@ -1,12 +1,14 @@
 /**
- * Opens (or creates) the sales cache file: refuses a file from a newer app version (TESTPLAN D3), moves a damaged or
- * foreign file aside and starts a fresh cache, saying so (TESTPLAN D2), then migrates and configures the connection
+ * Opens (or creates) the sales cache file: refuses a file from a newer app version (D3), moves a damaged or
+ * foreign file aside and starts a fresh cache, saying so (D2), then migrates and configures the connection
  * (WAL journal, so readers never block the writer and a killed process loses at most the transaction in flight).
+ * The folder is 0700 and the file 0600 before SQLite first opens it; SQLite gives its -wal, -shm and -journal the
+ * database file's mode, so they are private from their creation too (S15).
  */
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../../shared/errors';
+import { ensurePrivateFile, ensurePrivateFolder, tightenMode } from '../../settings';
 import { CacheTooNewError, isCorruptionError } from '../cache-errors';
 import { inspectCacheFile, type FileVerdict } from './inspect-file';
 import { LATEST_VERSION } from './migrations';
@@ -83,7 +85,12 @@ function configure(db: Database.Database): void {
   db.pragma('temp_store = MEMORY');
 }
 
+/** SQLite's companion files, which an older version may have left readable by others. */
+const COMPANIONS = ['-wal', '-shm', '-journal'];
+
 function openMigrated(path: string): { db: Database.Database; previousVersion: number } {
+  ensurePrivateFile(path);
+  for (const suffix of COMPANIONS) tightenMode(path + suffix);
   const db = new Database(path);
   try {
     configure(db);
@@ -108,7 +115,7 @@ function verdictRecovery(path: string, verdict: FileVerdict, now: Date): CacheRe
  */
 export function openCache(options: OpenCacheOptions): OpenedCache {
   const now = options.now ?? (() => new Date());
-  mkdirSync(dirname(options.path), { recursive: true });
+  ensurePrivateFolder(dirname(options.path));
   const inspected = inspectCacheFile(options.path, { quickCheck: options.integrityCheck !== 'background' });
   let recovery = verdictRecovery(options.path, inspected, now());
   let opened: { db: Database.Database; previousVersion: number };

@@ -1,6 +1,6 @@
 /**
- * The Electron glue (src/main/index.ts) cannot be loaded in Node, so these tests read its source
- * and the rest of the main process to keep the checklist wired: one way to create a window, every
+ * Source checks of the main process, next to main-bundle.test.ts, which runs the built bundle
+ * against a stand-in for Electron. These read the sources to keep the checklist wired: one way to create a window, every
  * guard attached for every web contents, permission handlers installed, and no escape hatch
  * (certificate overrides, a dev URL trusted in a packaged build) added by accident.
  */

@@ -1,0 +1,367 @@
+/**
+ * A stand-in for the `electron` module, so the built main process (out/main/index.js) can run in
+ * Node where the Electron binary cannot be installed. Each part is typed against Electron's own
+ * declarations (a Pick of the real interface), so a call the glue makes with the wrong shape does
+ * not compile here either. It records what the glue asked for (schemes, handlers, windows, menus,
+ * sessions, dialogs, relaunch and exit) and lets a test release `ready`, invoke IPC handlers as a
+ * given web contents and frame, and call the registered protocol handler with a Request.
+ *
+ * One stand-in exists per process; `resetElectronStandIn` starts a fresh record before each load of
+ * the bundle (each load is a new module instance: its top-level code runs again).
+ */
+import { EventEmitter } from 'node:events';
+import { copyFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type {
+  App,
+  BrowserWindowConstructorOptions,
+  CustomScheme,
+  Dialog,
+  IpcMain,
+  IpcMainInvokeEvent,
+  Menu,
+  MenuItem,
+  MenuItemConstructorOptions,
+  MessageBoxOptions,
+  MessageBoxReturnValue,
+  Protocol,
+  SaveDialogOptions,
+  SaveDialogReturnValue,
+  Session,
+  Shell,
+} from 'electron';
+
+/** How the stand-in behaves for one load of the bundle. */
+export interface StandInOptions {
+  isPackaged: boolean;
+  userData: string;
+  /** The button index the crash dialog answers with. Default 0. */
+  messageBoxResponse?: number;
+  /** What a session's fetch answers. Default: 401 with an empty JSON body. */
+  sessionFetch?: (partition: string, url: string) => Promise<Response>;
+}
+
+/** One web contents the glue attached listeners to. */
+export class StandInContents extends EventEmitter {
+  readonly id: number;
+  url = '';
+  devToolsClosed = 0;
+  windowOpenHandler: ((details: { url: string }) => unknown) | null = null;
+  constructor(id: number) {
+    super();
+    this.id = id;
+  }
+  setWindowOpenHandler(handler: (details: { url: string }) => unknown): void {
+    this.windowOpenHandler = handler;
+  }
+  closeDevTools(): void {
+    this.devToolsClosed += 1;
+  }
+  getURL(): string {
+    return this.url;
+  }
+}
+
+/** A window the glue created. */
+export interface StandInWindow {
+  options: BrowserWindowConstructorOptions;
+  loaded: string[];
+  webContents: StandInContents;
+}
+
+/** A call to a session, by partition ('' for the default session). */
+export interface SessionCall {
+  partition: string;
+  method: string;
+  args: unknown[];
+}
+
+type InvokeListener = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
+type ProtocolHandler = (request: Request) => Response | Promise<Response>;
+
+/** Everything the glue did, in order where order matters. */
+export interface StandInRecord {
+  /** Notable calls in order: 'registerSchemesAsPrivileged', 'ready', 'protocol.handle:app', 'window', 'loadURL', 'setApplicationMenu', … */
+  steps: string[];
+  privilegedSchemes: CustomScheme[];
+  protocolHandlers: Map<string, ProtocolHandler>;
+  windows: StandInWindow[];
+  menuTemplates: (MenuItemConstructorOptions | MenuItem)[][];
+  applicationMenus: (Menu | null)[];
+  sessionCalls: SessionCall[];
+  fetched: { partition: string; url: string }[];
+  ipcHandlers: Map<string, InvokeListener>;
+  messageBoxes: MessageBoxOptions[];
+  errorBoxes: { title: string; content: string }[];
+  relaunches: (string[] | undefined)[];
+  exits: number[];
+  quits: number;
+}
+
+function emptyRecord(): StandInRecord {
+  return {
+    steps: [],
+    privilegedSchemes: [],
+    protocolHandlers: new Map(),
+    windows: [],
+    menuTemplates: [],
+    applicationMenus: [],
+    sessionCalls: [],
+    fetched: [],
+    ipcHandlers: new Map(),
+    messageBoxes: [],
+    errorBoxes: [],
+    relaunches: [],
+    exits: [],
+    quits: 0,
+  };
+}
+
+let options: StandInOptions = { isPackaged: true, userData: '/nonexistent' };
+let record = emptyRecord();
+let appEvents = new EventEmitter();
+let releaseReady: () => void = () => undefined;
+let readyPromise: Promise<void> = Promise.resolve();
+let isReadyNow = false;
+let nextContentsId = 1;
+const paths = new Map<string, string>();
+
+const app: Pick<
+  App,
+  'getPath' | 'setPath' | 'getVersion' | 'getName' | 'enableSandbox' | 'whenReady' | 'isReady' | 'requestSingleInstanceLock' | 'quit' | 'exit' | 'relaunch'
+> & { readonly isPackaged: boolean; on(event: string, listener: (...args: never[]) => unknown): unknown } = {
+  get isPackaged() {
+    return options.isPackaged;
+  },
+  getPath: (name) => paths.get(name) ?? (name === 'userData' ? options.userData : `${options.userData}/${name}`),
+  setPath: (name, path) => {
+    paths.set(name, path);
+  },
+  getVersion: () => '0.0.0-stand-in',
+  getName: () => 'Commission Desk',
+  enableSandbox: () => {
+    record.steps.push('enableSandbox');
+  },
+  whenReady: () => readyPromise,
+  isReady: () => isReadyNow,
+  requestSingleInstanceLock: () => true,
+  quit: () => {
+    record.quits += 1;
+  },
+  exit: (code) => {
+    record.exits.push(code ?? 0);
+  },
+  relaunch: (relaunchOptions) => {
+    record.relaunches.push(relaunchOptions?.args);
+  },
+  on: (event, listener) => appEvents.on(event, listener as (...args: unknown[]) => void),
+};
+
+/** A session that records its calls; `fetch` answers through {@link StandInOptions.sessionFetch}. */
+function createSession(
+  partition: string,
+): Pick<
+  Session,
+  | 'setPermissionRequestHandler'
+  | 'setPermissionCheckHandler'
+  | 'setDevicePermissionHandler'
+  | 'setSpellCheckerEnabled'
+  | 'setSpellCheckerDictionaryDownloadURL'
+  | 'fetch'
+> {
+  const called = (method: string, args: unknown[]) => record.sessionCalls.push({ partition, method, args });
+  return {
+    setPermissionRequestHandler: (handler) => called('setPermissionRequestHandler', [handler]),
+    setPermissionCheckHandler: (handler) => called('setPermissionCheckHandler', [handler]),
+    setDevicePermissionHandler: (handler) => called('setDevicePermissionHandler', [handler]),
+    setSpellCheckerEnabled: (enable) => called('setSpellCheckerEnabled', [enable]),
+    setSpellCheckerDictionaryDownloadURL: (url) => called('setSpellCheckerDictionaryDownloadURL', [url]),
+    fetch: async (input) => {
+      const url = typeof input === 'string' ? input : input.url;
+      record.fetched.push({ partition, url });
+      return options.sessionFetch ? options.sessionFetch(partition, url) : new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } });
+    },
+  };
+}
+
+let sessions = new Map<string, ReturnType<typeof createSession>>();
+const session = {
+  get defaultSession() {
+    return sessionFor('');
+  },
+  fromPartition: (partition: string) => {
+    record.steps.push(`fromPartition:${partition}`);
+    return sessionFor(partition);
+  },
+};
+function sessionFor(partition: string): ReturnType<typeof createSession> {
+  const existing = sessions.get(partition) ?? createSession(partition);
+  sessions.set(partition, existing);
+  return existing;
+}
+
+/** The window class the glue constructs; `webContents` is a recording stand-in. */
+class BrowserWindow extends EventEmitter {
+  static getAllWindows(): BrowserWindow[] {
+    return allWindows;
+  }
+  readonly webContents: StandInContents;
+  readonly record: StandInWindow;
+  constructor(windowOptions: BrowserWindowConstructorOptions = {}) {
+    super();
+    this.webContents = new StandInContents(nextContentsId++);
+    this.record = { options: windowOptions, loaded: [], webContents: this.webContents };
+    record.windows.push(this.record);
+    record.steps.push('window');
+    allWindows.push(this);
+    appEvents.emit('web-contents-created', {}, this.webContents);
+  }
+  async loadURL(url: string): Promise<void> {
+    this.record.loaded.push(url);
+    this.webContents.url = url;
+    record.steps.push('loadURL');
+  }
+  isMinimized(): boolean {
+    return false;
+  }
+  restore(): void {}
+  focus(): void {}
+  show(): void {}
+}
+let allWindows: BrowserWindow[] = [];
+
+const protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'> = {
+  registerSchemesAsPrivileged: (schemes) => {
+    if (isReadyNow) throw new Error('protocol.registerSchemesAsPrivileged must be called before the app is ready');
+    record.privilegedSchemes.push(...schemes);
+    record.steps.push('registerSchemesAsPrivileged');
+  },
+  handle: (scheme, handler) => {
+    record.protocolHandlers.set(scheme, handler);
+    record.steps.push(`protocol.handle:${scheme}`);
+  },
+};
+
+const StandInMenu: { buildFromTemplate(template: (MenuItemConstructorOptions | MenuItem)[]): Menu; setApplicationMenu(menu: Menu | null): void } = {
+  buildFromTemplate: (template) => {
+    record.menuTemplates.push(template);
+    return { items: [] } as unknown as Menu;
+  },
+  setApplicationMenu: (menu) => {
+    record.applicationMenus.push(menu);
+    record.steps.push('setApplicationMenu');
+  },
+};
+
+/** Both overloads of a dialog call: (options) or (window, options). */
+function dialogOptions<T>(first: unknown, second: T | undefined): T {
+  return (second ?? first) as T;
+}
+
+const dialog: Pick<Dialog, 'showErrorBox'> & {
+  showMessageBox(first: unknown, second?: MessageBoxOptions): Promise<MessageBoxReturnValue>;
+  showSaveDialog(first: unknown, second?: SaveDialogOptions): Promise<SaveDialogReturnValue>;
+} = {
+  showErrorBox: (title, content) => {
+    record.errorBoxes.push({ title, content });
+  },
+  showMessageBox: async (first, second) => {
+    record.messageBoxes.push(dialogOptions<MessageBoxOptions>(first, second));
+    return { response: options.messageBoxResponse ?? 0, checkboxChecked: false };
+  },
+  showSaveDialog: async () => ({ canceled: true, filePath: '' }),
+};
+
+const ipcMain: Pick<IpcMain, 'handle'> & { on(channel: string, listener: (...args: never[]) => unknown): unknown } = {
+  handle: (channel, listener) => {
+    record.ipcHandlers.set(channel, listener as InvokeListener);
+  },
+  on: () => ipcMain,
+};
+
+const shell: Pick<Shell, 'openExternal' | 'showItemInFolder' | 'openPath'> = {
+  openExternal: async () => undefined,
+  showItemInFolder: () => undefined,
+  openPath: async () => '',
+};
+
+/** The module the bundle's `import … from 'electron'` receives. */
+const electronModule = { app, BrowserWindow, dialog, ipcMain, Menu: StandInMenu, protocol, session, shell };
+const GLOBAL_KEY = Symbol.for('commission-desk.electron-stand-in');
+const EXPORTS = Object.keys(electronModule);
+
+/** Starts a fresh record with `next` options; `ready` stays pending until {@link releaseElectronReady}. */
+export function resetElectronStandIn(next: StandInOptions): StandInRecord {
+  options = next;
+  record = emptyRecord();
+  appEvents = new EventEmitter();
+  sessions = new Map();
+  allWindows = [];
+  paths.clear();
+  isReadyNow = false;
+  readyPromise = new Promise<void>((resolve) => {
+    releaseReady = resolve;
+  });
+  return record;
+}
+
+/** Lets `app.whenReady()` resolve. */
+export function releaseElectronReady(): void {
+  isReadyNow = true;
+  record.steps.push('ready');
+  releaseReady();
+}
+
+/** Calls the IPC handler of `channel` as the main frame of `sender` showing `frameUrl`. */
+export async function invokeIpc(channel: string, raw: unknown, sender: StandInContents, frameUrl: string): Promise<unknown> {
+  const listener = record.ipcHandlers.get(channel);
+  if (!listener) throw new Error(`no IPC handler for ${channel}`);
+  const event = { sender, senderFrame: { url: frameUrl } } as unknown as IpcMainInvokeEvent;
+  return listener(event, raw);
+}
+
+/** A web contents the app did not create (as a DevTools page or a foreign window would be). */
+export function foreignContents(): StandInContents {
+  return new StandInContents(nextContentsId++);
+}
+
+let hooked = false;
+let loads = 0;
+
+/** Makes `import 'electron'` in natively loaded modules resolve to this stand-in. */
+function hookElectron(): void {
+  if (hooked) return;
+  hooked = true;
+  (globalThis as Record<symbol, unknown>)[GLOBAL_KEY] = electronModule;
+  const source = [
+    `const stand = globalThis[Symbol.for('commission-desk.electron-stand-in')];`,
+    ...EXPORTS.map((name) => `export const ${name} = stand.${name};`),
+    'export default stand;',
+  ].join('\n');
+  const url = `data:text/javascript,${encodeURIComponent(source)}`;
+  // By name, and by the package's path in case a loader resolved the name first: the real package
+  // would try to download the Electron binary.
+  const isElectron = (specifier: string) => specifier === 'electron' || /[\\/]node_modules[\\/]electron[\\/]index\.js$/.test(specifier);
+  registerHooks({
+    resolve: (specifier, context, nextResolve) => (isElectron(specifier) ? { url, shortCircuit: true } : nextResolve(specifier, context)),
+  });
+}
+
+/**
+ * Loads a fresh instance of the built main process against the stand-in; call
+ * {@link resetElectronStandIn} first. The bundle must lie under node_modules: the test runner
+ * then leaves it to Node's own loader, so it runs as built and its `electron` import is hooked.
+ * Each load is a copy under a new name beside the bundle (its paths to the renderer and the
+ * preload stay the same), named .mjs: a query string, or a .js file outside an ES-module package,
+ * would make the runner transform it instead.
+ */
+export async function loadMainBundle(bundlePath: string): Promise<void> {
+  if (!bundlePath.split(/[\\/]/).includes('node_modules')) throw new Error('Build the bundle under node_modules so Node loads it natively.');
+  hookElectron();
+  loads += 1;
+  const copy = join(dirname(bundlePath), `index-load-${loads}.mjs`);
+  copyFileSync(bundlePath, copy);
+  await import(/* @vite-ignore */ pathToFileURL(copy).href);
+}

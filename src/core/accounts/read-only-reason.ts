@@ -19,10 +19,14 @@ const HAPPENED: Record<Cause, string> = {
 
 const CACHE_WORKS = 'Browsing, search, charts and exports use the sales saved on this computer.';
 
+function lowerFirst(sentence: string): string {
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
+}
+
 function remedy(cause: Cause, platform: NodeJS.Platform): string {
   switch (cause) {
     case 'keychain-unavailable':
-      return `To sync, enter your credentials for this session. To have them remembered: ${keychainRemedy(platform)}`;
+      return `To sync, enter your credentials for this session. To have them read from the keychain again: ${lowerFirst(keychainRemedy(platform))}`;
     case 'not-in-keychain':
       return 'To sync, unlock the keychain and try again, or enter your credentials.';
     case 'not-remembered':

@@ -4,11 +4,11 @@
  * keychain is known not to work, keeping the credentials for this session is the first choice; otherwise saving them
  * in the keychain is, and a keychain failure still offers this session only with what was just typed.
  */
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AppErrorData } from '../../../shared/errors';
 import type { AccountSummary, ReadOnlyReason, SessionStatus } from '../../../shared/ipc-contract';
-import { apiKeyPlaceholder, sessionOnlyFirst } from './account-text';
+import { apiKeyPlaceholder, serviceHost, sessionOnlyFirst } from './account-text';
 import { CredentialSection } from './credential-section';
 import { useReauthForm } from './use-reauth-form';
 
@@ -34,7 +34,7 @@ const TITLES: Record<CredentialsPurpose, string> = {
 /** The credentials dialog; closed while `purpose` is null. */
 export function SyncCredentialsModal({ account, purpose, readOnly, problem, onClose, onSignedIn }: SyncCredentialsModalProps) {
   return (
-    <Modal opened={purpose !== null} onClose={onClose} title={purpose ? TITLES[purpose] : ''} size="md" data-testid="sync-credentials-modal">
+    <Modal opened={purpose !== null} onClose={onClose} title={purpose ? TITLES[purpose] : ''} size="md" yOffset="4dvh" data-testid="sync-credentials-modal">
       {purpose && <CredentialsForm account={account} purpose={purpose} readOnly={readOnly} problem={problem} onClose={onClose} onSignedIn={onSignedIn} />}
     </Modal>
   );
@@ -55,9 +55,9 @@ function announce(status: SessionStatus): void {
 function intro(purpose: CredentialsPurpose, memoryFirst: boolean): string {
   if (purpose === 'save') return 'Enter your API key and secret again to store them in the system keychain, so they are remembered after you quit.';
   const where = memoryFirst
-    ? 'The system keychain is not available, so they are kept in memory until you quit.'
-    : 'They are stored in the system keychain, or, if you choose, kept in memory until you quit.';
-  return `Syncing needs your API key and secret, from the API section of your platform account dashboard. ${where}`;
+    ? 'With no keychain, they are kept in memory until you quit.'
+    : 'They are saved in the system keychain, or kept in memory until you quit.';
+  return `Syncing needs your API key and secret (in the API section of your platform dashboard). ${where}`;
 }
 
 function CredentialsForm({ account, purpose, readOnly, problem, onClose, onSignedIn }: SyncCredentialsModalProps & { purpose: CredentialsPurpose }) {
@@ -87,10 +87,12 @@ function CredentialsForm({ account, purpose, readOnly, problem, onClose, onSigne
           secretsCleared={form.secretsCleared}
           autoFocus={keyRequired ? 'apiKey' : 'apiSecret'}
           leading={
-            <>
-              <TextInput label="Account" value={account.label} readOnly variant="filled" />
-              <TextInput label="Service address" value={account.baseUrl} readOnly variant="filled" />
-            </>
+            <Text size="sm" data-testid="credentials-account">
+              <Text span fw={600} inherit>
+                {account.label}
+              </Text>{' '}
+              · {serviceHost(account.baseUrl)}
+            </Text>
           }
           error={error}
           onContinueSessionOnly={continueSessionOnly}

@@ -16,7 +16,7 @@ export interface AppProtocolDeps {
   /** Absolute path of the built renderer folder (out/renderer). */
   rendererRoot: string;
   /** Reads a whole file; Node's by default (Electron's fs also reads inside app.asar). */
-  readFile?: (path: string) => Promise<Uint8Array>;
+  readFile?: (path: string) => Promise<Uint8Array<ArrayBuffer>>;
   /** Told about every refused request, for the log (never with the URL, which is the page's input). */
   onRefused?: (reason: RefusalReason | 'method' | 'missing' | 'unreadable', status: number) => void;
 }
@@ -38,7 +38,7 @@ export function createAppProtocolHandler(deps: AppProtocolDeps): (request: Reque
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse('method', 405);
     const answer = resolveRendererFile(request.url, deps.rendererRoot);
     if (answer.kind === 'refused') return refuse(answer.reason, answer.status);
-    let body: Uint8Array;
+    let body: Uint8Array<ArrayBuffer>;
     try {
       body = await readFile(answer.path);
     } catch (error) {

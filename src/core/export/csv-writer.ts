@@ -1,8 +1,8 @@
 /**
  * The CSV export: UTF-8 with a byte-order mark (so Excel reads accents and currency symbols right), RFC 4180 quoting
  * and CRLF line ends, one header line and one line per sale in the chosen columns. Dates are ISO days, amounts exact
- * decimal numbers with a dot, and text that could start a formula is neutralised (TESTPLAN E1). Rows are streamed
- * with back-pressure, never held.
+ * decimal numbers with a dot, and text that could start a formula, whatever separator the file is opened with, is
+ * neutralised (E1, S9). Rows are streamed with back-pressure, never held.
  */
 import type { Writable } from 'node:stream';
 import { EXPORT_COLUMN_LABELS, type ExportColumnId } from '../../shared/export-columns';

@@ -243,6 +243,9 @@ function sendFaulty(req: IncomingMessage, res: ServerResponse, fault: TransportF
     case 'empty-body':
       send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: '' });
       return 200;
+    case 'redirect':
+      send(res, { status: fault.status, headers: { location: fault.location, 'content-type': 'text/plain' }, body: 'Moved.' });
+      return fault.status;
     case 'wrong-shape':
       send(res, {
         status: 200,

@@ -41,6 +41,12 @@ export const transportFaultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('html-page') }),
   /** 200 with no body at all. */
   z.object({ kind: z.literal('empty-body') }),
+  /** A redirect to `location` (another host, or plain http:), with a short body (S11). */
+  z.object({
+    kind: z.literal('redirect'),
+    status: z.union([z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)]),
+    location: z.string(),
+  }),
 ]);
 export type TransportFault = z.infer<typeof transportFaultSchema>;
 

@@ -4,19 +4,14 @@
  * just like one that never answers. The caller's AbortSignal cancels the request and the body read at once.
  */
 import { abortReason } from './clock';
+import { serviceRequestInit, type HttpRequest } from './request-init';
 import type { AttemptFailure } from './retry-policy';
-import { badResponseError, cancelledError, classifyTransportError } from './service-errors';
+import { badResponseError, cancelledError, classifyTransportError, redirectError, redirectTarget, ServiceError } from './service-errors';
+
+export type { HttpRequest } from './request-init';
 
 /** A fetch-compatible transport: Node's (see `createNodeFetch`), Electron's `net.fetch`, or the demo simulator. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
-
-/** What one attempt sends: a GET of `url`, or a POST of a JSON `body` (see `report-method.ts`). */
-export interface HttpRequest {
-  url: string;
-  method: 'GET' | 'POST';
-  /** JSON text, sent with a JSON content type; only with POST. */
-  body?: string;
-}
 
 /** What one attempt needs. */
 export interface AttemptOptions {
@@ -76,6 +71,7 @@ async function readText(response: Response, signal: AbortSignal, maxBytes: numbe
 
 function failureFor(error: unknown, controller: AbortController, timeoutMs: number, signal?: AbortSignal): AttemptFailure {
   if (signal?.aborted) throw cancelledError(error);
+  if (error instanceof ServiceError) throw error;
   if (error instanceof BodyTooLarge) throw badResponseError('a reply larger than Commission Desk accepts', error);
   if (controller.signal.reason === TIMED_OUT) return { kind: 'timeout', timeoutMs };
   return { kind: 'transport', failure: classifyTransportError(error), error };
@@ -92,19 +88,15 @@ async function errorDetail(response: Response, signal: AbortSignal): Promise<str
   }
 }
 
-function initOf(options: AttemptOptions, signal: AbortSignal): RequestInit {
-  const { request } = options;
-  const init: RequestInit = { method: request.method, headers: options.headers, signal, redirect: 'error' };
-  if (request.body !== undefined) {
-    init.headers = { ...options.headers, 'content-type': 'application/json' };
-    init.body = request.body;
-  }
-  return init;
+/** A transport that hands a redirect back (Node's never follows one) gets the same refusal as one that rejects it (S11). */
+function refuseRedirect(response: Response, request: HttpRequest, attempts: number): never {
+  response.body?.cancel().catch(() => undefined);
+  throw redirectError(redirectTarget(response.headers.get('location'), request.url), { status: response.status, attempts });
 }
 
 /**
- * Sends one request and reads its body. Throws CANCELLED when the caller aborts and BAD_RESPONSE for an oversized
- * body; every other outcome is returned for the retry policy to judge.
+ * Sends one request and reads its body. Throws CANCELLED when the caller aborts, and BAD_RESPONSE for a redirect (S11)
+ * or an oversized body (S13): retrying either cannot help. Every other outcome is returned for the retry policy to judge.
  */
 export async function attemptRequest(options: AttemptOptions): Promise<AttemptResult> {
   const { signal, timeoutMs } = options;
@@ -114,7 +106,8 @@ export async function attemptRequest(options: AttemptOptions): Promise<AttemptRe
   const onAbort = (): void => controller.abort(abortReason(signal as AbortSignal));
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const response = await options.fetch(options.request.url, initOf(options, controller.signal));
+    const response = await options.fetch(options.request.url, serviceRequestInit(options.request, options.headers, controller.signal));
+    if (response.status >= 300 && response.status <= 399) refuseRedirect(response, options.request, 1);
     if (response.ok) {
       const text = await readText(response, controller.signal, options.maxBodyBytes);
       return { kind: 'ok', status: response.status, text, contentType: response.headers.get('content-type') };

@@ -5,6 +5,13 @@
  */
 import { AppError, type ErrorCode } from '../../shared/errors';
 
+/**
+ * What a hostile or broken service sent that the client refused outright (S11, S13): a redirect, a body over the
+ * size cap, JSON nested deeper than the cap, a page with more rows than the cap, or a walk with more distinct sales
+ * than the cap.
+ */
+export type RefusedReply = 'redirect' | 'body-too-large' | 'too-deep' | 'too-many-rows' | 'too-many-sales';
+
 /** Extra facts about a failed request, for the sync engine and tests; never shown raw to the user. */
 export interface ServiceErrorFacts {
   /** HTTP status, when the service answered. */
@@ -13,6 +20,8 @@ export interface ServiceErrorFacts {
   attempts?: number;
   /** When the service said it would accept requests again (epoch ms), for RATE_LIMITED. */
   retryAt?: number | null;
+  /** Set when the answer was refused by one of the client's own bounds. */
+  refused?: RefusedReply | null;
   cause?: unknown;
 }
 
@@ -21,6 +30,7 @@ export class ServiceError extends AppError {
   readonly status: number | null;
   readonly attempts: number;
   readonly retryAt: number | null;
+  readonly refused: RefusedReply | null;
 
   constructor(code: ErrorCode, message: string, facts: ServiceErrorFacts = {}) {
     super(code, message, { cause: facts.cause });
@@ -28,6 +38,7 @@ export class ServiceError extends AppError {
     this.status = facts.status ?? null;
     this.attempts = facts.attempts ?? 0;
     this.retryAt = facts.retryAt ?? null;
+    this.refused = facts.refused ?? null;
   }
 }
 
@@ -100,14 +111,35 @@ function errorForOtherStatus(status: number, attempts: number): ServiceError {
   if (status >= 500 && status <= 599) {
     return new ServiceError('SERVER_ERROR', `The service had an internal problem (status ${status}, ${tries(attempts)}). Try again in a few minutes.`, facts);
   }
-  if (status >= 300 && status <= 399) {
-    return new ServiceError(
-      'BAD_RESPONSE',
-      `The service tried to redirect the request (status ${status}). Commission Desk does not follow redirects, so your credentials stay with the address you entered; check that address.`,
-      facts,
-    );
-  }
+  if (status >= 300 && status <= 399) return redirectError(null, { status, attempts });
   return new ServiceError('BAD_RESPONSE', `The service answered with an unexpected status ${status}. Try again later.`, facts);
+}
+
+/** Where a redirect pointed, for a message: scheme, host and path only (no query, user or fragment), kept short. */
+export function redirectTarget(location: string | null, requestUrl: string): string | null {
+  if (location === null || location.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(location, requestUrl);
+  } catch {
+    return 'an address that cannot be read';
+  }
+  const where = url.origin === 'null' ? url.protocol : `${url.origin}${url.pathname}`;
+  const flat = where.replace(/[\p{Cc}\p{Cf}\s]+/gu, '');
+  return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
+}
+
+/**
+ * The service answered with a redirect (S11). It is never followed: the credential headers would go with it. `target`
+ * names where it pointed, when the transport could tell (Electron's refuses without saying).
+ */
+export function redirectError(target: string | null, facts: Omit<ServiceErrorFacts, 'refused'> = {}): ServiceError {
+  const where = target === null ? '' : ` (${target})`;
+  return new ServiceError(
+    'BAD_RESPONSE',
+    `The service tried to send the request to another address${where}; nothing was sent there. Commission Desk never follows a redirect, so your credentials stay with the address you entered: check the service address in your account settings, and ask the service's provider whether it moved.`,
+    { ...facts, refused: 'redirect' },
+  );
 }
 
 /** Formats an instant for a message in the user's own locale and time zone. */
@@ -202,11 +234,7 @@ export function errorForTransport(failure: TransportFailure, attempts: number, c
         facts,
       );
     case 'redirect':
-      return new ServiceError(
-        'BAD_RESPONSE',
-        'The service tried to redirect the request. Commission Desk does not follow redirects, so your credentials stay with the address you entered; check that address.',
-        facts,
-      );
+      return redirectError(null, facts);
     default:
       return new ServiceError(
         'NETWORK_OFFLINE',

@@ -1,4 +1,3 @@
-export * from './crash-guard';
 export * from './diagnostics';
 export * from './logger';
 export * from './rotating-file-sink';

@@ -6,7 +6,12 @@
  * loop. A rejected promise nobody awaited is only logged: it leaves no half-run code behind.
  * Electron-free: the glue passes the cache, the dialog and the relaunch in.
  */
-import type { Logger, ProcessEvents } from '../log';
+import type { Logger } from '../log';
+
+/** The part of `process` the policy listens on. */
+export interface ProcessEvents {
+  on(event: 'uncaughtException' | 'unhandledRejection', listener: (reason: unknown) => void): unknown;
+}
 
 /** The command-line flag a crash restart adds, carrying the time of the crash in ms. */
 export const RESTARTED_AFTER_CRASH_FLAG = '--restarted-after-crash';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --case sync,query] [-- --keep]`: the speed and memory targets of issue 8, measured.
+ * `npm run bench [-- --quick] [-- --case sync,query] [-- --keep]`: the speed and memory targets in docs/performance.md, measured.
  *
  * Generates the shared databases once into a temp folder, runs every case in its own child process (so peak RSS is
  * per case), prints ONE table and writes bench/results.json. Every figure sits beside a baseline measured in the same

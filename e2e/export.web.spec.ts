@@ -1,5 +1,5 @@
 /**
- * Exporting an accounting preset from the UI (issue 7): the renderer offers the presets of
+ * Exporting an accounting preset from the UI: the renderer offers the presets of
  * `src/shared/export-presets.ts`, the main process writes the file from the cache, and the file read back holds
  * exactly the service's paid sales of the month, with Summary formulas that add up (E1, E2, E4).
  *

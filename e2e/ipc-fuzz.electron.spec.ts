@@ -1,5 +1,5 @@
 /**
- * TESTPLAN S6 in the running app: every bridge method called from the page with hostile payloads,
+ * S6 in the running app: every bridge method called from the page with hostile payloads,
  * carried by Electron's real IPC (structured clone, so cycles, Maps, Dates and typed arrays do
  * arrive). Every call must come back as a typed error (or a value, for the few payloads that are
  * valid for some channel), and the main process must keep answering. The Node fuzz test

@@ -1,5 +1,5 @@
 /**
- * TESTPLAN S1–S7 in the running Electron app: the same policies the Node tests prove as pure
+ * S1–S7 in the running Electron app: the same policies the Node tests prove as pure
  * functions, checked where they take effect. Each test launches the built app (`out/main/index.js`)
  * with its own user-data folder. Skipped, with a message, where the Electron binary is absent.
  */

@@ -1,5 +1,5 @@
 /**
- * The rules of the Electronegativity gate (TESTPLAN S8), kept pure so they are tested without
+ * The rules of the Electronegativity gate (S8), kept pure so they are tested without
  * running the scanner: which findings block the build (HIGH or worse, not explained), what counts
  * as an explanation (an inline `electronegativity-ignore: <CHECK> — <reason>` comment on the line
  * of the finding or in the comment block right above it), and how the SARIF report records both.

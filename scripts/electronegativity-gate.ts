@@ -1,5 +1,5 @@
 /**
- * `npm run security:scan` and the `.ci/run` gate (TESTPLAN S8): scans `src/` with Electronegativity
+ * `npm run security:scan` and the `.ci/run` gate (S8): scans `src/` with Electronegativity
  * offline, writes a SARIF report, and exits non-zero when a HIGH (or worse) finding has no inline
  * `electronegativity-ignore: <CHECK> — <reason>` explanation, when a file could not be parsed (it was
  * not checked), or when a file silences a check with `eng-disable`.

@@ -1,5 +1,5 @@
 /**
- * The deterministic sync the crash test's child process performs (TESTPLAN D1): consecutive 10-day windows, each
+ * The deterministic sync the crash test's child process performs (D1): consecutive 10-day windows, each
  * stored as pages of sales and marked covered once all its pages are in. Parent and child both derive it from here,
  * so the parent knows exactly which sales each printed page held. Not used by the app.
  */

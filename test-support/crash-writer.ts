@@ -1,5 +1,5 @@
 /**
- * Child process of the crash test (TESTPLAN D1): performs {@link crashPlan} against the cache file given as the only
+ * Child process of the crash test (D1): performs {@link crashPlan} against the cache file given as the only
  * argument, printing `page <window> <page>` after each page's transaction committed and `covered <window>` after each
  * window was marked covered, until the parent kills it with SIGKILL. Run: node --import tsx crash-writer.ts <file>.
  */

@@ -10,10 +10,10 @@ import ExcelJS from 'exceljs';
 import type { Sale } from '../src/shared/domain';
 import { openCache, type SalesCache } from '../src/core/cache';
 
-/** Text values that start with every formula trigger (TESTPLAN E1). */
+/** Text values that start with every formula trigger (E1). */
 export const HOSTILE_TEXTS = ['=1+2', '+SUM(A1:A2)', '-2+3', '@SUM(1)', '\tTabbed', '\rReturn', '\nNewline', '=HYPERLINK("https://evil.example","x")'];
 
-/** Links of every kind; only the first may become a hyperlink (TESTPLAN E2). */
+/** Links of every kind; only the first may become a hyperlink (E2). */
 export const LINKS = [
   'https://shop.example/collections/ok',
   'http://insecure.example/c',

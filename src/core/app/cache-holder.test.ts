@@ -34,7 +34,7 @@ function writeHealthyCache(): void {
   cache.close();
 }
 
-describe('the cache holder checks the file off the main thread, right after opening it (TESTPLAN D2)', () => {
+describe('the cache holder checks the file off the main thread, right after opening it (D2)', () => {
   it('a new file needs no check', async () => {
     holder = openCacheHolder(path, clock.now, logger());
     expect(holder.integrity).toBe('not-needed');

@@ -3,7 +3,7 @@
  * version, or the disk refuses) the app still runs: the welcome, sign-in and profile screens work
  * and every cache call answers with the reason, instead of the app failing to start.
  *
- * The page-by-page integrity check (quick_check, TESTPLAN D2) runs in a worker thread right after
+ * The page-by-page integrity check (quick_check, D2) runs in a worker thread right after
  * the file is opened instead of before: at a million sales it takes 0.5-1 s that the app would
  * otherwise spend before showing anything. When it finds damage, the damaged file is set aside
  * and a fresh cache takes its place, with the same notice as a damage found before opening.

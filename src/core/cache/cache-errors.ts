@@ -4,7 +4,7 @@
 import { AppError } from '../../shared/errors';
 
 /**
- * A cache file written by a newer version of the app (TESTPLAN D3): code `CACHE_TOO_NEW`, so the UI can say "update
+ * A cache file written by a newer version of the app (D3): code `CACHE_TOO_NEW`, so the UI can say "update
  * the app" rather than "the file is damaged". The file is never migrated down or overwritten.
  */
 export class CacheTooNewError extends AppError {

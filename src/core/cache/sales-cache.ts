@@ -100,20 +100,20 @@ export interface SalesCache {
    */
   catchUpSearch(): number;
   changesSince(account: string, query: unknown): SaleChange[];
-  /** The day of the oldest open sale (see `open-sales.ts`) before `before`, or null (TESTPLAN T1). */
+  /** The day of the oldest open sale (see `open-sales.ts`) before `before`, or null (T1). */
   oldestOpenSaleDay(account: string, before: string): string | null;
-  /** The open sales of days [from, to], for the routine sync to compare with the service's open sales (TESTPLAN T1). */
+  /** The open sales of days [from, to], for the routine sync to compare with the service's open sales (T1). */
   openSales(account: string, from: string, to: string): OpenSale[];
   /** Reported sales per day over [from, to] (days without sales left out). */
   salesPerDay(account: string, from: string, to: string): DayCount[];
   /**
    * After a complete fetch of a day range: marks "no longer reported" the cached sales of those days it did not return
-   * (kept, stamped, listed as changes; TESTPLAN T5). Returns how many.
+   * (kept, stamped, listed as changes; T5). Returns how many.
    */
   markNoLongerReported(account: string, fetch: CompleteFetch, at: Date | string): number;
   /**
    * When the statuses of the sales a filter matches were last confirmed by the service: the oldest confirmation among
-   * them, and among the open ones (TESTPLAN T3). For "statuses checked <when>" on screens, totals and exports.
+   * them, and among the open ones (T3). For "statuses checked <when>" on screens, totals and exports.
    */
   oldestStatusCheck(account: string, filter: unknown): StatusCheckAge;
   /** Deletes every account's cached data and shrinks the file; returns the sales removed. */

@@ -1,7 +1,7 @@
 /**
  * Turns whatever stopped an export into an AppError a person can act on: a full disk, a folder that cannot be
  * written, a file open in another program, an existing file the command was told not to replace. The sentence says
- * that nothing was written under the chosen name, because that is what the user worries about (TESTPLAN E3).
+ * that nothing was written under the chosen name, because that is what the user worries about (E3).
  */
 import { basename, dirname } from 'node:path';
 import { AppError } from '../../shared/errors';

@@ -286,7 +286,7 @@ function failingOutput(limit: number): Writable {
   });
 }
 
-describe('atomic export (TESTPLAN E3)', () => {
+describe('atomic export (E3)', () => {
   const many = Array.from({ length: 4000 }, (_, i) =>
     makeSale({ transactionDate: `2026-01-${String(1 + (i % 28)).padStart(2, '0')}`, productName: `Product ${i} ${'x'.repeat(80)}` }),
   );

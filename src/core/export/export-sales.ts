@@ -1,7 +1,7 @@
 /**
  * One export from the cache, for the app and the headless command alike: resolve the request (preset, columns,
  * order), count the rows, stream them from a read-only snapshot of the cache into the xlsx or CSV writer, and let
- * the file appear under its name only when it is complete (TESTPLAN E3). Progress and cancel are plain callbacks and
+ * the file appear under its name only when it is complete (E3). Progress and cancel are plain callbacks and
  * an AbortSignal, so the app can poll them over IPC and the command can print them.
  */
 import { createWriteStream } from 'node:fs';

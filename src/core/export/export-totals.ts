@@ -1,10 +1,10 @@
 /**
  * The Summary sheet's numbers, gathered while the rows stream past (so no row is kept): per currency × commission
- * status, per currency × payment status and per currency × month × commission status. Sums are exact (TESTPLAN T6):
+ * status, per currency × payment status and per currency × month × commission status. Sums are exact (T6):
  * integer units of the currency, and any amount finer than the currency added exactly at its own scale, so 100,000
  * sales of 0.005 USD total exactly 500.000. Each group also records the finest scale among its amounts: the sheet's
  * SUMIFS rounds its float sum to that many decimals, which gives back exactly this total in any spreadsheet.
- * Currencies are never added together (TESTPLAN E4).
+ * Currencies are never added together (E4).
  *
  * Statuses are open values: a commission status the spec does not list (`reversed`, `on_hold`) is a group of its own
  * and is counted neither as earned nor as pending, since nobody said what it means.

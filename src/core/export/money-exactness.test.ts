@@ -15,7 +15,7 @@ import { SOFFICE, recalculatedSheet } from '../../../test-support/libreoffice';
 import { exportFromCache } from './export-sales';
 
 /**
- * How a sub-cent amount is totalled (TESTPLAN T6): every amount is kept exactly (0.005 USD stays 0.005, flagged as
+ * How a sub-cent amount is totalled (T6): every amount is kept exactly (0.005 USD stays 0.005, flagged as
  * finer than the currency), a total is summed exactly at the finest scale present in its group (100,000 × 0.005 =
  * 500.000), and shown with the currency's decimals when that is exact ("500.00"), otherwise with every decimal it has.
  * The workbook's SUMIFS are rounded to the rows' finest decimals, so a spreadsheet's float sum (499.9999999996) comes

@@ -1,7 +1,7 @@
 /**
  * The "Sales" sheet: one row per sale in the chosen columns, written and committed row by row. Dates are date cells,
  * amounts numeric cells in their currency's format, the currency has its own column, and every text from the service
- * is a string cell, never a formula (TESTPLAN E1). Only `https:` links become hyperlinks (E2), and only while the
+ * is a string cell, never a formula (E1). Only `https:` links become hyperlinks (E2), and only while the
  * sheet stays under Excel's limit of 65,530 links; beyond it every link is plain text, as the About sheet says.
  */
 import type ExcelJS from 'exceljs';

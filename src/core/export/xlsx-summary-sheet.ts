@@ -5,7 +5,7 @@
  * formula's result, so the file shows the right numbers even before a spreadsheet recalculates. Each SUMIFS is
  * wrapped in ROUND to the finest decimals of its rows: a spreadsheet adds the rows' numbers in floating point
  * (100,000 × 0.005 gives 499.9999999996), and rounding to the rows' own decimals gives back the exact total (500).
- * Amounts of different currencies are never added together (TESTPLAN E4, T6).
+ * Amounts of different currencies are never added together (E4, T6).
  */
 import type ExcelJS from 'exceljs';
 import type { DateBasis } from '../../shared/export-presets';

@@ -36,7 +36,7 @@ export interface SaleColumns {
   fineAmounts: Map<number, FineAmounts>;
   firstSeen: Int32Array;
   lastChanged: Int32Array;
-  /** 1 when the service no longer reports the sale (TESTPLAN T5). */
+  /** 1 when the service no longer reports the sale (T5). */
   unreported: Uint8Array;
   /** Position of a row id, -1 when the id is not one of this account's sales. */
   posById: Int32Array;

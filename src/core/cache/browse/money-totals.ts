@@ -1,9 +1,9 @@
 /**
  * Counts and exact sums of groups of sales, accumulated in typed arrays indexed by group number (a million additions
  * cost a few milliseconds; a Map per sale cost ten times that), and turned into {@link MoneyTotals}. Each group holds
- * a single currency, never more (TESTPLAN E4).
+ * a single currency, never more (E4).
  *
- * Exactness (TESTPLAN T6): ordinary amounts are integer units of the currency's scale, added in a double; a running
+ * Exactness (T6): ordinary amounts are integer units of the currency's scale, added in a double; a running
  * sum is moved into a bigint carry before it could pass 2^53, so no addition ever rounds. An amount finer than its
  * currency (0.005 USD) or too large for plain units is added exactly from its decimal text, at its own scale. A total
  * is therefore computed at the finest scale present in its group: 100,000 × 0.005 USD is exactly 500.000. It is shown

@@ -1,7 +1,7 @@
 /**
- * Reads the status change log (TESTPLAN D4), so the app can show "what changed since the last sync" without a
+ * Reads the status change log (D4), so the app can show "what changed since the last sync" without a
  * network: each entry says which sale, which status, from what to what, and when the change was seen. A sale the
- * service stopped reporting, or reports again, is a change too (field `reported`, TESTPLAN T5).
+ * service stopped reporting, or reports again, is a change too (field `reported`, T5).
  */
 import type Database from 'better-sqlite3';
 import { assertAccount, formatAmount } from '../records';

@@ -1,5 +1,5 @@
 /**
- * Which days of which account are fully synced, and as of when (TESTPLAN D1). The sync engine marks a window only
+ * Which days of which account are fully synced, and as of when (D1). The sync engine marks a window only
  * after every page of it is stored, so a crash can leave sales without coverage (re-fetched next time) but never
  * coverage without sales. Days that were not over when they were fetched are only provisionally covered: they count for
  * "data as of …", but a sync fetches them again (see `settled-days.ts`). A day holding a record the service sent that

@@ -1,5 +1,5 @@
 /**
- * Which days a fetch can settle (TESTPLAN D1): only days that were over when the fetch began. A day still under way
+ * Which days a fetch can settle (D1): only days that were over when the fetch began. A day still under way
  * (today, or a later day) can get more sales after the fetch, so marking it covered would keep those sales out of
  * every later sync that relies on coverage (with the trailing window at 0, nothing else would fetch them).
  */

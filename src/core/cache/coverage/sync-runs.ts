@@ -1,7 +1,7 @@
 /**
  * A record of each sync: when it started and ended, how it ended, and the resume point of the last stored page. The
  * app shows "last synced …" from it; after a crash the sync engine finds the run still marked `running` and resumes
- * from its checkpoint (TESTPLAN D1).
+ * from its checkpoint (D1).
  */
 import type Database from 'better-sqlite3';
 import type { JsonValue } from '../../../shared/domain';

@@ -77,7 +77,7 @@ let folder: ReturnType<typeof tempFolder>;
 beforeEach(() => (folder = tempFolder('crash-safety')));
 afterEach(() => folder.remove());
 
-describe('kill -9 during a sync (TESTPLAN D1)', () => {
+describe('kill -9 during a sync (D1)', () => {
   for (const killAfter of [7, 41, 113]) {
     it(`D1: after SIGKILL at page ${killAfter}, the file passes integrity_check, every committed page is whole, coverage never runs ahead of the pages, and the sync resumes`, async () => {
       const path = join(folder.dir, 'cache.sqlite');

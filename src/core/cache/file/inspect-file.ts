@@ -1,7 +1,7 @@
 /**
  * Judges an existing cache file before anything writes to it, through a read-only connection: ours and healthy,
  * ours but from a newer build, damaged, or not ours at all. Reading only is what lets a newer build's file stay
- * byte-identical (TESTPLAN D3) and a damaged file be moved aside intact for a later look (TESTPLAN D2).
+ * byte-identical (D3) and a damaged file be moved aside intact for a later look (D2).
  */
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';

@@ -1,6 +1,6 @@
 /**
  * Brings a cache file to the schema this build writes, one numbered migration per transaction, and refuses a file
- * from a newer build (TESTPLAN D3) instead of guessing at a schema it does not know.
+ * from a newer build (D3) instead of guessing at a schema it does not know.
  */
 import type Database from 'better-sqlite3';
 import { CacheTooNewError } from '../cache-errors';

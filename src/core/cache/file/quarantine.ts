@@ -1,5 +1,5 @@
 /**
- * Moves a damaged or foreign cache aside instead of deleting it (TESTPLAN D2): the user's data may still be
+ * Moves a damaged or foreign cache aside instead of deleting it (D2): the user's data may still be
  * recoverable by hand, and the app must never destroy a file it did not understand.
  */
 import { existsSync, renameSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Exact money in the cache (TESTPLAN T6). Every amount is stored as integer units of its currency's own minor unit
+ * Exact money in the cache (T6). Every amount is stored as integer units of its currency's own minor unit
  * (`amount_scale`: JPY 0, EUR 2, KWD 3, per ISO 4217), so sums are integer additions without float drift. An amount
  * those units cannot hold exactly (more decimals than the currency has, or too large for a safe integer) also keeps
  * its exact decimal text; its units are then the rounded value, used only for sorting and charts, and every total

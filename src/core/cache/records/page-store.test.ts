@@ -42,7 +42,7 @@ function firstWith(predicate: (s: Sale) => boolean): Sale {
   return sale;
 }
 
-describe('storePage: upserts (TESTPLAN D4)', () => {
+describe('storePage: upserts (D4)', () => {
   it('stores a new page and counts every sale as inserted', () => {
     expect(cache.storePage('acct', SALES, clock.now())).toEqual({
       inserted: 300,

@@ -1,11 +1,11 @@
 /**
- * Stores one fetched page of sales in one transaction (TESTPLAN D1): after a crash a page is either wholly in the
+ * Stores one fetched page of sales in one transaction (D1): after a crash a page is either wholly in the
  * cache or not at all. A re-fetched sale is updated in place, and a change of its commission or payment status is
- * written to the change log (TESTPLAN D4); a sale that did not change keeps its values (only its check time moves). New sales get their
+ * written to the change log (D4); a sale that did not change keeps its values (only its check time moves). New sales get their
  * search entries in bulk, every `SEARCH_BATCH` of them (see `search-index.ts`).
  *
- * Every sale of a page, changed or not, gets the page's time as `status_checked_at` (TESTPLAN T3); a sale that had been
- * marked "no longer reported" is reported again, and that is logged as a change too (TESTPLAN T5).
+ * Every sale of a page, changed or not, gets the page's time as `status_checked_at` (T3); a sale that had been
+ * marked "no longer reported" is reported again, and that is logged as a change too (T5).
  */
 import type Database from 'better-sqlite3';
 import type { JsonValue, Sale } from '../../../shared/domain';
@@ -44,7 +44,7 @@ export interface StorePageResult {
   reportedAgain: number;
 }
 
-/** The change log's field and values for a sale leaving or re-entering the service's reports (TESTPLAN T5). */
+/** The change log's field and values for a sale leaving or re-entering the service's reports (T5). */
 export const REPORTED_FIELD = 'reported';
 export const REPORTED = 'reported';
 export const NO_LONGER_REPORTED = 'no longer reported';
@@ -71,7 +71,7 @@ interface Statements {
 interface Known {
   id: number;
   values: RowValues;
-  /** Marked "no longer reported" (TESTPLAN T5); read with the row, so reporting it again costs no extra lookup. */
+  /** Marked "no longer reported" (T5); read with the row, so reporting it again costs no extra lookup. */
   unreported?: boolean;
 }
 

@@ -71,7 +71,7 @@ function listParts(filter: SalesFilter): SqlPart[] {
 /** `WHERE …` for `account` and `filter`. */
 export function whereClause(account: string, filter: SalesFilter): SqlPart {
   const parts: SqlPart[] = [{ sql: 's.account_id = ?', params: [account] }, ...dateParts(filter), ...listParts(filter)];
-  // Sales the service no longer reports are kept for audit but, unless asked for, left out (TESTPLAN T5).
+  // Sales the service no longer reports are kept for audit but, unless asked for, left out (T5).
   if (filter.includeNoLongerReported !== true) parts.push({ sql: 's.unreported_at IS NULL', params: [] });
   for (const term of searchTerms(filter.text) ?? []) parts.push({ sql: TERM_MATCH_SQL, params: [term, term, term] });
   return { sql: `WHERE ${parts.map((p) => p.sql).join(' AND ')}`, params: parts.flatMap((p) => p.params) };

@@ -1,5 +1,5 @@
 /**
- * The cache's open sales (TESTPLAN T1): those whose statuses can still change at the service, so the routine sync
+ * The cache's open sales (T1): those whose statuses can still change at the service, so the routine sync
  * re-checks them however old they are. Declined sales and approved-and-paid sales are final. Everything else is open:
  * a pending commission, an approved one not yet paid, and any status the spec does not list (the service may still
  * decide it, and it cannot be asked for by a filter, so its day is fetched again instead). Sales the service no longer

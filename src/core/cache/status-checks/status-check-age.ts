@@ -1,5 +1,5 @@
 /**
- * How fresh the statuses of a set of sales are (TESTPLAN T3): the oldest time the service confirmed one of the sales a
+ * How fresh the statuses of a set of sales are (T3): the oldest time the service confirmed one of the sales a
  * filter matches, so a screen, a total or an export can say "statuses checked <when>" without overstating. Open sales
  * are reported apart, since only their statuses can still change.
  */

@@ -26,7 +26,7 @@ const isOpen = (s: Sale): boolean => s.commissionStatus !== 'declined' && !(s.co
 const inDays = (from: string, to: string) => (s: Sale) => s.transactionDate >= from && s.transactionDate <= to;
 const HOUR = 3_600_000;
 
-describe('status checks (TESTPLAN T3)', () => {
+describe('status checks (T3)', () => {
   it('T3: every stored sale, changed or not, is confirmed at its page time; the oldest confirmation of a filter never overstates', () => {
     const first = clock.now().toISOString();
     cache.storePage(ACCOUNT, SALES, clock.now());
@@ -65,7 +65,7 @@ describe('status checks (TESTPLAN T3)', () => {
   });
 });
 
-describe('no longer reported (TESTPLAN T5)', () => {
+describe('no longer reported (T5)', () => {
   it('T5: a sale missing from a complete fetch of its day is kept, stamped, listed as a change and left out of results and totals by default', () => {
     cache.storePage(ACCOUNT, SALES, clock.now());
     clock.advance(HOUR);

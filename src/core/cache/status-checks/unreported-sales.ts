@@ -1,5 +1,5 @@
 /**
- * Marks the sales the service no longer reports (TESTPLAN T5): after a day range was fetched completely, a cached sale
+ * Marks the sales the service no longer reports (T5): after a day range was fetched completely, a cached sale
  * of those days that the fetch did not return is kept, stamped with when that was noticed, and listed as a change; it
  * is never deleted and, by default, never counted. A sale confirmed since the fetch began (by this fetch or another
  * window running at the same time) is not marked, whatever the reference list says.

@@ -3,7 +3,7 @@ import { currencyDigits, decimalText, decimalsOf, numberHolds, parseDecimal, rou
 import type { Migration } from './migration';
 
 /**
- * Every record the service sends is kept (TESTPLAN T8), and money is exact at each currency's own decimals (T6):
+ * Every record the service sends is kept (T8), and money is exact at each currency's own decimals (T6):
  *
  * - Statuses are kept verbatim, listed by the spec or not (`reversed`, `on_hold`, `Approved`), and a sale may have no
  *   commission status or amount at all. SQLite cannot drop a CHECK, and `integrity_check` reports a row that breaks

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Migration } from './migration';
 
 /**
- * Statuses of old sales kept current (TESTPLAN T1, T3, T5):
+ * Statuses of old sales kept current (T1, T3, T5):
  *
  * - `sales.status_checked_at`: when the service last confirmed the sale as it is stored. Existing rows get the latest
  *   time the cache can prove: the later of their last write and the fetch time of a coverage window holding their day

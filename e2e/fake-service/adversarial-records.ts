@@ -1,12 +1,12 @@
 /**
  * Hostile sale records (TESTPLAN T8, N5), as an independent audit sent them: statuses and categories the spec does
  * not list, amounts as numeric text, with more digits than a double holds, finer than the currency or absurdly large,
- * dates in near formats or under the spec's misspelled keys, a field nested 5,000 levels deep, and records that
+ * dates in near formats or under the spec's misspelled keys, a field nested 200 levels deep, and records that
  * cannot be stored at all.
  *
  * Each case has a plain base record, which the fake's spec service keeps, filters and pages like any sale, and the
  * raw JSON text sent in its place (`report-shaping.ts` swaps it in by reference), so a value can be written in ways
- * `JSON.stringify` cannot (a 20-digit number, 5,000 levels of nesting). Serving {@link adversarialSales} turns the
+ * `JSON.stringify` cannot (a 20-digit number). Serving {@link adversarialSales} turns the
  * mode on; no knob is needed. Each case also says what the client must keep, for the tests.
  */
 import type { WireSale } from '../../src/core/demo';
@@ -41,8 +41,11 @@ export interface AdversarialCase {
 /** Prefix of every adversarial reference: report shaping swaps in the wire text of records carrying it. */
 export const ADVERSARIAL_PREFIX = 'ADV-';
 
-/** Levels of nesting of the deep values: beyond what JSON.stringify, or any recursive walk, survives. */
-export const DEEP_LEVELS = 5_000;
+/**
+ * Levels of nesting of the deep values: far beyond the 32 a kept field may have, within the 256 a whole reply may have
+ * (deeper, the page is refused: S13).
+ */
+export const DEEP_LEVELS = 200;
 
 function deepJson(levels: number): string {
   return `${'{"level":'.repeat(levels)}"bottom"${'}'.repeat(levels)}`;

@@ -243,6 +243,15 @@ function sendFaulty(req: IncomingMessage, res: ServerResponse, fault: TransportF
     case 'empty-body':
       send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: '' });
       return 200;
+    case 'endless-body':
+      sendEndless(res);
+      return null;
+    case 'deep-json':
+      send(res, { status: 200, headers: JSON_HEADERS, body: `{"status":200,"message":"OK","data":[${'['.repeat(fault.levels)}${']'.repeat(fault.levels)}]}` });
+      return 200;
+    case 'many-rows':
+      send(res, { status: 200, headers: JSON_HEADERS, body: manyRows(fault.rows) });
+      return 200;
     case 'redirect':
       send(res, { status: fault.status, headers: { location: fault.location, 'content-type': 'text/plain' }, body: 'Moved.' });
       return fault.status;
@@ -256,6 +265,28 @@ function sendFaulty(req: IncomingMessage, res: ServerResponse, fault: TransportF
     default:
       return sendBroken(res, fault, answer());
   }
+}
+
+/** A page of `rows` distinct rows of one day, with no next page. */
+function manyRows(rows: number): string {
+  const row = (i: number): string => `{"reference":"MANY-${i}","transaction_date":"15-01-2026","commission_amount":1,"currency":"EUR"}`;
+  return `{"status":200,"message":"OK","total":${rows},"next_page":null,"data":[${Array.from({ length: rows }, (_, i) => row(i)).join(',')}]}`;
+}
+
+/** Writes rows of a page that never ends, as fast as the client reads them, until it goes away. */
+function sendEndless(res: ServerResponse): void {
+  res.writeHead(200, JSON_HEADERS);
+  const chunk = Buffer.from(Array.from({ length: 100 }, (_, i) => `{"reference":"ENDLESS-${i}","transaction_date":"15-01-2026"},`).join(''));
+  let open = true;
+  res.once('close', () => {
+    open = false;
+  });
+  const pump = (): void => {
+    while (open && res.write(chunk));
+    if (open) res.once('drain', pump);
+  };
+  res.write('{"status":200,"message":"OK","data":[');
+  pump();
 }
 
 /** Faults that start a real answer and never finish it properly. */

@@ -41,6 +41,12 @@ export const transportFaultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('html-page') }),
   /** 200 with no body at all. */
   z.object({ kind: z.literal('empty-body') }),
+  /** 200 with a JSON page that never ends: rows are written until the client goes away (S13). */
+  z.object({ kind: z.literal('endless-body') }),
+  /** 200 with a page whose only row is a list nested `levels` deep (S13). */
+  z.object({ kind: z.literal('deep-json'), levels: z.number().int().min(1).max(10_000_000) }),
+  /** 200 with a page of `rows` distinct, valid rows, whatever `limit` asked for (S13). */
+  z.object({ kind: z.literal('many-rows'), rows: z.number().int().min(1).max(1_000_000) }),
   /** A redirect to `location` (another host, or plain http:), with a short body (S11). */
   z.object({
     kind: z.literal('redirect'),

@@ -6,7 +6,7 @@
 import { abortReason } from './clock';
 import { serviceRequestInit, type HttpRequest } from './request-init';
 import type { AttemptFailure } from './retry-policy';
-import { badResponseError, cancelledError, classifyTransportError, redirectError, redirectTarget, ServiceError } from './service-errors';
+import { bodyTooLargeError, cancelledError, classifyTransportError, redirectError, redirectTarget, ServiceError } from './service-errors';
 
 export type { HttpRequest } from './request-init';
 
@@ -26,7 +26,16 @@ export interface AttemptOptions {
 /** The result of an attempt that did not throw: a 2xx body as text (and its declared type), or a failure the retry policy judges. */
 export type AttemptResult = { kind: 'ok'; status: number; text: string; contentType: string | null } | AttemptFailure;
 
-class BodyTooLarge extends Error {}
+/** The body went past the cap: reading stopped there, and the stream was cancelled (S13). */
+class BodyTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super('body too large');
+  }
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+}
 
 const TIMED_OUT = Symbol('timed out');
 
@@ -52,6 +61,11 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 /** Reads the body as UTF-8 text, refusing more than `maxBytes` and giving up when `signal` aborts. */
 async function readText(response: Response, signal: AbortSignal, maxBytes: number): Promise<string> {
   if (response.body === null) return '';
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    response.body.cancel().catch(() => undefined);
+    throw new BodyTooLarge(maxBytes);
+  }
   const reader = response.body.getReader();
   const decoder = new TextDecoder('utf-8');
   let text = '';
@@ -61,7 +75,7 @@ async function readText(response: Response, signal: AbortSignal, maxBytes: numbe
       const { done, value } = await raceAbort(reader.read(), signal);
       if (done) return text + decoder.decode();
       size += value.byteLength;
-      if (size > maxBytes) throw new BodyTooLarge();
+      if (size > maxBytes) throw new BodyTooLarge(maxBytes);
       text += decoder.decode(value, { stream: true });
     }
   } finally {
@@ -72,7 +86,7 @@ async function readText(response: Response, signal: AbortSignal, maxBytes: numbe
 function failureFor(error: unknown, controller: AbortController, timeoutMs: number, signal?: AbortSignal): AttemptFailure {
   if (signal?.aborted) throw cancelledError(error);
   if (error instanceof ServiceError) throw error;
-  if (error instanceof BodyTooLarge) throw badResponseError('a reply larger than Commission Desk accepts', error);
+  if (error instanceof BodyTooLarge) throw bodyTooLargeError(`more than ${sizeText(error.maxBytes)}`);
   if (controller.signal.reason === TIMED_OUT) return { kind: 'timeout', timeoutMs };
   return { kind: 'transport', failure: classifyTransportError(error), error };
 }

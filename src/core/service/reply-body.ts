@@ -6,6 +6,7 @@
  */
 import { parseJsonBody } from './json-body';
 import type { AttemptFailure } from './retry-policy';
+import { ServiceError } from './service-errors';
 
 /** A body read as JSON, or the failure it stands for. */
 export type ReplyVerdict = { kind: 'json'; body: unknown } | AttemptFailure;
@@ -54,6 +55,8 @@ export function judgeReply(text: string, contentType: string | null): ReplyVerdi
   try {
     body = parseJsonBody(text);
   } catch (error) {
+    // A reply beyond the bounds (S13) is refused outright: another try would only fetch it again.
+    if (error instanceof ServiceError) throw error;
     return { kind: 'bad-body', what: describeUnreadable(text, contentType, error) };
   }
   return statusInside(body) ?? { kind: 'json', body };

@@ -142,6 +142,44 @@ export function redirectError(target: string | null, facts: Omit<ServiceErrorFac
   );
 }
 
+const PERSISTS = "Try again later; if it keeps happening, tell the service's provider.";
+
+/** A reply beyond a size bound (S13): `what` says which, e.g. "more than 16 MB". */
+export function bodyTooLargeError(what: string): ServiceError {
+  return new ServiceError(
+    'BAD_RESPONSE',
+    `The service sent a reply with ${what}, more than Commission Desk accepts for one page; it stopped reading there and stored nothing from that reply. ${PERSISTS}`,
+    { refused: 'body-too-large' },
+  );
+}
+
+/** A reply nested deeper than `maxDepth` (S13). */
+export function tooDeepError(maxDepth: number): ServiceError {
+  return new ServiceError(
+    'BAD_RESPONSE',
+    `The service sent a reply nested more than ${maxDepth} levels deep, which no report needs; it was refused and nothing from it was stored. ${PERSISTS}`,
+    { refused: 'too-deep' },
+  );
+}
+
+/** A page with more than `maxRows` rows (S13). */
+export function tooManyRowsError(maxRows: number): ServiceError {
+  return new ServiceError(
+    'BAD_RESPONSE',
+    `The service sent more than ${maxRows.toLocaleString('en')} rows on one page although Commission Desk asks for at most 100; the page was refused and nothing from it was stored. ${PERSISTS}`,
+    { refused: 'too-many-rows' },
+  );
+}
+
+/** One walk of a report received more than `maxSales` different sales (S13). */
+export function tooManySalesError(maxSales: number): ServiceError {
+  return new ServiceError(
+    'BAD_RESPONSE',
+    `The service sent more than ${maxSales.toLocaleString('en')} different sales for one period of at most a month, more than Commission Desk checks in one go; that period was stopped and is not marked complete. The sales received are kept. ${PERSISTS}`,
+    { refused: 'too-many-sales' },
+  );
+}
+
 /** Formats an instant for a message in the user's own locale and time zone. */
 function formatInstant(epochMs: number): string {
   return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });

@@ -14,7 +14,11 @@ const optionalText = z
   .nullish()
   .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)));
 
-const optionalCount = z.unknown().transform((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null));
+// `.optional()` first: without it zod refuses a body that leaves the key out, though every field here may be absent.
+const optionalCount = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null));
 
 /** `GET /v1/user/` body; every field optional, unknown fields ignored. */
 export const userProfileWireSchema = z.looseObject({
@@ -24,7 +28,10 @@ export const userProfileWireSchema = z.looseObject({
   u_id: optionalText,
   email: optionalText,
   description: optionalText,
-  is_private: z.unknown().transform((v) => (typeof v === 'boolean' ? v : null)),
+  is_private: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'boolean' ? v : null)),
   avatar: optionalText,
   cover_image: optionalText,
   statistics: z

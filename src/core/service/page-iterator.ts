@@ -10,7 +10,9 @@
  *   what is new. A later copy of a reference that differs from the first one it sent (the sale changed, or moved to
  *   another page, while the walk went on) is yielded in `repeated`, so the caller keeps the newest copy. A run of pages
  *   with nothing new (a server ignoring `page`) ends the walk, marked incomplete.
- * - `maxPages` is the last guard against a server that never ends.
+ * - `maxPages` is the last guard against a server that never ends, and `maxDistinct` bounds the one set a walk keeps
+ *   (its references, handed to the caller in each batch): a walk past it ends in a typed error (S13), so a service that
+ *   sends a million distinct references for a month costs a bounded set, never one that grows with it.
  *
  * The progress carries the rows received, the distinct references and whether every page reported the same `total`,
  * so the caller can cross-check the walk against the service's count (the sync engine walks again on a mismatch).
@@ -19,6 +21,13 @@ import type { Sale } from '../../shared/domain';
 import type { SalesPage as ParsedSalesPage, UnstoredRecord } from './sales-page';
 import { parseSalesFilter, parseSalesPageRequest, type SalesFilter } from './sales-params';
 import type { ServiceClient } from './service-client';
+import { tooManySalesError } from './service-errors';
+
+/**
+ * Most distinct references one walk keeps (S13): about 21 MB of set. A walk covers at most a month, so this is over
+ * 8,000 sales a day; the sync engine holds at most a few walks at once, whatever the number of sales in the cache.
+ */
+export const MAX_WALK_REFERENCES = 250_000;
 
 /** Why a walk stopped. Only the first three mean "the report is complete". */
 export type WalkEndReason = 'no-next-page' | 'empty-page' | 'repeating-pages' | 'page-limit';
@@ -61,6 +70,8 @@ export interface PageBatch {
   /** Plain sentences about paging anomalies (repeated rows, over-full pages), for logs and the sync report. */
   notes: string[];
   progress: PageProgress;
+  /** Every reference received so far by this walk (sales and unreadable records); the walk's own set, not a copy. */
+  references: ReadonlySet<string>;
 }
 
 /** Options of a walk. */
@@ -72,6 +83,8 @@ export interface WalkOptions {
   maxPages?: number;
   /** Pages in a row with nothing new before the walk gives up. Default 3. */
   maxStalePages?: number;
+  /** Most distinct references before the walk fails with a typed error. Default {@link MAX_WALK_REFERENCES}. */
+  maxDistinct?: number;
   /** Called with each batch's progress, for callers that do not consume the batches themselves. */
   onProgress?: (progress: PageProgress) => void;
 }
@@ -171,10 +184,15 @@ function atLeastOne(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isFinite(value) ? Math.max(1, Math.floor(value)) : fallback;
 }
 
-function validated(filter: SalesFilter, options: WalkOptions): { limit: number; maxPages: number; maxStalePages: number } {
+function validated(filter: SalesFilter, options: WalkOptions): { limit: number; maxPages: number; maxStalePages: number; maxDistinct: number } {
   parseSalesFilter(filter);
   const { limit } = parseSalesPageRequest({ page: 1, limit: options.limit ?? 100 });
-  return { limit, maxPages: atLeastOne(options.maxPages, 100_000), maxStalePages: atLeastOne(options.maxStalePages, 3) };
+  return {
+    limit,
+    maxPages: atLeastOne(options.maxPages, 100_000),
+    maxStalePages: atLeastOne(options.maxStalePages, 3),
+    maxDistinct: atLeastOne(options.maxDistinct, MAX_WALK_REFERENCES),
+  };
 }
 
 /** Yields each page's new sales until the report ends; the last batch has `progress.done` set. */
@@ -205,6 +223,7 @@ export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter
   for (let page = 1; ; page += 1) {
     const parsed = await client.getSalesPage(filter, { page, limit }, options.signal);
     const fresh = freshRows(state, parsed);
+    if (state.seen.size > settings.maxDistinct) throw tooManySalesError(settings.maxDistinct);
     state.stale = fresh.sales.length + fresh.warnings.length === 0 && parsed.rawCount > 0 ? state.stale + 1 : 0;
     noteTotal(state, parsed.totalHint);
     const { progress } = state;
@@ -224,7 +243,7 @@ export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter
     const notes = notesFor(page, limit, parsed, fresh.repeated);
     if (parsed.nextPage === null && reason === null)
       notes.push(`Page ${page} was full and had no next page although the service counts more rows; page ${page + 1} was fetched.`);
-    yield { page, sales: fresh.sales, repeated: fresh.copies, warnings: fresh.warnings, notes, progress: snapshot };
+    yield { page, sales: fresh.sales, repeated: fresh.copies, warnings: fresh.warnings, notes, progress: snapshot, references: state.seen };
     if (reason !== null) return;
   }
 }

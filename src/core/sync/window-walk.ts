@@ -42,7 +42,7 @@ export interface WalkTarget {
 /** The walk a caller can rely on, or the last one when none could be. */
 export interface StableWalk {
   /** References received (sales and unreadable records that had one). */
-  references: Set<string>;
+  references: ReadonlySet<string>;
   /** An unreadable record had no reference, so which sale it was is unknown. */
   unmatched: boolean;
   /** When this walk began: every sale it returned was stored after that. */
@@ -51,12 +51,20 @@ export interface StableWalk {
   walks: number;
 }
 
+/** Records of the target's days that could not be stored, counted per day (or span asked for) with the first one's day and reason. */
+type UnstoredTally = Map<string, { day: string | null; count: number; reason: string }>;
+
+/** The day a note names for `record`: its own, or the span asked for when it names none. */
+function daysOf(target: WalkTarget, record: UnstoredRecord): string {
+  return record.day ?? (target.from === target.to ? target.from : `${target.from} to ${target.to}`);
+}
+
 interface OneWalk {
-  references: Set<string>;
+  references: ReadonlySet<string>;
   unmatched: boolean;
   summary: WalkSummary;
-  /** Records of the target's days that could not be stored, as the walk received them. */
-  unstored: UnstoredRecord[];
+  /** Bounded by the target's days, however many records the service sent (S13). */
+  unstored: UnstoredTally;
 }
 
 function filterOf(target: WalkTarget, extended: boolean): ReportFilter {
@@ -113,22 +121,30 @@ function storeBatch(ctx: RunContext, target: WalkTarget, walk: number, batch: Pa
   }
 }
 
+function tally(unstored: UnstoredTally, target: WalkTarget, records: readonly UnstoredRecord[]): void {
+  for (const record of records) {
+    if (!claimed(target, record)) continue;
+    const key = daysOf(target, record);
+    const entry = unstored.get(key);
+    if (entry === undefined) unstored.set(key, { day: record.day, count: 1, reason: record.reason });
+    else entry.count += 1;
+  }
+}
+
 async function walkOnce(ctx: RunContext, target: WalkTarget, walk: number): Promise<OneWalk> {
-  const references = new Set<string>();
-  const unstored: UnstoredRecord[] = [];
+  // The walk's references are the page iterator's own set (S13: one bounded set per walk, not a copy of it).
+  let references: ReadonlySet<string> = new Set<string>();
+  const unstored: UnstoredTally = new Map();
   let unmatched = false;
   let last: PageProgress | null = null;
   const extended = !ctx.endDayIncluded;
   const filter = filterOf(target, extended);
   for await (const batch of walkSalesPages(ctx.deps.client, filter, { limit: PAGE_LIMIT, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
     storeBatch(ctx, target, walk, batch);
-    unstored.push(...batch.warnings.filter((record) => claimed(target, record)));
+    tally(unstored, target, batch.warnings);
     if (extended && batch.sales.some((sale) => sale.transactionDate === filter.endDate)) ctx.endDayIncluded = true;
-    for (const sale of batch.sales) references.add(sale.reference);
-    for (const warning of batch.warnings) {
-      if (warning.reference === null) unmatched = true;
-      else references.add(warning.reference);
-    }
+    references = batch.references;
+    if (batch.warnings.some((warning) => warning.reference === null)) unmatched = true;
     ctx.tracker.page(target.index, batch.sales.length, batch.warnings.length, batch.progress.totalHint);
     report(ctx);
     last = batch.progress;
@@ -141,15 +157,10 @@ async function walkOnce(ctx: RunContext, target: WalkTarget, walk: number): Prom
 }
 
 /** One note per day (or per span asked for, for records that named no day) with records that could not be stored. */
-function noteUnstored(ctx: RunContext, target: WalkTarget, records: readonly UnstoredRecord[]): void {
-  const byDays = new Map<string, UnstoredRecord[]>();
-  for (const record of records) {
-    const days = record.day ?? (target.from === target.to ? target.from : `${target.from} to ${target.to}`);
-    byDays.set(days, [...(byDays.get(days) ?? []), record]);
-  }
-  for (const [days, list] of byDays) {
-    const what = `${list.length === 1 ? '1 record' : `${list.length} records`} the service sent could not be read (${list[0]?.reason ?? ''})`;
-    const placed = list[0]?.day !== null || scopeOf(target) === '';
+function noteUnstored(ctx: RunContext, target: WalkTarget, unstored: UnstoredTally): void {
+  for (const [days, { day, count, reason }] of unstored) {
+    const what = `${count === 1 ? '1 record' : `${count} records`} the service sent could not be read (${reason})`;
+    const placed = day !== null || scopeOf(target) === '';
     const which = days.includes(' to ') ? 'these days are' : 'this day is';
     const outcome = placed
       ? `${which} not complete and will be fetched again at the next sync`

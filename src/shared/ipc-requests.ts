@@ -3,12 +3,12 @@
  * The channel table in `ipc-contract.ts` names which schema each channel uses.
  */
 import { z } from 'zod';
-import { isIsoDay } from './dates';
 import { EXPORT_COLUMN_IDS } from './export-columns';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS } from './export-presets';
-import { salesSelectionSchema, salesSortSchema } from './sales-query';
+import { isoDayWithin, latestSyncDay, salesSelectionSchema, salesSortSchema } from './sales-query';
 
-const isoDay = z.string().max(10).refine(isIsoDay, { message: 'must be a real day written yyyy-mm-dd' });
+/** A day a sync may cover: every day asks the service for pages, so the range stops a year from today (S17). */
+const syncDay = isoDayWithin(() => latestSyncDay(), 'one year from today');
 
 /**
  * What an export covers: the sales screen's own filter and sort over the cache, the columns to write, the file
@@ -35,7 +35,7 @@ export type ExportRequest = z.infer<typeof exportRequestSchema>;
 
 /** "Make the cache cover this range"; `refresh` fetches covered days again too. */
 export const syncRequestSchema = z
-  .strictObject({ from: isoDay, to: isoDay, refresh: z.boolean().optional() })
+  .strictObject({ from: syncDay, to: syncDay, refresh: z.boolean().optional() })
   .refine((r) => r.from <= r.to, { message: 'the end date is before the start date', path: ['to'] });
 export type SyncRequest = z.infer<typeof syncRequestSchema>;
 
@@ -57,7 +57,7 @@ export const addAccountSchema = connectionFormSchema.extend({
 });
 export type AddAccountInput = z.infer<typeof addAccountSchema>;
 
-const accountIdSchema = z.string().uuid();
+const accountIdSchema = z.string().uuid().max(36);
 
 /** Picks an account by id. */
 export const accountRefSchema = z.strictObject({ accountId: accountIdSchema });
@@ -77,7 +77,7 @@ export type ReauthenticateInput = z.infer<typeof reauthenticateSchema>;
 export const signOutSchema = z.strictObject({ accountId: accountIdSchema, deleteCachedSales: z.boolean() });
 export type SignOutInput = z.infer<typeof signOutSchema>;
 
-/** A link to open in the user's browser; the main process opens https links only (TESTPLAN S4). */
+/** A link to open in the user's browser; the main process opens https links only (S4). */
 export const openExternalSchema = z.strictObject({ url: z.string().min(1).max(2048) });
 export type OpenExternalRequest = z.infer<typeof openExternalSchema>;
 

@@ -2,14 +2,28 @@
  * User preferences kept by the main process in the settings file (electron-store / conf), so they
  * survive restarts and are shared with the headless command: theme, sync windows, and per account
  * the sales table's columns, sort and last filters. Parsed with zod on the way in and on the way
- * out of the file, so a damaged file falls back to defaults instead of breaking the UI.
+ * out of the file, so a damaged file falls back to defaults instead of breaking the UI. Only known keys with sized
+ * values pass (S17): the renderer and an edited settings file cannot grow the map without bound.
  */
 import { z } from 'zod';
 import { salesFilterSchema, salesSortSchema } from './sales-query';
 
+/** At most this many accounts' layouts are remembered; adding one more forgets the one remembered longest. */
+export const MAX_REMEMBERED_ACCOUNTS = 100;
+
+/** A short identifier such as a column id or a date preset name. */
+const slug = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a short name of letters, digits, - or _');
+
+/** Whose preferences: an account id or 'demo'. */
+export const preferencesScopeSchema = z.union([z.literal('demo'), z.string().uuid().max(36)]);
+
 /** One column of the sales table as the user arranged it. */
 export const columnLayoutSchema = z.strictObject({
-  id: z.string().min(1).max(40),
+  id: slug,
   width: z.number().int().min(40).max(2000),
   visible: z.boolean(),
 });
@@ -20,7 +34,7 @@ export const accountPreferencesSchema = z.strictObject({
   sort: salesSortSchema.optional(),
   filter: salesFilterSchema.optional(),
   /** The date preset the filter came from (e.g. 'last30'), so "last 30 days" stays relative. */
-  datePreset: z.string().max(40).optional(),
+  datePreset: slug.optional(),
 });
 export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;
 
@@ -31,7 +45,10 @@ export const preferencesSchema = z.strictObject({
   firstSyncDays: z.number().int().min(1).max(3650).default(30),
   /** Days before today fetched again on every sync, because statuses change after a sale. */
   trailingResyncDays: z.number().int().min(0).max(365).default(60),
-  accounts: z.record(z.string().min(1).max(64), accountPreferencesSchema).default({}),
+  accounts: z
+    .record(preferencesScopeSchema, accountPreferencesSchema)
+    .refine((accounts) => Object.keys(accounts).length <= MAX_REMEMBERED_ACCOUNTS, { message: `remembers at most ${MAX_REMEMBERED_ACCOUNTS} accounts` })
+    .default({}),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -42,7 +59,7 @@ export const preferencesPatchSchema = z.strictObject({
   trailingResyncDays: z.number().int().min(0).max(365).optional(),
   account: z
     .strictObject({
-      id: z.string().min(1).max(64),
+      id: preferencesScopeSchema,
       values: accountPreferencesSchema,
     })
     .optional(),

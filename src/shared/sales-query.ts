@@ -4,10 +4,29 @@
  * renderer, which builds these queries.
  */
 import { z } from 'zod';
-import { isIsoDay } from './dates';
+import { addDays, isIsoDay, localIsoDay } from './dates';
 import { AppError } from './errors';
 
-const isoDay = z.string().max(10).refine(isIsoDay, { message: 'must be a real day written yyyy-mm-dd' });
+/** The earliest day any input may name (S17): the app has no sales before it, so an older day is a mistake. */
+export const EARLIEST_DAY = '2000-01-01';
+/** The latest day a filter may name: a later day matches nothing, and the bound keeps every input sane. */
+export const LATEST_FILTER_DAY = '2099-12-31';
+
+/** The last day a sync or a change-log query may name: one year after the user's today. */
+export function latestSyncDay(now: Date = new Date()): string {
+  return addDays(localIsoDay(now), 366);
+}
+
+/** A real day written yyyy-mm-dd, from `EARLIEST_DAY` to the day `latest` gives (read at each parse). */
+export function isoDayWithin(latest: () => string, latestInWords: string) {
+  return z
+    .string()
+    .length(10, 'must be a day written yyyy-mm-dd')
+    .refine(isIsoDay, { message: 'must be a real day written yyyy-mm-dd', abort: true })
+    .refine((day) => day >= EARLIEST_DAY && day <= latest(), { message: `must be a day from ${EARLIEST_DAY} to ${latestInWords}` });
+}
+
+const isoDay = isoDayWithin(() => LATEST_FILTER_DAY, LATEST_FILTER_DAY);
 const value = z.string().min(1).max(200);
 /** A list of values to match; `null` matches sales where the field is absent. */
 const valueList = z.array(value.nullable()).min(1).max(500);
@@ -52,7 +71,12 @@ export const salesFilterSchema = z
     subids: valueList.optional(),
     categories: valueList.optional(),
     currencies: z
-      .array(z.string().regex(/^[A-Z]{3}$/))
+      .array(
+        z
+          .string()
+          .length(3)
+          .regex(/^[A-Z]{3}$/),
+      )
       .min(1)
       .max(200)
       .optional(),
@@ -109,13 +133,18 @@ export const topQuerySchema = z.strictObject({
 });
 export type TopQuery = z.infer<typeof topQuerySchema>;
 
+/** An instant from the start of 1970 ("every change") to a year from today. */
+const changesSince = z
+  .string()
+  .max(40)
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO date-time', abort: true })
+  .refine((s) => Date.parse(s) >= 0 && Date.parse(s) <= Date.now() + 366 * 86_400_000, {
+    message: 'must be an instant from 1970 to one year from today',
+  });
+
 /** Status changes seen after an instant; without `since`, those since the start of the last completed sync. */
 export const changesQuerySchema = z.strictObject({
-  since: z
-    .string()
-    .max(40)
-    .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO date-time' })
-    .optional(),
+  since: changesSince.optional(),
   limit: z.number().int().min(1).max(10_000).default(1000),
 });
 export type ChangesQuery = z.input<typeof changesQuerySchema>;

@@ -1,9 +1,11 @@
 /**
- * IPC input fuzzing (S6): every channel of the contract, registered by `registerAllIpc` on a
+ * IPC input fuzzing (S6, S17): every channel of the contract, registered by `registerAllIpc` on a
  * real core, is called with hostile and random payloads. Every call must resolve to a well-formed
  * result (a value, or an error with a known code and a short sentence), never INTERNAL, never a
  * throw, never a polluted prototype; and the handler table must keep answering afterwards. The
  * random part is seeded: set FUZZ_SEED (and FUZZ_ROUNDS) to reproduce or to explore further.
+ * S17 adds the bounds under the 1 MB limit: every string, array, number and map the contract's
+ * schemas reach has a bound, and a payload breaking one in any field is refused before a handler runs.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ERROR_CODES } from '../../shared/errors';
-import { CHANNELS, type BridgeMethod } from '../../shared/ipc-contract';
+import { addDays, localIsoDay } from '../../shared/dates';
+import { CHANNELS, IPC_CONTRACT, type BridgeMethod } from '../../shared/ipc-contract';
 import { createTestCore, type TestCore } from '../../../test-support/app-core-kit';
 import { createRandom, type Random } from '../demo';
 import { createSilentLogger } from '../log';
@@ -283,5 +286,240 @@ describe('IPC from a foreign frame', () => {
       await h.core.close();
       rmSync(h.exportDir, { recursive: true, force: true });
     }
+  });
+});
+
+/** A filter with every field set, so the S17 variants reach every field of it. */
+const FULL_FILTER = {
+  from: '2026-01-01',
+  to: '2026-06-30',
+  dateBasis: 'payment',
+  commissionStatuses: ['approved'],
+  paymentStatuses: ['paid'],
+  subids: ['newsletter', null],
+  categories: ['shoes'],
+  currencies: ['EUR'],
+  collections: ['summer'],
+  products: ['sandal'],
+  text: 'sandal',
+  includeNoLongerReported: true,
+};
+
+/** Valid inputs with every optional field filled, per channel with input; only their broken variants are sent. */
+const FULL_SAMPLES: Partial<Record<BridgeMethod, unknown>> = {
+  ...SAMPLES,
+  addAccount: { ...(SAMPLES.addAccount as object), label: 'Fuzz' },
+  reauthenticate: { ...(SAMPLES.reauthenticate as object), apiKey: 'fuzz-key' },
+  querySales: { ...(SAMPLES.querySales as object), filter: FULL_FILTER },
+  summarizeSales: FULL_FILTER,
+  salesSeries: { filter: FULL_FILTER, interval: 'month' },
+  topSales: { filter: FULL_FILTER, dimension: 'product', limit: 5 },
+  salesFilterValues: FULL_FILTER,
+  salesChanges: { since: '2026-01-01T00:00:00Z', limit: 10 },
+  salesStatusAge: FULL_FILTER,
+  startSync: { from: '2026-06-01', to: '2026-06-30', refresh: true },
+  updatePreferences: {
+    theme: 'dark',
+    firstSyncDays: 30,
+    trailingResyncDays: 60,
+    account: {
+      id: ACCOUNT_ID,
+      values: {
+        columns: [{ id: 'reference', width: 160, visible: true }],
+        sort: { column: 'transactionDate', direction: 'asc' },
+        filter: FULL_FILTER,
+        datePreset: 'last30',
+      },
+    },
+  },
+  exportSales: {
+    filter: FULL_FILTER,
+    sort: { column: 'transactionDate', direction: 'asc' },
+    columns: ['reference', 'currency'],
+    format: 'csv',
+    preset: 'payments',
+  },
+  exportFreshness: {
+    filter: FULL_FILTER,
+    sort: { column: 'transactionDate', direction: 'asc' },
+    columns: ['reference', 'currency'],
+    format: 'csv',
+    preset: 'payments',
+  },
+};
+
+type JsonSchema = { [key: string]: unknown };
+
+/** Where a JSON Schema (zod's view of a channel's input) lets a value grow or range without bound. */
+function unboundedSpots(schema: JsonSchema, where: string): string[] {
+  const children = (key: 'anyOf' | 'oneOf' | 'allOf'): JsonSchema[] => (Array.isArray(schema[key]) ? (schema[key] as JsonSchema[]) : []);
+  const nested = [...children('anyOf'), ...children('oneOf'), ...children('allOf')].flatMap((child, i) => unboundedSpots(child, `${where}|${i}`));
+  if (nested.length > 0 || schema.anyOf || schema.oneOf || schema.allOf) return nested;
+  if (schema.enum !== undefined || schema.const !== undefined) return [];
+  switch (schema.type) {
+    case 'boolean':
+    case 'null':
+      return [];
+    case 'string':
+      return typeof schema.maxLength === 'number' ? [] : [`${where}: string without a maximum length`];
+    case 'number':
+    case 'integer':
+      return typeof schema.minimum === 'number' && typeof schema.maximum === 'number' ? [] : [`${where}: number without a range`];
+    case 'array':
+      return [
+        ...(typeof schema.maxItems === 'number' ? [] : [`${where}: array without a maximum size`]),
+        ...unboundedSpots((schema.items ?? {}) as JsonSchema, `${where}[]`),
+      ];
+    case 'object': {
+      const properties = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>);
+      const open = schema.additionalProperties !== false;
+      return [
+        ...(open ? [`${where}: object that accepts unknown keys`] : []),
+        ...properties.flatMap(([key, child]) => unboundedSpots(child, `${where}.${key}`)),
+      ];
+    }
+    default:
+      return [`${where}: accepts anything`];
+  }
+}
+
+/** Paths to every leaf and container of a sample value. */
+function pathsOf(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return [path, ...value.flatMap((item, i) => pathsOf(item, [...path, i]))];
+  if (typeof value === 'object' && value !== null) return [path, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...path, key]))];
+  return [path];
+}
+
+function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+  return path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], root);
+}
+
+function replacedAt(root: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const copy = structuredClone(root) as Record<string | number, unknown>;
+  const parent = valueAt(copy, path.slice(0, -1)) as Record<string | number, unknown>;
+  parent[path.at(-1) as string | number] = replacement;
+  return copy;
+}
+
+/** Every way to break one bound of `sample` while staying under the 1 MB payload limit. */
+function oversizedVariants(sample: unknown): { label: string; value: unknown }[] {
+  return pathsOf(sample).flatMap((path) => {
+    const where = path.join('.') || '(input)';
+    const current = valueAt(sample, path);
+    if (typeof current === 'string') return [{ label: `${where}: 100,000 characters`, value: replacedAt(sample, path, 'x'.repeat(100_000)) }];
+    if (typeof current === 'number')
+      return [
+        { label: `${where}: 1e15`, value: replacedAt(sample, path, 1e15) },
+        { label: `${where}: -1e15`, value: replacedAt(sample, path, -1e15) },
+      ];
+    if (Array.isArray(current)) {
+      const item: unknown = current[0] ?? 'a';
+      const count = Math.min(100_000, Math.floor(900_000 / (JSON.stringify(item).length + 1)));
+      return [
+        {
+          label: `${where}: ${count} items`,
+          value: replacedAt(
+            sample,
+            path,
+            Array.from({ length: count }, () => item),
+          ),
+        },
+      ];
+    }
+    if (typeof current === 'object' && current !== null)
+      return [{ label: `${where}: unknown key`, value: replacedAt(sample, path, { ...current, unknownKey: 'x' }) }];
+    return [];
+  });
+}
+
+describe('IPC bounds', () => {
+  let h: Harness;
+  beforeAll(() => {
+    h = harness();
+  });
+  afterAll(async () => {
+    await h.core.close();
+    rmSync(h.exportDir, { recursive: true, force: true });
+  });
+
+  async function expectRefused(method: BridgeMethod, label: string, value: unknown, problems: string[]): Promise<void> {
+    const result = await call(h, method, value);
+    const parsed = resultShape.safeParse(result);
+    if (!parsed.success) problems.push(`${method} / ${label}: malformed`);
+    else if (parsed.data.ok) problems.push(`${method} / ${label}: accepted`);
+    else if (parsed.data.error.code !== 'INVALID_INPUT') problems.push(`${method} / ${label}: ${parsed.data.error.code}`);
+  }
+
+  it('S17: every string, array, number and map the contract accepts has a bound (maximum length or size, range, known keys)', () => {
+    const problems = methods.flatMap((method) => {
+      const input = IPC_CONTRACT[method].input;
+      if (input.safeParse(undefined).success) return input.safeParse(null).success ? [`${method}: accepts anything`] : [];
+      return unboundedSpots(z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchema, method);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('S17: a long string, a huge array, an out-of-range number or an unknown key in any field, under 1 MB, is refused with a typed error', async () => {
+    const problems: string[] = [];
+    let sent = 0;
+    for (const method of methods) {
+      const sample = FULL_SAMPLES[method];
+      if (sample === undefined) continue;
+      expect(IPC_CONTRACT[method].input.safeParse(sample).success, `${method}'s sample is valid`).toBe(true);
+      for (const { label, value } of oversizedVariants(sample)) {
+        if (JSON.stringify(value).length >= 1_000_000) problems.push(`${method} / ${label}: over 1 MB, so not a bound test`);
+        await expectRefused(method, label, value, problems);
+        sent += 1;
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(sent).toBeGreaterThan(200);
+  });
+
+  it('S17: days before 2000-01-01, filter days after 2099, syncs and change queries more than a year ahead are refused; the edges are not', async () => {
+    const today = localIsoDay(new Date());
+    const inTwoYears = addDays(today, 731);
+    const refused: [BridgeMethod, unknown][] = [
+      ['summarizeSales', { from: '1999-12-31' }],
+      ['salesStatusAge', { to: '2100-01-01' }],
+      ['querySales', { filter: { from: '0001-01-01', to: '2026-01-01' }, offset: 0, limit: 10 }],
+      ['salesSeries', { filter: { to: '9999-12-31' }, interval: 'day' }],
+      ['exportFreshness', { filter: { from: '1970-01-01', to: '2026-01-31' }, format: 'csv' }],
+      ['startSync', { from: '1999-12-31', to: '2026-01-01' }],
+      ['startSync', { from: today, to: inTwoYears }],
+      ['salesChanges', { since: '1969-12-31T23:59:59Z' }],
+      ['salesChanges', { since: `${inTwoYears}T00:00:00Z` }],
+      ['updatePreferences', { account: { id: 'demo', values: { filter: { from: '1999-01-01' } } } }],
+    ];
+    const problems: string[] = [];
+    for (const [method, value] of refused) await expectRefused(method, JSON.stringify(value), value, problems);
+    expect(problems).toEqual([]);
+    const edges: [BridgeMethod, unknown][] = [
+      ['summarizeSales', { from: '2000-01-01', to: '2099-12-31' }],
+      ['salesChanges', { since: '1970-01-01T00:00:00Z' }],
+    ];
+    for (const [method, value] of edges) {
+      const result = await call(h, method, value);
+      expect(result, method).not.toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    }
+    expect(IPC_CONTRACT.startSync.input.safeParse({ from: '2000-01-01', to: addDays(today, 366) }).success).toBe(true);
+  });
+
+  it('S17: preferences take known keys only: an unknown setting, an account key that is neither an account id nor demo, or an unknown account field is refused', async () => {
+    const problems: string[] = [];
+    const unknown: unknown[] = [
+      { devTools: true },
+      { theme: 'dark', __proto__: { polluted: true } },
+      { account: { id: 'x', values: {} } },
+      { account: { id: 'constructor', values: {} } },
+      { account: { id: `${ACCOUNT_ID}-extra`, values: {} } },
+      { account: { id: ACCOUNT_ID, values: { script: 'alert(1)' } } },
+      { account: { id: ACCOUNT_ID, values: { columns: [{ id: 'reference', width: 100, visible: true, color: 'red' }] } } },
+      { account: { id: ACCOUNT_ID, values: { datePreset: '../../etc' } } },
+    ];
+    for (const value of unknown) await expectRefused('updatePreferences', JSON.stringify(value), value, problems);
+    expect(problems).toEqual([]);
+    expect(await call(h, 'getPreferences', undefined)).toMatchObject({ ok: true, value: { accounts: {} } });
   });
 });

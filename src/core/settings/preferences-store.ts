@@ -2,10 +2,17 @@
  * Reads and updates {@link Preferences} in the settings store. Whatever is in the file is parsed;
  * a field that fails validation falls back to its default rather than reaching the renderer.
  */
-import { preferencesSchema, type Preferences, type PreferencesPatch } from '../../shared/preferences';
+import { MAX_REMEMBERED_ACCOUNTS, preferencesSchema, type AccountPreferences, type Preferences, type PreferencesPatch } from '../../shared/preferences';
 import type { SettingsStore } from './settings-store';
 
 const KEY = 'preferences';
+
+/** `accounts` with one entry updated field by field; a new entry beyond the cap forgets the oldest remembered ones. */
+function withAccount(accounts: Preferences['accounts'], id: string, values: AccountPreferences): Preferences['accounts'] {
+  const kept = Object.entries(accounts);
+  if (!Object.hasOwn(accounts, id)) kept.splice(0, Math.max(0, kept.length - MAX_REMEMBERED_ACCOUNTS + 1));
+  return { ...Object.fromEntries(kept), [id]: { ...accounts[id], ...values } };
+}
 
 /** The preferences in `settings`. */
 export class PreferencesStore {
@@ -22,9 +29,7 @@ export class PreferencesStore {
     const current = this.get();
     const { account, ...top } = patch;
     const next: Preferences = { ...current, ...Object.fromEntries(Object.entries(top).filter(([, v]) => v !== undefined)) };
-    if (account) {
-      next.accounts = { ...current.accounts, [account.id]: { ...current.accounts[account.id], ...account.values } };
-    }
+    if (account) next.accounts = withAccount(current.accounts, account.id, account.values);
     const checked = preferencesSchema.parse(next);
     this.settings.set(KEY, checked);
     return checked;

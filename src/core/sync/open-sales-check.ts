@@ -35,7 +35,8 @@ const OPEN_FILTERS: readonly Pick<WalkTarget, 'commissionStatus' | 'paymentStatu
 export async function checkOpenSales(ctx: RunContext, span: OpenSpan, index: number): Promise<OpenCheck> {
   // Read before the walks store anything, so the comparison is with what the cache believed.
   const cached: OpenSale[] = ctx.deps.cache.openSales(ctx.account, span.from, span.to);
-  const returned = new Set<string>();
+  // The walks' own sets, kept as they are rather than copied into one (S13: a bounded set per walk, no more).
+  const returned: ReadonlySet<string>[] = [];
   await runPool(
     OPEN_FILTERS,
     OPEN_FILTERS.length,
@@ -43,11 +44,11 @@ export async function checkOpenSales(ctx: RunContext, span: OpenSpan, index: num
       const label = `open sales (${Object.values(statuses).join(', ')}) ${span.from} to ${span.to}`;
       const walk = await walkUntilStable(ctx, { ...span, ...statuses, index: index + i, label });
       // Even an unsettled walk is used: a sale it missed only costs its day a full fetch.
-      for (const reference of walk.references) returned.add(reference);
+      returned.push(walk.references);
       ctx.tracker.windowDone();
     },
     ctx.signal,
   );
-  const changedDays = new Set(cached.filter((sale) => !returned.has(sale.reference)).map((sale) => sale.day));
+  const changedDays = new Set(cached.filter((sale) => !returned.some((references) => references.has(sale.reference))).map((sale) => sale.day));
   return { checked: cached.length, changedDays: [...changedDays].sort() };
 }

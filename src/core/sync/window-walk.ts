@@ -18,7 +18,7 @@ import { AppError } from '../../shared/errors';
 import type { StorePageResult, UnstoredPage } from '../cache';
 import { walkSalesPages, type PageBatch, type PageProgress, type UnstoredRecord } from '../service';
 import { addNote, report, type RunContext } from './sync-context';
-import { judgeWalk, type WalkSummary, type WalkVerdict } from './walk-verdict';
+import { digestReferences, judgeWalk, type ReferenceDigest, type WalkSummary, type WalkVerdict } from './walk-verdict';
 
 /** Walks of one report before it is left unsettled. */
 export const MAX_WALKS = 3;
@@ -177,7 +177,7 @@ function mismatch(summary: WalkSummary): string {
 
 /** Walks `target` until a walk can be trusted (see the file's comment). */
 export async function walkUntilStable(ctx: RunContext, target: WalkTarget): Promise<StableWalk> {
-  let previous: ReadonlySet<string> | null = null;
+  let previous: ReferenceDigest | null = null;
   for (let walk = 1; ; walk += 1) {
     const startedAt = ctx.now();
     const result = await walkOnce(ctx, target, walk);
@@ -185,7 +185,7 @@ export async function walkUntilStable(ctx: RunContext, target: WalkTarget): Prom
     const outcome = { references: result.references, unmatched: result.unmatched, startedAt, walks: walk };
     if (verdict === 'again' && walk < MAX_WALKS) {
       addNote(ctx, 'sync.walk-again', `${target.label}: ${mismatch(result.summary)} (the report changed while it was read); it was walked again.`);
-      previous = result.references;
+      previous = digestReferences(result.references);
       continue;
     }
     if (verdict === 'again') {

@@ -202,7 +202,8 @@ async function call(h: Harness, method: BridgeMethod, payload: unknown, senderUr
 const methods = Object.keys(CHANNELS) as BridgeMethod[];
 const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
 
-describe(`IPC fuzzing (FUZZ_SEED=${SEED}, FUZZ_ROUNDS=${ROUNDS})`, () => {
+// Hundreds of calls per test: on a busy two-core machine they need more than the default 30 s.
+describe(`IPC fuzzing (FUZZ_SEED=${SEED}, FUZZ_ROUNDS=${ROUNDS})`, { timeout: 180_000 }, () => {
   let h: Harness;
   beforeAll(() => {
     h = harness();
@@ -265,7 +266,7 @@ describe(`IPC fuzzing (FUZZ_SEED=${SEED}, FUZZ_ROUNDS=${ROUNDS})`, () => {
   });
 });
 
-describe('IPC from a foreign frame', () => {
+describe('IPC from a foreign frame', { timeout: 180_000 }, () => {
   it('S6: every channel refuses a call from a foreign frame or with no frame, with no side effect', async () => {
     const h = harness();
     try {
@@ -433,7 +434,7 @@ function oversizedVariants(sample: unknown): { label: string; value: unknown }[]
   });
 }
 
-describe('IPC bounds', () => {
+describe('IPC bounds', { timeout: 180_000 }, () => {
   let h: Harness;
   beforeAll(() => {
     h = harness();

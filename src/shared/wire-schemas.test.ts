@@ -9,10 +9,12 @@ describe('parseProfile', () => {
       isPrivate: null,
       statistics: { followers: 3, following: null, productCount: null, collectionCount: null },
     });
-    expect(parseProfile({}).isPrivate).toBeNull();
+    expect(parseProfile({ is_private: true }).userName).toBeNull();
   });
 
-  it('N5: a profile that is not an object is refused', () => {
+  it('N5: a body that is not an object, or an object with none of the profile fields, is refused', () => {
     expect(() => parseProfile('not a profile')).toThrow();
+    expect(() => parseProfile({ status: 200, message: 'OK', data: { rows: [] } })).toThrow();
+    expect(() => parseProfile({})).toThrow();
   });
 });

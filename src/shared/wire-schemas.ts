@@ -47,9 +47,16 @@ export const userProfileWireSchema = z.looseObject({
 
 const socialChannelSchema = z.object({ channel: z.string(), link: z.string() });
 
-/** Turns a `/v1/user/` body into a {@link Profile}; throws a ZodError when it is not an object at all. */
+const PROFILE_FIELDS = Object.keys(userProfileWireSchema.shape);
+
+/**
+ * Turns a `/v1/user/` body into a {@link Profile}. Any field may be missing, but an object with none of them is some
+ * other answer (a proxy's, an envelope), not a profile: that, or a body that is not an object, throws.
+ */
 export function parseProfile(body: unknown): Profile {
   const wire = userProfileWireSchema.parse(body);
+  const sent = body as Record<string, unknown>;
+  if (!PROFILE_FIELDS.some((field) => Object.hasOwn(sent, field) && sent[field] !== undefined)) throw new Error('The body carries none of the profile fields.');
   const channels = (wire.social_channels ?? []).flatMap((c) => {
     const parsed = socialChannelSchema.safeParse(c);
     return parsed.success ? [parsed.data] : [];

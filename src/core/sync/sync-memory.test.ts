@@ -73,7 +73,7 @@ function generatedService(perDay: number, sampleEvery: number): GeneratedService
   };
   service.client = {
     baseUrl: 'https://service.example',
-    getProfile: () => Promise.resolve(parseProfile({})),
+    getProfile: () => Promise.resolve(parseProfile({ user_name: 'memory-test' })),
     getSalesPage,
   } as Omit<ServiceClient, 'gate'> as ServiceClient;
   return service;

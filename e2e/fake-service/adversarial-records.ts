@@ -1,5 +1,5 @@
 /**
- * Hostile sale records (TESTPLAN T8, N5), as an independent audit sent them: statuses and categories the spec does
+ * Hostile sale records (T8, N5), as an independent audit sent them: statuses and categories the spec does
  * not list, amounts as numeric text, with more digits than a double holds, finer than the currency or absurdly large,
  * dates in near formats or under the spec's misspelled keys, a field nested 200 levels deep, and records that
  * cannot be stored at all.

@@ -7,7 +7,7 @@
  *   (optionally for one page or route) or drawn at seeded random rates;
  * - page shaping (how the last page is marked, repeated or over-full pages, defective records, an end bound read as
  *   exclusive, a `next_page` dropped early), applied to the spec service's own 200 answers;
- * - data changes while a report is walked (TESTPLAN T9): statuses changed, sales removed, late sales added, sales
+ * - data changes while a report is walked (T9): statuses changed, sales removed, late sales added, sales
  *   moved to another day, applied just before a chosen page is answered.
  */
 import { z } from 'zod';
@@ -66,7 +66,7 @@ export const scheduledFaultSchema = z.object({
 });
 export type ScheduledFault = z.infer<typeof scheduledFaultSchema>;
 
-/** Ways a single record can be wrong (TESTPLAN N5). */
+/** Ways a single record can be wrong (N5). */
 export const RECORD_DEFECTS = [
   'string-amount',
   'missing-amount',
@@ -82,7 +82,7 @@ export const RECORD_DEFECTS = [
 ] as const;
 export type RecordDefect = (typeof RECORD_DEFECTS)[number];
 
-/** How the last page says "no more" (TESTPLAN N6). `empty-page`: next_page is always set; an empty page ends. */
+/** How the last page says "no more" (N6). `empty-page`: next_page is always set; an empty page ends. */
 export const END_OF_PAGES = ['null', 'empty-string', 'absent', 'empty-page'] as const;
 export type EndOfPages = (typeof END_OF_PAGES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The fake service's data as it changes under a running client (TESTPLAN T1, T5, T9): statuses that change long after
+ * The fake service's data as it changes under a running client (T1, T5, T9): statuses that change long after
  * the sale, sales the service stops reporting, late sales, sales moved to another day, a second copy of a reference;
  * and two ways a server can cut a report short (an end bound read as exclusive, a `next_page` dropped early). The spec
  * service still decides every row; this only changes what it holds, or how a request reaches it and leaves it.

@@ -1,5 +1,5 @@
 /**
- * Page-shaping faults (TESTPLAN N5, N6, T8) applied around the spec service's report answers: the spec service
+ * Page-shaping faults (N5, N6, T8) applied around the spec service's report answers: the spec service
  * still decides every row, status and filter; this only re-marks the last page, repeats or over-fills a page,
  * breaks chosen records, or sends a hostile record's own JSON text in place of its plain base record (see
  * `adversarial-records.ts`), the way a sloppy or hostile real server might.

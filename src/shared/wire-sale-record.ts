@@ -1,5 +1,5 @@
 /**
- * Reads one sale record (spec 2.2) into a {@link Sale}, keeping every record with what can be read (TESTPLAN N5, T8):
+ * Reads one sale record (spec 2.2) into a {@link Sale}, keeping every record with what can be read (N5, T8):
  * statuses and categories the spec does not list are kept verbatim, amounts sent as numeric text are read exactly
  * (never through a float), the spec's misspelled `transaction_dete` / `payment_dete` are accepted (the correct spelling
  * wins), near-format dates are read when they name one day, and odd amounts are kept exactly. Whatever needed

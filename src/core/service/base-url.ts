@@ -1,5 +1,5 @@
 /**
- * The service's base address, accepted only over HTTPS (TESTPLAN N1). Parsed, never matched with
+ * The service's base address, accepted only over HTTPS (N1). Parsed, never matched with
  * `startsWith`, and normalised without a trailing slash (or a pasted trailing `/v1`, which the client adds
  * itself) so paths join predictably.
  */

@@ -1,5 +1,5 @@
 /**
- * One HTTP request and its whole body, under one deadline (TESTPLAN N4): the timer runs from the request until the
+ * One HTTP request and its whole body, under one deadline (N4): the timer runs from the request until the
  * last byte, so a server that stalls after the headers, or trickles a byte at a time, is cut off at the timeout
  * just like one that never answers. The caller's AbortSignal cancels the request and the body read at once.
  */

@@ -3,7 +3,7 @@
  * fetch-compatible adapter over `node:https`, because Node's built-in fetch cannot take extra CA certificates
  * without the `undici` package, which is not a dependency of this app.
  *
- * TLS is always verified (TESTPLAN N1): against Node's default roots plus, optionally, one extra CA bundle for
+ * TLS is always verified (N1): against Node's default roots plus, optionally, one extra CA bundle for
  * networks that inspect TLS. There is deliberately no option to turn verification off, and
  * `rejectUnauthorized: true` is set explicitly so even NODE_TLS_REJECT_UNAUTHORIZED=0 cannot weaken it.
  * It never follows redirects and adds no headers of its own (no user-agent), so the service sees only

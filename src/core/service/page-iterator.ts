@@ -1,5 +1,5 @@
 /**
- * Walks every page of a sales report (TESTPLAN N6, T9). The spec does not say how the last page is marked, so:
+ * Walks every page of a sales report (N6, T9). The spec does not say how the last page is marked, so:
  *
  * - The walk ends on `next_page` null, "" or absent, or on a page with no rows. One exception: a full page whose
  *   `next_page` is null while the service's `total` says more rows exist is followed by one more page (an empty one

@@ -1,5 +1,5 @@
 /**
- * A concurrency limiter that listens to the service (TESTPLAN N2): at most `limit` requests are in flight;
+ * A concurrency limiter that listens to the service (N2): at most `limit` requests are in flight;
  * a 429/503 halves the limit (once per round of requests, so one burst of parallel 429s is one signal, not
  * five), a `Retry-After` holds every new request until that time, and a run of successes raises the limit
  * again by one step at a time up to `max`.

@@ -1,5 +1,5 @@
 /**
- * When to try a request again, and how long to wait first (TESTPLAN N2, N3, N4). Pure functions of the
+ * When to try a request again, and how long to wait first (N2, N3, N4). Pure functions of the
  * failure, the counts so far, the time and a random number, so every schedule is testable exactly.
  *
  * - 429 (and 503) mean "slow down": honour `Retry-After` (seconds or HTTP-date) up to a cap, fail fast above

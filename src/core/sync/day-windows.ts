@@ -1,5 +1,5 @@
 /**
- * Groups the days the routine sync must fetch again (TESTPLAN T2) into as few requests as it can: neighbouring days
+ * Groups the days the routine sync must fetch again (T2) into as few requests as it can: neighbouring days
  * share a window when one walk of both costs no more pages than a walk of each, judged by the sales the cache holds
  * per day (a window's walk also reaches one day past its end, see `window-walk.ts`).
  */

@@ -1,5 +1,5 @@
 /**
- * Re-checks the open sales older than the trailing window (TESTPLAN T1, T2) with few requests. The service filters by
+ * Re-checks the open sales older than the trailing window (T1, T2) with few requests. The service filters by
  * status, so two walks over the span from the oldest open sale to the trailing window return every sale still open
  * there: pending commissions, and approved ones with a pending payment. Each is stored as received (a pending sale now
  * approved is updated and logged right away). A cached open sale that neither walk returned has left the open

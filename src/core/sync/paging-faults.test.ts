@@ -1,5 +1,5 @@
 /**
- * Paging that cannot lose or stale a sale (TESTPLAN T9) and sales the service stops reporting (T5), through the sync
+ * Paging that cannot lose or stale a sale (T9) and sales the service stops reporting (T5), through the sync
  * engine against the HTTPS fake service, whose data changes while a window is walked.
  */
 import { join } from 'node:path';
@@ -71,7 +71,7 @@ afterAll(async () => {
   folder.remove();
 });
 
-describe('paging under a changing report (TESTPLAN T9)', () => {
+describe('paging under a changing report (T9)', () => {
   it('T9: a sale that moves to a later page while the window is walked makes another be skipped; the walk is repeated until it matches the count', async () => {
     const account = freshAccount();
     const moved = janSale(10);
@@ -160,7 +160,7 @@ describe('paging under a changing report (TESTPLAN T9)', () => {
   });
 });
 
-describe('sales the service stops reporting (TESTPLAN T5)', () => {
+describe('sales the service stops reporting (T5)', () => {
   it('T5: a sale removed while its window is walked changes the count; the window is walked again and the sale is marked no longer reported', async () => {
     const account = freshAccount();
     const removed = janSale(20);

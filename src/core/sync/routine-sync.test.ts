@@ -1,5 +1,5 @@
 /**
- * The routine sync against the HTTPS fake service (TESTPLAN T1, T2, T5, D1): statuses of old sales kept current with
+ * The routine sync against the HTTPS fake service (T1, T2, T5, D1): statuses of old sales kept current with
  * few requests, counted at the fake.
  */
 import { join } from 'node:path';
@@ -67,7 +67,7 @@ afterAll(async () => {
   folder.remove();
 });
 
-describe('routine sync (TESTPLAN T1, T2)', () => {
+describe('routine sync (T1, T2)', () => {
   it('T1: a 200-day-old pending sale that became paid is updated by the next routine sync; the cache and the change log show it', async () => {
     const paid = pendingAged(190, 210);
     const approved = pendingAged(150, 180);

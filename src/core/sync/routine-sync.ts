@@ -1,5 +1,5 @@
 /**
- * The routine sync (TESTPLAN T1, T2): no period, just "keep what is cached current". It fetches the trailing window in
+ * The routine sync (T1, T2): no period, just "keep what is cached current". It fetches the trailing window in
  * full (new sales, and statuses that change soon after a sale), plus any day fetched before it was over, then
  * re-checks every open sale older than that however old it is (see `open-sales-check.ts`) and fetches in full only the
  * days whose open sales changed. Final sales (declined, or approved and paid) are not re-checked; a period sync with

@@ -1,5 +1,5 @@
 /**
- * What every sync run shares, whatever it fetches: the run record (so a crash is recognised and resumed, TESTPLAN D1),
+ * What every sync run shares, whatever it fetches: the run record (so a crash is recognised and resumed, D1),
  * the profile, progress, counters, notes, the pool of windows fetched at once, and how a run ends (completed,
  * cancelled, or failed with the error recorded).
  */

@@ -1,5 +1,5 @@
 /**
- * Makes the cache cover a date range (issue "Offline cache and sync engine"): plans the windows (every day not yet
+ * Makes the cache cover a date range: plans the windows (every day not yet
  * settled, plus the trailing window where statuses still change), walks each window's pages with `limit=100` (a few
  * windows in parallel through the client's request gate, which slows everyone down on 429), stores every page in its
  * own transaction, marks a window covered only after all its pages are stored and the walk matched the service's count
@@ -19,7 +19,7 @@ export async function runSync(deps: SyncDeps, job: SyncJob, signal?: AbortSignal
     from: job.from,
     to: job.to,
     today: deps.today(),
-    // Days fetched before they were over are not settled, so they are fetched again (TESTPLAN D1).
+    // Days fetched before they were over are not settled, so they are fetched again (D1).
     missing: job.refresh ? [{ from: job.from, to: job.to }] : deps.cache.syncGaps(job.account, job.from, job.to),
     trailingDays: job.trailingDays ?? 60,
     windowDays: deps.windowDays ?? 31,

@@ -31,7 +31,7 @@ type SyncWork = (deps: SyncDeps, signal: AbortSignal) => Promise<unknown>;
 /** The app's sync controller. */
 export interface SyncManager {
   start(client: ServiceClient, job: Omit<SyncJob, 'trailingDays'>): SyncStatus;
-  /** Starts a routine sync: the trailing window, then every open sale however old (TESTPLAN T1). */
+  /** Starts a routine sync: the trailing window, then every open sale however old (T1). */
   startRoutine(client: ServiceClient, job: Omit<RoutineSyncJob, 'trailingDays'>): SyncStatus;
   cancel(): SyncStatus;
   status(account: string | null): SyncStatus;

@@ -47,7 +47,7 @@ export interface SyncResult {
   statusChanges: number;
   inserted: number;
   updated: number;
-  /** Cached sales a complete fetch of their day no longer returned (TESTPLAN T5). */
+  /** Cached sales a complete fetch of their day no longer returned (T5). */
   noLongerReported: number;
   /** Sales reported again after having been marked no longer reported. */
   reportedAgain: number;

@@ -1,5 +1,5 @@
 /**
- * Whether one walk of a report can be trusted (TESTPLAN T9). The service's `total` is never the only source of truth,
+ * Whether one walk of a report can be trusted (T9). The service's `total` is never the only source of truth,
  * but when every page reported the same one it is a cross-check: fewer distinct sales than it counts means a sale
  * moved, appeared or vanished while the pages were walked (so another was skipped), and the report is walked again
  * until the walk matches the count or two walks in a row return the same sales.

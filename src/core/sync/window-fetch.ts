@@ -1,5 +1,5 @@
 /**
- * Fetches one window of days completely (TESTPLAN D1, T5, T9): walks it until the walk can be trusted, then, in one
+ * Fetches one window of days completely (D1, T5, T9): walks it until the walk can be trusted, then, in one
  * transaction, marks "no longer reported" the cached sales of those days it did not return and marks the days
  * covered (days not over yet only provisionally). A window left unsettled is neither: the next sync fetches it again.
  */

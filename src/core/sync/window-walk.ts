@@ -1,6 +1,6 @@
 /**
- * Walks one report (a window of days, or the open sales over a span) until it can be trusted (TESTPLAN T9), storing
- * every page in its own transaction as it comes (TESTPLAN D1):
+ * Walks one report (a window of days, or the open sales over a span) until it can be trusted (T9), storing
+ * every page in its own transaction as it comes (D1):
  *
  * - The request reaches one day past the days it claims, so a server that reads the end bound as exclusive cannot
  *   lose the last day's sales; the next window's first day is fetched twice and the cache keeps one row per reference.

@@ -70,7 +70,7 @@ describe('openCache: a new or healthy file', () => {
   });
 });
 
-describe('openCache: damaged and foreign files (TESTPLAN D2)', () => {
+describe('openCache: damaged and foreign files (D2)', () => {
   it('D2: a garbage file is moved aside with its -wal and -shm, a fresh cache is created, and the result says so', () => {
     const garbage = Buffer.alloc(8192, 0x42);
     writeFileSync(path, garbage);
@@ -142,7 +142,7 @@ describe('openCache: damaged and foreign files (TESTPLAN D2)', () => {
   });
 });
 
-describe('openCache: a cache from a newer version (TESTPLAN D3)', () => {
+describe('openCache: a cache from a newer version (D3)', () => {
   it('D3: a cache with a higher user_version is refused with a plain message and stays byte-identical', () => {
     writeHealthyCache();
     const raw = new Database(path);

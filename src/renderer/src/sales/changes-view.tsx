@@ -127,7 +127,7 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
             {pluralize(changes.length, 'change', 'changes')}
             {changes.length >= LIMIT ? ` (the first ${LIMIT} of this period; choose a shorter one to see the latest)` : ''}
           </Text>
-          <Table.ScrollContainer minWidth={800} style={{ flex: 1, minHeight: 0 }}>
+          <Table.ScrollContainer minWidth={880} style={{ flex: 1, minHeight: 0 }}>
             <Table striped highlightOnHover stickyHeader tabularNums fz="sm" verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
@@ -150,7 +150,8 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(change.changedAt)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{change.reference}</Table.Td>
                     <Table.Td miw={360} style={{ whiteSpace: 'nowrap' }} data-testid="change-description">
-                      <Group gap={6} wrap="nowrap">
+                      {/* Its own width, so the table makes room for the longest change instead of letting badges overlap. */}
+                      <Group gap={6} wrap="nowrap" w="max-content">
                         <Text span size="sm" c="dimmed" miw={84} style={{ flexShrink: 0 }} data-testid="change-field">
                           {changeFieldLabel(change.field)}
                           {change.field === 'reported' ? ':' : ''}

@@ -264,7 +264,7 @@ interface GridRowProps {
   onClick: () => void;
 }
 
-/** The mark of a row whose sale the service no longer reports, in its reference cell (or its first one). */
+/** The mark of a row whose sale the service no longer reports, in its product cell (or its reference, or first one). */
 function UnreportedMark() {
   return (
     <span className={classes.unreportedMark} title="The service no longer reports this sale. It is kept here for your records and left out of totals.">
@@ -294,7 +294,8 @@ function GridRow({ index, sale, top, width, columns, widthOf, selected, unreport
       </div>
     );
   }
-  const markColumn = columns.some((c) => c.id === 'reference') ? 'reference' : columns[0]?.id;
+  // The product column stretches, so the mark fits there without hiding the reference.
+  const markColumn = ['productName', 'reference'].find((id) => columns.some((c) => c.id === id)) ?? columns[0]?.id;
   return (
     <div
       id={`sale-row-${index}`}

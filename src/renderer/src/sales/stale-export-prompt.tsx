@@ -10,7 +10,15 @@ import type { StalePrompt } from './use-export-runner';
 /** The prompt, open while `prompt` is set. */
 export function StaleExportPrompt({ prompt }: { prompt: StalePrompt | null }) {
   return (
-    <Modal opened={prompt !== null} onClose={() => prompt?.answer('cancel')} title="Statuses may be out of date" centered size="md" zIndex={400}>
+    <Modal
+      opened={prompt !== null}
+      onClose={() => prompt?.answer('cancel')}
+      title="Statuses may be out of date"
+      centered
+      size="md"
+      zIndex={400}
+      closeButtonProps={{ 'aria-label': 'Close without exporting' }}
+    >
       {prompt !== null && (
         <Stack gap="md" data-testid="stale-export-warning">
           <Alert color="orange" variant="light" icon={<AlertIcon size={18} />} p="xs">

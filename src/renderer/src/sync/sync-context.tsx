@@ -197,8 +197,17 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
     const startedAt = new Date().toISOString();
     const values = await call('salesFilterValues', { includeNoLongerReported: true });
     const from = values.ok && values.value.firstDay !== null ? values.value.firstDay : today;
-    return runRecheck({ from, to: today, startedAt, running: true, all: true }, () => call('recheckAllHistory'));
-  }, [runRecheck, today]);
+    const ran: { span: DayRange | null } = { span: null };
+    const error = await runRecheck({ from, to: today, startedAt, running: true, all: true }, async () => {
+      const result = await call('recheckAllHistory');
+      // The run's own span (from the oldest cached day, which may precede the oldest sale) is what a resume covers.
+      if (result.ok && result.value.progress !== null) ran.span = { from: result.value.progress.from, to: result.value.progress.to };
+      return result;
+    });
+    const span = ran.span;
+    if (error === null && span !== null) setPending((current) => (current === null ? null : { ...current, from: span.from, to: span.to }));
+    return error;
+  }, [runRecheck, setPending, today]);
 
   const resumeRecheck = useCallback(async () => {
     const recheck = pendingRef.current;

@@ -1,7 +1,8 @@
 /**
  * The headless command's arguments: each command's options as node:util parseArgs reads them, then checked with zod,
  * so a typo, a missing option or an impossible date is refused with one plain sentence before anything runs. The
- * api-secret is deliberately not an option: arguments show up in the process list and the shell history.
+ * api-secret is deliberately not an option: arguments show up in the process list and the shell history. For the
+ * same reason the API key has --api-key-stdin; --api-key stays for existing scripts, its help saying it is visible.
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -83,20 +84,31 @@ export const COMMANDS = {
   },
   'accounts add': {
     summary: 'Test credentials with the service, then save the account (secret to the system keychain).',
-    usage:
-      'accounts add --label <label> --base-url <https://…> --app-id <id> --api-key <key>   (API secret on standard input or in COMMISSION_DESK_API_SECRET)',
+    usage: 'accounts add --label <label> --base-url <https://…> --app-id <id> [--api-key-stdin | --api-key <key>]',
+    notes: [
+      'The API key: with --api-key-stdin, the first line of standard input (the API secret on the second);',
+      'else COMMISSION_DESK_API_KEY; asked without echo when run at a terminal with neither.',
+      'The API secret is never an argument: COMMISSION_DESK_API_SECRET, else standard input (after the key).',
+      'Example: printf \'%s\\n%s\\n\' "$KEY" "$SECRET" | npm run cli -- accounts add --label Shop --base-url https://… --app-id my-app --api-key-stdin',
+    ],
     options: {
       label: { type: 'string', value: '<label>', help: 'Name to refer to the account by (unique; "demo" is reserved).' },
       'base-url': { type: 'string', value: '<url>', help: 'The service address, https only.' },
       'app-id': { type: 'string', value: '<id>', help: 'Your app ID.' },
-      'api-key': { type: 'string', value: '<key>', help: 'Your API key.' },
+      'api-key-stdin': { type: 'boolean', help: 'Read the API key from the first line of standard input.' },
+      'api-key': {
+        type: 'string',
+        value: '<key>',
+        help: 'The API key as an argument, for older scripts: other users can see it in the process list, and it stays in the shell history. Prefer --api-key-stdin or COMMISSION_DESK_API_KEY.',
+      },
     },
     positionals: [] as string[],
     schema: z.strictObject({
       label: required(100),
       'base-url': required(2000),
       'app-id': required(200),
-      'api-key': required(1000),
+      'api-key': required(1000).optional(),
+      'api-key-stdin': z.boolean().optional(),
     }),
   },
   'accounts remove': {

@@ -52,11 +52,13 @@ export function mainHelp(): string {
 /** The help of one command. */
 export function commandHelp(name: CommandName): string {
   const spec = COMMANDS[name];
+  const notes: readonly string[] = 'notes' in spec ? spec.notes : [];
   return [
     spec.summary,
     '',
     `Usage: ${PROGRAM} ${spec.usage}`,
     '',
+    ...(notes.length > 0 ? [...notes, ''] : []),
     'Options:',
     ...optionLines({ ...spec.options, ...GLOBAL_OPTIONS }),
     '',

@@ -54,20 +54,29 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return text;
 }
 
-/** Reads one line from a terminal without echoing it. */
-async function promptHidden(io: CliIo, prompt: string): Promise<string> {
-  io.stderr(prompt);
+/** Reads one line per prompt from a terminal without echoing them, in one pass over the stream (ending it closes it). */
+async function promptHidden(io: CliIo, prompts: readonly string[]): Promise<string[]> {
+  const lines: string[] = [];
+  let line = '';
+  let previous = '';
+  io.stderr(prompts[0] ?? '');
   io.stdin.setRawMode?.(true);
   try {
-    let line = '';
     for await (const chunk of io.stdin) {
       for (const ch of typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')) {
         if (ch === '\u0003') throw new Error('interrupted');
-        if (ch === '\r' || ch === '\n' || ch === '\u0004') return line;
-        line = ch === '\u007f' ? line.slice(0, -1) : line + ch;
+        const crlf = previous === '\r' && ch === '\n';
+        previous = ch;
+        if (crlf) continue;
+        if (ch === '\r' || ch === '\n' || ch === '\u0004') {
+          lines.push(line);
+          line = '';
+          if (lines.length === prompts.length) return lines;
+          io.stderr(`\n${prompts[lines.length] ?? ''}`);
+        } else line = ch === '\u007f' ? line.slice(0, -1) : line + ch;
       }
     }
-    return line;
+    return [...lines, line];
   } finally {
     io.stdin.setRawMode?.(false);
     io.stderr('\n');
@@ -75,12 +84,13 @@ async function promptHidden(io: CliIo, prompt: string): Promise<string> {
 }
 
 /**
- * The API secret: from COMMISSION_DESK_API_SECRET, else standard input (piped, or typed without echo at a terminal).
- * Never from an argument. Surrounding white space (the newline of `echo`) is dropped.
+ * Lines read from standard input: one per prompt, typed without echo at a terminal; else every piped line. Each is
+ * trimmed (the newline of `echo`, a stray space) and trailing empty lines are dropped, so the caller can tell a
+ * missing value (fewer lines) from an unexpected one (more).
  */
-export async function readApiSecret(io: CliIo): Promise<string> {
-  const fromEnv = io.env.COMMISSION_DESK_API_SECRET;
-  if (fromEnv !== undefined && fromEnv.trim() !== '') return fromEnv.trim();
-  const text = io.stdin.isTTY ? await promptHidden(io, 'API secret (not shown): ') : await readAll(io.stdin);
-  return text.trim();
+export async function readStdinLines(io: CliIo, prompts: readonly string[]): Promise<string[]> {
+  const lines = io.stdin.isTTY ? await promptHidden(io, prompts) : (await readAll(io.stdin)).split(/\r?\n/);
+  const trimmed = lines.map((line) => line.trim());
+  while (trimmed.length > 0 && trimmed[trimmed.length - 1] === '') trimmed.pop();
+  return trimmed;
 }

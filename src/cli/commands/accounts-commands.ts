@@ -10,7 +10,8 @@ import type { CommandOptions } from '../cli-args';
 import { accountsLabelled, DEMO_ACCOUNT, resolveAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
 import { CliError, EXIT_CODES, usageError } from '../cli-errors';
-import { count, readApiSecret, type CliIo } from '../cli-io';
+import { readAccountCredentials } from '../cli-credentials';
+import { count, type CliIo } from '../cli-io';
 
 function actionsFor(
   context: CliContext,
@@ -73,20 +74,16 @@ export async function listAccounts(context: CliContext, options: CommandOptions<
   io.stdout(`${table(rows)}\n`);
 }
 
-/** `accounts add`: tests the credentials with /v1/user/, then saves the account and its secret to the keychain. */
+/** `accounts add`: reads the key and secret, tests them with /v1/user/, then saves the account and its credentials to the keychain. */
 export async function addAccount(context: CliContext, options: CommandOptions<'accounts add'>, io: CliIo, secrets: string[]): Promise<void> {
   if (options.label.toLowerCase() === DEMO_ACCOUNT) throw usageError('"demo" is reserved for the demo data. Choose another --label.', 'accounts add');
   if (accountsLabelled(context.registry.list(), options.label).length > 0) {
     throw usageError(`An account labelled "${options.label}" already exists. Choose another --label, or remove that account first.`, 'accounts add');
   }
   const baseUrl = parseBaseUrl(options['base-url']);
-  secrets.push(options['api-key']);
-  const apiSecret = await readApiSecret(io);
-  if (apiSecret === '') {
-    throw usageError('No API secret was given. Pipe it on standard input (e.g. from your password manager) or set COMMISSION_DESK_API_SECRET.', 'accounts add');
-  }
-  secrets.push(apiSecret);
-  await actionsFor(context).addAccount({ baseUrl, apiKey: options['api-key'], apiSecret, appId: options['app-id'], label: options.label, sessionOnly: false });
+  const { apiKey, apiSecret } = await readAccountCredentials(io, options);
+  secrets.push(apiKey, apiSecret);
+  await actionsFor(context).addAccount({ baseUrl, apiKey, apiSecret, appId: options['app-id'], label: options.label, sessionOnly: false });
   io.stdout(`Added "${options.label}" (${baseUrl}): the service accepted the credentials, and the API secret is in the system keychain.\n`);
 }
 

@@ -4,15 +4,15 @@
  * status, and "More filters" for sub-ID, category, currency and collection, whose choices come from the cache with
  * their counts. Typing a date switches to a custom range; a typed range is applied once it is whole and valid.
  */
-import { Badge, Button, Group, Popover, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Popover, Select, Stack, Switch, Text, TextInput, type SelectProps } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { DistinctValues, SalesSummary, ValueCount } from '../../../shared/sales-query-types';
 import { capitalize, formatCount } from '../common/format';
-import { FilterIcon, SearchIcon } from '../common/icons';
+import { CheckIcon, FilterIcon, SearchIcon } from '../common/icons';
 import { DATE_PRESET_LABELS, DATE_PRESETS, presetRange, type DatePreset } from './date-presets';
 import { NONE_VALUE, rangeProblems, type RangeProblems, type SalesFilterState, type ValueFilter } from './sales-filters';
-import { statusOptions } from './status-choices';
+import { statusOptions, type StatusOption } from './status-choices';
 
 const SEARCH_DELAY_MS = 300;
 const DATE_SETTLE_MS = 600;
@@ -52,20 +52,18 @@ export function SalesFilterBar({ filters, onChange, values, statuses, today }: S
         label="Commission status"
         size="xs"
         w={140}
-        data={statusOptions('commission', statuses, filters.commissionStatus)}
+        {...statusSelectProps(statusOptions('commission', statuses, filters.commissionStatus))}
         value={filters.commissionStatus}
         allowDeselect={false}
-        comboboxProps={STATUS_DROPDOWN}
         onChange={(value) => value && onChange({ ...filters, commissionStatus: value })}
       />
       <Select
         label="Payment status"
         size="xs"
         w={120}
-        data={statusOptions('payment', statuses, filters.paymentStatus)}
+        {...statusSelectProps(statusOptions('payment', statuses, filters.paymentStatus))}
         value={filters.paymentStatus}
         allowDeselect={false}
-        comboboxProps={STATUS_DROPDOWN}
         onChange={(value) => value && onChange({ ...filters, paymentStatus: value })}
       />
       <MoreFilters filters={filters} onChange={onChange} values={values} count={moreCount} />
@@ -75,6 +73,31 @@ export function SalesFilterBar({ filters, onChange, values, statuses, today }: S
 
 /** Status lists can name long undocumented statuses: their dropdown may be wider than the field. */
 const STATUS_DROPDOWN = { width: 'max-content', position: 'bottom-start' } as const;
+
+/** A status dropdown's options, each with its sales in range beside it (the field shows the status alone). */
+function statusSelectProps(options: StatusOption[]): Pick<SelectProps, 'data' | 'renderOption' | 'comboboxProps'> {
+  const counts = new Map(options.map((o) => [o.value, o.count]));
+  return {
+    data: options.map(({ value, label }) => ({ value, label })),
+    comboboxProps: STATUS_DROPDOWN,
+    renderOption: ({ option, checked }) => {
+      const count = counts.get(option.value) ?? null;
+      return (
+        <Group gap="md" justify="space-between" wrap="nowrap" w="100%">
+          <Group gap={6} wrap="nowrap">
+            {checked ? <CheckIcon size={14} /> : <span style={{ width: 14 }} />}
+            <span>{option.label}</span>
+          </Group>
+          {count !== null && (
+            <Text span size="xs" c="dimmed">
+              {formatCount(count)}
+            </Text>
+          )}
+        </Group>
+      );
+    },
+  };
+}
 
 /** Choosing a preset; "custom" starts from the days shown so far. */
 function withPreset(filters: SalesFilterState, preset: DatePreset, today: string): SalesFilterState {

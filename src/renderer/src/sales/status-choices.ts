@@ -4,14 +4,15 @@
  * marked as not documented — a sale with such a status must never be unreachable from the filters.
  */
 import type { SalesSummary } from '../../../shared/sales-query-types';
-import { formatCount } from '../common/format';
 import { statusChoiceLabel, type StatusKind } from '../common/status-text';
 import { ANY_STATUS, COMMISSION_CHOICES, PAYMENT_CHOICES } from './sales-filters';
 
-/** One option of a status dropdown. */
+/** One option of a status dropdown; its count is shown beside it in the list, not in the field. */
 export interface StatusOption {
   value: string;
   label: string;
+  /** Sales in range with this status; null when unknown (loading, "All", or none in range). */
+  count: number | null;
 }
 
 /** Sales per status value across currencies (a count may be added up across currencies; money may not). */
@@ -39,9 +40,8 @@ export function statusOptions(kind: StatusKind, summary: SalesSummary | null, cu
   const counts = countsOf(kind, summary);
   const others = [...counts.keys()].filter((s) => !documented.includes(s)).sort();
   if (current !== ANY_STATUS && !documented.includes(current) && !others.includes(current)) others.push(current);
-  const label = (status: string) => {
-    const count = counts.get(status);
-    return count === undefined ? statusChoiceLabel(kind, status) : `${statusChoiceLabel(kind, status)} · ${formatCount(count)}`;
-  };
-  return [{ value: ANY_STATUS, label: 'All' }, ...[...documented, ...others].map((status) => ({ value: status, label: label(status) }))];
+  return [
+    { value: ANY_STATUS, label: 'All', count: null },
+    ...[...documented, ...others].map((status) => ({ value: status, label: statusChoiceLabel(kind, status), count: counts.get(status) ?? null })),
+  ];
 }

@@ -51,3 +51,9 @@ export function addDays(isoDay: string, days: number): string {
 export function compareDays(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** A range of days, both ends ISO `yyyy-mm-dd` and inclusive. */
+export interface DayRange {
+  from: string;
+  to: string;
+}

@@ -3,13 +3,8 @@
  * units (`…Minor`, 10^-scale of the currency: cents for EUR) for arithmetic, and as an exact decimal string for
  * display. Totals are always per currency, never summed across currencies. Imports only src/shared.
  */
+import type { DayRange } from './dates';
 import type { CommissionStatusValue, PaymentStatusValue, Sale, SaleNotice } from './domain';
-
-/** A day range, both ends ISO `yyyy-mm-dd` and inclusive. */
-export interface DayRangeDto {
-  from: string;
-  to: string;
-}
 
 /** Records the service sent that could not be stored, over a span of days: those days are not complete (T8). */
 export interface UnstoredSpan {
@@ -25,7 +20,7 @@ export interface UnstoredSpan {
 export interface DataAsOf {
   complete: boolean;
   asOf: string | null;
-  missing: DayRangeDto[];
+  missing: DayRange[];
   /** Days among `missing` that were fetched but where some records could not be stored; absent when none. */
   unstored?: UnstoredSpan[];
 }

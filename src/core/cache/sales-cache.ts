@@ -3,6 +3,7 @@
  * from. Writes go to SQLite first and then to the in-memory browse index; every read works offline. Inputs that come
  * from the renderer (`unknown` parameters) are parsed with zod here.
  */
+import type { DayRange } from '../../shared/dates';
 import type Database from 'better-sqlite3';
 import type { Profile, Sale } from '../../shared/domain';
 import {
@@ -31,17 +32,7 @@ import {
   topQuerySchema,
   type SalesFilter,
 } from '../../shared/sales-query';
-import type {
-  CachedSale,
-  DataAsOf,
-  DayRangeDto,
-  DistinctValues,
-  SaleChange,
-  SalesPageResult,
-  SalesSummary,
-  SeriesPoint,
-  TopEntry,
-} from '../../shared/sales-query-types';
+import type { CachedSale, DataAsOf, DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from '../../shared/sales-query-types';
 import { iterateSales } from './sql-read';
 import {
   createOpenSaleReads,
@@ -67,7 +58,7 @@ export interface SalesCache {
   /** Coverage of a range as the user sees it (settled and provisional days). */
   coverage(account: string, from: string, to: string): CoverageReport;
   /** The parts of [from, to] a sync must fetch: days no complete fetch has settled, provisional ones included. */
-  syncGaps(account: string, from: string, to: string): DayRangeDto[];
+  syncGaps(account: string, from: string, to: string): DayRange[];
   /** Days fetched while they were not over yet, and days with records that could not be stored; the routine sync fetches them again. */
   provisionalDays(account: string): string[];
   coveredWindows(account: string): CoveredWindow[];

@@ -3,10 +3,10 @@
  * basis chose the rows, how complete the cache was, and when and by what the file was made. An accountant reading
  * the file weeks later must be able to tell what it does and does not contain without asking.
  */
+import type { DayRange } from '../../shared/dates';
 import { EXPORT_COLUMN_LABELS, type ExportColumnId } from '../../shared/export-columns';
 import { exportPreset, type ExportPresetId } from '../../shared/export-presets';
 import type { SalesFilter, SalesSort } from '../../shared/sales-query';
-import type { DayRangeDto } from '../../shared/sales-query-types';
 import { dayNumber, isoDay, type UnstoredSpan } from '../cache';
 import type { CoverageReport } from '../cache/coverage';
 import { NO_COMMISSION_STATUS, NO_PAYMENT_STATUS } from './export-cells';
@@ -61,12 +61,12 @@ export function describeFilters(filter: SalesFilter): string[] {
   return parts;
 }
 
-function daysText(range: DayRangeDto): string {
+function daysText(range: DayRange): string {
   return range.from === range.to ? range.from : `${range.from} to ${range.to}`;
 }
 
 /** The parts of `missing` outside every span: days never synced, as opposed to days synced with unreadable records. */
-function neverSynced(missing: readonly DayRangeDto[], spans: readonly UnstoredSpan[]): DayRangeDto[] {
+function neverSynced(missing: readonly DayRange[], spans: readonly UnstoredSpan[]): DayRange[] {
   let ranges = missing.map((r): [number, number] => [dayNumber(r.from), dayNumber(r.to)]);
   for (const span of spans) {
     const [from, to] = [dayNumber(span.from), dayNumber(span.to)];

@@ -3,8 +3,8 @@
  * share a window when one walk of both costs no more pages than a walk of each, judged by the sales the cache holds
  * per day (a window's walk also reaches one day past its end, see `window-walk.ts`).
  */
+import type { DayRange } from '../../shared/dates';
 import { dayNumber, isoDay } from '../cache';
-import type { DayWindow } from './sync-plan';
 
 /** How the estimate is made. */
 export interface DayWindowOptions {
@@ -21,7 +21,7 @@ function pagesOf(counts: ReadonlyMap<string, number>, from: number, to: number, 
 }
 
 /** Windows covering every day of `days` (and, where it costs nothing, the days between), oldest first. */
-export function planDayWindows(days: readonly string[], salesPerDay: ReadonlyMap<string, number>, options: DayWindowOptions): DayWindow[] {
+export function planDayWindows(days: readonly string[], salesPerDay: ReadonlyMap<string, number>, options: DayWindowOptions): DayRange[] {
   const sorted = [...new Set(days)].map(dayNumber).sort((a, b) => a - b);
   const windows: { from: number; to: number }[] = [];
   for (const day of sorted) {

@@ -5,18 +5,18 @@
  * days whose open sales changed. Final sales (declined, or approved and paid) are not re-checked; a period sync with
  * `refresh` still fetches them.
  */
-import { addDays } from '../../shared/dates';
+import { addDays, type DayRange } from '../../shared/dates';
 import { planDayWindows } from './day-windows';
 import { checkOpenSales, type OpenSpan } from './open-sales-check';
 import { runPool, runTracked, type RunContext } from './sync-context';
-import { mergeWindows, splitWindow, type DayWindow } from './sync-plan';
+import { mergeWindows, splitWindow } from './sync-plan';
 import type { RoutineSyncJob, RoutineSyncResult, SyncDeps } from './sync-types';
 import { fetchWindow } from './window-fetch';
 
 /** What a routine sync will fetch before it knows which open sales changed. */
 interface RoutinePlan {
   /** The trailing window and the provisional days, newest first. */
-  recent: DayWindow[];
+  recent: DayRange[];
   /** Days holding open sales older than the trailing window, or null when there are none. */
   open: OpenSpan | null;
   /** The run's range, for its record and progress. */
@@ -39,7 +39,7 @@ function planRoutine(deps: SyncDeps, job: RoutineSyncJob): RoutinePlan {
 }
 
 /** Windows for the days whose open sales changed, sized by the sales the cache holds per day. */
-function changedDayWindows(ctx: RunContext, days: readonly string[]): DayWindow[] {
+function changedDayWindows(ctx: RunContext, days: readonly string[]): DayRange[] {
   if (days.length === 0) return [];
   const perDay = ctx.deps.cache.salesPerDay(ctx.account, days[0] as string, addDays(days.at(-1) as string, 1));
   return planDayWindows(days, new Map(perDay.map((d) => [d.day, d.count])), { pageLimit: 100, maxDays: ctx.deps.windowDays ?? 31 });

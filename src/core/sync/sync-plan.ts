@@ -5,13 +5,7 @@
  * so each is a short, independent walk through the report that can run in parallel and be marked
  * covered on its own.
  */
-import { addDays } from '../../shared/dates';
-
-/** A window of transaction days, both ends inclusive. */
-export interface DayWindow {
-  from: string;
-  to: string;
-}
+import { addDays, type DayRange } from '../../shared/dates';
 
 /** What the planner needs. */
 export interface PlanInput {
@@ -19,23 +13,23 @@ export interface PlanInput {
   to: string;
   today: string;
   /** Ranges of [from, to] the cache does not cover yet. */
-  missing: readonly DayWindow[];
+  missing: readonly DayRange[];
   /** Days before today always fetched again (0 = none). */
   trailingDays: number;
   /** Largest window, in days. */
   windowDays: number;
 }
 
-function clip(window: DayWindow, bounds: DayWindow): DayWindow | null {
+function clip(window: DayRange, bounds: DayRange): DayRange | null {
   const from = window.from > bounds.from ? window.from : bounds.from;
   const to = window.to < bounds.to ? window.to : bounds.to;
   return from <= to ? { from, to } : null;
 }
 
 /** Merges overlapping or touching windows into a sorted, disjoint list. */
-export function mergeWindows(windows: readonly DayWindow[]): DayWindow[] {
+export function mergeWindows(windows: readonly DayRange[]): DayRange[] {
   const sorted = [...windows].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
-  const merged: DayWindow[] = [];
+  const merged: DayRange[] = [];
   for (const w of sorted) {
     const last = merged[merged.length - 1];
     if (last && w.from <= addDays(last.to, 1)) {
@@ -48,8 +42,8 @@ export function mergeWindows(windows: readonly DayWindow[]): DayWindow[] {
 }
 
 /** Cuts a window into pieces of at most `days` days, oldest first. */
-export function splitWindow(window: DayWindow, days: number): DayWindow[] {
-  const pieces: DayWindow[] = [];
+export function splitWindow(window: DayRange, days: number): DayRange[] {
+  const pieces: DayRange[] = [];
   for (let from = window.from; from <= window.to; from = addDays(from, days)) {
     const end = addDays(from, days - 1);
     pieces.push({ from, to: end < window.to ? end : window.to });
@@ -58,7 +52,7 @@ export function splitWindow(window: DayWindow, days: number): DayWindow[] {
 }
 
 /** The windows to fetch, newest first so recent data appears soonest. */
-export function planSyncWindows(input: PlanInput): DayWindow[] {
+export function planSyncWindows(input: PlanInput): DayRange[] {
   const bounds = { from: input.from, to: input.to };
   const wanted = [...input.missing];
   if (input.trailingDays > 0) {

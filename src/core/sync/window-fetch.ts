@@ -3,11 +3,11 @@
  * transaction, marks "no longer reported" the cached sales of those days it did not return and marks the days
  * covered (days not over yet only provisionally). A window left unsettled is neither: the next sync fetches it again.
  */
-import type { DayWindow } from './sync-plan';
+import type { DayRange } from '../../shared/dates';
 import { addNote, report, type RunContext } from './sync-context';
 import { walkUntilStable, type StableWalk } from './window-walk';
 
-function settle(ctx: RunContext, window: DayWindow, walk: StableWalk): void {
+function settle(ctx: RunContext, window: DayRange, walk: StableWalk): void {
   const { cache } = ctx.deps;
   cache.transaction(() => {
     if (walk.unmatched) {
@@ -25,7 +25,7 @@ function settle(ctx: RunContext, window: DayWindow, walk: StableWalk): void {
 }
 
 /** Fetches `window` (position `index` among the run's windows) and settles it. */
-export async function fetchWindow(ctx: RunContext, window: DayWindow, index: number): Promise<void> {
+export async function fetchWindow(ctx: RunContext, window: DayRange, index: number): Promise<void> {
   const walk = await walkUntilStable(ctx, { from: window.from, to: window.to, index, label: `${window.from} to ${window.to}` });
   if (walk.verdict !== 'unsettled') settle(ctx, window, walk);
   // The window's sales become searchable now rather than at the next bulk catch-up of the page store.

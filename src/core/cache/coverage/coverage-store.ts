@@ -6,12 +6,13 @@
  * could not be stored (T8, see `unstored-records.ts`) is never covered, whatever its windows say: it is missing from
  * {@link CoverageReport}, which says why, and a sync fetches it again.
  */
+import type { DayRange } from '../../../shared/dates';
 import type Database from 'better-sqlite3';
 import { assertAccount, createUnstoredRecords, dayNumber, isoDay, isoInstant, type UnstoredSpan } from '../records';
 import { invalidInput } from '../cache-errors';
-import { coverageOf, mergeWindow, withoutDays, type Window } from './coverage-windows';
+import { coverageOf, mergeWindow, withoutDays, type FetchedSpan } from './coverage-windows';
 import { lastSettledDay } from './settled-days';
-import type { DataAsOf, DayRangeDto } from '../../../shared/sales-query-types';
+import type { DataAsOf } from '../../../shared/sales-query-types';
 
 /**
  * Whether a range is fully in the cache; `asOf` is the oldest fetch time among the windows covering any of it. The days
@@ -21,7 +22,7 @@ import type { DataAsOf, DayRangeDto } from '../../../shared/sales-query-types';
 export type CoverageReport = DataAsOf;
 
 /** A stored coverage window. */
-export interface CoveredWindow extends DayRangeDto {
+export interface CoveredWindow extends DayRange {
   fetchedAt: string;
 }
 
@@ -35,7 +36,7 @@ export interface CoverageStore {
   /** Coverage as the user sees it: settled windows and provisional days. */
   coverage(account: string, from: string, to: string): CoverageReport;
   /** The parts of `from`..`to` a sync must fetch: every day not settled, provisional ones included. */
-  syncGaps(account: string, from: string, to: string): DayRangeDto[];
+  syncGaps(account: string, from: string, to: string): DayRange[];
   /** Days a fetch did not settle, oldest first: fetched while not over yet, or holding a record that could not be stored. */
   provisionalDays(account: string): string[];
   windows(account: string): CoveredWindow[];
@@ -53,16 +54,16 @@ function range(from: string, to: string): [number, number] {
 type Row = { from_day: string; to_day: string; fetched_at: string };
 type DayRow = { day: string; fetched_at: string };
 
-function toWindow(row: Row): Window {
+function toWindow(row: Row): FetchedSpan {
   return { from: dayNumber(row.from_day), to: dayNumber(row.to_day), fetchedAt: row.fetched_at };
 }
 
-function dayWindow(row: DayRow): Window {
+function dayWindow(row: DayRow): FetchedSpan {
   const day = dayNumber(row.day);
   return { from: day, to: day, fetchedAt: row.fetched_at };
 }
 
-function gapsOf(windows: readonly Window[], from: number, to: number): { gaps: DayRangeDto[]; asOf: string | null } {
+function gapsOf(windows: readonly FetchedSpan[], from: number, to: number): { gaps: DayRange[]; asOf: string | null } {
   const { gaps, asOf } = coverageOf(windows, from, to);
   return { gaps: gaps.map(([x, y]) => ({ from: isoDay(x), to: isoDay(y) })), asOf };
 }
@@ -115,7 +116,7 @@ export function createCoverageStore(db: Database.Database): CoverageStore {
     const end = Math.min(to, Math.max(from, last + 1) + MAX_PROVISIONAL_DAYS - 1);
     for (let day = Math.max(from, last + 1); day <= end; day++) s.keep.run(account, isoDay(day), at);
   });
-  const settled = (account: string, from: string, to: string): Window[] => s.near.all(account, to, from).map(toWindow);
+  const settled = (account: string, from: string, to: string): FetchedSpan[] => s.near.all(account, to, from).map(toWindow);
   return {
     markCovered: (account, from, to, fetchedAt, today) => {
       assertAccount(account);

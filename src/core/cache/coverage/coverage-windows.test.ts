@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { coverageOf, mergeWindow, type Window } from './coverage-windows';
+import { coverageOf, mergeWindow, type FetchedSpan } from './coverage-windows';
 
 const T1 = '2026-01-01T00:00:00.000Z';
 const T2 = '2026-02-01T00:00:00.000Z';
 
 describe('coverage windows', () => {
   it('merges adjacent and overlapping windows of the same fetch time', () => {
-    let windows: Window[] = [];
+    let windows: FetchedSpan[] = [];
     windows = mergeWindow(windows, { from: 10, to: 19, fetchedAt: T1 });
     windows = mergeWindow(windows, { from: 20, to: 29, fetchedAt: T1 });
     windows = mergeWindow(windows, { from: 25, to: 35, fetchedAt: T1 });
@@ -24,7 +24,7 @@ describe('coverage windows', () => {
   });
 
   it('reports gaps and the oldest fetch time of the windows overlapping a range', () => {
-    const windows: Window[] = [
+    const windows: FetchedSpan[] = [
       { from: 10, to: 19, fetchedAt: T2 },
       { from: 25, to: 29, fetchedAt: T1 },
     ];

@@ -4,7 +4,7 @@
  */
 
 /** Days `from`..`to` (inclusive day numbers) fetched completely at `fetchedAt` (ISO instant). */
-export interface Window {
+export interface FetchedSpan {
   from: number;
   to: number;
   fetchedAt: string;
@@ -14,9 +14,9 @@ function later(a: string, b: string): string {
   return a > b ? a : b;
 }
 
-function coalesce(windows: Window[]): Window[] {
+function coalesce(windows: FetchedSpan[]): FetchedSpan[] {
   const sorted = [...windows].sort((a, b) => a.from - b.from);
-  const merged: Window[] = [];
+  const merged: FetchedSpan[] = [];
   for (const window of sorted) {
     const last = merged.at(-1);
     if (last && last.to + 1 === window.from && last.fetchedAt === window.fetchedAt) last.to = window.to;
@@ -29,8 +29,8 @@ function coalesce(windows: Window[]): Window[] {
  * Adds `added` to `existing` (sorted, non-overlapping). Days only in old windows keep their time; days in both get
  * the later time; the rest of `added` gets its own. Neighbours with the same time are merged.
  */
-export function mergeWindow(existing: readonly Window[], added: Window): Window[] {
-  const out: Window[] = [];
+export function mergeWindow(existing: readonly FetchedSpan[], added: FetchedSpan): FetchedSpan[] {
+  const out: FetchedSpan[] = [];
   let cursor = added.from;
   for (const old of existing) {
     if (old.to < added.from || old.from > added.to) {
@@ -50,7 +50,7 @@ export function mergeWindow(existing: readonly Window[], added: Window): Window[
 }
 
 /** How much of [from, to] the windows cover: the gaps, and the oldest fetch time among the windows that overlap it. */
-export function coverageOf(windows: readonly Window[], from: number, to: number): { gaps: [number, number][]; asOf: string | null } {
+export function coverageOf(windows: readonly FetchedSpan[], from: number, to: number): { gaps: [number, number][]; asOf: string | null } {
   const gaps: [number, number][] = [];
   let cursor = from;
   let asOf = null as string | null;
@@ -65,12 +65,12 @@ export function coverageOf(windows: readonly Window[], from: number, to: number)
 }
 
 /** `windows` without the days of `holes` (inclusive day-number ranges): a window with a hole inside is split around it. */
-export function withoutDays(windows: readonly Window[], holes: readonly [number, number][]): Window[] {
+export function withoutDays(windows: readonly FetchedSpan[], holes: readonly [number, number][]): FetchedSpan[] {
   let out = [...windows];
   for (const [from, to] of holes) {
     out = out.flatMap((w) => {
       if (w.to < from || w.from > to) return [w];
-      const parts: Window[] = [];
+      const parts: FetchedSpan[] = [];
       if (w.from < from) parts.push({ ...w, to: from - 1 });
       if (w.to > to) parts.push({ ...w, from: to + 1 });
       return parts;

@@ -4,7 +4,7 @@
  * reach past today stop at today: no sale can be dated in the future, and a range ending today is one the cache can
  * report as fully synced.
  */
-import { addDays, isIsoDay } from '../../../shared/dates';
+import { addDays, isIsoDay, type DayRange } from '../../../shared/dates';
 
 /** The presets in the order the picker lists them; `custom` keeps the typed days, `all` has no date filter. */
 export const DATE_PRESETS = ['last7', 'last30', 'last90', 'thisMonth', 'lastMonth', 'thisQuarter', 'thisYear', 'all', 'custom'] as const;
@@ -22,12 +22,6 @@ export const DATE_PRESET_LABELS: Record<DatePreset, string> = {
   all: 'All cached sales',
   custom: 'Custom range',
 };
-
-/** A range of ISO days, both ends included. */
-export interface DayRange {
-  from: string;
-  to: string;
-}
 
 function parts(isoDay: string): [number, number, number] {
   return isoDay.split('-').map(Number) as [number, number, number];

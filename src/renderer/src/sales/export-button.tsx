@@ -3,12 +3,12 @@
  * columns, read from the cache by the main process. The menu beside it offers the same as CSV, and the accounting
  * presets (commission earned in a month, payments received in a month, all sales in a range), each in its dialog.
  */
+import type { DayRange } from '../../../shared/dates';
 import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { useState } from 'react';
 import { EXPORT_PRESETS, type ExportFormat, type ExportPresetId } from '../../../shared/export-presets';
 import type { ExportRequest } from '../../../shared/ipc-contract';
 import { DownloadIcon, SelectorIcon } from '../common/icons';
-import type { DayRange } from './date-presets';
 import { ExportPresetDialog } from './export-preset-dialog';
 import { StaleExportPrompt } from './stale-export-prompt';
 import { useExportRunner } from './use-export-runner';

@@ -5,6 +5,7 @@
  * When the chosen days are not all synced yet (transaction-date presets), the dialog says so before exporting. Sales
  * the service no longer reports are left out unless the person includes them (T5).
  */
+import type { DayRange } from '../../../shared/dates';
 import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { exportPreset, monthRange, type ExportFormat, type ExportPresetId } from '../../../shared/export-presets';
@@ -13,7 +14,6 @@ import type { SalesPageResult } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
 import { InfoIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
-import type { DayRange } from './date-presets';
 import { previousMonth, recentMonths } from './export-months';
 import { missingText } from './freshness';
 import { rangeProblems } from './sales-filters';

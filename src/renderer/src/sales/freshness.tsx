@@ -6,26 +6,25 @@
  */
 import { Alert, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
-import { addDays } from '../../../shared/dates';
+import { addDays, type DayRange } from '../../../shared/dates';
 import type { IpcResult } from '../../../shared/errors';
 import type { SalesFilter } from '../../../shared/sales-query';
-import type { DataAsOf, DayRangeDto, StatusCheckAge } from '../../../shared/sales-query-types';
+import type { DataAsOf, StatusCheckAge } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
 import { formatDateTime, formatIsoDay, formatRelativeTime, pluralize } from '../common/format';
 import { InfoIcon, OfflineIcon, SyncIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { useSync } from '../sync/sync-context';
-import type { DayRange } from './date-presets';
 import { statusCheckText } from './status-check-text';
 
-function dayCount(range: DayRangeDto): number {
+function dayCount(range: DayRange): number {
   let n = 0;
   for (let d = range.from; d <= range.to && n < 100_000; d = addDays(d, 1)) n++;
   return n;
 }
 
 /** "12 Nov – 22 Nov 2026", or "3 gaps, 45 days" when there are many. */
-export function missingText(missing: readonly DayRangeDto[]): string {
+export function missingText(missing: readonly DayRange[]): string {
   if (missing.length === 0) return 'none';
   if (missing.length <= 2) {
     return missing.map((r) => (r.from === r.to ? formatIsoDay(r.from) : `${formatIsoDay(r.from)} – ${formatIsoDay(r.to)}`)).join(' and ');

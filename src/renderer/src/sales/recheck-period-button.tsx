@@ -3,13 +3,13 @@
  * paid and declined ones too, which routine syncs leave alone — are confirmed by the service now. Progress and
  * Cancel are the header's; a cancelled re-check offers "Resume re-check" here and in Settings.
  */
+import type { DayRange } from '../../../shared/dates';
 import { Button, Group, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { formatIsoDay } from '../common/format';
 import { SyncIcon } from '../common/icons';
 import { ResumeRecheckButton } from '../sync/resume-recheck-button';
 import { useSync } from '../sync/sync-context';
-import type { DayRange } from './date-presets';
 
 /** Props of {@link RecheckPeriodButton}. */
 export interface RecheckPeriodButtonProps {

@@ -4,11 +4,11 @@
  * unit-tested; the screen only renders what these functions return.
  */
 import { z } from 'zod';
-import { compareDays, isIsoDay } from '../../../shared/dates';
+import { compareDays, isIsoDay, type DayRange } from '../../../shared/dates';
 import { SALE_SORT_COLUMNS, type SalesFilter, type SalesSort } from '../../../shared/sales-query';
 import { formatIsoDay } from '../common/format';
 import { statusChoiceLabel } from '../common/status-text';
-import { DATE_PRESET_LABELS, DATE_PRESETS, presetRange, type DatePreset, type DayRange } from './date-presets';
+import { DATE_PRESET_LABELS, DATE_PRESETS, presetRange, type DatePreset } from './date-presets';
 
 /** The dropdown value that stands for "the sale has no value here" (the cache matches it with `null`). */
 export const NONE_VALUE = '\u0000none';

@@ -5,8 +5,7 @@
  * the resumed run fetches only the span of the months that are not.
  */
 import { z } from 'zod';
-import { addDays } from '../../../shared/dates';
-import type { DayRange } from '../sales/date-presets';
+import { addDays, type DayRange } from '../../../shared/dates';
 
 /** A re-check the person started and that has not finished yet. */
 export const pendingRecheckSchema = z.object({

@@ -11,14 +11,13 @@
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
-import { localIsoDay } from '../../../shared/dates';
+import { localIsoDay, type DayRange } from '../../../shared/dates';
 import type { AppErrorData, IpcResult } from '../../../shared/errors';
 import type { SyncStatus } from '../../../shared/sync-progress';
 import { call, reportRejectedCredentials } from '../common/bridge';
 import { errorTitle } from '../common/error-title';
 import { localStateKey } from '../common/local-view-state';
 import { useLocalState } from '../common/use-local-view-state';
-import type { DayRange } from '../sales/date-presets';
 import { monthSpans, pendingRecheckSchema, remainingSpan, type PendingRecheck } from './recheck-resume';
 import { openSyncDecision, recheckOutcome, syncOutcome } from './sync-text';
 

@@ -16,7 +16,7 @@ import type { WireSale } from '../core/demo';
 import { EXIT_CODES } from './cli-errors';
 import { defaultDataDir } from './data-dir';
 
-/** A recognisable secret (TESTPLAN S7): it must appear in no output and no file. */
+/** A recognisable secret (S7): it must appear in no output and no file. */
 const CANARY = `canary-secret-${randomUUID()}`;
 const SERVICE = `Commission Desk (cli test ${randomUUID()})`;
 

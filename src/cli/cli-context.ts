@@ -3,7 +3,6 @@
  * the app's folder under the app's file name), the account registry, the keychain (same service name as the packaged
  * app), the sales cache file, and Node's HTTPS transport with the optional extra CA. Nothing imports Electron.
  */
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { localIsoDay } from '../shared/dates';
 import { AccountRegistry, CredentialVault } from '../core/accounts';
@@ -11,7 +10,7 @@ import type { SalesCache } from '../core/cache';
 import { openCacheHolder, type CacheHolder } from '../core/app';
 import { createSilentLogger } from '../core/log';
 import { createNodeFetch, readCaFile, type NodeFetch } from '../core/service';
-import { createConfSettingsStore, PreferencesStore, type SettingsStore } from '../core/settings';
+import { createConfSettingsStore, ensurePrivateFolder, PreferencesStore, type SettingsStore } from '../core/settings';
 import { createKeytarSecretStore, createMemorySecretStore, KEYCHAIN_SERVICE } from '../core/keychain';
 import type { GlobalOptions } from './cli-args';
 import type { CliIo } from './cli-io';
@@ -36,7 +35,7 @@ export interface CliContext {
 export async function openCliContext(globals: GlobalOptions, io: CliIo): Promise<CliContext> {
   const now = (): Date => new Date();
   const dataDir = resolve(globals['data-dir'] ?? defaultDataDir());
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateFolder(dataDir);
   const settings = createConfSettingsStore(dataDir);
   const keychain = createKeytarSecretStore(globals['keychain-service'] ?? KEYCHAIN_SERVICE.production);
   const extraCaPem = globals['ca-file'] === undefined ? undefined : await readCaFile(globals['ca-file']);

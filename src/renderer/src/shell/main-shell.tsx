@@ -114,13 +114,7 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
       >
         <ShellHeader
           switcher={<AccountMenu session={session} actions={menuActions} />}
-          status={
-            signedIn ? (
-              <SyncControl windowDays={firstSyncDays} />
-            ) : readOnly ? (
-              <ReadOnlyStatus reason={readOnly} onSync={() => setCredentialsFor('sync')} />
-            ) : null
-          }
+          status={signedIn ? <SyncControl /> : readOnly ? <ReadOnlyStatus reason={readOnly} onSync={() => setCredentialsFor('sync')} /> : null}
           withNav={browsing}
           navOpened={navOpened}
           onToggleNav={nav.toggle}

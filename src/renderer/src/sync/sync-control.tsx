@@ -12,14 +12,8 @@ import { AlertIcon, OfflineIcon, SyncIcon } from '../common/icons';
 import { useSync } from './sync-context';
 import { progressPercent, progressText } from './sync-text';
 
-/** Props of {@link SyncControl}. */
-export interface SyncControlProps {
-  /** Days of the first sync (Settings); the routine sync decides its own days, so this is unused now. */
-  windowDays?: number;
-}
-
 /** The header's sync status, Sync and Cancel buttons, and offline badge. */
-export function SyncControl(_props: SyncControlProps) {
+export function SyncControl() {
   const sync = useSync();
   const [starting, setStarting] = useState(false);
   const [cancelling, setCancelling] = useState(false);

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { addDays, type DayRange } from '../../../shared/dates';
 import type { IpcResult } from '../../../shared/errors';
 import type { SalesFilter } from '../../../shared/sales-query';
-import type { DataAsOf, StatusCheckAge } from '../../../shared/sales-query-types';
+import type { DataAsOf, StatusCheckAge, UnstoredSpan } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
 import { formatDateTime, formatIsoDay, formatRelativeTime, pluralize } from '../common/format';
 import { InfoIcon, OfflineIcon, SyncIcon } from '../common/icons';
@@ -31,6 +31,18 @@ export function missingText(missing: readonly DayRange[]): string {
   }
   const days = missing.reduce((sum, r) => sum + dayCount(r), 0);
   return `${missing.length} gaps, ${pluralize(days, 'day', 'days')}`;
+}
+
+/**
+ * What the service sent that could not be stored (T8): "2 records the service sent for 4 Mar 2026 could not be read
+ * (…); those days stay incomplete until a sync stores them." Null when there were none.
+ */
+export function unstoredText(spans: readonly UnstoredSpan[] | undefined): string | null {
+  if (spans === undefined || spans.length === 0) return null;
+  const count = spans.reduce((sum, span) => sum + span.count, 0);
+  const reasons = [...new Set(spans.flatMap((span) => span.reasons))].slice(0, 3);
+  const why = reasons.length > 0 ? ` (${reasons.join('; ')})` : '';
+  return `${pluralize(count, 'record', 'records')} the service sent for ${missingText(spans)} could not be read${why}; those days stay incomplete until a sync stores them.`;
 }
 
 /** "Data as of …" for the shown range. */
@@ -145,6 +157,7 @@ export function FreshnessBanner({ dataAsOf, range }: FreshnessBannerProps) {
                 </>
               )}
               {missingText(dataAsOf.missing)}. Totals cover only the days on this computer.
+              {unstoredText(dataAsOf.unstored) !== null && <> {unstoredText(dataAsOf.unstored)}</>}
             </>
           )}
           {sync.offline && !incomplete && 'Sync again once you are back online.'}

@@ -4,7 +4,7 @@
  * header shows it as a button naming whose data is on screen; the sign-in-again screen opens the
  * same menu from a "Use another account" link.
  */
-import { Badge, Box, Button, Group, Menu, Text } from '@mantine/core';
+import { Box, Button, Group, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
@@ -12,6 +12,7 @@ import type { SessionStatus } from '../../../shared/ipc-contract';
 import { errorTitle } from '../common/error-title';
 import { CheckIcon, LeaveIcon, PlusIcon, SelectorIcon } from '../common/icons';
 import { activeEntry, DEMO_ENTRY, maskedKeyText, serviceHost, sessionLabel } from './account-text';
+import { SessionOnlyBadge } from './session-only-badge';
 
 /** What the switcher can do; each change goes through the session controller. */
 export interface AccountMenuActions {
@@ -63,13 +64,7 @@ export function AccountMenu({ session, actions, variant = 'header' }: AccountMen
               <EntryText
                 title={account.label}
                 detail={`${maskedKeyText(account.apiKeyMasked)} · ${serviceHost(account.baseUrl)}`}
-                badge={
-                  account.remembered ? null : (
-                    <Badge size="xs" color="yellow" variant="light">
-                      session only
-                    </Badge>
-                  )
-                }
+                badge={account.remembered ? null : <SessionOnlyBadge />}
               />
             </Menu.RadioItem>
           ))}

@@ -3,7 +3,7 @@
  * Both choices are big and equal so nobody has to hunt for how to start. Accounts saved on this
  * computer (for example after signing out but keeping their cached sales) are listed above them.
  */
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
 import type { AccountSummary } from '../../../shared/ipc-contract';
@@ -11,6 +11,7 @@ import { errorTitle } from '../common/error-title';
 import { AlertIcon, LogoIcon } from '../common/icons';
 import { PageCenter } from '../common/page-center';
 import { maskedKeyText, serviceHost } from './account-text';
+import { SessionOnlyBadge } from './session-only-badge';
 
 /** Props of {@link WelcomeScreen}. */
 export interface WelcomeScreenProps {
@@ -106,11 +107,7 @@ function SavedAccounts({ accounts, opening, onOpen }: { accounts: AccountSummary
                 <Text fw={500} truncate="end">
                   {account.label}
                 </Text>
-                {!account.remembered && (
-                  <Badge size="xs" color="yellow" variant="light">
-                    session only
-                  </Badge>
-                )}
+                {!account.remembered && <SessionOnlyBadge />}
               </Group>
               <Text size="xs" c="dimmed" truncate="end">
                 {maskedKeyText(account.apiKeyMasked)} · {serviceHost(account.baseUrl)}

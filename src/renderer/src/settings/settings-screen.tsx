@@ -34,6 +34,7 @@ import { maskedKeyText, serviceHost } from '../session/account-text';
 import { BACKFILL_MONTHS, useBackfillNeeded, useStartBackfill } from '../sync/backfill-banner';
 import { ResumeRecheckButton } from '../sync/resume-recheck-button';
 import { useSync } from '../sync/sync-context';
+import { SessionOnlyBadge } from '../session/session-only-badge';
 
 /** Bounds of the first-sync window, in days (as the main process accepts them). */
 export const FIRST_SYNC_MIN_DAYS = 1;
@@ -351,11 +352,7 @@ function AccountsCard({ session, onOpenAccount, onOpenDemo, onSignOut, onAddAcco
                     open
                   </Badge>
                 )}
-                {!account.remembered && (
-                  <Badge size="xs" variant="light" color="yellow">
-                    session only
-                  </Badge>
-                )}
+                {!account.remembered && <SessionOnlyBadge />}
               </Group>
               <Text size="xs" c="dimmed">
                 {maskedKeyText(account.apiKeyMasked)} · {serviceHost(account.baseUrl)}

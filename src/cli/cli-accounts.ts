@@ -2,7 +2,7 @@
  * Finds the account a command names (by label, by id, or the built-in demo) and builds its service client from the
  * keychain, with messages that say what to do when the label is unknown, ambiguous, or has no stored credentials.
  */
-import type { AccountMeta } from '../core/accounts';
+import { CredentialsAddressChangedError, type AccountMeta, type StoredSecrets } from '../core/accounts';
 import { createDemoClient, DEMO_BASE_URL } from '../core/demo';
 import { createServiceClient, type ServiceClient } from '../core/service';
 import type { CliContext } from './cli-context';
@@ -38,12 +38,26 @@ export function resolveAccount(context: CliContext, ref: string): CliAccount {
   return { kind: 'account', cacheKey: meta.id, label: meta.label, baseUrl: meta.baseUrl, meta };
 }
 
+/** The stored secrets of `meta`, refused with a sign-in hint when its address or app id changed since they were saved (S12). */
+async function loadSecrets(context: CliContext, meta: AccountMeta): Promise<StoredSecrets | null> {
+  try {
+    return await context.vault.load(meta.id, meta.remembered, { baseUrl: meta.baseUrl, appId: meta.appId });
+  } catch (error) {
+    if (!(error instanceof CredentialsAddressChangedError)) throw error;
+    throw new CliError(
+      error.message,
+      EXIT_CODES.account,
+      `Sign in to it again in the app, or run: npm run cli -- accounts remove "${meta.label}", then add it again for the new address with: npm run cli -- accounts add`,
+    );
+  }
+}
+
 /** The service client of `account`, with credentials from the keychain (the demo needs none). */
 export async function clientFor(context: CliContext, account: CliAccount): Promise<ServiceClient> {
   if (account.kind === 'demo') {
     return createDemoClient(context.today());
   }
-  const secrets = await context.vault.load(account.meta.id, account.meta.remembered);
+  const secrets = await loadSecrets(context, account.meta);
   if (secrets === null) {
     throw new CliError(
       `No credentials are stored for "${account.label}" (it was signed out, or added for one session only).`,

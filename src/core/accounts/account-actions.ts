@@ -56,7 +56,7 @@ export function createAccountActions(deps: AccountActionsDeps): AccountActions {
       remembered: !input.sessionOnly,
     });
     try {
-      await deps.vault.save(meta.id, { apiKey: input.apiKey, apiSecret: input.apiSecret }, input.sessionOnly);
+      await deps.vault.save(meta.id, { apiKey: input.apiKey, apiSecret: input.apiSecret }, { baseUrl, appId: input.appId }, input.sessionOnly);
     } catch (error) {
       deps.registry.remove(meta.id);
       throw error;
@@ -70,13 +70,14 @@ export function createAccountActions(deps: AccountActionsDeps): AccountActions {
     if (!meta) throw new AppError('INVALID_INPUT', 'That account no longer exists. Add it again.');
     let apiKey = input.apiKey;
     if (!apiKey) {
-      const stored = await deps.vault.load(meta.id, meta.remembered).catch(() => null);
+      // The stored key is reused only for the address and app id it was saved for; otherwise it must be typed again.
+      const stored = await deps.vault.load(meta.id, meta.remembered, { baseUrl: meta.baseUrl, appId: input.appId }).catch(() => null);
       if (!stored) throw new AppError('INVALID_INPUT', 'Enter the API key too: the stored one could not be read.');
       apiKey = stored.apiKey;
     }
     const credentials: Credentials = { apiKey, apiSecret: input.apiSecret, appId: input.appId };
     await testConnection({ baseUrl: meta.baseUrl, ...credentials });
-    await deps.vault.save(meta.id, { apiKey, apiSecret: input.apiSecret }, input.sessionOnly);
+    await deps.vault.save(meta.id, { apiKey, apiSecret: input.apiSecret }, { baseUrl: meta.baseUrl, appId: input.appId }, input.sessionOnly);
     const patch = { appId: input.appId, apiKeyMasked: maskApiKey(apiKey), remembered: !input.sessionOnly, signedOutAt: null };
     const updated = deps.registry.update(meta.id, patch) ?? meta;
     deps.session.activate(updated, credentials);

@@ -9,7 +9,15 @@
  */
 import { AppError, type AppErrorData } from '../../shared/errors';
 import type { AccountSummary, ReadOnlyReason, SessionStatus } from '../../shared/ipc-contract';
-import { credentialsNeededToSync, readOnlyReason, type AccountMeta, type AccountRegistry, type CredentialVault, type StoredSecrets } from '../accounts';
+import {
+  credentialsNeededToSync,
+  CredentialsAddressChangedError,
+  readOnlyReason,
+  type AccountMeta,
+  type AccountRegistry,
+  type CredentialVault,
+  type StoredSecrets,
+} from '../accounts';
 import { createDemoClient, DEMO_CREDENTIALS } from '../demo';
 import { keychainUnavailable } from '../keychain';
 import type { Credentials, ServiceClient } from '../service';
@@ -34,8 +42,11 @@ type Active =
       readOnly: ReadOnlyReason | null;
     };
 
-/** What opening an account found: its secrets, or why it opens read-only. */
-type Opening = { secrets: StoredSecrets } | { problem: AppErrorData; readOnly: ReadOnlyReason };
+/**
+ * What opening an account found: its secrets, or why it opens read-only, or (readOnly null) why the user must sign in
+ * again before it can be used, as after a 401.
+ */
+type Opening = { secrets: StoredSecrets } | { problem: AppErrorData; readOnly: ReadOnlyReason | null };
 
 function summary(meta: AccountMeta): AccountSummary {
   return {
@@ -109,10 +120,13 @@ export class SessionState {
     };
     if (meta.signedOutAt) return missing('signed-out');
     try {
-      const secrets = await this.deps.vault.load(meta.id, meta.remembered);
+      const secrets = await this.deps.vault.load(meta.id, meta.remembered, { baseUrl: meta.baseUrl, appId: meta.appId });
       if (secrets !== null) return { secrets };
       return missing(meta.remembered ? 'not-in-keychain' : 'not-remembered');
     } catch (error) {
+      // The settings name another service than the one the secrets were entered for (S12): nothing is sent and the
+      // account waits for credentials entered for its new address.
+      if (error instanceof CredentialsAddressChangedError) return { problem: error.toData(), readOnly: null };
       const problem = error instanceof AppError && error.code === 'KEYCHAIN_UNAVAILABLE' ? error : keychainUnavailable(error);
       return { problem: problem.toData(), readOnly: readOnlyReason('keychain-unavailable') };
     }

@@ -122,8 +122,14 @@ export async function firstShownValues(page: Page, count: number, column = 'sale
   await grid(page).evaluate((el) => {
     el.scrollTop = 0;
   });
-  await expect(page.getByTestId('sale-row-loading')).toHaveCount(0);
-  await expect.poll(async () => (await domRows(page, column)).some(([i]) => i === 0)).toBe(true);
+  // Wait for every wanted row, not only the first: the virtual table may still be rendering the rest.
+  const wanted = Math.min(count, await shownTotal(page));
+  await expect
+    .poll(async () => {
+      const shown = new Set((await domRows(page, column)).map(([i]) => i));
+      return Array.from({ length: wanted }, (_, i) => i).every((i) => shown.has(i)) && (await page.getByTestId('sale-row-loading').count()) === 0;
+    })
+    .toBe(true);
   const rows = await domRows(page, column);
   return rows
     .sort((a, b) => a[0] - b[0])

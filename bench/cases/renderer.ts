@@ -18,7 +18,8 @@ import { startHostProcess } from '../../e2e/fixtures';
 import { startFakeService } from '../../e2e/fake-service/fake-service';
 import { openCache } from '../../src/core/cache';
 import { PreferencesStore, createConfSettingsStore } from '../../src/core/settings';
-import { createKeytarSecretStore } from '../../src/core/keychain';
+import { CredentialVault } from '../../src/core/accounts';
+import { createKeytarSecretStore, createMemorySecretStore } from '../../src/core/keychain';
 import { localIsoDay } from '../../src/shared/dates';
 import { BENCH_ACCOUNT, type RunCase } from '../lib/case';
 import { atMost, count, holds, info } from '../lib/rows';
@@ -96,7 +97,9 @@ export const run: RunCase = async (input) => {
     cache.finishSyncRun(cache.beginSyncRun(BENCH_ACCOUNT, '2024-07-01', today), 'completed');
     cache.close();
     try {
-      await keychain.set(BENCH_ACCOUNT, JSON.stringify({ apiKey: fake.credentials.apiKey, apiSecret: fake.credentials.apiSecret }));
+      const secrets = { apiKey: fake.credentials.apiKey, apiSecret: fake.credentials.apiSecret };
+      // Saved the way a sign-in saves them: bound to the account's address and app id.
+      await new CredentialVault(keychain, createMemorySecretStore()).save(BENCH_ACCOUNT, secrets, { baseUrl: account.baseUrl, appId: account.appId }, false);
     } catch (error) {
       throw new Error(`the renderer case needs a Secret Service (run it through scripts/with-keyring.sh): ${(error as Error).message}`, { cause: error });
     }

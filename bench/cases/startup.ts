@@ -9,6 +9,7 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { CredentialVault } from '../../src/core/accounts';
 import { createAppCore, type AppCore } from '../../src/core/app';
 import { createSilentLogger } from '../../src/core/log';
 import { createConfSettingsStore } from '../../src/core/settings';
@@ -18,14 +19,15 @@ import { count, info, overBaselineAtMost } from '../lib/rows';
 import { median, progress, timed } from '../lib/timing';
 
 const SECRETS = { apiKey: 'bench-api-key-0001', apiSecret: 'bench-api-secret-0001' };
+const BINDING = { baseUrl: 'https://127.0.0.1:9/', appId: 'commission-desk-bench' };
 
 function writeSettings(dataDir: string): void {
   const settings = createConfSettingsStore(dataDir);
   const account = {
     id: BENCH_ACCOUNT,
     label: 'Bench account',
-    baseUrl: 'https://127.0.0.1:9/',
-    appId: 'commission-desk-bench',
+    baseUrl: BINDING.baseUrl,
+    appId: BINDING.appId,
     apiKeyMasked: '…0001',
     remembered: true,
     createdAt: new Date().toISOString(),
@@ -47,7 +49,8 @@ export const run: RunCase = async (input) => {
   const dataDir = join(input.workDir, 'data');
   writeSettings(dataDir);
   const keychain = createMemorySecretStore();
-  await keychain.set(BENCH_ACCOUNT, JSON.stringify(SECRETS));
+  // Saved the way a sign-in saves them: bound to the account's address and app id.
+  await new CredentialVault(keychain, createMemorySecretStore()).save(BENCH_ACCOUNT, SECRETS, BINDING, false);
 
   const startCore = async (): Promise<AppCore> => {
     const core = createAppCore({

@@ -28,7 +28,7 @@ export interface CliContext {
   now(): Date;
   /** The sales cache, opened on first use; throws its AppError when it cannot be opened. */
   cache(): SalesCache;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** Opens the context of one run. */
@@ -57,9 +57,9 @@ export async function openCliContext(globals: GlobalOptions, io: CliIo): Promise
       }
       return holder.get();
     },
-    close() {
-      holder?.close();
+    async close() {
       fetch.close();
+      await holder?.close();
     },
   };
 }

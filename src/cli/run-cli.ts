@@ -48,7 +48,7 @@ async function runCommand<C extends CommandName>(name: C, args: string[], io: Cl
     await (RUNNERS[name] as Runner<C>)(context, parsed.options, io, secrets);
     return EXIT_CODES.ok;
   } finally {
-    context.close();
+    await context.close();
   }
 }
 

@@ -166,7 +166,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     cache,
     close: async () => {
       await stopSync();
-      cache.close();
+      await cache.close();
     },
   };
 }

@@ -23,8 +23,8 @@ beforeEach(() => {
   lines = [];
   holder = null;
 });
-afterEach(() => {
-  holder?.close();
+afterEach(async () => {
+  await holder?.close();
   folder.remove();
 });
 
@@ -67,5 +67,17 @@ describe('the cache holder checks the file off the main thread, right after open
     holder.get().storePage('acct', sampleSales({ count: 10 }), clock.now());
     expect(holder.get().countSales('acct', {})).toBe(10);
     expect(lines.some((line) => line.includes('cache.recovered') && line.includes('background-check'))).toBe(true);
+  });
+
+  it('closing while the check still runs waits for it, so the folder can be removed at once and stays removed', async () => {
+    writeHealthyCache();
+    holder = openCacheHolder(path, clock.now, logger());
+    expect(holder.integrity).toBe('checking');
+    await holder.close();
+    expect(holder.integrity).not.toBe('checking');
+    folder.remove();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(folder.dir)).toBe(false);
+    holder = null;
   });
 });

@@ -30,7 +30,8 @@ export interface CacheHolder {
   sizeBytes(): number;
   /** The open cache; throws the opening error when there is none. */
   get(): SalesCache;
-  close(): void;
+  /** Closes the cache and settles once the background check has let go of the file too, so it can be moved or removed. */
+  close(): Promise<void>;
 }
 
 function unavailable(cause: unknown): AppError {
@@ -107,9 +108,10 @@ export function openCacheHolder(path: string, now: () => Date, logger: Logger): 
       if (cache) return cache;
       throw error ?? new AppError('CACHE_CORRUPT', 'The sales cache is not available.');
     },
-    close: () => {
+    close: async () => {
       closed = true;
       cache?.close();
+      await checked;
     },
   };
 }

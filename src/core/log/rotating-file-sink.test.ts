@@ -84,6 +84,14 @@ describe('rotating log file', () => {
     expect(readFileSync(sink.filePath, 'utf8')).not.toContain('file-secret-CANARY-77');
   });
 
+  it('S7: a credential header in a line that reached the file another way than through the logger is still redacted', () => {
+    const sink = createRotatingFileSink({ directory: logDir() });
+    sink.write('{"level":"error","event":"raw","text":"api-secret: raw-CANARY-31 app-id=raw-CANARY-32"}');
+    const text = readFileSync(sink.filePath, 'utf8');
+    expect(text).not.toContain('raw-CANARY-3');
+    expect(text).toContain('[redacted]');
+  });
+
   it('a failing disk drops the line instead of throwing into the caller', () => {
     const sink = createRotatingFileSink({ directory: '/dev/null/cannot-be-a-folder' });
     expect(() => sink.write('{"level":"error"}')).not.toThrow();

@@ -1,15 +1,18 @@
 /**
- * The log file in the user-data folder: one JSON line per event, rotated by size so it never
- * grows without bound (`main.log`, then `main.1.log` … `main.<keep>.log`, oldest dropped). Lines
- * arrive already redacted from the logger. Writes are synchronous appends, so the last lines before
- * a crash are on disk, and a failing disk never throws into the caller: a log must not take the
- * app down. Files are private to the user from their creation (S15: 0600, folder 0700); a log an older version
- * left readable by others is tightened when the sink opens it, and rotation renames, which keeps the mode.
+ * The log file in the user-data folder: one JSON line per event, written by electron-log's file transport (it runs in
+ * plain Node too, so the CLI and tests use the same code). Lines arrive already redacted from the logger; a hook
+ * redacts credential headers once more, for anything that reaches electron-log another way. The transport rotates by
+ * size; our archive step keeps several files (`main.log`, then `main.1.log` … `main.<keep>.log`, oldest dropped)
+ * where electron-log's own keeps one. Writes are synchronous appends, so the last lines before a crash are on disk,
+ * and a failing disk never throws into the caller: a log must not take the app down. Files are private to the user
+ * from their creation (S15: 0600, folder 0700); a log an older version left readable by others is tightened when the
+ * sink opens it, and rotation renames, which keeps the mode.
  */
-import { appendFileSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import electronLog from 'electron-log/node';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE, tightenMode } from '../settings';
-import type { LogHistory } from './logger';
+import { redact, type LogHistory } from './logger';
 
 /** Options of {@link createRotatingFileSink}. */
 export interface RotatingFileSinkOptions {
@@ -62,21 +65,31 @@ function isProblem(line: string): boolean {
   }
 }
 
+let instances = 0;
+
+/** An electron-log instance of its own (not the shared default), writing only to `path`, only what it is given. */
+function fileLogger(path: string, maxBytes: number, archive: () => void) {
+  instances += 1;
+  const log = electronLog.create({ logId: `commission-desk-log-${instances}` });
+  log.transports.console.level = false;
+  const file = log.transports.file;
+  file.level = 'info';
+  file.format = '{text}';
+  file.maxSize = maxBytes;
+  file.sync = true;
+  file.writeOptions = { flag: 'a', mode: PRIVATE_FILE_MODE, encoding: 'utf8' };
+  file.resolvePathFn = () => path;
+  file.archiveLogFn = archive;
+  log.hooks.push((message) => ({ ...message, data: message.data.map((item: unknown) => (typeof item === 'string' ? redact(item, []) : item)) }));
+  return log;
+}
+
 /** Opens (creating if needed) the log folder and its current file. */
 export function createRotatingFileSink(options: RotatingFileSinkOptions): RotatingFileSink {
   const { directory, baseName = 'main', maxBytes = 1_000_000, keep = 4 } = options;
   const nth = (n: number): string => join(directory, n === 0 ? `${baseName}.log` : `${baseName}.${n}.log`);
   const current = nth(0);
-  let size = 0;
   let ready = false;
-
-  function prepare(): void {
-    if (ready) return;
-    ensurePrivateFolder(directory);
-    for (let n = 0; n <= keep; n += 1) tightenMode(nth(n));
-    size = sizeOf(current);
-    ready = true;
-  }
 
   /** Drops the oldest file and shifts the others up by one; with `keep` 0 the current file is just emptied. */
   function rotate(): void {
@@ -88,7 +101,15 @@ export function createRotatingFileSink(options: RotatingFileSinkOptions): Rotati
         // A missing file is simply skipped.
       }
     }
-    size = 0;
+  }
+
+  const log = fileLogger(current, maxBytes, rotate);
+
+  function prepare(): void {
+    if (ready) return;
+    ensurePrivateFolder(directory);
+    for (let n = 0; n <= keep; n += 1) tightenMode(nth(n));
+    ready = true;
   }
 
   function files(): string[] {
@@ -103,11 +124,7 @@ export function createRotatingFileSink(options: RotatingFileSinkOptions): Rotati
     write(line) {
       try {
         prepare();
-        const text = `${line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…[cut]` : line}\n`;
-        const bytes = Buffer.byteLength(text);
-        if (size > 0 && size + bytes > maxBytes) rotate();
-        appendFileSync(current, text, { mode: PRIVATE_FILE_MODE });
-        size += bytes;
+        log.info(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…[cut]` : line);
       } catch {
         // Disk full or folder gone: drop the line rather than fail the operation being logged.
         ready = false;

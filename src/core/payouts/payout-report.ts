@@ -1,0 +1,133 @@
+/**
+ * Builds a {@link PayoutReport} from the cache: payouts from the paid sales whose payment date falls in the period
+ * (streamed, each sum exact), owed and pending from the cached totals, and the observed delay from sale to payment.
+ * Reads only the cache, so it works offline.
+ */
+import { addDays, type DayRange } from '../../shared/dates';
+import { currencyDigits, decimalText, parseDecimal } from '../../shared/money';
+import { ExactSum } from '../../shared/money-sum';
+import type { OpenAmount, PaymentDelay, Payout, PayoutReport } from '../../shared/payouts';
+import type { CachedSale, MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
+import type { SalesFilter, SalesSelection } from '../../shared/sales-query';
+
+/** The cache reads a payout report needs (a subset of the sales cache, so tests and callers can narrow it). */
+export interface PayoutSource {
+  iterateSales(account: string, query: SalesSelection): Iterable<CachedSale>;
+  summary(account: string, filter: SalesFilter): SalesSummary;
+}
+
+const BY_TRANSACTION_DATE = { column: 'transactionDate', direction: 'asc' } as const;
+
+/** Adds a sale's commission to `sum`; false when the sale has no readable commission. */
+function addCommission(sum: ExactSum, sale: CachedSale): boolean {
+  if (sale.commissionExact !== undefined) {
+    const exact = parseDecimal(sale.commissionExact);
+    if (exact === null) return false;
+    sum.add(exact);
+    return true;
+  }
+  if (sale.commissionMinor === null) return false;
+  if (sale.amountScale === currencyDigits(sale.currency)) sum.addUnits(sale.commissionMinor);
+  else sum.add({ units: BigInt(sale.commissionMinor), scale: sale.amountScale });
+  return true;
+}
+
+/** Payouts of the paid sales whose payment date lies in `range`, sorted by date then currency. */
+export function readPayouts(source: PayoutSource, account: string, range: DayRange): { payouts: Payout[]; paidWithoutDate: number } {
+  const groups = new Map<string, { paymentDate: string; currency: string; sales: number; sum: ExactSum }>();
+  const filter: SalesFilter = { from: range.from, to: range.to, dateBasis: 'payment', paymentStatuses: ['paid'] };
+  for (const sale of source.iterateSales(account, { filter, sort: BY_TRANSACTION_DATE })) {
+    if (sale.paymentDate === null) continue;
+    const key = `${sale.paymentDate} ${sale.currency}`;
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { paymentDate: sale.paymentDate, currency: sale.currency, sales: 0, sum: new ExactSum(currencyDigits(sale.currency)) };
+      groups.set(key, group);
+    }
+    group.sales += 1;
+    addCommission(group.sum, sale);
+  }
+  const payouts = [...groups.values()]
+    .map(({ paymentDate, currency, sales, sum }) => ({ paymentDate, currency, sales, amount: decimalText(sum.total(), currencyDigits(currency)) }))
+    .sort((a, b) => (a.paymentDate === b.paymentDate ? (a.currency < b.currency ? -1 : 1) : a.paymentDate < b.paymentDate ? -1 : 1));
+  return { payouts, paidWithoutDate: countPaidWithoutDate(source, account, range) };
+}
+
+/**
+ * Paid sales without a payment date cannot be placed on a day; they are counted when their sale date lies in the
+ * period, so the user knows the payouts may be missing them.
+ */
+function countPaidWithoutDate(source: PayoutSource, account: string, range: DayRange): number {
+  let count = 0;
+  const filter: SalesFilter = { from: range.from, to: range.to, paymentStatuses: ['paid'] };
+  for (const sale of source.iterateSales(account, { filter, sort: BY_TRANSACTION_DATE })) if (sale.paymentDate === null) count += 1;
+  return count;
+}
+
+/** Sums of several totals of one currency each, per currency, sorted by currency. */
+function perCurrency(totals: readonly MoneyTotals[]): OpenAmount[] {
+  const sums = new Map<string, { sales: number; sum: ExactSum }>();
+  for (const total of totals) {
+    if (total.count === 0) continue;
+    let entry = sums.get(total.currency);
+    if (entry === undefined) sums.set(total.currency, (entry = { sales: 0, sum: new ExactSum(currencyDigits(total.currency)) }));
+    entry.sales += total.count;
+    const amount = parseDecimal(total.commission);
+    if (amount !== null) entry.sum.add(amount);
+  }
+  return [...sums.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([currency, { sales, sum }]) => ({ currency, sales, amount: decimalText(sum.total(), currencyDigits(currency)) }));
+}
+
+/** Approved and not paid (payment pending, none, or a status the spec does not list), per currency. */
+export function readOwed(source: PayoutSource, account: string): OpenAmount[] {
+  const summary = source.summary(account, { commissionStatuses: ['approved'] });
+  return perCurrency(summary.byPaymentStatus.filter((entry) => entry.paymentStatus !== 'paid'));
+}
+
+/** Commission still pending, per currency. */
+export function readPending(source: PayoutSource, account: string): OpenAmount[] {
+  return perCurrency(source.summary(account, { commissionStatuses: ['pending'] }).byCurrency);
+}
+
+const DAY_MS = 86_400_000;
+
+function daysFromTo(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The value at fraction `q` of sorted `values` (nearest rank). */
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+}
+
+/** The observed delay from sale to payment over every paid sale with both dates; null when there is none. */
+export function readPaymentDelay(source: PayoutSource, account: string): PaymentDelay | null {
+  const days: number[] = [];
+  const filter: SalesFilter = { paymentStatuses: ['paid'] };
+  for (const sale of source.iterateSales(account, { filter, sort: BY_TRANSACTION_DATE })) {
+    if (sale.paymentDate !== null) days.push(daysFromTo(sale.transactionDate, sale.paymentDate));
+  }
+  if (days.length === 0) return null;
+  days.sort((a, b) => a - b);
+  return { paidSales: days.length, medianDays: quantile(days, 0.5), fromDays: quantile(days, 0.25), toDays: quantile(days, 0.75) };
+}
+
+/** The whole report for the Payouts view and the payout statement. */
+export function readPayoutReport(source: PayoutSource, account: string, range: DayRange): PayoutReport {
+  const { payouts, paidWithoutDate } = readPayouts(source, account, range);
+  return {
+    range,
+    payouts,
+    paidWithoutDate,
+    owed: readOwed(source, account),
+    pending: readPending(source, account),
+    delay: readPaymentDelay(source, account),
+  };
+}
+
+/** The days an owed sale of `saleDay` may be paid in, from the observed delay: a hint, never a promise. */
+export function expectedPaymentWindow(saleDay: string, delay: PaymentDelay): DayRange {
+  return { from: addDays(saleDay, delay.fromDays), to: addDays(saleDay, delay.toDays) };
+}

@@ -12,6 +12,7 @@ import {
   connectionFormSchema,
   exportRequestSchema,
   openExternalSchema,
+  payoutRangeSchema,
   reauthenticateSchema,
   showInFolderSchema,
   signOutSchema,
@@ -30,6 +31,7 @@ import type {
   SessionStatus,
   ShowInFolderResult,
 } from './ipc-results';
+import type { PayoutReport } from './payouts';
 import { preferencesPatchSchema, type Preferences } from './preferences';
 import { changesQuerySchema, salesFilterSchema, salesPageQuerySchema, seriesQuerySchema, topQuerySchema } from './sales-query';
 import type { DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, StatusCheckAge, TopEntry } from './sales-query-types';
@@ -83,6 +85,8 @@ export const IPC_CONTRACT = {
   salesFilterValues: channel('sales:filterValues', salesFilterSchema).returns<DistinctValues>(),
   salesChanges: channel('sales:changes', changesQuerySchema).returns<SaleChange[]>(),
   salesStatusAge: channel('sales:statusAge', salesFilterSchema).returns<StatusCheckAge>(),
+
+  payoutReport: channel('payouts:report', payoutRangeSchema).returns<PayoutReport>(),
 
   startSync: channel('sync:start', syncRequestSchema).returns<SyncStatus>(),
   startRoutineSync: channel('sync:routine', noInput).returns<SyncStatus>(),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { EXPORT_COLUMN_IDS } from './export-columns';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS } from './export-presets';
-import { isoDayWithin, latestSyncDay, salesSelectionSchema, salesSortSchema } from './sales-query';
+import { isoDayWithin, LATEST_FILTER_DAY, latestSyncDay, salesSelectionSchema, salesSortSchema } from './sales-query';
 
 /** A day a sync may cover: every day asks the service for pages, so the range stops a year from today (S17). */
 const syncDay = isoDayWithin(() => latestSyncDay(), 'one year from today');
@@ -84,3 +84,8 @@ export type OpenExternalRequest = z.infer<typeof openExternalSchema>;
 /** A file to show in the file manager; only files the app wrote in this session are shown. */
 export const showInFolderSchema = z.strictObject({ path: z.string().min(1).max(4096) });
 export type ShowInFolderRequest = z.infer<typeof showInFolderSchema>;
+
+/** The payment dates a payout report covers. */
+export const payoutRangeSchema = z
+  .strictObject({ from: isoDayWithin(() => LATEST_FILTER_DAY, LATEST_FILTER_DAY), to: isoDayWithin(() => LATEST_FILTER_DAY, LATEST_FILTER_DAY) })
+  .refine((r) => r.from <= r.to, { message: 'the end date is before the start date', path: ['to'] });

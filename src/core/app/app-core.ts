@@ -19,6 +19,7 @@ import { createAppSync, type AppSync } from './app-sync';
 import { openCacheHolder, type CacheHolder } from './cache-holder';
 import { createProfileReader, type ProfileReader } from './profile-reader';
 import { createSalesReader, type SalesReader } from './sales-reader';
+import { createPayoutReader, type PayoutReader } from '../payouts';
 import { SessionState } from './session-state';
 
 /** What the core needs from its host. */
@@ -52,6 +53,8 @@ export interface AppCore {
   profile: ProfileReader;
   /** Reads over the open session's cached sales. */
   sales: SalesReader;
+  /** Payouts by payment date, what is owed and pending, from the cache. */
+  payouts: PayoutReader;
   sync: AppSync;
   /** Writes exports from the cache; one at a time. */
   export: AppExporter;
@@ -151,6 +154,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     accounts,
     profile: createProfileReader({ cache, account, guarded, now }),
     sales: createSalesReader(() => cache.get(), account),
+    payouts: createPayoutReader(() => cache.get(), account),
     sync,
     // Remember what the export wrote, so "Show in folder" may reveal that file and no other.
     export: {

@@ -37,6 +37,8 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     salesChanges: (query) => core.sales.changes(query),
     salesStatusAge: (filter) => core.sales.statusAge(filter),
 
+    payoutReport: (range) => core.payouts.report(range),
+
     startSync: (request) => core.sync.start(request),
     startRoutineSync: () => core.sync.startRoutine(),
     recheckAllHistory: () => core.sync.recheckAllHistory(),

@@ -131,3 +131,13 @@ export function readPayoutReport(source: PayoutSource, account: string, range: D
 export function expectedPaymentWindow(saleDay: string, delay: PaymentDelay): DayRange {
   return { from: addDays(saleDay, delay.fromDays), to: addDays(saleDay, delay.toDays) };
 }
+
+/** Payout reports over the open session's cache; each throws NOT_SIGNED_IN when no account is open. */
+export interface PayoutReader {
+  report(range: DayRange): PayoutReport;
+}
+
+/** Builds the reader over the cache and the open session's cache key. */
+export function createPayoutReader(source: () => PayoutSource, account: () => string): PayoutReader {
+  return { report: (range) => readPayoutReport(source(), account(), range) };
+}

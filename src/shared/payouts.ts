@@ -36,6 +36,8 @@ export interface PaymentDelay {
 export interface PayoutReport {
   range: DayRange;
   payouts: Payout[];
+  /** The period's payouts added up per currency. */
+  paid: OpenAmount[];
   /** Sales in the period marked paid whose payment date the service left out: counted, never placed on a day. */
   paidWithoutDate: number;
   owed: OpenAmount[];

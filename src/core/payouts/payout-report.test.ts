@@ -104,6 +104,7 @@ describe('payouts from the cache', () => {
     ]);
     expect(report.pending).toEqual([{ currency: 'USD', sales: 1, amount: '8.00' }]);
     expect(report.payouts).toEqual([{ paymentDate: '2026-04-01', currency: 'EUR', sales: 1, amount: '100.00' }]);
+    expect(report.paid).toEqual([{ currency: 'EUR', sales: 1, amount: '100.00' }]);
   });
 
   it('observes the delay from sale to payment as a median and a middle-half range, and turns it into a window for an owed sale', () => {
@@ -134,7 +135,7 @@ describe('payouts from the cache', () => {
   it('says nothing about a delay before any sale was paid, and an empty period has no payouts', () => {
     cache.storePage('acct', sales([{ currency: 'EUR', commission_amount: 1, commission_status: 'pending', payment_status: 'pending' }]), clock.now());
     const report = readPayoutReport(cache, 'acct', { from: '2026-04-01', to: '2026-04-30' });
-    expect(report).toMatchObject({ payouts: [], paidWithoutDate: 0, owed: [], delay: null });
+    expect(report).toMatchObject({ payouts: [], paid: [], paidWithoutDate: 0, owed: [], delay: null });
     expect(report.pending).toEqual([{ currency: 'EUR', sales: 1, amount: '1.00' }]);
   });
 });

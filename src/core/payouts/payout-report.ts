@@ -65,7 +65,7 @@ function countPaidWithoutDate(source: PayoutSource, account: string, range: DayR
 }
 
 /** Sums of several totals of one currency each, per currency, sorted by currency. */
-function perCurrency(totals: readonly MoneyTotals[]): OpenAmount[] {
+function perCurrency(totals: readonly Pick<MoneyTotals, 'currency' | 'count' | 'commission'>[]): OpenAmount[] {
   const sums = new Map<string, { sales: number; sum: ExactSum }>();
   for (const total of totals) {
     if (total.count === 0) continue;
@@ -120,6 +120,7 @@ export function readPayoutReport(source: PayoutSource, account: string, range: D
   return {
     range,
     payouts,
+    paid: perCurrency(payouts.map((p) => ({ currency: p.currency, count: p.sales, commission: p.amount }))),
     paidWithoutDate,
     owed: readOwed(source, account),
     pending: readPending(source, account),

@@ -5,6 +5,7 @@
  */
 import {
   IconAlertTriangle,
+  IconCash,
   IconArrowDown,
   IconArrowLeft,
   IconArrowUp,
@@ -49,6 +50,7 @@ function appIcon(Tabler: Icon, name: string): ComponentType<IconProps> {
 }
 
 export const SalesIcon = appIcon(IconReceipt, 'SalesIcon');
+export const PayoutsIcon = appIcon(IconCash, 'PayoutsIcon');
 export const ProfileIcon = appIcon(IconUser, 'ProfileIcon');
 export const AlertIcon = appIcon(IconAlertTriangle, 'AlertIcon');
 export const DownloadIcon = appIcon(IconDownload, 'DownloadIcon');

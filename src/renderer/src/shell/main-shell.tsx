@@ -14,6 +14,7 @@ import type { AccountSummary, AppInfo, SessionStatus } from '../../../shared/ipc
 import type { AppErrorData } from '../../../shared/errors';
 import { errorTitle } from '../common/error-title';
 import { usePreferences } from '../common/preferences-context';
+import { PayoutsScreen } from '../payouts/payouts-screen';
 import { ProfileScreen } from '../profile/profile-screen';
 import { SalesScreen } from '../sales/sales-screen';
 import { useSalesView, type SalesView } from '../sales/use-sales-view';
@@ -187,6 +188,8 @@ function SectionContent({ section, salesView, scope, settings }: { section: Sect
   switch (section) {
     case 'sales':
       return <SalesScreen view={salesView} scope={scope} />;
+    case 'payouts':
+      return <PayoutsScreen />;
     case 'profile':
       return <ProfileScreen />;
     case 'settings':

@@ -3,10 +3,10 @@
  * content switch — nothing else needs to know.
  */
 import type { ComponentType } from 'react';
-import { ProfileIcon, SalesIcon, SettingsIcon, type IconProps } from '../common/icons';
+import { PayoutsIcon, ProfileIcon, SalesIcon, SettingsIcon, type IconProps } from '../common/icons';
 
 /** Identifies a section of the main shell. */
-export type SectionId = 'sales' | 'profile' | 'settings';
+export type SectionId = 'sales' | 'payouts' | 'profile' | 'settings';
 
 /** One navbar entry. */
 export interface Section {
@@ -18,6 +18,7 @@ export interface Section {
 /** Navbar entries in display order; the first is where the shell opens. */
 export const SECTIONS: readonly Section[] = [
   { id: 'sales', label: 'Sales', icon: SalesIcon },
+  { id: 'payouts', label: 'Payouts', icon: PayoutsIcon },
   { id: 'profile', label: 'Profile', icon: ProfileIcon },
   { id: 'settings', label: 'Settings', icon: SettingsIcon },
 ];

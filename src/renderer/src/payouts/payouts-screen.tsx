@@ -1,0 +1,178 @@
+/**
+ * The Payouts section: what was paid in a month, one row per payment date and currency (a transfer as it shows on
+ * the bank statement), what is still owed or pending, and when owed money has usually arrived for this account. Each
+ * payout exports as a statement: the payments export of that day and currency, whose Summary ties to the row's
+ * amount. Everything is read from the cache, so it works offline.
+ */
+import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { localIsoDay } from '../../../shared/dates';
+import type { OpenAmount, PaymentDelay, Payout, PayoutReport } from '../../../shared/payouts';
+import { call } from '../common/bridge';
+import { ErrorState } from '../common/error-state';
+import { formatCount, formatDecimalMoney, formatIsoDay, pluralize } from '../common/format';
+import { DownloadIcon, InfoIcon } from '../common/icons';
+import { useBridgeQuery } from '../common/use-bridge-query';
+import { previousMonth, recentMonths } from '../sales/export-months';
+import { StaleExportPrompt } from '../sales/stale-export-prompt';
+import { useExportRunner, type ExportRunner } from '../sales/use-export-runner';
+
+/** The first and last day of `month` (`yyyy-mm`). */
+export function monthDays(month: string): { from: string; to: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** The sentence under the open amounts: the observed delay as a range, explicitly not a promise. */
+export function delayText(delay: PaymentDelay | null, locale?: string): string {
+  if (delay === null) return 'No sale has been paid yet, so there is no history to tell when owed money may arrive.';
+  const sales = pluralize(delay.paidSales, 'paid sale', 'paid sales', locale);
+  const range = delay.fromDays === delay.toDays ? `${delay.fromDays} days` : `${delay.fromDays}–${delay.toDays} days`;
+  return `Payments for this account have usually arrived ${range} after the sale (median ${delay.medianDays} days, over ${sales}). This is a hint from past payments, not a promise.`;
+}
+
+/** The Payouts section. */
+export function PayoutsScreen() {
+  const today = localIsoDay(new Date());
+  const months = recentMonths(today);
+  const [month, setMonth] = useState(previousMonth(today));
+  const range = monthDays(month);
+  const report = useBridgeQuery(() => call('payoutReport', range), `${range.from}/${range.to}`);
+  const exporter = useExportRunner();
+  const monthLabel = months.find((choice) => choice.value === month)?.label ?? month;
+
+  return (
+    <Stack gap="md" maw={1100} data-testid="payouts-screen">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Title order={2} size="h3">
+          Payouts
+        </Title>
+        <Select
+          label="Paid in"
+          data={months}
+          value={month}
+          onChange={(value) => value !== null && setMonth(value)}
+          allowDeselect={false}
+          w={220}
+          data-testid="payouts-month"
+        />
+      </Group>
+      {report.status === 'error' && report.error ? (
+        <ErrorState error={report.error} title="The payouts could not be read from the cache" onRetry={report.reload} />
+      ) : report.data === null ? (
+        <Group gap="xs" data-testid="payouts-loading">
+          <Loader size="sm" />
+          <Text size="sm">Reading payouts from the cache…</Text>
+        </Group>
+      ) : (
+        <PayoutsBody report={report.data} monthLabel={monthLabel} exporter={exporter} />
+      )}
+      <StaleExportPrompt prompt={exporter.prompt} />
+    </Stack>
+  );
+}
+
+function PayoutsBody({ report, monthLabel, exporter }: { report: PayoutReport; monthLabel: string; exporter: ExportRunner }) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <AmountsCard title={`Paid in ${monthLabel}`} amounts={report.paid} empty="Nothing paid" testId="payouts-paid" />
+        <AmountsCard title="Owed (approved, not paid yet)" amounts={report.owed} empty="Nothing owed" testId="payouts-owed" />
+        <AmountsCard title="Pending (not approved yet)" amounts={report.pending} empty="Nothing pending" testId="payouts-pending" />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed" data-testid="payouts-delay">
+        {delayText(report.delay)}
+      </Text>
+      {report.paidWithoutDate > 0 && (
+        <Alert color="orange" variant="light" icon={<InfoIcon size={18} />} p="xs" data-testid="payouts-without-date">
+          <Text size="sm">
+            {pluralize(report.paidWithoutDate, 'sale made', 'sales made')} in {monthLabel} {report.paidWithoutDate === 1 ? 'is' : 'are'} marked paid without a
+            payment date, so {report.paidWithoutDate === 1 ? 'it is' : 'they are'} not in any payout below.
+          </Text>
+        </Alert>
+      )}
+      {report.payouts.length === 0 ? (
+        <Text size="sm" data-testid="payouts-empty">
+          No payouts in {monthLabel}. Payouts appear once the service reports sales as paid with a payment date in that month; sync to check for new payments.
+        </Text>
+      ) : (
+        <PayoutTable payouts={report.payouts} exporter={exporter} />
+      )}
+    </>
+  );
+}
+
+function AmountsCard({ title, amounts, empty, testId }: { title: string; amounts: OpenAmount[]; empty: string; testId: string }) {
+  return (
+    <Card withBorder padding="sm" data-testid={testId}>
+      <Text size="sm" c="dimmed" mb={4}>
+        {title}
+      </Text>
+      {amounts.length === 0 ? (
+        <Text size="sm">{empty}</Text>
+      ) : (
+        amounts.map((amount) => (
+          <Group key={amount.currency} justify="space-between" gap="xs" wrap="nowrap">
+            <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              {formatDecimalMoney(amount.amount, amount.currency)}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {pluralize(amount.sales, 'sale', 'sales')}
+            </Text>
+          </Group>
+        ))
+      )}
+    </Card>
+  );
+}
+
+function PayoutTable({ payouts, exporter }: { payouts: Payout[]; exporter: ExportRunner }) {
+  const statement = (payout: Payout) =>
+    void exporter.run({
+      filter: { from: payout.paymentDate, to: payout.paymentDate, currencies: [payout.currency] },
+      format: 'xlsx',
+      preset: 'payments',
+    });
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped highlightOnHover data-testid="payouts-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Payment date</Table.Th>
+            <Table.Th>Currency</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Sales</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Statement</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payouts.map((payout) => (
+            <Table.Tr key={`${payout.paymentDate}-${payout.currency}`} data-testid="payout-row">
+              <Table.Td>{formatIsoDay(payout.paymentDate)}</Table.Td>
+              <Table.Td>{payout.currency}</Table.Td>
+              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatCount(payout.sales)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="payout-amount">
+                {formatDecimalMoney(payout.amount, payout.currency)}
+              </Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  leftSection={<DownloadIcon size={14} />}
+                  disabled={exporter.running}
+                  onClick={() => statement(payout)}
+                  aria-label={`Export the statement of the ${payout.currency} payout of ${formatIsoDay(payout.paymentDate)}`}
+                >
+                  Statement
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

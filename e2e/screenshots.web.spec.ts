@@ -26,7 +26,7 @@ async function shoot(page: Page, screen: string, theme: string, width: number): 
   await page.screenshot({ path: screenshotPath(`${screen}-${theme}-${width}.png`) });
 }
 
-async function go(page: Page, section: 'Sales' | 'Profile' | 'Settings'): Promise<void> {
+async function go(page: Page, section: 'Sales' | 'Payouts' | 'Profile' | 'Settings'): Promise<void> {
   const burger = page.getByRole('button', { name: 'Open navigation' });
   if (await burger.isVisible()) await burger.click();
   await page.getByRole('link', { name: section }).click();
@@ -97,6 +97,10 @@ test.describe('screenshots', () => {
         await expect(page.getByTestId('change-row').first()).toBeVisible();
         await shoot(page, 'changes', theme, size.width);
         await page.getByRole('tab', { name: 'Sales' }).click();
+
+        await go(page, 'Payouts');
+        await expect(page.getByTestId('payouts-paid')).toBeVisible();
+        await shoot(page, 'payouts', theme, size.width);
 
         await go(page, 'Profile');
         await expect(page.getByTestId('profile-name')).toBeVisible();

@@ -1,0 +1,127 @@
+/**
+ * The Payouts section against the HTTPS fake service: every payout row, the month's paid totals and what is owed
+ * and pending equal an independent integer-cent computation over the fake's own records; a payout's statement
+ * export holds exactly that payout's sales.
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { backfill, cents, isoOf, signIn, waitForSyncIdle } from './ui-helpers';
+import { auditWorkbook } from '../test-support/export-kit';
+import type { FakeService } from './fake-service/fake-service';
+
+/** The month before the local today, as yyyy-mm, its first and last day, and how the month select names it. */
+function previousMonth(): { month: string; from: string; to: string; label: string } {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 0));
+  return {
+    month: first.toISOString().slice(0, 7),
+    from: first.toISOString().slice(0, 10),
+    to: last.toISOString().slice(0, 10),
+    label: first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  };
+}
+
+const money = (currency: string, total: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(`${Math.trunc(total / 100)}.${String(Math.abs(total % 100)).padStart(2, '0')}`));
+
+/** Payouts of the fake's records: paid sales by payment date and currency, in integer cents. */
+function expectedPayouts(fake: FakeService, from: string, to: string): Map<string, { sales: number; cents: number }> {
+  const out = new Map<string, { sales: number; cents: number }>();
+  for (const sale of fake.sales) {
+    const day = typeof sale.payment_date === 'string' && sale.payment_date !== '' ? isoOf(sale.payment_date) : '';
+    if (sale.payment_status !== 'paid' || day < from || day > to) continue;
+    const key = `${day}|${sale.currency}`;
+    const entry = out.get(key) ?? { sales: 0, cents: 0 };
+    entry.sales += 1;
+    entry.cents += cents(Number(sale.commission_amount));
+    out.set(key, entry);
+  }
+  return new Map([...out.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Per-currency cent totals of the fake's sales that match `keep`. */
+function perCurrency(fake: FakeService, keep: (sale: FakeService['sales'][number]) => boolean): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const sale of fake.sales) if (keep(sale)) out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
+  return out;
+}
+
+async function openPayouts(page: Page, label: string): Promise<void> {
+  await page.getByRole('link', { name: 'Payouts' }).click();
+  await expect(page.getByTestId('payouts-screen')).toBeVisible();
+  await page.getByTestId('payouts-month').click();
+  await page.getByRole('option', { name: label }).click();
+}
+
+test.describe('payouts', () => {
+  test('the month’s payouts, paid totals, owed and pending equal an independent computation over the service’s records', async ({ page, host, fake }) => {
+    test.setTimeout(180_000);
+    await page.goto(host.url);
+    await signIn(page, fake);
+    await waitForSyncIdle(page);
+    await backfill(page);
+
+    const { from, to, label } = previousMonth();
+    await openPayouts(page, label);
+    const expected = expectedPayouts(fake, from, to);
+    expect(expected.size).toBeGreaterThan(0);
+
+    const rows = page.getByTestId('payout-row');
+    await expect(rows).toHaveCount(expected.size);
+    let i = 0;
+    for (const [key, { sales, cents: total }] of expected) {
+      const [day, currency] = key.split('|') as [string, string];
+      const cells = rows.nth(i).getByRole('cell');
+      await expect(cells.nth(1)).toHaveText(currency);
+      await expect(cells.nth(2)).toHaveText(String(sales));
+      await expect(cells.nth(3)).toHaveText(money(currency, total));
+      await expect(rows.nth(i)).toHaveAttribute('data-testid', 'payout-row');
+      expect(day >= from && day <= to).toBe(true);
+      i += 1;
+    }
+
+    const paid = new Map<string, number>();
+    for (const [key, { cents: total }] of expected) {
+      const currency = key.split('|')[1] as string;
+      paid.set(currency, (paid.get(currency) ?? 0) + total);
+    }
+    for (const [currency, total] of paid) await expect(page.getByTestId('payouts-paid')).toContainText(money(currency, total));
+    const owed = perCurrency(fake, (s) => s.commission_status === 'approved' && s.payment_status !== 'paid');
+    for (const [currency, total] of owed) await expect(page.getByTestId('payouts-owed')).toContainText(money(currency, total));
+    const pending = perCurrency(fake, (s) => s.commission_status === 'pending');
+    for (const [currency, total] of pending) await expect(page.getByTestId('payouts-pending')).toContainText(money(currency, total));
+    await expect(page.getByTestId('payouts-delay')).toContainText(/usually arrived \d+(–\d+)? days after the sale .*not a promise/);
+  });
+
+  test('a payout’s statement holds exactly that payout’s sales, and its Summary ties to the payout', async ({ page, host, fake }) => {
+    test.setTimeout(180_000);
+    await page.goto(host.url);
+    await signIn(page, fake);
+    await waitForSyncIdle(page);
+    await backfill(page);
+
+    const { from, to, label } = previousMonth();
+    await openPayouts(page, label);
+    const [key] = [...expectedPayouts(fake, from, to).keys()];
+    if (key === undefined) throw new Error('the fake has no payout last month');
+    const [day, currency] = key.split('|') as [string, string];
+    await page.getByTestId('payout-row').first().getByRole('button', { name: /Export the statement/ }).click();
+    await expect(page.getByTestId('export-notification')).toContainText(host.exportDir, { timeout: 60_000 });
+
+    const files = (await readdir(host.exportDir)).filter((f) => f.endsWith('.xlsx'));
+    expect(files).toHaveLength(1);
+    const audit = await auditWorkbook(join(host.exportDir, files[0] as string));
+    const references: string[] = [];
+    audit.sales.eachRow((row, n) => {
+      if (n > 1) references.push(String(row.getCell(audit.header.indexOf('Reference') + 1).value));
+    });
+    const want = fake.sales.filter(
+      (s) => s.payment_status === 'paid' && s.currency === currency && typeof s.payment_date === 'string' && s.payment_date !== '' && isoOf(s.payment_date) === day,
+    );
+    expect(references.sort()).toEqual(want.map((s) => s.reference).sort());
+    for (const f of audit.formulas) expect(f.result).toBeCloseTo(f.evaluated, 9);
+  });
+});

@@ -31,6 +31,7 @@ import type {
   SessionStatus,
   ShowInFolderResult,
 } from './ipc-results';
+import type { AccountOverview } from './overview';
 import type { PayoutReport } from './payouts';
 import { preferencesPatchSchema, type Preferences } from './preferences';
 import { changesQuerySchema, salesFilterSchema, salesPageQuerySchema, seriesQuerySchema, topQuerySchema } from './sales-query';
@@ -87,6 +88,7 @@ export const IPC_CONTRACT = {
   salesStatusAge: channel('sales:statusAge', salesFilterSchema).returns<StatusCheckAge>(),
 
   payoutReport: channel('payouts:report', payoutRangeSchema).returns<PayoutReport>(),
+  accountsOverview: channel('overview:accounts', noInput).returns<AccountOverview[]>(),
 
   startSync: channel('sync:start', syncRequestSchema).returns<SyncStatus>(),
   startRoutineSync: channel('sync:routine', noInput).returns<SyncStatus>(),

@@ -19,6 +19,7 @@ import { createAppSync, type AppSync } from './app-sync';
 import { openCacheHolder, type CacheHolder } from './cache-holder';
 import { createProfileReader, type ProfileReader } from './profile-reader';
 import { createSalesReader, type SalesReader } from './sales-reader';
+import { createOverviewReader, type OverviewReader } from '../overview';
 import { createPayoutReader, type PayoutReader } from '../payouts';
 import { SessionState } from './session-state';
 
@@ -55,6 +56,8 @@ export interface AppCore {
   sales: SalesReader;
   /** Payouts by payment date, what is owed and pending, from the cache. */
   payouts: PayoutReader;
+  /** Every saved account's standing, from the cache. */
+  overview: OverviewReader;
   sync: AppSync;
   /** Writes exports from the cache; one at a time. */
   export: AppExporter;
@@ -155,6 +158,11 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     profile: createProfileReader({ cache, account, guarded, now }),
     sales: createSalesReader(() => cache.get(), account),
     payouts: createPayoutReader(() => cache.get(), account),
+    overview: createOverviewReader(
+      () => cache.get(),
+      () => registry.list(),
+      deps.today,
+    ),
     sync,
     // Remember what the export wrote, so "Show in folder" may reveal that file and no other.
     export: {

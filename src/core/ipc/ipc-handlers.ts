@@ -38,6 +38,7 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     salesStatusAge: (filter) => core.sales.statusAge(filter),
 
     payoutReport: (range) => core.payouts.report(range),
+    accountsOverview: () => core.overview.accounts(),
 
     startSync: (request) => core.sync.start(request),
     startRoutineSync: () => core.sync.startRoutine(),

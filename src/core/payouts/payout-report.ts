@@ -80,6 +80,11 @@ function perCurrency(totals: readonly Pick<MoneyTotals, 'currency' | 'count' | '
     .map(([currency, { sales, sum }]) => ({ currency, sales, amount: decimalText(sum.total(), currencyDigits(currency)) }));
 }
 
+/** Payouts added up per currency. */
+export function sumPayouts(payouts: readonly Payout[]): OpenAmount[] {
+  return perCurrency(payouts.map((p) => ({ currency: p.currency, count: p.sales, commission: p.amount })));
+}
+
 /** Approved and not paid (payment pending, none, or a status the spec does not list), per currency. */
 export function readOwed(source: PayoutSource, account: string): OpenAmount[] {
   const summary = source.summary(account, { commissionStatuses: ['approved'] });
@@ -120,7 +125,7 @@ export function readPayoutReport(source: PayoutSource, account: string, range: D
   return {
     range,
     payouts,
-    paid: perCurrency(payouts.map((p) => ({ currency: p.currency, count: p.sales, commission: p.amount }))),
+    paid: sumPayouts(payouts),
     paidWithoutDate,
     owed: readOwed(source, account),
     pending: readPending(source, account),

@@ -7,6 +7,7 @@
 import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { localIsoDay } from '../../../shared/dates';
+import { monthRange } from '../../../shared/export-presets';
 import type { OpenAmount, PaymentDelay, Payout, PayoutReport } from '../../../shared/payouts';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
@@ -16,13 +17,6 @@ import { useBridgeQuery } from '../common/use-bridge-query';
 import { previousMonth, recentMonths } from '../sales/export-months';
 import { StaleExportPrompt } from '../sales/stale-export-prompt';
 import { useExportRunner, type ExportRunner } from '../sales/use-export-runner';
-
-/** The first and last day of `month` (`yyyy-mm`). */
-export function monthDays(month: string): { from: string; to: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
-}
 
 /** The sentence under the open amounts: the observed delay as a range, explicitly not a promise. */
 export function delayText(delay: PaymentDelay | null, locale?: string): string {
@@ -37,7 +31,7 @@ export function PayoutsScreen() {
   const today = localIsoDay(new Date());
   const months = recentMonths(today);
   const [month, setMonth] = useState(previousMonth(today));
-  const range = monthDays(month);
+  const range = monthRange(month) ?? { from: today, to: today };
   const report = useBridgeQuery(() => call('payoutReport', range), `${range.from}/${range.to}`);
   const exporter = useExportRunner();
   const monthLabel = months.find((choice) => choice.value === month)?.label ?? month;

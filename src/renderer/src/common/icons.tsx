@@ -22,6 +22,7 @@ import {
   IconFilter,
   IconHistory,
   IconInfoCircle,
+  IconLayoutGrid,
   IconLock,
   IconLogout,
   IconMoon,
@@ -51,6 +52,7 @@ function appIcon(Tabler: Icon, name: string): ComponentType<IconProps> {
 
 export const SalesIcon = appIcon(IconReceipt, 'SalesIcon');
 export const PayoutsIcon = appIcon(IconCash, 'PayoutsIcon');
+export const OverviewIcon = appIcon(IconLayoutGrid, 'OverviewIcon');
 export const ProfileIcon = appIcon(IconUser, 'ProfileIcon');
 export const AlertIcon = appIcon(IconAlertTriangle, 'AlertIcon');
 export const DownloadIcon = appIcon(IconDownload, 'DownloadIcon');

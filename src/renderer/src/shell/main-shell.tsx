@@ -14,6 +14,7 @@ import type { AccountSummary, AppInfo, SessionStatus } from '../../../shared/ipc
 import type { AppErrorData } from '../../../shared/errors';
 import { errorTitle } from '../common/error-title';
 import { usePreferences } from '../common/preferences-context';
+import { OverviewScreen } from '../overview/overview-screen';
 import { PayoutsScreen } from '../payouts/payouts-screen';
 import { ProfileScreen } from '../profile/profile-screen';
 import { SalesScreen } from '../sales/sales-screen';
@@ -80,6 +81,14 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
   const select = (id: SectionId) => {
     setSection(id);
     nav.close();
+  };
+
+  /** Opens an account from the Overview and shows its sales. */
+  const openAccount = async (id: string) => {
+    const current = session.kind === 'account' ? session.account.id : null;
+    const error = id === current ? null : await controller.switchAccount(id);
+    reportFailure(error);
+    if (error === null) select('sales');
   };
 
   const leaveDemo = async () => reportFailure(await controller.endSession());
@@ -153,6 +162,13 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
               section={section}
               salesView={salesView}
               scope={scope}
+              overview={
+                <OverviewScreen
+                  currentAccountId={session.kind === 'account' ? session.account.id : null}
+                  opening={menuActions.switching}
+                  onOpen={(id) => void openAccount(id)}
+                />
+              }
               settings={
                 <SettingsScreen
                   session={session}
@@ -184,12 +200,26 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
   );
 }
 
-function SectionContent({ section, salesView, scope, settings }: { section: SectionId; salesView: SalesView; scope: string; settings: ReactNode }) {
+function SectionContent({
+  section,
+  salesView,
+  scope,
+  overview,
+  settings,
+}: {
+  section: SectionId;
+  salesView: SalesView;
+  scope: string;
+  overview: ReactNode;
+  settings: ReactNode;
+}) {
   switch (section) {
     case 'sales':
       return <SalesScreen view={salesView} scope={scope} />;
     case 'payouts':
       return <PayoutsScreen />;
+    case 'overview':
+      return overview;
     case 'profile':
       return <ProfileScreen />;
     case 'settings':

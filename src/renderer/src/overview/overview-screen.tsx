@@ -1,0 +1,105 @@
+/**
+ * The Overview section: every saved account at once, from the cache — when it was last synced, how current its
+ * statuses are, what is owed and pending, and what was paid this month. Each amount stays in its own currency and
+ * its own account: nothing is added across either. One click opens an account's sales.
+ */
+import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { AccountOverview } from '../../../shared/overview';
+import type { OpenAmount } from '../../../shared/payouts';
+import { call } from '../common/bridge';
+import { ErrorState } from '../common/error-state';
+import { formatDecimalMoney, formatRelativeTime, pluralize } from '../common/format';
+import { useBridgeQuery } from '../common/use-bridge-query';
+import { statusCheckText } from '../sales/status-check-text';
+
+/** Props of {@link OverviewScreen}. */
+export interface OverviewScreenProps {
+  /** The account open now, marked as such; null in the demo. */
+  currentAccountId: string | null;
+  /** Opens an account's sales. */
+  onOpen: (accountId: string) => void;
+  /** True while an account is being opened. */
+  opening: boolean;
+}
+
+/** The Overview section. */
+export function OverviewScreen({ currentAccountId, onOpen, opening }: OverviewScreenProps) {
+  const overview = useBridgeQuery(() => call('accountsOverview'), 'overview');
+  return (
+    <Stack gap="md" maw={1100} data-testid="overview-screen">
+      <Title order={2} size="h3">
+        All accounts
+      </Title>
+      {overview.status === 'error' && overview.error ? (
+        <ErrorState error={overview.error} title="The overview could not be read from the cache" onRetry={overview.reload} />
+      ) : overview.data === null ? (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">Reading every account from the cache…</Text>
+        </Group>
+      ) : overview.data.length === 0 ? (
+        <Text size="sm" data-testid="overview-empty">
+          No account is saved yet. Connect an account from the account menu to see it here.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          {overview.data.map((line) => (
+            <AccountCard key={line.accountId} line={line} current={line.accountId === currentAccountId} onOpen={onOpen} opening={opening} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+function AccountCard({ line, current, onOpen, opening }: { line: AccountOverview; current: boolean; onOpen: (id: string) => void; opening: boolean }) {
+  const now = new Date();
+  const statuses = statusCheckText(line.statuses, now);
+  return (
+    <Card withBorder padding="md" data-testid="overview-account" data-account-id={line.accountId} aria-label={line.label} component="section">
+      <Group justify="space-between" wrap="nowrap" gap="xs" mb="xs">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Title order={3} size="h4" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {line.label}
+          </Title>
+          {current && <Badge variant="light">Open now</Badge>}
+        </Group>
+        <Button size="compact-sm" variant="light" onClick={() => onOpen(line.accountId)} disabled={opening} aria-label={`Open the sales of ${line.label}`}>
+          Open
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {pluralize(line.sales, 'sale', 'sales')} cached · last synced {formatRelativeTime(line.lastSyncedAt, now)}
+      </Text>
+      {statuses !== null && (
+        <Text size="sm" c={statuses.stale ? 'orange' : 'dimmed'} title={statuses.detail} data-testid="overview-statuses">
+          {statuses.text}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mt="sm">
+        <Amounts title="Paid this month" amounts={line.paidThisMonth} testId="overview-paid" />
+        <Amounts title="Owed" amounts={line.owed} testId="overview-owed" />
+        <Amounts title="Pending" amounts={line.pending} testId="overview-pending" />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+function Amounts({ title, amounts, testId }: { title: string; amounts: OpenAmount[]; testId: string }) {
+  return (
+    <Stack gap={2} data-testid={testId}>
+      <Text size="xs" c="dimmed">
+        {title}
+      </Text>
+      {amounts.length === 0 ? (
+        <Text size="sm">—</Text>
+      ) : (
+        amounts.map((amount) => (
+          <Text key={amount.currency} size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            {formatDecimalMoney(amount.amount, amount.currency)}
+          </Text>
+        ))
+      )}
+    </Stack>
+  );
+}

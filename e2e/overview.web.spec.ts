@@ -1,0 +1,106 @@
+/**
+ * The All accounts overview with two accounts on two HTTPS fake services: each account's owed, pending and
+ * this month's payouts equal an independent integer-cent computation over its own service's records (never mixed
+ * across accounts or currencies), and Open switches to that account's sales.
+ */
+import type { Page } from '@playwright/test';
+import { localIsoDay } from '../src/shared/dates';
+import { expect, test } from './fixtures';
+import { startFakeService, type FakeService } from './fake-service/fake-service';
+import { backfill, cents, isoOf, signIn, waitForSyncIdle } from './ui-helpers';
+import { screenshotPath } from './screenshot-path';
+
+const money = (currency: string, total: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+    Number(`${Math.trunc(total / 100)}.${String(Math.abs(total % 100)).padStart(2, '0')}`),
+  );
+
+/** Per-currency cent totals of the fake's sales that match `keep`. */
+function perCurrency(fake: FakeService, keep: (sale: FakeService['sales'][number]) => boolean): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const sale of fake.sales) if (keep(sale)) out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
+  return out;
+}
+
+async function addAccount(page: Page, fake: FakeService, label: string): Promise<void> {
+  await page.getByTestId('account-switcher').click();
+  await page.getByRole('menuitem', { name: 'Add account' }).click();
+  await page.getByLabel('Service address').fill(fake.baseUrl);
+  await page.getByLabel('API key').fill(fake.credentials.apiKey);
+  await page.getByLabel('API secret').fill(fake.credentials.apiSecret);
+  await page.getByLabel('App ID').fill(fake.credentials.appId);
+  await page.getByLabel('Label (optional)').fill(label);
+  await page.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(page.getByTestId('account-switcher')).toContainText(label);
+}
+
+async function expectAmounts(card: ReturnType<Page['getByTestId']>, testId: string, totals: Map<string, number>): Promise<void> {
+  const box = card.getByTestId(testId);
+  if (totals.size === 0) await expect(box).toContainText('—');
+  for (const [currency, total] of totals) await expect(box).toContainText(money(currency, total));
+  await expect(box.locator('p')).toHaveCount(1 + Math.max(1, totals.size));
+}
+
+test.describe('all accounts at once', () => {
+  test('each account’s owed, pending and paid this month equal its own service’s records, and Open shows its sales', async ({ page, host, fake }) => {
+    test.setTimeout(240_000);
+    const other = await startFakeService({ sales: { count: 300, endDay: localIsoDay(new Date()), days: 100, seed: 21 } });
+    try {
+      await page.goto(host.url);
+      await signIn(page, fake, 'Shop A');
+      await waitForSyncIdle(page);
+      await backfill(page);
+      await addAccount(page, other, 'Shop B');
+      await waitForSyncIdle(page);
+      await backfill(page);
+
+      await page.getByRole('link', { name: 'All accounts' }).click();
+      const cards = page.getByTestId('overview-account');
+      await expect(cards).toHaveCount(2);
+      const month = localIsoDay(new Date()).slice(0, 7);
+      for (const [label, service] of [
+        ['Shop A', fake],
+        ['Shop B', other],
+      ] as const) {
+        const card = page.getByRole('region', { name: label });
+        await expect(card).toContainText(`${service.sales.length} sales cached`);
+        await expectAmounts(
+          card,
+          'overview-owed',
+          perCurrency(service, (s) => s.commission_status === 'approved' && s.payment_status !== 'paid'),
+        );
+        await expectAmounts(
+          card,
+          'overview-pending',
+          perCurrency(service, (s) => s.commission_status === 'pending'),
+        );
+        const paidThisMonth = perCurrency(
+          service,
+          (s) => s.payment_status === 'paid' && typeof s.payment_date === 'string' && s.payment_date !== '' && isoOf(s.payment_date).startsWith(month),
+        );
+        await expectAmounts(card, 'overview-paid', paidThisMonth);
+        await expect(card.getByTestId('overview-statuses')).toContainText('Statuses checked');
+      }
+      await expect(page.getByRole('region', { name: 'Shop B' })).toContainText('Open now');
+      await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+      for (const size of [
+        { width: 1280, height: 800 },
+        { width: 800, height: 600 },
+      ]) {
+        for (const theme of ['light', 'dark'] as const) {
+          await page.setViewportSize(size);
+          await page.emulateMedia({ colorScheme: theme });
+          await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+          await page.screenshot({ path: screenshotPath(`overview-${theme}-${size.width}.png`) });
+        }
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await page.getByRole('button', { name: 'Open the sales of Shop A' }).click();
+      await expect(page.getByTestId('account-switcher')).toContainText('Shop A');
+      await expect(page.getByTestId('sale-row').first()).toBeVisible();
+    } finally {
+      await other.close();
+    }
+  });
+});

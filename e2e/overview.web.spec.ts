@@ -42,7 +42,11 @@ async function expectAmounts(card: ReturnType<Page['getByTestId']>, testId: stri
 }
 
 test.describe('all accounts at once', () => {
-  test('each account’s owed, pending and paid this month equal its own service’s records, and Open shows its sales', async ({ page, host, fake }) => {
+  test('each account’s owed, pending and paid this month equal its own service’s records; Rename keeps its sales; Open shows them', async ({
+    page,
+    host,
+    fake,
+  }) => {
     test.setTimeout(240_000);
     const other = await startFakeService({ sales: { count: 300, endDay: localIsoDay(new Date()), days: 100, seed: 21 } });
     try {
@@ -96,8 +100,19 @@ test.describe('all accounts at once', () => {
       }
       await page.setViewportSize({ width: 1280, height: 800 });
 
-      await page.getByRole('button', { name: 'Open the sales of Shop A' }).click();
-      await expect(page.getByTestId('account-switcher')).toContainText('Shop A');
+      // Renaming changes the label only: the account keeps its cached sales and opens signed in under the new name.
+      await page.getByRole('button', { name: 'Rename Shop A' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Rename account' });
+      await dialog.getByLabel('Name').fill('   ');
+      await dialog.getByRole('button', { name: 'Save name' }).click();
+      await expect(dialog).toContainText('Enter a name for the account.');
+      await dialog.getByLabel('Name').fill('Shop A (EU)');
+      await dialog.getByRole('button', { name: 'Save name' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('region', { name: 'Shop A (EU)' })).toContainText(`${fake.sales.length} sales cached`);
+
+      await page.getByRole('button', { name: 'Open the sales of Shop A (EU)' }).click();
+      await expect(page.getByTestId('account-switcher')).toContainText('Shop A (EU)');
       await expect(page.getByTestId('sale-row').first()).toBeVisible();
     } finally {
       await other.close();

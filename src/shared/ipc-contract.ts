@@ -14,6 +14,7 @@ import {
   openExternalSchema,
   payoutRangeSchema,
   reauthenticateSchema,
+  renameAccountSchema,
   showInFolderSchema,
   signOutSchema,
   syncRequestSchema,
@@ -76,6 +77,7 @@ export const IPC_CONTRACT = {
   switchAccount: channel('accounts:switch', accountRefSchema).returns<SessionStatus>(),
   reauthenticate: channel('accounts:reauthenticate', reauthenticateSchema).returns<SessionStatus>(),
   signOut: channel('accounts:signOut', signOutSchema).returns<SessionStatus>(),
+  renameAccount: channel('accounts:rename', renameAccountSchema).returns<SessionStatus>(),
 
   getProfile: channel('profile:get', noInput).returns<ProfileView>(),
 

@@ -77,6 +77,13 @@ export type ReauthenticateInput = z.infer<typeof reauthenticateSchema>;
 export const signOutSchema = z.strictObject({ accountId: accountIdSchema, deleteCachedSales: z.boolean() });
 export type SignOutInput = z.infer<typeof signOutSchema>;
 
+/** A new label for an account; nothing else about it changes. */
+export const renameAccountSchema = z.strictObject({
+  accountId: accountIdSchema,
+  label: z.string().trim().min(1, 'Enter a name for the account.').max(100, 'Use at most 100 characters.'),
+});
+export type RenameAccountInput = z.infer<typeof renameAccountSchema>;
+
 /** A link to open in the user's browser; the main process opens https links only (S4). */
 export const openExternalSchema = z.strictObject({ url: z.string().min(1).max(2048) });
 export type OpenExternalRequest = z.infer<typeof openExternalSchema>;

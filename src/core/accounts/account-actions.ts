@@ -4,7 +4,15 @@
  * when the user chose so), switch, enter credentials again after a 401, and sign out.
  */
 import { AppError } from '../../shared/errors';
-import type { AddAccountInput, ConnectionForm, ConnectionPreview, ReauthenticateInput, SessionStatus, SignOutInput } from '../../shared/ipc-contract';
+import type {
+  AddAccountInput,
+  ConnectionForm,
+  ConnectionPreview,
+  ReauthenticateInput,
+  RenameAccountInput,
+  SessionStatus,
+  SignOutInput,
+} from '../../shared/ipc-contract';
 import type { SessionState } from '../app';
 import { parseBaseUrl, type Credentials, type ServiceClient } from '../service';
 import { maskApiKey, type AccountRegistry } from './account-registry';
@@ -27,6 +35,8 @@ export interface AccountActions {
   switchAccount(accountId: string): Promise<SessionStatus>;
   reauthenticate(input: ReauthenticateInput): Promise<SessionStatus>;
   signOut(input: SignOutInput): Promise<SessionStatus>;
+  /** Changes an account's label only: its keychain entry and cached sales stay where they are. */
+  rename(input: RenameAccountInput): SessionStatus;
 }
 
 function credentialsOf(form: ConnectionForm): Credentials {
@@ -96,11 +106,19 @@ export function createAccountActions(deps: AccountActionsDeps): AccountActions {
     return deps.session.status();
   }
 
+  function rename(input: RenameAccountInput): SessionStatus {
+    if (!deps.registry.update(input.accountId, { label: input.label })) {
+      throw new AppError('INVALID_INPUT', 'That account no longer exists, so it could not be renamed.');
+    }
+    return deps.session.status();
+  }
+
   return {
     testConnection,
     addAccount,
     switchAccount: (accountId) => deps.session.open(accountId),
     reauthenticate,
     signOut,
+    rename,
   };
 }

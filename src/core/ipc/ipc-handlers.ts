@@ -26,6 +26,7 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     switchAccount: ({ accountId }) => core.accounts.switchAccount(accountId),
     reauthenticate: (input) => core.accounts.reauthenticate(input),
     signOut: (input) => core.accounts.signOut(input),
+    renameAccount: (input) => core.accounts.rename(input),
 
     getProfile: () => core.profile.get(),
 

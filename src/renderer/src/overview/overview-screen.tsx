@@ -4,6 +4,8 @@
  * its own account: nothing is added across either. One click opens an account's sales.
  */
 import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { SessionStatus } from '../../../shared/ipc-contract';
 import type { AccountOverview } from '../../../shared/overview';
 import type { OpenAmount } from '../../../shared/payouts';
 import { call } from '../common/bridge';
@@ -11,6 +13,7 @@ import { ErrorState } from '../common/error-state';
 import { formatDecimalMoney, formatRelativeTime, pluralize } from '../common/format';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { statusCheckText } from '../sales/status-check-text';
+import { RenameAccountModal, type RenameTarget } from './rename-account-modal';
 
 /** Props of {@link OverviewScreen}. */
 export interface OverviewScreenProps {
@@ -20,11 +23,14 @@ export interface OverviewScreenProps {
   onOpen: (accountId: string) => void;
   /** True while an account is being opened. */
   opening: boolean;
+  /** Applies the session after a rename, so the header shows the new name. */
+  onRenamed: (status: SessionStatus) => void;
 }
 
 /** The Overview section. */
-export function OverviewScreen({ currentAccountId, onOpen, opening }: OverviewScreenProps) {
+export function OverviewScreen({ currentAccountId, onOpen, opening, onRenamed }: OverviewScreenProps) {
   const overview = useBridgeQuery(() => call('accountsOverview'), 'overview');
+  const [renaming, setRenaming] = useState<RenameTarget | null>(null);
   return (
     <Stack gap="md" maw={1100} data-testid="overview-screen">
       <Title order={2} size="h3">
@@ -44,15 +50,38 @@ export function OverviewScreen({ currentAccountId, onOpen, opening }: OverviewSc
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           {overview.data.map((line) => (
-            <AccountCard key={line.accountId} line={line} current={line.accountId === currentAccountId} onOpen={onOpen} opening={opening} />
+            <AccountCard
+              key={line.accountId}
+              line={line}
+              current={line.accountId === currentAccountId}
+              onOpen={onOpen}
+              onRename={() => setRenaming({ accountId: line.accountId, label: line.label })}
+              opening={opening}
+            />
           ))}
         </SimpleGrid>
       )}
+      <RenameAccountModal
+        target={renaming}
+        onClose={() => setRenaming(null)}
+        onRenamed={(status) => {
+          onRenamed(status);
+          overview.reload();
+        }}
+      />
     </Stack>
   );
 }
 
-function AccountCard({ line, current, onOpen, opening }: { line: AccountOverview; current: boolean; onOpen: (id: string) => void; opening: boolean }) {
+interface AccountCardProps {
+  line: AccountOverview;
+  current: boolean;
+  onOpen: (id: string) => void;
+  onRename: () => void;
+  opening: boolean;
+}
+
+function AccountCard({ line, current, onOpen, onRename, opening }: AccountCardProps) {
   const now = new Date();
   const statuses = statusCheckText(line.statuses, now);
   return (
@@ -64,9 +93,14 @@ function AccountCard({ line, current, onOpen, opening }: { line: AccountOverview
           </Title>
           {current && <Badge variant="light">Open now</Badge>}
         </Group>
-        <Button size="compact-sm" variant="light" onClick={() => onOpen(line.accountId)} disabled={opening} aria-label={`Open the sales of ${line.label}`}>
-          Open
-        </Button>
+        <Group gap={6} wrap="nowrap">
+          <Button size="compact-sm" variant="subtle" onClick={onRename} aria-label={`Rename ${line.label}`}>
+            Rename
+          </Button>
+          <Button size="compact-sm" variant="light" onClick={() => onOpen(line.accountId)} disabled={opening} aria-label={`Open the sales of ${line.label}`}>
+            Open
+          </Button>
+        </Group>
       </Group>
       <Text size="sm" c="dimmed">
         {pluralize(line.sales, 'sale', 'sales')} cached · last synced {formatRelativeTime(line.lastSyncedAt, now)}

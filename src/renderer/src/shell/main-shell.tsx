@@ -167,6 +167,7 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
                   currentAccountId={session.kind === 'account' ? session.account.id : null}
                   opening={menuActions.switching}
                   onOpen={(id) => void openAccount(id)}
+                  onRenamed={controller.apply}
                 />
               }
               settings={

@@ -45,6 +45,8 @@ export const preferencesSchema = z.strictObject({
   firstSyncDays: z.number().int().min(1).max(3650).default(30),
   /** Days before today fetched again on every sync, because statuses change after a sale. */
   trailingResyncDays: z.number().int().min(0).max(365).default(60),
+  /** Hours between the routine syncs run while the app is open; 0 turns them off. */
+  backgroundSyncHours: z.number().int().min(0).max(24).default(6),
   accounts: z
     .record(preferencesScopeSchema, accountPreferencesSchema)
     .refine((accounts) => Object.keys(accounts).length <= MAX_REMEMBERED_ACCOUNTS, { message: `remembers at most ${MAX_REMEMBERED_ACCOUNTS} accounts` })
@@ -57,6 +59,7 @@ export const preferencesPatchSchema = z.strictObject({
   theme: z.enum(['light', 'dark', 'auto']).optional(),
   firstSyncDays: z.number().int().min(1).max(3650).optional(),
   trailingResyncDays: z.number().int().min(0).max(365).optional(),
+  backgroundSyncHours: z.number().int().min(0).max(24).optional(),
   account: z
     .strictObject({
       id: preferencesScopeSchema,

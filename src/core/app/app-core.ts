@@ -21,6 +21,7 @@ import { createProfileReader, type ProfileReader } from './profile-reader';
 import { createSalesReader, type SalesReader } from './sales-reader';
 import { createOverviewReader, type OverviewReader } from '../overview';
 import { createPayoutReader, type PayoutReader } from '../payouts';
+import { createBackgroundSync, type BackgroundSync, type ScheduleTimers, type SyncNews } from './background-sync';
 import { SessionState } from './session-state';
 
 /** What the core needs from its host. */
@@ -36,6 +37,10 @@ export interface AppCoreDeps {
   settings: SettingsStore;
   /** The OS keychain (or a stand-in in tests). */
   keychain: SecretStore;
+  /** Hears what a background sync brought (the app shows a notification and a badge). */
+  onSyncNews?: (news: SyncNews) => void;
+  /** Timers for the background schedule; Node's by default. */
+  timers?: ScheduleTimers;
   /** The network transport for real accounts: Electron's net.fetch in the app, Node's in tests and the CLI. */
   fetch: FetchLike;
   /** The SQLite sales cache file. */
@@ -65,6 +70,8 @@ export interface AppCore {
   /** Links to the browser and exported files to the file manager, through their policies. */
   desktop: DesktopActions;
   cache: CacheHolder;
+  /** Routine syncs every few hours while the app runs; the host starts it with `reschedule()`. */
+  background: BackgroundSync;
   /** Stops background work and closes the cache. */
   close(): Promise<void>;
 }
@@ -73,7 +80,10 @@ export interface AppCore {
 export function createAppCore(deps: AppCoreDeps): AppCore {
   const now = deps.now ?? (() => new Date());
   const registry = new AccountRegistry(deps.settings, now);
-  const preferences = new PreferencesStore(deps.settings);
+  let background: BackgroundSync | null = null;
+  const preferences = new PreferencesStore(deps.settings, (next, previous) => {
+    if (next.backgroundSyncHours !== previous.backgroundSyncHours) background?.reschedule();
+  });
   const vault = new CredentialVault(deps.keychain, createMemorySecretStore());
   const cache = openCacheHolder(deps.cachePath, now, deps.logger);
   const desktop = createDesktopActions(deps.shell ?? createRecordingShell());
@@ -144,6 +154,26 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     await sync.idle();
   };
 
+  /** One routine sync of the signed-in account, and what it brought; null when none could run or it did not finish. */
+  async function routineWithNews(): Promise<SyncNews | null> {
+    const status = session.status();
+    if (status.kind !== 'account' || !status.signedIn || sync.status().running) return null;
+    const key = status.account.id;
+    const before = cache.get().countSales(key, {});
+    sync.startRoutine();
+    await sync.idle();
+    if (sync.status().lastRun?.status !== 'completed' || session.cacheKey() !== key) return null;
+    const newSales = Math.max(0, cache.get().countSales(key, {}) - before);
+    return { accountLabel: status.account.label, newSales, statusChanges: cache.get().changesSince(key, {}).length };
+  }
+  background = createBackgroundSync({
+    intervalHours: () => preferences.get().backgroundSyncHours,
+    runOnce: routineWithNews,
+    onNews: (news) => deps.onSyncNews?.(news),
+    ...(deps.timers ? { timers: deps.timers } : {}),
+    logger: deps.logger,
+  });
+
   return {
     app: createAppFacts({
       appVersion: deps.appVersion,
@@ -176,7 +206,9 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     preferences,
     desktop,
     cache,
+    background,
     close: async () => {
+      background?.stop();
       await stopSync();
       await cache.close();
     },

@@ -1,3 +1,4 @@
 export * from './app-core';
 export * from './cache-holder';
 export * from './session-state';
+export * from './background-sync';

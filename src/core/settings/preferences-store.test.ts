@@ -10,7 +10,7 @@ const B = '0b6e1f4c-8d2a-4c3b-9e5f-7a1d2c3b4e5f';
 describe('preferences', () => {
   it('starts from defaults and keeps per-account layouts apart', () => {
     const store = new PreferencesStore(createMemorySettingsStore());
-    expect(store.get()).toEqual({ theme: 'auto', firstSyncDays: 30, trailingResyncDays: 60, accounts: {} });
+    expect(store.get()).toEqual({ theme: 'auto', firstSyncDays: 30, trailingResyncDays: 60, backgroundSyncHours: 6, accounts: {} });
     store.update({ theme: 'dark', account: { id: A, values: { columns: [{ id: 'reference', width: 160, visible: true }] } } });
     store.update({ account: { id: B, values: { sort: { column: 'commissionAmount', direction: 'desc' } } } });
     store.update({ account: { id: A, values: { datePreset: 'last30' } } });
@@ -71,7 +71,7 @@ describe('preferences', () => {
     for (const value of tampered) {
       const settings = createMemorySettingsStore();
       settings.set('preferences', value);
-      expect(new PreferencesStore(settings).get()).toEqual({ theme: 'auto', firstSyncDays: 30, trailingResyncDays: 60, accounts: {} });
+      expect(new PreferencesStore(settings).get()).toEqual({ theme: 'auto', firstSyncDays: 30, trailingResyncDays: 60, backgroundSyncHours: 6, accounts: {} });
     }
   });
 });

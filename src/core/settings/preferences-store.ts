@@ -16,7 +16,11 @@ function withAccount(accounts: Preferences['accounts'], id: string, values: Acco
 
 /** The preferences in `settings`. */
 export class PreferencesStore {
-  constructor(private readonly settings: SettingsStore) {}
+  /** `onChange` hears every update with the preferences before and after it. */
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly onChange: (next: Preferences, previous: Preferences) => void = () => undefined,
+  ) {}
 
   /** The current preferences, defaults filled in. */
   get(): Preferences {
@@ -32,6 +36,7 @@ export class PreferencesStore {
     if (account) next.accounts = withAccount(current.accounts, account.id, account.values);
     const checked = preferencesSchema.parse(next);
     this.settings.set(KEY, checked);
+    this.onChange(checked, current);
     return checked;
   }
 

@@ -35,6 +35,7 @@ import { BACKFILL_MONTHS, useBackfillNeeded, useStartBackfill } from '../sync/ba
 import { ResumeRecheckButton } from '../sync/resume-recheck-button';
 import { useSync } from '../sync/sync-context';
 import { SessionOnlyBadge } from '../session/session-only-badge';
+import { BackgroundSyncSetting } from './background-sync-setting';
 
 /** Bounds of the first-sync window, in days (as the main process accepts them). */
 export const FIRST_SYNC_MIN_DAYS = 1;
@@ -164,6 +165,7 @@ function SyncCard() {
         max={TRAILING_MAX_DAYS}
         onSave={(trailingResyncDays) => update({ trailingResyncDays })}
       />
+      <BackgroundSyncSetting />
       <Group gap="sm">
         <Tooltip label={last ? formatDateTime(last) : 'No sync has finished yet'} withArrow>
           <Text size="sm">Last synced: {last ? formatRelativeTime(last) : 'never'}</Text>

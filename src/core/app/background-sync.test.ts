@@ -3,7 +3,7 @@ import { startFakeService, type FakeService } from '../../../e2e/fake-service/fa
 import { createTestCore } from '../../../test-support/app-core-kit';
 import { createSilentLogger } from '../log';
 import { createNodeFetch } from '../service';
-import { createBackgroundSync, type ScheduleTimers, type SyncNews } from './background-sync';
+import { createBackgroundSync, syncNewsText, type ScheduleTimers, type SyncNews } from './background-sync';
 
 const HOUR = 3_600_000;
 
@@ -70,6 +70,15 @@ describe('the background sync schedule', () => {
     expect(timers.pending.map((t) => t.ms)).toEqual([2 * HOUR]);
     schedule.stop();
     expect(timers.pending).toHaveLength(0);
+  });
+});
+
+describe('the news notification', () => {
+  it('names the account and what arrived, leaving out what did not', () => {
+    expect(syncNewsText({ accountLabel: 'Shop', newSales: 1, statusChanges: 0 }).title).toBe('Shop: 1 new sale');
+    expect(syncNewsText({ accountLabel: 'Shop', newSales: 0, statusChanges: 2 }).title).toBe('Shop: 2 status changes');
+    expect(syncNewsText({ accountLabel: 'EU', newSales: 1200, statusChanges: 1 }).title).toBe('EU: 1,200 new sales and 1 status change');
+    expect(syncNewsText({ accountLabel: 'EU', newSales: 3, statusChanges: 4 }).body).toMatch(/Changes/);
   });
 });
 

@@ -90,3 +90,16 @@ export function createBackgroundSync(deps: BackgroundSyncDeps): BackgroundSync {
     },
   };
 }
+
+function counted(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+/** The notification a background sync's news gets: what arrived, for which account, and where to look. */
+export function syncNewsText(news: SyncNews): { title: string; body: string } {
+  const parts = [
+    ...(news.newSales > 0 ? [counted(news.newSales, 'new sale', 'new sales')] : []),
+    ...(news.statusChanges > 0 ? [counted(news.statusChanges, 'status change', 'status changes')] : []),
+  ];
+  return { title: `${news.accountLabel}: ${parts.join(' and ')}`, body: 'Open Commission Desk and look at Changes to see what is new.' };
+}

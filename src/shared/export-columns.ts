@@ -7,6 +7,7 @@ import type { DateBasis } from './export-presets';
 
 /** Every column an export can hold, in their default order. */
 export const EXPORT_COLUMN_IDS = [
+  'account',
   'transactionDate',
   'paymentDate',
   'reference',
@@ -29,6 +30,7 @@ export type ExportColumnId = (typeof EXPORT_COLUMN_IDS)[number];
 
 /** Header text of each column, as written in the file and shown in the column picker. */
 export const EXPORT_COLUMN_LABELS: Readonly<Record<ExportColumnId, string>> = {
+  account: 'Account',
   transactionDate: 'Transaction date',
   paymentDate: 'Payment date',
   reference: 'Reference',
@@ -73,9 +75,12 @@ export function requiredExportColumns(dateBasis: DateBasis): ExportColumnId[] {
   return [date, 'currency', 'transactionAmount', 'commissionAmount', 'commissionStatus', 'paymentStatus'];
 }
 
-/** The columns actually written: the chosen ones in their order (duplicates dropped), then any required one missing. */
-export function resolveExportColumns(chosen: readonly ExportColumnId[] | undefined, dateBasis: DateBasis): ExportColumnId[] {
-  const columns = [...new Set(chosen ?? DEFAULT_EXPORT_COLUMNS)];
+/**
+ * The columns actually written: the chosen ones in their order (duplicates dropped), then any required one missing.
+ * An export of several accounts starts with the Account column; one of a single account has none.
+ */
+export function resolveExportColumns(chosen: readonly ExportColumnId[] | undefined, dateBasis: DateBasis, severalAccounts = false): ExportColumnId[] {
+  const columns: ExportColumnId[] = [...new Set(chosen ?? DEFAULT_EXPORT_COLUMNS)].filter((id) => id !== 'account');
   for (const id of requiredExportColumns(dateBasis)) if (!columns.includes(id)) columns.push(id);
-  return columns;
+  return severalAccounts ? ['account', ...columns] : columns;
 }

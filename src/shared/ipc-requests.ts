@@ -26,6 +26,13 @@ export const exportRequestSchema = salesSelectionSchema
       .optional(),
     format: z.enum(EXPORT_FORMATS),
     preset: z.enum(EXPORT_PRESET_IDS).optional(),
+    /** Saved accounts to export together, each row naming its account; absent: the open session's account. */
+    accounts: z
+      .array(z.string().uuid().max(36))
+      .min(1)
+      .max(100)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'an account is listed twice' })
+      .optional(),
   })
   .refine((r) => r.preset === undefined || (r.filter.from !== undefined && r.filter.to !== undefined), {
     message: 'a preset needs a start and an end date',

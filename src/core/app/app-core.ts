@@ -135,6 +135,12 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       if (status.kind === 'account') return { label: status.account.label, baseUrl: status.account.baseUrl };
       return { label: status.kind === 'demo' ? status.label : 'account', baseUrl: DEMO_BASE_URL };
     },
+    describeAccounts: (ids) =>
+      ids.map((id) => {
+        const meta = registry.find(id);
+        if (!meta) throw new AppError('INVALID_INPUT', 'An account chosen for this export no longer exists. Open All accounts again and export.');
+        return { key: meta.id, label: meta.label, baseUrl: meta.baseUrl };
+      }),
     settings: deps.settings,
     chooseExportPath: deps.chooseExportPath,
     appVersion: deps.appVersion,

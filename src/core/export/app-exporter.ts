@@ -11,7 +11,7 @@ import type { ExportFreshnessReport, ExportProgress, ExportRequest, ExportResult
 import type { Logger } from '../log';
 import type { SettingsStore } from '../settings';
 import { proposedExportName } from './export-file-name';
-import { exportFreshnessOf, exportFromCache, resolveExportRequest, type ExportCache } from './export-sales';
+import { exportFreshnessOf, exportFromCache, resolveExportRequest, type ExportAccount, type ExportCache } from './export-sales';
 import { createExportTracker } from './export-tracker';
 
 /** Settings key of the folder the last export was saved in. */
@@ -35,6 +35,8 @@ export interface AppExporterDeps {
   account: () => string;
   /** Label and service address of the open session, for the file name and the About sheet. */
   describeAccount: () => { label: string; baseUrl: string };
+  /** The saved accounts with these ids, for an export of several; throws INVALID_INPUT for an unknown id. */
+  describeAccounts: (ids: readonly string[]) => ExportAccount[];
   settings: SettingsStore;
   chooseExportPath: ChooseExportPath;
   appVersion: string;
@@ -71,12 +73,19 @@ function withExtension(path: string, format: ExportFormat): string {
 export function createAppExporter(deps: AppExporterDeps): AppExporter {
   const tracker = createExportTracker(deps.now);
 
+  /** The accounts a request covers: the ones it names (an export of several), else the open session's. */
+  function accountsOf(request: ExportRequest): [ExportAccount, ...ExportAccount[]] {
+    const named = request.accounts ? deps.describeAccounts(request.accounts) : [];
+    const [first, ...rest] = named;
+    return first ? [first, ...rest] : [{ key: deps.account(), ...deps.describeAccount() }];
+  }
+
   async function run(request: ExportRequest, signal: AbortSignal): Promise<ExportResult> {
-    const account = deps.account();
+    const [{ key: account, label, baseUrl }, ...alsoAccounts] = accountsOf(request);
     const cache = deps.cache();
-    const plan = resolveExportRequest(request);
-    const { label, baseUrl } = deps.describeAccount();
-    const chosen = await deps.chooseExportPath(proposedExportName(label, plan), { defaultFolder: rememberedFolder(deps.settings), format: plan.format });
+    const plan = resolveExportRequest(request, alsoAccounts.length > 0);
+    const fileLabel = alsoAccounts.length > 0 ? 'all accounts' : label;
+    const chosen = await deps.chooseExportPath(proposedExportName(fileLabel, plan), { defaultFolder: rememberedFolder(deps.settings), format: plan.format });
     if (chosen === null) return { filePath: null, format: plan.format, rowCount: 0, dataAsOf: null };
     const targetPath = withExtension(chosen, plan.format);
     deps.settings.set(EXPORT_FOLDER_KEY, dirname(targetPath));
@@ -84,7 +93,7 @@ export function createAppExporter(deps: AppExporterDeps): AppExporter {
     const started = Date.now();
     try {
       const outcome = await exportFromCache(
-        { cache, account, accountLabel: label, baseUrl, request, targetPath, appVersion: deps.appVersion, now: deps.now },
+        { cache, account, accountLabel: label, baseUrl, alsoAccounts, request, targetPath, appVersion: deps.appVersion, now: deps.now },
         { signal, onStart: (total) => tracker.started(total), onProgress: (rows, phase) => tracker.progress(rows, phase) },
       );
       tracker.progress(outcome.rowCount, 'finishing');
@@ -108,7 +117,13 @@ export function createAppExporter(deps: AppExporterDeps): AppExporter {
         tracker.release();
       }
     },
-    freshness: (request) => exportFreshnessOf(deps.cache(), deps.account(), request, deps.now()),
+    freshness: (request) =>
+      exportFreshnessOf(
+        deps.cache(),
+        accountsOf(request).map((account) => account.key),
+        request,
+        deps.now(),
+      ),
     progress: () => tracker.status(),
     cancel: () => tracker.cancel(),
   };

@@ -49,9 +49,14 @@ function amount(value: number | null, minor: number | null, exactText: string | 
   return { type: 'amount', value, currency: sale.currency, minor: exact === null ? minor : null, scale: sale.amountScale, exact };
 }
 
+/** A sale as an export writes it: in an export of several accounts it carries its account's label. */
+export type ExportSale = CachedSale & { accountLabel?: string };
+
 /** The cell of column `id` for `sale`. */
-export function exportCell(id: ExportColumnId, sale: CachedSale): ExportCell {
+export function exportCell(id: ExportColumnId, sale: ExportSale): ExportCell {
   switch (id) {
+    case 'account':
+      return text(sale.accountLabel ?? null);
     case 'transactionDate':
       return { type: 'date', day: sale.transactionDate };
     case 'paymentDate':

@@ -76,3 +76,29 @@ export function readExportFreshness(cache: FreshnessCache, account: string, filt
     }
   });
 }
+
+function oldestOf(times: readonly (string | null)[]): string | null {
+  const known = times.filter((t): t is string => t !== null);
+  return known.length === 0 ? null : known.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b));
+}
+
+/** The freshness of an export of several accounts: the oldest check of any, and the counts added up. */
+export function mergeExportFreshness(parts: readonly ExportFreshness[]): ExportFreshness {
+  const stale = parts.map((p) => p.staleOpenSales).filter((p): p is StaleOpenSales => p !== null);
+  return {
+    statusesCheckedAt: oldestOf(parts.map((p) => p.statusesCheckedAt)),
+    neverChecked: parts.reduce((sum, p) => sum + p.neverChecked, 0),
+    staleOpenSales:
+      stale.length === 0
+        ? null
+        : {
+            count: stale.reduce((sum, p) => sum + p.count, 0),
+            oldestCheck: oldestOf(stale.map((p) => p.oldestCheck)),
+            neverChecked: stale.reduce((sum, p) => sum + p.neverChecked, 0),
+          },
+    noLongerReported: {
+      included: parts[0]?.noLongerReported.included ?? false,
+      count: parts.reduce((sum, p) => sum + p.noLongerReported.count, 0),
+    },
+  };
+}

@@ -19,7 +19,8 @@ import { countMatching } from './count-matching';
 import { writeCsv } from './csv-writer';
 import { aboutEntries } from './export-about';
 import { exportFailure } from './export-errors';
-import { readExportFreshness } from './export-freshness';
+import type { ExportSale } from './export-cells';
+import { mergeExportFreshness, readExportFreshness } from './export-freshness';
 import { freshnessNotes, staleOpenSalesWarning } from './freshness-lines';
 import { WriteGuard } from './write-pacing';
 import { MAX_LINKED_ROWS, MAX_SHEET_ROWS } from './xlsx-sales-sheet';
@@ -35,11 +36,18 @@ export interface ResolvedExport {
 }
 
 /** Fills in the defaults: the preset's filter, the basis date ascending, and the required columns. */
-export function resolveExportRequest(request: ExportRequest): ResolvedExport {
+export function resolveExportRequest(request: ExportRequest, severalAccounts = false): ResolvedExport {
   const filter = request.preset ? applyExportPreset(request.preset, request.filter) : request.filter;
   const basis = filter.dateBasis ?? 'transaction';
   const sort: SalesSort = request.sort ?? { column: basis === 'payment' ? 'paymentDate' : 'transactionDate', direction: 'asc' };
-  return { filter, sort, columns: resolveExportColumns(request.columns, basis), format: request.format, preset: request.preset };
+  return { filter, sort, columns: resolveExportColumns(request.columns, basis, severalAccounts), format: request.format, preset: request.preset };
+}
+
+/** An account an export reads: its cache key, and the label and service address the file names. */
+export interface ExportAccount {
+  key: string;
+  label: string;
+  baseUrl: string;
 }
 
 /** The cache operations an export reads. */
@@ -56,6 +64,8 @@ export interface CacheExportInput {
   targetPath: string;
   appVersion: string;
   now?: () => Date;
+  /** Further accounts written after the first into the same file, each row naming its account (an Account column). */
+  alsoAccounts?: readonly ExportAccount[];
 }
 
 /** How the caller follows and steers the export. */
@@ -78,15 +88,36 @@ export interface ExportOutcome extends ExportFreshnessReport {
   dataAsOf: DataAsOf | null;
 }
 
-/** What the export of `request` would state about its statuses as of `now`; lets the app warn before writing. */
+/**
+ * What the export of `request` would state about its statuses as of `now`; lets the app warn before writing. With
+ * several accounts, the oldest check of any and the counts of all.
+ */
 export function exportFreshnessOf(
   cache: Pick<ExportCache, 'path' | 'oldestStatusCheck'>,
-  account: string,
+  accounts: string | readonly string[],
   request: ExportRequest,
   now: Date,
 ): ExportFreshnessReport {
-  const freshness = readExportFreshness(cache, account, resolveExportRequest(request).filter, now);
+  const filter = resolveExportRequest(request).filter;
+  const keys = typeof accounts === 'string' ? [accounts] : accounts;
+  const freshness = mergeExportFreshness(keys.map((key) => readExportFreshness(cache, key, filter, now)));
   return { freshness, staleWarning: staleOpenSalesWarning(freshness.staleOpenSales) };
+}
+
+/** The rows of every account in turn, each labelled with its account when there are several. */
+function* rowsOf(cache: ExportCache, accounts: readonly ExportAccount[], plan: ResolvedExport): Generator<ExportSale, void, undefined> {
+  for (const account of accounts) {
+    const rows = cache.iterateSales(account.key, { filter: plan.filter, sort: plan.sort });
+    if (accounts.length === 1) yield* rows;
+    else for (const sale of rows) yield { ...sale, accountLabel: account.label };
+  }
+}
+
+/** When the last sync of every account finished: the oldest of them, or null when one never finished. */
+function lastSyncOf(cache: ExportCache, accounts: readonly ExportAccount[]): string | null {
+  const times = accounts.map((account) => cache.lastSyncRun(account.key, 'completed')?.finishedAt ?? null);
+  if (times.some((time) => time === null)) return null;
+  return (times as string[]).reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b));
 }
 
 function dataAsOfFor(cache: ExportCache, account: string, filter: SalesFilter): DataAsOf | null {
@@ -109,13 +140,21 @@ async function closed(output: Writable): Promise<void> {
 
 /** Writes the export of `input` and returns the written file; throws an AppError (CANCELLED, EXPORT_FAILED, …). */
 export async function exportFromCache(input: CacheExportInput, control: ExportControl = {}): Promise<ExportOutcome> {
-  const plan = resolveExportRequest(input.request);
+  const accounts: ExportAccount[] = [{ key: input.account, label: input.accountLabel, baseUrl: input.baseUrl }, ...(input.alsoAccounts ?? [])];
+  const several = accounts.length > 1;
+  const plan = resolveExportRequest(input.request, several);
   const now = input.now ?? (() => new Date());
-  const total = countMatching(input.cache.path, input.account, plan.filter);
+  const total = accounts.reduce((sum, account) => sum + countMatching(input.cache.path, account.key, plan.filter), 0);
   checkSize(plan.format, total);
-  const dataAsOf = dataAsOfFor(input.cache, input.account, plan.filter);
-  const lastSyncedAt = input.cache.lastSyncRun(input.account, 'completed')?.finishedAt ?? null;
-  const { freshness, staleWarning } = exportFreshnessOf(input.cache, input.account, input.request, now());
+  // Coverage is per account; an export of several says which accounts it holds and when each was synced instead.
+  const dataAsOf = several ? null : dataAsOfFor(input.cache, input.account, plan.filter);
+  const lastSyncedAt = lastSyncOf(input.cache, accounts);
+  const { freshness, staleWarning } = exportFreshnessOf(
+    input.cache,
+    accounts.map((account) => account.key),
+    input.request,
+    now(),
+  );
   const links = total <= MAX_LINKED_ROWS;
   const linksNote =
     !links && plan.columns.includes('collectionUrl')
@@ -128,7 +167,7 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
     const output = (control.openOutput ?? ((path: string) => createWriteStream(path, { flags: 'wx' })))(tempPath);
     const guard = new WriteGuard(control.signal);
     guard.watch(output);
-    const rows = input.cache.iterateSales(input.account, { filter: plan.filter, sort: plan.sort });
+    const rows = rowsOf(input.cache, accounts, plan);
     try {
       rowCount =
         plan.format === 'csv'
@@ -144,8 +183,8 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
                 summaryNotes: freshnessNotes(freshness),
                 about: (count, flaggedSales) =>
                   aboutEntries({
-                    accountLabel: input.accountLabel,
-                    baseUrl: input.baseUrl,
+                    accountLabel: accounts.map((account) => account.label).join(', '),
+                    baseUrl: [...new Set(accounts.map((account) => account.baseUrl))].join(', '),
                     appVersion: input.appVersion,
                     preset: plan.preset,
                     filter: plan.filter,

@@ -18,6 +18,7 @@ export const MAX_LINKED_ROWS = 60_000;
 export const MAX_SHEET_ROWS = 1_048_575;
 
 const WIDTHS: Readonly<Record<ExportColumnId, number>> = {
+  account: 20,
   transactionDate: 12,
   paymentDate: 12,
   reference: 22,

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { localIsoDay } from '../src/shared/dates';
 import { expect, test } from './fixtures';
 import { startFakeService, type FakeService } from './fake-service/fake-service';
-import { backfill, cents, isoOf, signIn, waitForSyncIdle } from './ui-helpers';
+import { addAccount, backfill, cents, isoOf, signIn, waitForSyncIdle } from './ui-helpers';
 import { screenshotPath } from './screenshot-path';
 
 const money = (currency: string, total: number) =>
@@ -20,18 +20,6 @@ function perCurrency(fake: FakeService, keep: (sale: FakeService['sales'][number
   const out = new Map<string, number>();
   for (const sale of fake.sales) if (keep(sale)) out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
   return out;
-}
-
-async function addAccount(page: Page, fake: FakeService, label: string): Promise<void> {
-  await page.getByTestId('account-switcher').click();
-  await page.getByRole('menuitem', { name: 'Add account' }).click();
-  await page.getByLabel('Service address').fill(fake.baseUrl);
-  await page.getByLabel('API key').fill(fake.credentials.apiKey);
-  await page.getByLabel('API secret').fill(fake.credentials.apiSecret);
-  await page.getByLabel('App ID').fill(fake.credentials.appId);
-  await page.getByLabel('Label (optional)').fill(label);
-  await page.getByRole('button', { name: 'Save and sign in' }).click();
-  await expect(page.getByTestId('account-switcher')).toContainText(label);
 }
 
 async function expectAmounts(card: ReturnType<Page['getByTestId']>, testId: string, totals: Map<string, number>): Promise<void> {

@@ -25,7 +25,9 @@ function previousMonth(): { month: string; from: string; to: string; label: stri
 }
 
 const money = (currency: string, total: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(`${Math.trunc(total / 100)}.${String(Math.abs(total % 100)).padStart(2, '0')}`));
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+    Number(`${Math.trunc(total / 100)}.${String(Math.abs(total % 100)).padStart(2, '0')}`),
+  );
 
 /** Payouts of the fake's records: paid sales by payment date and currency, in integer cents. */
 function expectedPayouts(fake: FakeService, from: string, to: string): Map<string, { sales: number; cents: number }> {
@@ -49,7 +51,12 @@ function perCurrency(fake: FakeService, keep: (sale: FakeService['sales'][number
   return out;
 }
 
-async function openPayouts(page: Page, label: string): Promise<void> {
+/** Signs in, syncs the whole history, and opens the Payouts of the month the select names `label`. */
+async function openPayoutsOfMonth(page: Page, url: string, fake: FakeService, label: string): Promise<void> {
+  await page.goto(url);
+  await signIn(page, fake);
+  await waitForSyncIdle(page);
+  await backfill(page);
   await page.getByRole('link', { name: 'Payouts' }).click();
   await expect(page.getByTestId('payouts-screen')).toBeVisible();
   await page.getByTestId('payouts-month').click();
@@ -59,13 +66,8 @@ async function openPayouts(page: Page, label: string): Promise<void> {
 test.describe('payouts', () => {
   test('the month’s payouts, paid totals, owed and pending equal an independent computation over the service’s records', async ({ page, host, fake }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
-    await backfill(page);
-
     const { from, to, label } = previousMonth();
-    await openPayouts(page, label);
+    await openPayoutsOfMonth(page, host.url, fake, label);
     const expected = expectedPayouts(fake, from, to);
     expect(expected.size).toBeGreaterThan(0);
 
@@ -98,17 +100,16 @@ test.describe('payouts', () => {
 
   test('a payout’s statement holds exactly that payout’s sales, and its Summary ties to the payout', async ({ page, host, fake }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
-    await backfill(page);
-
     const { from, to, label } = previousMonth();
-    await openPayouts(page, label);
+    await openPayoutsOfMonth(page, host.url, fake, label);
     const [key] = [...expectedPayouts(fake, from, to).keys()];
     if (key === undefined) throw new Error('the fake has no payout last month');
     const [day, currency] = key.split('|') as [string, string];
-    await page.getByTestId('payout-row').first().getByRole('button', { name: /Export the statement/ }).click();
+    await page
+      .getByTestId('payout-row')
+      .first()
+      .getByRole('button', { name: /Export the statement/ })
+      .click();
     await expect(page.getByTestId('export-notification')).toContainText(host.exportDir, { timeout: 60_000 });
 
     const files = (await readdir(host.exportDir)).filter((f) => f.endsWith('.xlsx'));
@@ -119,7 +120,8 @@ test.describe('payouts', () => {
       if (n > 1) references.push(String(row.getCell(audit.header.indexOf('Reference') + 1).value));
     });
     const want = fake.sales.filter(
-      (s) => s.payment_status === 'paid' && s.currency === currency && typeof s.payment_date === 'string' && s.payment_date !== '' && isoOf(s.payment_date) === day,
+      (s) =>
+        s.payment_status === 'paid' && s.currency === currency && typeof s.payment_date === 'string' && s.payment_date !== '' && isoOf(s.payment_date) === day,
     );
     expect(references.sort()).toEqual(want.map((s) => s.reference).sort());
     for (const f of audit.formulas) expect(f.result).toBeCloseTo(f.evaluated, 9);

@@ -14,6 +14,17 @@ export type WireRecord = WireSale;
 /** Signs in to the fake service through the welcome and sign-in screens. */
 export async function signIn(page: Page, fake: FakeService, label = 'My shop'): Promise<void> {
   await page.getByRole('button', { name: 'Connect your account' }).click();
+  await submitSignIn(page, fake, label);
+}
+
+/** Adds another account from the account menu, signed in to `fake` under `label`. */
+export async function addAccount(page: Page, fake: FakeService, label: string): Promise<void> {
+  await page.getByTestId('account-switcher').click();
+  await page.getByRole('menuitem', { name: 'Add account' }).click();
+  await submitSignIn(page, fake, label);
+}
+
+async function submitSignIn(page: Page, fake: FakeService, label: string): Promise<void> {
   await page.getByLabel('Service address').fill(fake.baseUrl);
   await page.getByLabel('API key').fill(fake.credentials.apiKey);
   await page.getByLabel('API secret').fill(fake.credentials.apiSecret);

@@ -25,6 +25,18 @@ export function sampleSales(options: Partial<DatasetOptions> = {}): Sale[] {
   });
 }
 
+/**
+ * Sales parsed from hand-written wire records (reference, category and sale day filled in when left out), the way
+ * the service client reads them: for tests that need exact currencies, statuses and dates.
+ */
+export function parsedSales(records: readonly Record<string, unknown>[]): Sale[] {
+  return records.map((record, i) => {
+    const parsed = parseSaleRecord({ reference: `R-${i}`, category: 'offer', transaction_date: '01-03-2026', ...record });
+    if (!parsed.ok) throw new Error(`record refused: ${parsed.warning.reason}`);
+    return parsed.sale;
+  });
+}
+
 /** Splits `items` into pages of `size`. */
 export function pages<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Sale } from '../../shared/domain';
-import { parseSaleRecord } from '../../shared/wire-schemas';
 import { openCache, type SalesCache } from '../cache';
-import { tempFolder, testClock } from '../../../test-support/cache-kit';
+import { parsedSales, tempFolder, testClock } from '../../../test-support/cache-kit';
 import { readAccountsOverview } from './accounts-overview';
 
 const clock = testClock('2026-07-20T08:00:00.000Z');
@@ -19,19 +17,11 @@ afterEach(() => {
   folder.remove();
 });
 
-function sales(records: Record<string, unknown>[]): Sale[] {
-  return records.map((record, i) => {
-    const parsed = parseSaleRecord({ reference: `R-${i}`, category: 'offer', transaction_date: '01-06-2026', ...record });
-    if (!parsed.ok) throw new Error(parsed.warning.reason);
-    return parsed.sale;
-  });
-}
-
 describe('the overview of every account', () => {
   it('gives each account its own sales, last sync, owed, pending and this month’s payouts, per currency, never mixing accounts', () => {
     cache.storePage(
       'shop-a',
-      sales([
+      parsedSales([
         { currency: 'EUR', commission_amount: 10, commission_status: 'approved', payment_status: 'paid', payment_date: '05-07-2026' },
         { currency: 'EUR', commission_amount: 2.5, commission_status: 'approved', payment_status: 'paid', payment_date: '30-06-2026' },
         { currency: 'USD', commission_amount: 4, commission_status: 'approved', payment_status: 'pending' },
@@ -39,7 +29,7 @@ describe('the overview of every account', () => {
       ]),
       clock.now(),
     );
-    cache.storePage('shop-b', sales([{ currency: 'GBP', commission_amount: 7, commission_status: 'approved', payment_status: 'pending' }]), clock.now());
+    cache.storePage('shop-b', parsedSales([{ currency: 'GBP', commission_amount: 7, commission_status: 'approved', payment_status: 'pending' }]), clock.now());
     const run = cache.beginSyncRun('shop-a', '2026-06-01', '2026-07-20');
     cache.finishSyncRun(run, 'completed');
 

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Sale } from '../../shared/domain';
-import { parseSaleRecord } from '../../shared/wire-schemas';
 import { openCache, type SalesCache } from '../cache';
-import { sampleSales, tempFolder, testClock } from '../../../test-support/cache-kit';
+import { parsedSales, sampleSales, tempFolder, testClock } from '../../../test-support/cache-kit';
 import { cents } from '../../../test-support/sales-oracle';
 import { expectedPaymentWindow, readPayoutReport, readPayouts } from './payout-report';
 
@@ -19,15 +17,6 @@ afterEach(() => {
   cache.close();
   folder.remove();
 });
-
-/** Sales parsed from wire records, the way the service client reads them. */
-function sales(records: Record<string, unknown>[]): Sale[] {
-  return records.map((record, i) => {
-    const parsed = parseSaleRecord({ reference: `R-${i}`, category: 'offer', transaction_date: '01-03-2026', ...record });
-    if (!parsed.ok) throw new Error(parsed.warning.reason);
-    return parsed.sale;
-  });
-}
 
 /** Integer cents as the decimal text a payout shows for a two-decimal currency. */
 function centsText(value: number): string {
@@ -63,7 +52,7 @@ describe('payouts from the cache', () => {
   it('keeps each currency in its own decimals, never rounds a finer amount, and counts paid sales that have no payment date', () => {
     cache.storePage(
       'acct',
-      sales([
+      parsedSales([
         { currency: 'JPY', commission_amount: 1500, commission_status: 'approved', payment_status: 'paid', payment_date: '10-04-2026' },
         { currency: 'JPY', commission_amount: 2501, commission_status: 'approved', payment_status: 'paid', payment_date: '10-04-2026' },
         { currency: 'KWD', commission_amount: 1.125, commission_status: 'approved', payment_status: 'paid', payment_date: '10-04-2026' },
@@ -86,7 +75,7 @@ describe('payouts from the cache', () => {
   it('owed is approved and not paid (any payment status but paid), pending is commission pending, per currency and never added across currencies', () => {
     cache.storePage(
       'acct',
-      sales([
+      parsedSales([
         { currency: 'EUR', commission_amount: 10, commission_status: 'approved', payment_status: 'pending' },
         { currency: 'EUR', commission_amount: 2.5, commission_status: 'approved' },
         { currency: 'EUR', commission_amount: 4, commission_status: 'approved', payment_status: 'on_hold' },
@@ -111,7 +100,7 @@ describe('payouts from the cache', () => {
     const delays = [10, 20, 30, 40, 50, 60, 70, 80];
     cache.storePage(
       'acct',
-      sales(
+      parsedSales(
         delays.map((days) => {
           const paid = new Date(Date.UTC(2026, 0, 1 + days));
           const day = `${String(paid.getUTCDate()).padStart(2, '0')}-${String(paid.getUTCMonth() + 1).padStart(2, '0')}-${paid.getUTCFullYear()}`;
@@ -133,7 +122,7 @@ describe('payouts from the cache', () => {
   });
 
   it('says nothing about a delay before any sale was paid, and an empty period has no payouts', () => {
-    cache.storePage('acct', sales([{ currency: 'EUR', commission_amount: 1, commission_status: 'pending', payment_status: 'pending' }]), clock.now());
+    cache.storePage('acct', parsedSales([{ currency: 'EUR', commission_amount: 1, commission_status: 'pending', payment_status: 'pending' }]), clock.now());
     const report = readPayoutReport(cache, 'acct', { from: '2026-04-01', to: '2026-04-30' });
     expect(report).toMatchObject({ payouts: [], paid: [], paidWithoutDate: 0, owed: [], delay: null });
     expect(report.pending).toEqual([{ currency: 'EUR', sales: 1, amount: '1.00' }]);

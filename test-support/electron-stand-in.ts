@@ -26,6 +26,8 @@ import type {
   MenuItemConstructorOptions,
   MessageBoxOptions,
   MessageBoxReturnValue,
+  Notification as ElectronNotification,
+  NotificationConstructorOptions,
   Protocol,
   SaveDialogOptions,
   SaveDialogReturnValue,
@@ -98,6 +100,8 @@ export interface StandInRecord {
   relaunches: (string[] | undefined)[];
   exits: number[];
   quits: number;
+  notifications: NotificationConstructorOptions[];
+  badgeCounts: number[];
 }
 
 function emptyRecord(): StandInRecord {
@@ -116,6 +120,8 @@ function emptyRecord(): StandInRecord {
     relaunches: [],
     exits: [],
     quits: 0,
+    notifications: [],
+    badgeCounts: [],
   };
 }
 
@@ -130,7 +136,18 @@ const paths = new Map<string, string>();
 
 const app: Pick<
   App,
-  'getPath' | 'setPath' | 'getVersion' | 'getName' | 'enableSandbox' | 'whenReady' | 'isReady' | 'requestSingleInstanceLock' | 'quit' | 'exit' | 'relaunch'
+  | 'getPath'
+  | 'setPath'
+  | 'getVersion'
+  | 'getName'
+  | 'enableSandbox'
+  | 'whenReady'
+  | 'isReady'
+  | 'requestSingleInstanceLock'
+  | 'quit'
+  | 'exit'
+  | 'relaunch'
+  | 'setBadgeCount'
 > & { readonly isPackaged: boolean; on(event: string, listener: (...args: never[]) => unknown): unknown } = {
   get isPackaged() {
     return options.isPackaged;
@@ -155,6 +172,10 @@ const app: Pick<
   },
   relaunch: (relaunchOptions) => {
     record.relaunches.push(relaunchOptions?.args);
+  },
+  setBadgeCount: (count) => {
+    record.badgeCounts.push(count ?? 0);
+    return true;
   },
   on: (event, listener) => appEvents.on(event, listener as (...args: unknown[]) => void),
 };
@@ -232,6 +253,21 @@ class BrowserWindow extends EventEmitter {
 }
 let allWindows: BrowserWindow[] = [];
 
+/** A native notification: recorded when shown; a test may emit 'click' on it. */
+class Notification extends EventEmitter implements Pick<ElectronNotification, 'show'> {
+  static isSupported(): boolean {
+    return true;
+  }
+  static shown: Notification[] = [];
+  constructor(readonly options: NotificationConstructorOptions = {}) {
+    super();
+  }
+  show(): void {
+    record.notifications.push(this.options);
+    Notification.shown.push(this);
+  }
+}
+
 const protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'> = {
   registerSchemesAsPrivileged: (schemes) => {
     if (isReadyNow) throw new Error('protocol.registerSchemesAsPrivileged must be called before the app is ready');
@@ -288,7 +324,9 @@ const shell: Pick<Shell, 'openExternal' | 'showItemInFolder' | 'openPath'> = {
 };
 
 /** The module the bundle's `import … from 'electron'` receives. */
-const electronModule = { app, BrowserWindow, dialog, ipcMain, Menu: StandInMenu, protocol, session, shell };
+const electronModule = { app, BrowserWindow, dialog, ipcMain, Menu: StandInMenu, Notification, protocol, session, shell };
+/** The stand-in as a module object, for a unit test that mocks `electron` with it (`vi.mock('electron', …)`). */
+export const electronStandInModule = electronModule;
 const GLOBAL_KEY = Symbol.for('commission-desk.electron-stand-in');
 const EXPORTS = Object.keys(electronModule);
 

@@ -12,6 +12,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, ty
 import { localIsoDay } from '../shared/dates';
 import { createAppCore, type AppCore } from '../core/app';
 import { createElectronSettingsStore } from './electron-settings-store';
+import { createSyncNewsNotifier } from './sync-news-notifier';
 import type { ChooseExportPath } from '../core/export';
 import { createElectronRegistrar } from './electron-ipc';
 import { registerAllIpc } from '../core/ipc';
@@ -66,6 +67,7 @@ const logger = createLogger(
 app.enableSandbox();
 
 let mainWindow: BrowserWindow | null = null;
+const syncNews = createSyncNewsNotifier(() => mainWindow);
 /** The web contents of the app's own windows: IPC from any other contents is refused. */
 const appContents = new WeakSet<WebContents>();
 let closeCache: () => Promise<void> = async () => undefined;
@@ -196,6 +198,7 @@ function createWindow(): BrowserWindow {
   });
   appContents.add(window.webContents);
   window.once('ready-to-show', () => window.show());
+  window.on('focus', () => syncNews.seen());
   void window.loadURL(devServerUrl ?? APP_PAGE_URL);
   return window;
 }
@@ -216,6 +219,7 @@ async function main(): Promise<void> {
     fetch: networkTransport(serviceSession),
     cachePath: join(app.getPath('userData'), 'cache.sqlite'),
     shell: electronShell,
+    onSyncNews: (news) => syncNews.notify(news),
   });
   heldSecrets = () => core.session.secrets();
   closeCache = () => core.close();
@@ -231,6 +235,7 @@ async function main(): Promise<void> {
   await core.session.restore();
   logger.info('app.started', { version: app.getVersion(), packaged: app.isPackaged });
   mainWindow = createWindow();
+  core.background.reschedule();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
   });

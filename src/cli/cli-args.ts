@@ -168,6 +168,39 @@ export const COMMANDS = {
       force: z.boolean().optional(),
     }),
   },
+  payouts: {
+    summary: 'Print the payouts of a period: the paid sales by payment date and currency, with their count and amount.',
+    usage: 'payouts --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--json | --csv]',
+    notes: [
+      "The period is of payment dates. Amounts are exact, in each currency's own decimals; currencies are never added together.",
+      'JSON: an array of {"paymentDate", "currency", "sales", "amount"}, sorted by date then currency.',
+    ],
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First payment day.' },
+      to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last payment day.' },
+      month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
+      json: { type: 'boolean', help: 'Print JSON instead of a table.' },
+      csv: { type: 'boolean', help: 'Print CSV instead of a table.' },
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({ account: accountRef, ...periodFields, json: z.boolean().optional(), csv: z.boolean().optional() }),
+  },
+  summary: {
+    summary: 'Print the commission of the sales made in a period, per currency: total, approved, pending, declined and paid.',
+    usage: 'summary --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--json | --csv]',
+    notes: ["The period is of transaction dates. Amounts are exact, in each currency's own decimals; currencies are never added together."],
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First transaction day.' },
+      to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last transaction day.' },
+      month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
+      json: { type: 'boolean', help: 'Print JSON instead of a table.' },
+      csv: { type: 'boolean', help: 'Print CSV instead of a table.' },
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({ account: accountRef, ...periodFields, json: z.boolean().optional(), csv: z.boolean().optional() }),
+  },
 } as const;
 
 /** A command name, e.g. `accounts add`. */

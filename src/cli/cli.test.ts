@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import keytar from 'keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../../e2e/fake-service/fake-service';
 import { tempFolder } from '../../test-support/cache-kit';
+import { runCliProcess, type CliRun, type CliRunOptions } from '../../test-support/cli-kit';
 import { createTestCore } from '../../test-support/app-core-kit';
 import { createNodeFetch } from '../core/service';
 import { createConfSettingsStore } from '../core/settings';
@@ -26,35 +27,10 @@ let dataDir: string;
 /** Everything every run printed, for the secret canary. */
 const outputs: string[] = [];
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the command as a child process, as `npm run cli --` does, with this test's data folder, keychain and CA. */
-function cli(
-  args: string[],
-  options: { stdin?: string; env?: Record<string, string>; shared?: boolean; started?: (child: ChildProcess) => void } = {},
-): Promise<Run> {
+/** Runs the command as a child process with this test's data folder, keychain and CA (unless `shared` is false). */
+function cli(args: string[], options: CliRunOptions & { shared?: boolean } = {}): Promise<CliRun> {
   const shared = options.shared === false ? [] : ['--data-dir', dataDir, '--keychain-service', SERVICE, '--ca-file', fake.caPemPath];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args, ...shared], {
-      env: { ...process.env, COMMISSION_DESK_API_SECRET: '', ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      outputs.push(stdout, stderr);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(options.stdin ?? '');
-    options.started?.(child);
-  });
+  return runCliProcess([...args, ...shared], options, (text) => outputs.push(text));
 }
 
 const dayOf = (sale: WireSale): string => serviceDayToIso(sale.transaction_date) ?? '';

@@ -13,6 +13,7 @@ import { commandHelp, mainHelp } from './cli-help';
 import type { CliIo } from './cli-io';
 import { addAccount, listAccounts, removeAccount } from './commands/accounts-commands';
 import { exportCommand } from './commands/export-command';
+import { payoutsCommand, summaryCommand } from './commands/report-commands';
 import { syncCommand } from './commands/sync-command';
 
 type Runner<C extends CommandName> = (context: CliContext, options: CommandOptions<C>, io: CliIo, secrets: string[]) => Promise<void>;
@@ -23,6 +24,8 @@ const RUNNERS: { [C in CommandName]: Runner<C> } = {
   'accounts remove': removeAccount,
   sync: syncCommand,
   export: exportCommand,
+  payouts: payoutsCommand,
+  summary: summaryCommand,
 };
 
 function describe(error: unknown): { message: string; hint: string | undefined } {

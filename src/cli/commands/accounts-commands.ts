@@ -12,6 +12,7 @@ import type { CliContext } from '../cli-context';
 import { CliError, EXIT_CODES, usageError } from '../cli-errors';
 import { readAccountCredentials } from '../cli-credentials';
 import { count, type CliIo } from '../cli-io';
+import { textTable } from '../cli-table';
 
 function actionsFor(
   context: CliContext,
@@ -21,18 +22,6 @@ function actionsFor(
     createServiceClient({ baseUrl, credentials, fetch: context.fetch });
   const session = new SessionState({ today: context.today, registry: context.registry, vault: context.vault, connect });
   return createAccountActions({ session, registry: context.registry, vault: context.vault, connect, onSignedOut });
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
-  return rows
-    .map((r) =>
-      r
-        .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd((widths[c] ?? 0) + 2)))
-        .join('')
-        .trimEnd(),
-    )
-    .join('\n');
 }
 
 function publicView(a: AccountMeta) {
@@ -71,7 +60,7 @@ export async function listAccounts(context: CliContext, options: CommandOptions<
       a.id,
     ]);
   }
-  io.stdout(`${table(rows)}\n`);
+  io.stdout(`${textTable(rows)}\n`);
 }
 
 /** `accounts add`: reads the key and secret, tests them with /v1/user/, then saves the account and its credentials to the keychain. */

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import keytar from 'keytar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeService, type FakeService } from '../../e2e/fake-service/fake-service';
+import { tempFolder } from '../../test-support/cache-kit';
+import { runCliProcess, type CliRun } from '../../test-support/cli-kit';
+import { cents } from '../../test-support/sales-oracle';
+import type { WireSale } from '../core/demo';
+import { serviceDayToIso } from '../shared/dates';
+import { EXIT_CODES } from './cli-errors';
+
+const SERVICE = `Commission Desk (cli reports test ${randomUUID()})`;
+let fake: FakeService;
+let folder: ReturnType<typeof tempFolder>;
+
+function cli(args: string[], stdin = ''): Promise<CliRun> {
+  return runCliProcess([...args, '--data-dir', join(folder.dir, 'data'), '--keychain-service', SERVICE, '--ca-file', fake.caPemPath], { stdin });
+}
+
+const dayOf = (day: string | null | undefined): string => (typeof day === 'string' ? (serviceDayToIso(day) ?? '') : '');
+const centsText = (value: number): string => `${Math.trunc(value / 100)}.${String(Math.abs(value % 100)).padStart(2, '0')}`;
+
+/** Per-key count and integer-cent sum of the fake's sales that `keyOf` places (null: left out). */
+function grouped(keyOf: (sale: WireSale) => string | null): Map<string, { sales: number; cents: number }> {
+  const out = new Map<string, { sales: number; cents: number }>();
+  for (const sale of fake.sales) {
+    const key = keyOf(sale);
+    if (key === null) continue;
+    const entry = out.get(key) ?? { sales: 0, cents: 0 };
+    entry.sales += 1;
+    entry.cents += cents(Number(sale.commission_amount));
+    out.set(key, entry);
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  fake = await startFakeService({ sales: { count: 400, endDay: '2026-03-31', days: 120, seed: 17 } });
+  folder = tempFolder('cli-reports');
+  const added = await cli(
+    ['accounts', 'add', '--label', 'Main shop', '--base-url', fake.baseUrl, '--app-id', fake.credentials.appId, '--api-key', fake.credentials.apiKey],
+    `${fake.credentials.apiSecret}\n`,
+  );
+  if (added.code !== 0) throw new Error(added.stderr);
+  const synced = await cli(['sync', '--account', 'Main shop', '--from', '2025-11-01', '--to', '2026-03-31']);
+  if (synced.code !== 0) throw new Error(synced.stderr);
+}, 120_000);
+afterAll(async () => {
+  for (const entry of await keytar.findCredentials(SERVICE)) await keytar.deletePassword(SERVICE, entry.account);
+  await fake.close();
+  folder.remove();
+});
+
+describe('month-end numbers from a script', () => {
+  it('payouts --json prints one object per payment date and currency, sorted, equal to an independent cent sum over the service’s records', async () => {
+    const run = await cli(['payouts', '--account', 'Main shop', '--month', '2026-02', '--json']);
+    expect(run.code).toBe(0);
+    const expected = grouped((s) =>
+      s.payment_status === 'paid' && dayOf(s.payment_date).startsWith('2026-02') ? `${dayOf(s.payment_date)}|${s.currency}` : null,
+    );
+    expect(expected.size).toBeGreaterThan(3);
+    const want = [...expected.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, { sales, cents: total }]) => {
+        const [paymentDate, currency] = key.split('|');
+        return { paymentDate, currency, sales, amount: centsText(total) };
+      });
+    expect(JSON.parse(run.stdout)).toEqual(want);
+  }, 60_000);
+
+  it('payouts prints a table by default and CSV with --csv, the same payouts', async () => {
+    const json = JSON.parse((await cli(['payouts', '--account', 'Main shop', '--from', '2026-02-01', '--to', '2026-02-28', '--json'])).stdout) as {
+      paymentDate: string;
+      amount: string;
+    }[];
+    const table = await cli(['payouts', '--account', 'Main shop', '--from', '2026-02-01', '--to', '2026-02-28']);
+    const lines = table.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^Payment date\s+Currency\s+Sales\s+Amount$/);
+    expect(lines).toHaveLength(json.length + 1);
+    expect(lines[1]).toContain(json[0]?.amount);
+    const csv = await cli(['payouts', '--account', 'Main shop', '--month', '2026-02', '--csv']);
+    expect(csv.stdout.split('\r\n')[0]).toBe('Payment date,Currency,Sales,Amount');
+    expect(csv.stdout.trim().split('\r\n')).toHaveLength(json.length + 1);
+  }, 60_000);
+
+  it('summary --json gives each currency’s commission by status for the sales made in the period', async () => {
+    const run = await cli(['summary', '--account', 'Main shop', '--month', '2026-01', '--json']);
+    expect(run.code).toBe(0);
+    const inMonth = (s: WireSale) => dayOf(s.transaction_date).startsWith('2026-01');
+    const total = grouped((s) => (inMonth(s) ? s.currency : null));
+    const status = (name: string) => grouped((s) => (inMonth(s) && s.commission_status === name ? s.currency : null));
+    const paid = grouped((s) => (inMonth(s) && s.payment_status === 'paid' ? s.currency : null));
+    const amount = (map: Map<string, { cents: number }>, currency: string) => centsText(map.get(currency)?.cents ?? 0);
+    const want = [...total.keys()].sort().map((currency) => ({
+      currency,
+      sales: total.get(currency)?.sales,
+      commission: amount(total, currency),
+      approved: amount(status('approved'), currency),
+      pending: amount(status('pending'), currency),
+      declined: amount(status('declined'), currency),
+      paid: amount(paid, currency),
+    }));
+    expect(JSON.parse(run.stdout)).toEqual(want);
+  }, 60_000);
+
+  it('refuses --json with --csv, and a missing period, with a usage error', async () => {
+    const both = await cli(['payouts', '--account', 'Main shop', '--month', '2026-02', '--json', '--csv']);
+    expect(both.code).toBe(EXIT_CODES.usage);
+    expect(both.stderr).toContain('either --json or --csv');
+    const none = await cli(['summary', '--account', 'Main shop']);
+    expect(none.code).toBe(EXIT_CODES.usage);
+    expect(none.stderr).toContain('--month');
+  }, 60_000);
+});

@@ -3,12 +3,15 @@
  * this month's payouts equal an independent integer-cent computation over its own service's records (never mixed
  * across accounts or currencies), and Open switches to that account's sales.
  */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { localIsoDay } from '../src/shared/dates';
 import { expect, test } from './fixtures';
 import { startFakeService, type FakeService } from './fake-service/fake-service';
 import { addAccount, backfill, cents, isoOf, signIn, waitForSyncIdle } from './ui-helpers';
 import { screenshotPath } from './screenshot-path';
+import { auditWorkbook } from '../test-support/export-kit';
 
 const money = (currency: string, total: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
@@ -20,6 +23,17 @@ function perCurrency(fake: FakeService, keep: (sale: FakeService['sales'][number
   const out = new Map<string, number>();
   for (const sale of fake.sales) if (keep(sale)) out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
   return out;
+}
+
+/** Shop A on `fake` and Shop B on `other`, both with their whole history synced; Shop B is open. */
+async function signInBoth(page: Page, url: string, fake: FakeService, other: FakeService): Promise<void> {
+  await page.goto(url);
+  await signIn(page, fake, 'Shop A');
+  await waitForSyncIdle(page);
+  await backfill(page);
+  await addAccount(page, other, 'Shop B');
+  await waitForSyncIdle(page);
+  await backfill(page);
 }
 
 async function expectAmounts(card: ReturnType<Page['getByTestId']>, testId: string, totals: Map<string, number>): Promise<void> {
@@ -38,13 +52,7 @@ test.describe('all accounts at once', () => {
     test.setTimeout(240_000);
     const other = await startFakeService({ sales: { count: 300, endDay: localIsoDay(new Date()), days: 100, seed: 21 } });
     try {
-      await page.goto(host.url);
-      await signIn(page, fake, 'Shop A');
-      await waitForSyncIdle(page);
-      await backfill(page);
-      await addAccount(page, other, 'Shop B');
-      await waitForSyncIdle(page);
-      await backfill(page);
+      await signInBoth(page, host.url, fake, other);
 
       await page.getByRole('link', { name: 'All accounts' }).click();
       const cards = page.getByTestId('overview-account');
@@ -102,6 +110,48 @@ test.describe('all accounts at once', () => {
       await page.getByRole('button', { name: 'Open the sales of Shop A (EU)' }).click();
       await expect(page.getByTestId('account-switcher')).toContainText('Shop A (EU)');
       await expect(page.getByTestId('sale-row').first()).toBeVisible();
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('one export of every account: each row names its account, and the rows are exactly each service’s paid sales of the month', async ({
+    page,
+    host,
+    fake,
+  }) => {
+    test.setTimeout(240_000);
+    const other = await startFakeService({ sales: { count: 300, endDay: localIsoDay(new Date()), days: 100, seed: 21 } });
+    try {
+      await signInBoth(page, host.url, fake, other);
+
+      await page.getByRole('link', { name: 'All accounts' }).click();
+      await page.getByRole('button', { name: 'Export all accounts' }).click();
+      await page.getByRole('menuitem', { name: 'Payments received in a month' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Payments received in a month' });
+      await expect(dialog.getByTestId('export-several-accounts')).toContainText('One file for 2 accounts');
+      const now = new Date();
+      const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
+      const month = first.toISOString().slice(0, 7);
+      await dialog.getByLabel('Month').click();
+      await page.getByRole('option', { name: first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }) }).click();
+      await dialog.getByRole('button', { name: 'Export' }).click();
+      await expect(page.getByTestId('export-notification')).toContainText(host.exportDir, { timeout: 60_000 });
+
+      const files = (await readdir(host.exportDir)).filter((f) => f.endsWith('.xlsx'));
+      expect(files).toEqual([`commission-desk-all-accounts-payments-received-${month}.xlsx`]);
+      const audit = await auditWorkbook(join(host.exportDir, files[0] as string));
+      expect(audit.header[0]).toBe('Account');
+      const rows: string[] = [];
+      audit.sales.eachRow((row, n) => {
+        if (n > 1) rows.push(`${String(row.getCell(1).value)}|${String(row.getCell(audit.header.indexOf('Reference') + 1).value)}`);
+      });
+      const paidIn = (service: FakeService, label: string) =>
+        service.sales
+          .filter((s) => s.payment_status === 'paid' && typeof s.payment_date === 'string' && s.payment_date !== '' && isoOf(s.payment_date).startsWith(month))
+          .map((s) => `${label}|${s.reference}`);
+      expect(rows.sort()).toEqual([...paidIn(fake, 'Shop A'), ...paidIn(other, 'Shop B')].sort());
+      for (const formula of audit.formulas) expect(formula.result).toBeCloseTo(formula.evaluated, 9);
     } finally {
       await other.close();
     }

@@ -3,16 +3,22 @@
  * statuses are, what is owed and pending, and what was paid this month. Each amount stays in its own currency and
  * its own account: nothing is added across either. One click opens an account's sales.
  */
-import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { localIsoDay } from '../../../shared/dates';
+import { EXPORT_PRESETS, type ExportPresetId } from '../../../shared/export-presets';
 import type { SessionStatus } from '../../../shared/ipc-contract';
 import type { AccountOverview } from '../../../shared/overview';
 import type { OpenAmount } from '../../../shared/payouts';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
 import { formatDecimalMoney, formatRelativeTime, pluralize } from '../common/format';
+import { DownloadIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
+import { ExportPresetDialog } from '../sales/export-preset-dialog';
+import { StaleExportPrompt } from '../sales/stale-export-prompt';
 import { statusCheckText } from '../sales/status-check-text';
+import { useExportRunner } from '../sales/use-export-runner';
 import { RenameAccountModal, type RenameTarget } from './rename-account-modal';
 
 /** Props of {@link OverviewScreen}. */
@@ -31,11 +37,15 @@ export interface OverviewScreenProps {
 export function OverviewScreen({ currentAccountId, onOpen, opening, onRenamed }: OverviewScreenProps) {
   const overview = useBridgeQuery(() => call('accountsOverview'), 'overview');
   const [renaming, setRenaming] = useState<RenameTarget | null>(null);
+  const accountIds = overview.data?.map((line) => line.accountId) ?? [];
   return (
     <Stack gap="md" maw={1100} data-testid="overview-screen">
-      <Title order={2} size="h3">
-        All accounts
-      </Title>
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={2} size="h3">
+          All accounts
+        </Title>
+        {accountIds.length > 0 && <ExportAllAccounts accountIds={accountIds} />}
+      </Group>
       {overview.status === 'error' && overview.error ? (
         <ErrorState error={overview.error} title="The overview could not be read from the cache" onRetry={overview.reload} />
       ) : overview.data === null ? (
@@ -79,6 +89,41 @@ interface AccountCardProps {
   onOpen: (id: string) => void;
   onRename: () => void;
   opening: boolean;
+}
+
+/** One export of every account: the accounting presets, each row naming its account. */
+function ExportAllAccounts({ accountIds }: { accountIds: readonly string[] }) {
+  const exporter = useExportRunner();
+  const [preset, setPreset] = useState<ExportPresetId | null>(null);
+  const today = localIsoDay(new Date());
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal width={280}>
+        <Menu.Target>
+          <Button size="xs" leftSection={<DownloadIcon size={14} />} loading={exporter.running}>
+            Export all accounts
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {EXPORT_PRESETS.map((p) => (
+            <Menu.Item key={p.id} onClick={() => setPreset(p.id)}>
+              {p.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <ExportPresetDialog
+        preset={preset}
+        today={today}
+        shownRange={null}
+        running={exporter.running}
+        onClose={() => setPreset(null)}
+        onExport={exporter.run}
+        accountIds={accountIds}
+      />
+      <StaleExportPrompt prompt={exporter.prompt} />
+    </>
+  );
 }
 
 function AccountCard({ line, current, onOpen, onRename, opening }: AccountCardProps) {

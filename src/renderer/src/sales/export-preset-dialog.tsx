@@ -29,6 +29,8 @@ export interface ExportPresetDialogProps {
   onClose: () => void;
   /** Runs the export; resolves to true when a file was written. */
   onExport: (request: ExportRequest) => Promise<boolean>;
+  /** Saved accounts to export together (each row naming its account); absent: the open account only. */
+  accountIds?: readonly string[];
 }
 
 const FORMATS: { value: ExportFormat; label: string }[] = [
@@ -46,7 +48,15 @@ export function ExportPresetDialog({ preset, onClose, ...rest }: ExportPresetDia
   );
 }
 
-function DialogBody({ preset, today, shownRange, running, onClose, onExport }: Omit<ExportPresetDialogProps, 'preset'> & { preset: ExportPresetId }) {
+function DialogBody({
+  preset,
+  today,
+  shownRange,
+  running,
+  onClose,
+  onExport,
+  accountIds,
+}: Omit<ExportPresetDialogProps, 'preset'> & { preset: ExportPresetId }) {
   const details = exportPreset(preset);
   const months = recentMonths(today);
   const [month, setMonth] = useState(previousMonth(today));
@@ -57,10 +67,10 @@ function DialogBody({ preset, today, shownRange, running, onClose, onExport }: O
   const problems = details.period === 'range' ? rangeProblems(from, to) : {};
   const range = details.period === 'month' ? monthRange(month) : problems.from || problems.to ? null : { from, to };
 
-  // Coverage is known for transaction dates only; payment-date presets cannot be checked against it.
+  // Coverage is known for transaction dates only, and of the open account only.
   const coverage = useBridgeQuery<SalesPageResult | null>(
     async () =>
-      range === null || details.dateBasis !== 'transaction'
+      range === null || details.dateBasis !== 'transaction' || accountIds !== undefined
         ? { ok: true as const, value: null }
         : call('querySales', { filter: { from: range.from, to: range.to }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 1 }),
     `${preset}|${range?.from}|${range?.to}`,
@@ -70,7 +80,7 @@ function DialogBody({ preset, today, shownRange, running, onClose, onExport }: O
   const submit = async () => {
     if (range === null) return;
     const filter = { from: range.from, to: range.to, ...(includeUnreported ? { includeNoLongerReported: true } : {}) };
-    const written = await onExport({ filter, format, preset });
+    const written = await onExport({ filter, format, preset, ...(accountIds ? { accounts: [...accountIds] } : {}) });
     if (written) onClose();
   };
 
@@ -79,6 +89,12 @@ function DialogBody({ preset, today, shownRange, running, onClose, onExport }: O
       <Text size="sm" c="dimmed">
         {details.description}
       </Text>
+      {accountIds !== undefined && (
+        <Text size="sm" c="dimmed" data-testid="export-several-accounts">
+          One file for {accountIds.length} accounts, each row naming its account. It holds the sales on this computer: sync each account first for a complete
+          report.
+        </Text>
+      )}
       {details.period === 'month' ? (
         <Select label="Month" data={months} value={month} allowDeselect={false} onChange={(value) => value && setMonth(value)} maxDropdownHeight={260} />
       ) : (

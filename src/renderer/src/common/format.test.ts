@@ -170,6 +170,21 @@ describe('exact money', () => {
     expect(plain(formatDecimalMoney('1234.5', 'EUR', 'de-DE'))).toBe('1.234,50 €');
   });
 
+  it('A4: shows every amount of a currency with that currency’s decimals, 0 to 3, and more only when the value has them', () => {
+    // The cache keeps HUF at two decimals (ISO 4217) while its amounts are shown without: zeros beyond are not digits.
+    expect(plain(formatDecimalMoney('1234.00', 'HUF', 'en-US'))).toBe('HUF 1,234');
+    expect(plain(formatDecimalMoney('1234.5', 'HUF', 'en-US'))).toBe('HUF 1,234.50');
+    expect(formatDecimalMoney('987654321', 'JPY', 'en-US')).toBe('¥987,654,321');
+    expect(formatDecimalMoney('12.5', 'JPY', 'en-US')).toBe('¥12.5');
+    expect(plain(formatDecimalMoney('987654321.1', 'KWD', 'en-US'))).toBe('KWD 987,654,321.100');
+    expect(plain(formatDecimalMoney('0.250', 'BHD', 'en-US'))).toBe('BHD 0.250');
+    expect(plain(formatDecimalMoney('5.000', 'IQD', 'en-US'))).toBe('IQD 5');
+    expect(plain(formatDecimalMoney('5.25', 'IQD', 'en-US'))).toBe('IQD 5.250');
+    expect(plain(formatDecimalMoney('123456789.00', 'CHF', 'en-US'))).toBe('CHF 123,456,789.00');
+    expect(formatDecimalMoney('1.0050', 'USD', 'en-US')).toBe('$1.005');
+    expect(plain(formatMinorMoney(98765432100, 2, 'HUF', 'en-US'))).toBe('HUF 987,654,321');
+  });
+
   it('keeps number and code for an unknown currency, and a dash for nothing', () => {
     expect(formatDecimalMoney('12.30', 'EURO', 'en-US')).toBe('12.30 EURO');
     expect(formatDecimalMoney(null, 'EUR', 'en-US')).toBe(MISSING);

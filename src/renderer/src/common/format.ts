@@ -4,6 +4,8 @@
  * can pin one; the app passes nothing and gets the user's own.
  */
 
+import { currencyDigits } from '../../../shared/money';
+
 /** Shown wherever a value is absent, so empty cells look intentional rather than broken. */
 export const MISSING = '—';
 
@@ -157,27 +159,34 @@ export function minorToDecimal(minor: number, scale: number): string {
 }
 
 /**
+ * Decimals shown for an amount of `currency` whose written fraction has `fraction` digits: the currency's own (as
+ * Intl shows it: JPY and HUF 0, KWD 3), so every amount of one currency lines up; more only when the value has
+ * non-zero digits beyond them, and then at least the ISO 4217 minor unit the cache stores ("HUF 1,234.50").
+ */
+function shownDigits(fraction: string, official: number, currency: string): number {
+  const significant = fraction.replace(/0+$/, '').length;
+  return significant <= official ? official : Math.max(significant, currencyDigits(currency));
+}
+
+/**
  * Formats an exact decimal string ("1234.50") as money in its currency. Intl formats decimal strings exactly (no
- * float on the way); every digit the string carries is shown, so a total is never silently rounded. An unknown
- * code keeps the number and the code.
+ * float on the way); every non-zero digit the string carries is shown, so a total is never silently rounded, and
+ * zeros beyond the currency's decimals are not. An unknown code keeps the number and the code.
  */
 export function formatDecimalMoney(decimal: string | null, currency: string | null, locale?: string): string {
   if (decimal === null) return MISSING;
   const m = DECIMAL.exec(decimal.trim());
   if (!m) return decimal;
-  const fractionDigits = m[3]?.length ?? 0;
+  const fraction = m[3] ?? '';
   const code = (currency ?? '').trim().toUpperCase();
   const value = decimal.trim() as unknown as number; // Intl.NumberFormat formats numeric strings exactly.
   try {
     const probe = new Intl.NumberFormat(locale, { style: 'currency', currency: code });
-    const official = probe.resolvedOptions().maximumFractionDigits ?? 2;
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: code,
-      maximumFractionDigits: Math.max(official, fractionDigits),
-    }).format(value);
+    const digits = shownDigits(fraction, probe.resolvedOptions().maximumFractionDigits ?? 2, code);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
   } catch {
-    const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
+    const digits = fraction.length;
+    const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
     return code ? `${plain} ${code}` : plain;
   }
 }

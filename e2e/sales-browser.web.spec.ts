@@ -14,6 +14,7 @@ import {
   matchesSearch,
   shownTotals,
   signIn,
+  sortBy,
   waitForSyncIdle,
   type WireRecord,
 } from './ui-helpers';
@@ -25,15 +26,6 @@ async function openWithEverything(page: Page, url: string, fake: Parameters<type
   await waitForSyncIdle(page);
   await backfill(page);
   await choose(page, 'Dates', 'All cached sales');
-}
-
-async function sortBy(page: Page, header: string, direction: 'ascending' | 'descending'): Promise<void> {
-  const cell = page.getByRole('columnheader', { name: header, exact: true });
-  for (let i = 0; i < 3; i++) {
-    if ((await cell.getAttribute('aria-sort')) === direction) return;
-    await cell.getByRole('button').click();
-  }
-  await expect(cell).toHaveAttribute('aria-sort', direction);
 }
 
 function byReference(records: readonly WireRecord[]): string[] {

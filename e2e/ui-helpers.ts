@@ -73,6 +73,16 @@ export async function chooseMore(page: Page, label: string, option: string | Reg
   await page.keyboard.press('Escape');
 }
 
+/** Sorts the table by the column headed `header`, clicking its header until it sorts in `direction`. */
+export async function sortBy(page: Page, header: string, direction: 'ascending' | 'descending'): Promise<void> {
+  const cell = page.getByRole('columnheader', { name: header, exact: true });
+  for (let i = 0; i < 3; i++) {
+    if ((await cell.getAttribute('aria-sort')) === direction) return;
+    await cell.getByRole('button').click();
+  }
+  await expect(cell).toHaveAttribute('aria-sort', direction);
+}
+
 /** The number of rows the table says match. */
 export async function shownTotal(page: Page): Promise<number> {
   return Number(await page.getByTestId('sales-total').getAttribute('data-value'));

@@ -28,13 +28,30 @@ export const columnLayoutSchema = z.strictObject({
   visible: z.boolean(),
 });
 
-/** What the app remembers per account (keyed by account id, or 'demo'). */
-export const accountPreferencesSchema = z.strictObject({
+/** The sales screen's state as the user arranged it: columns, sort, filters and the date preset they came from. */
+const salesViewFields = {
   columns: z.array(columnLayoutSchema).max(60).optional(),
   sort: salesSortSchema.optional(),
   filter: salesFilterSchema.optional(),
   /** The date preset the filter came from (e.g. 'last30'), so "last 30 days" stays relative. */
   datePreset: slug.optional(),
+};
+
+/** At most this many saved views per account. */
+export const MAX_SAVED_VIEWS = 50;
+
+/** A named snapshot of the sales screen the user can go back to. */
+export const savedViewSchema = z.strictObject({
+  id: z.string().uuid(),
+  name: z.string().trim().min(1, 'Enter a name for the view.').max(60, 'Use at most 60 characters.'),
+  ...salesViewFields,
+});
+export type SavedView = z.infer<typeof savedViewSchema>;
+
+/** What the app remembers per account (keyed by account id, or 'demo'). */
+export const accountPreferencesSchema = z.strictObject({
+  ...salesViewFields,
+  views: z.array(savedViewSchema).max(MAX_SAVED_VIEWS).optional(),
 });
 export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;
 

@@ -17,6 +17,7 @@ import {
   IconColumns3,
   IconCopy,
   IconDeviceDesktop,
+  IconDots,
   IconDownload,
   IconExternalLink,
   IconFilter,
@@ -82,3 +83,4 @@ export const FilterIcon = appIcon(IconFilter, 'FilterIcon');
 export const SunIcon = appIcon(IconSun, 'SunIcon');
 export const MoonIcon = appIcon(IconMoon, 'MoonIcon');
 export const MonitorIcon = appIcon(IconDeviceDesktop, 'MonitorIcon');
+export const MoreIcon = appIcon(IconDots, 'MoreIcon');

@@ -132,7 +132,7 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
           leaving={controller.pending === 'endSession'}
           breakpoint={NAV_BREAKPOINT}
         />
-        {browsing && <ShellNavbar active={section} onSelect={select} />}
+        {browsing && <ShellNavbar active={section} onSelect={select} scope={scope} />}
         <AppShell.Main style={mainStyle}>
           {withBanner && (
             <Box ref={bannerRef} mb="md">

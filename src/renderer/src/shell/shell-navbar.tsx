@@ -4,16 +4,19 @@
  */
 import { AppShell, NavLink } from '@mantine/core';
 import type { MouseEvent } from 'react';
+import { SavedViewsNav } from '../saved-views/saved-views-nav';
 import { SECTIONS, type SectionId } from './sections';
 
 /** Props of {@link ShellNavbar}. */
 export interface ShellNavbarProps {
   active: SectionId;
   onSelect: (id: SectionId) => void;
+  /** The open account's preferences scope, for its saved views. */
+  scope: string;
 }
 
 /** The navbar of the main shell. */
-export function ShellNavbar({ active, onSelect }: ShellNavbarProps) {
+export function ShellNavbar({ active, onSelect, scope }: ShellNavbarProps) {
   const select = (id: SectionId) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     onSelect(id);
@@ -32,6 +35,7 @@ export function ShellNavbar({ active, onSelect }: ShellNavbarProps) {
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
         />
       ))}
+      <SavedViewsNav scope={scope} onShow={() => onSelect('sales')} />
     </AppShell.Navbar>
   );
 }

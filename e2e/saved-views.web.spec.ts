@@ -1,0 +1,63 @@
+/**
+ * Saved views: the sales screen's filters and sort saved under a name, shown again in one click from the sidebar
+ * (with exactly the sales they select), renamed and deleted, and kept by the main process across a reload.
+ */
+import { expect, test } from './fixtures';
+import { screenshotPath } from './screenshot-path';
+import { backfill, expectTotal, shownTotal, signIn, sortBy, waitForSyncIdle } from './ui-helpers';
+
+test.describe('saved views', () => {
+  test('a saved view brings back its filters and sort, survives a reload, and can be renamed and deleted', async ({ page, host, fake }) => {
+    test.setTimeout(180_000);
+    await page.goto(host.url);
+    await signIn(page, fake);
+    await waitForSyncIdle(page);
+    await backfill(page);
+    const everything = await shownTotal(page);
+
+    const word = (fake.sales.find((s) => typeof s.product_name === 'string' && s.product_name !== '')?.product_name ?? '').split(/\s+/)[0] ?? '';
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill(word);
+    await sortBy(page, 'Reference', 'ascending');
+    await expect.poll(() => shownTotal(page)).toBeLessThan(everything);
+    const filtered = await shownTotal(page);
+    expect(filtered).toBeGreaterThan(0);
+
+    const views = page.getByRole('region', { name: 'Saved views' });
+    await views.getByRole('button', { name: 'Save the current view' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save the current view' });
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    await expect(dialog).toContainText('Enter a name for the view.');
+    await dialog.getByLabel('Name').fill(`Only ${word}`);
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    await expect(dialog).toBeHidden();
+
+    await search.fill('');
+    await expectTotal(page, everything);
+    await page.reload();
+    await expect(views.getByRole('link', { name: `Only ${word}` })).toBeVisible();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await views.getByRole('link', { name: `Only ${word}` }).click();
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(word);
+    await expectTotal(page, filtered);
+    await expect(page.getByRole('columnheader', { name: /Reference/ })).toHaveAttribute('aria-sort', 'ascending');
+    await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await page.screenshot({ path: screenshotPath(`saved-view-${theme}-1280.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await views.getByRole('button', { name: `Options of the view Only ${word}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename…' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename view' });
+    await rename.getByLabel('Name').fill('Lamps');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await expect(views.getByRole('link', { name: 'Lamps' })).toBeVisible();
+    await views.getByRole('button', { name: 'Options of the view Lamps' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(views.getByRole('link')).toHaveCount(0);
+    await expect(views).toContainText('Save the sales screen’s filters');
+  });
+});

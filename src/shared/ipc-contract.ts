@@ -32,6 +32,7 @@ import type {
   SessionStatus,
   ShowInFolderResult,
 } from './ipc-results';
+import { compareQuerySchema, type Comparison } from './compare';
 import type { AccountOverview } from './overview';
 import type { PayoutReport } from './payouts';
 import { preferencesPatchSchema, type Preferences } from './preferences';
@@ -91,6 +92,8 @@ export const IPC_CONTRACT = {
 
   payoutReport: channel('payouts:report', payoutRangeSchema).returns<PayoutReport>(),
   accountsOverview: channel('overview:accounts', noInput).returns<AccountOverview[]>(),
+  compareSales: channel('sales:compare', compareQuerySchema).returns<Comparison>(),
+  exportComparison: channel('sales:compareExport', compareQuerySchema).returns<ExportResult>(),
 
   startSync: channel('sync:start', syncRequestSchema).returns<SyncStatus>(),
   startRoutineSync: channel('sync:routine', noInput).returns<SyncStatus>(),

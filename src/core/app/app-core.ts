@@ -19,6 +19,9 @@ import { createAppSync, type AppSync } from './app-sync';
 import { openCacheHolder, type CacheHolder } from './cache-holder';
 import { createProfileReader, type ProfileReader } from './profile-reader';
 import { createSalesReader, type SalesReader } from './sales-reader';
+import { comparisonCsv, createCompareReader, type CompareReader } from '../compare';
+import type { CompareQuery } from '../../shared/compare';
+import type { ExportResult } from '../../shared/ipc-contract';
 import { createOverviewReader, type OverviewReader } from '../overview';
 import { createPayoutReader, type PayoutReader } from '../payouts';
 import { createBackgroundSync, type BackgroundSync, type ScheduleTimers, type SyncNews } from './background-sync';
@@ -63,6 +66,8 @@ export interface AppCore {
   payouts: PayoutReader;
   /** Every saved account's standing, from the cache. */
   overview: OverviewReader;
+  /** A period against the one before, with a breakdown, and its CSV. */
+  compare: CompareReader & { exportCsv(query: CompareQuery): Promise<ExportResult> };
   sync: AppSync;
   /** Writes exports from the cache; one at a time. */
   export: AppExporter;
@@ -155,6 +160,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     openAccount: () => session.cacheKey(),
     today: deps.today,
   });
+  const comparisons = createCompareReader(() => cache.get(), account);
   const stopSync = async (): Promise<void> => {
     sync.cancel();
     await sync.idle();
@@ -199,6 +205,16 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       () => registry.list(),
       deps.today,
     ),
+    compare: {
+      ...comparisons,
+      exportCsv: async (query) => {
+        const comparison = comparisons.compare(query);
+        const name = `commission-desk-${query.dimension}-${query.unit}-from-${query.from}.csv`;
+        const filePath = await exporter.exportCsvReport(name, comparisonCsv(comparison, query.dimension));
+        if (filePath !== null) desktop.rememberWrittenFile(filePath);
+        return { filePath, format: 'csv', rowCount: filePath === null ? 0 : comparison.lines.length, dataAsOf: null };
+      },
+    },
     sync,
     // Remember what the export wrote, so "Show in folder" may reveal that file and no other.
     export: {

@@ -4,12 +4,15 @@
  * provides the dialog; everything else is here so the e2e test host and unit tests run the same steps.
  */
 import { statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { ExportFormat } from '../../shared/export-presets';
 import type { ExportFreshnessReport, ExportProgress, ExportRequest, ExportResult } from '../../shared/ipc-contract';
 import type { Logger } from '../log';
 import type { SettingsStore } from '../settings';
+import { writeAtomically } from './atomic-file';
+import { exportFailure } from './export-errors';
 import { proposedExportName } from './export-file-name';
 import { exportFreshnessOf, exportFromCache, resolveExportRequest, type ExportAccount, type ExportCache } from './export-sales';
 import { createExportTracker } from './export-tracker';
@@ -51,6 +54,8 @@ export interface AppExporter {
   freshness(request: ExportRequest): ExportFreshnessReport;
   progress(): ExportProgress;
   cancel(): ExportProgress;
+  /** Writes a small report, already CSV text, where the user chooses; the written path, or null when cancelled. */
+  exportCsvReport(proposedName: string, csv: string): Promise<string | null>;
 }
 
 function rememberedFolder(settings: SettingsStore): string | null {
@@ -126,5 +131,18 @@ export function createAppExporter(deps: AppExporterDeps): AppExporter {
       ),
     progress: () => tracker.status(),
     cancel: () => tracker.cancel(),
+    async exportCsvReport(proposedName, csv) {
+      const chosen = await deps.chooseExportPath(proposedName, { defaultFolder: rememberedFolder(deps.settings), format: 'csv' });
+      if (chosen === null) return null;
+      const targetPath = withExtension(chosen, 'csv');
+      deps.settings.set(EXPORT_FOLDER_KEY, dirname(targetPath));
+      try {
+        await writeAtomically(targetPath, (tempPath) => writeFile(tempPath, csv, { flag: 'wx' }));
+      } catch (error) {
+        throw exportFailure(error, targetPath);
+      }
+      deps.logger.info('export.report-written', { bytes: Buffer.byteLength(csv) });
+      return targetPath;
+    },
   };
 }

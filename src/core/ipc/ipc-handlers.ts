@@ -40,6 +40,8 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
 
     payoutReport: (range) => core.payouts.report(range),
     accountsOverview: () => core.overview.accounts(),
+    compareSales: (query) => core.compare.compare(query),
+    exportComparison: (query) => core.compare.exportCsv(query),
 
     startSync: (request) => core.sync.start(request),
     startRoutineSync: () => core.sync.startRoutine(),

@@ -1,0 +1,135 @@
+/**
+ * Compares a period with the one before from the cache: every sale of both periods (by transaction date) streamed
+ * once, grouped per currency and per breakdown key with exact sums. A report reads at most two periods, so streaming
+ * is fast enough and needs no index of its own.
+ */
+import { addDecimals, currencyDigits, decimalText, decimalToNumber, parseDecimal, type ExactDecimal } from '../../shared/money';
+import { ExactSum } from '../../shared/money-sum';
+import type { BreakdownDimension, BreakdownLine, ComparedAmounts, CompareQuery, CompareUnit, Comparison } from '../../shared/compare';
+import type { DayRange } from '../../shared/dates';
+import type { CachedSale } from '../../shared/sales-query-types';
+import type { SalesSelection } from '../../shared/sales-query';
+
+/** The cache read a comparison needs. */
+export interface CompareSource {
+  iterateSales(account: string, query: SalesSelection): Iterable<CachedSale>;
+}
+
+const MONTHS: Record<CompareUnit, number> = { month: 1, quarter: 3, year: 12 };
+
+function monthStart(year: number, monthIndex: number): string {
+  const date = new Date(Date.UTC(year, monthIndex, 1));
+  return date.toISOString().slice(0, 10);
+}
+
+/** The period of `unit` starting on `from`, and the one just before it. */
+export function comparedPeriods(unit: CompareUnit, from: string): { period: DayRange; previous: DayRange } {
+  const [y, m] = from.split('-').map(Number) as [number, number];
+  const span = MONTHS[unit];
+  const end = (start: number) => new Date(Date.UTC(y, start + span, 0)).toISOString().slice(0, 10);
+  return {
+    period: { from: monthStart(y, m - 1), to: end(m - 1) },
+    previous: { from: monthStart(y, m - 1 - span), to: end(m - 1 - span) },
+  };
+}
+
+function keyOf(sale: CachedSale, dimension: BreakdownDimension): { key: string | null; label: string | null } {
+  switch (dimension) {
+    case 'category':
+      return { key: sale.category, label: sale.category };
+    case 'subid':
+      return { key: sale.subid, label: sale.subid };
+    case 'product':
+      return { key: sale.productSlug, label: sale.productName ?? sale.productSlug };
+    case 'collection':
+      return { key: sale.collectionSlug, label: sale.collectionName ?? sale.collectionSlug };
+  }
+}
+
+function commissionOf(sale: CachedSale): ExactDecimal | null {
+  if (sale.commissionExact !== undefined) return parseDecimal(sale.commissionExact);
+  return sale.commissionMinor === null ? null : { units: BigInt(sale.commissionMinor), scale: sale.amountScale };
+}
+
+/** Running counts and sums of one group in both periods. */
+class Pair {
+  sales = [0, 0];
+  readonly sums: [ExactSum, ExactSum];
+  label: string | null = null;
+  constructor(
+    readonly currency: string,
+    readonly key: string | null,
+  ) {
+    const digits = currencyDigits(currency);
+    this.sums = [new ExactSum(digits), new ExactSum(digits)];
+  }
+  add(which: 0 | 1, sale: CachedSale): void {
+    this.sales[which] = (this.sales[which] as number) + 1;
+    const amount = commissionOf(sale);
+    if (amount !== null) this.sums[which].add(amount);
+  }
+  amounts(): ComparedAmounts {
+    const digits = currencyDigits(this.currency);
+    const [now, before] = [this.sums[0].total(), this.sums[1].total()];
+    return {
+      currency: this.currency,
+      sales: this.sales[0] as number,
+      amount: decimalText(now, digits),
+      previousSales: this.sales[1] as number,
+      previousAmount: decimalText(before, digits),
+      change: decimalText(addDecimals(now, { units: -before.units, scale: before.scale }), digits),
+    };
+  }
+}
+
+function pairOf(groups: Map<string, Pair>, currency: string, key: string | null): Pair {
+  const id = `${currency}\u0000${key ?? '\u0001'}`;
+  let pair = groups.get(id);
+  if (pair === undefined) groups.set(id, (pair = new Pair(currency, key)));
+  return pair;
+}
+
+function byCurrencyThenKey(a: { currency: string; key?: string | null }, b: { currency: string; key?: string | null }): number {
+  if (a.currency !== b.currency) return a.currency < b.currency ? -1 : 1;
+  return (a.key ?? '') < (b.key ?? '') ? -1 : (a.key ?? '') > (b.key ?? '') ? 1 : 0;
+}
+
+/** The comparison of `query`'s period with the one before, for the sales of `account`. */
+export function readComparison(source: CompareSource, account: string, query: CompareQuery): Comparison {
+  const { period, previous } = comparedPeriods(query.unit, query.from);
+  const totals = new Map<string, Pair>();
+  const lines = new Map<string, Pair>();
+  const sort = { column: 'transactionDate', direction: 'asc' } as const;
+  ([period, previous] as const).forEach((range, which) => {
+    for (const sale of source.iterateSales(account, { filter: { from: range.from, to: range.to }, sort })) {
+      pairOf(totals, sale.currency, null).add(which as 0 | 1, sale);
+      const { key, label } = keyOf(sale, query.dimension);
+      const line = pairOf(lines, sale.currency, key);
+      line.add(which as 0 | 1, sale);
+      if (which === 0 || line.label === null) line.label = label;
+    }
+  });
+  const totalOf = new Map([...totals.values()].map((pair) => [pair.currency, decimalToNumber(pair.sums[0].total())]));
+  return {
+    period,
+    previous,
+    totals: [...totals.values()].map((pair) => pair.amounts()).sort(byCurrencyThenKey),
+    lines: [...lines.values()]
+      .map((pair): BreakdownLine => {
+        const amounts = pair.amounts();
+        const total = totalOf.get(pair.currency) ?? 0;
+        return { ...amounts, key: pair.key, label: pair.label, share: total === 0 ? null : decimalToNumber(pair.sums[0].total()) / total };
+      })
+      .sort(byCurrencyThenKey),
+  };
+}
+
+/** Comparisons over the open session's cache. */
+export interface CompareReader {
+  compare(query: CompareQuery): Comparison;
+}
+
+/** Builds the reader over the cache and the open session's cache key. */
+export function createCompareReader(source: () => CompareSource, account: () => string): CompareReader {
+  return { compare: (query) => readComparison(source(), account(), query) };
+}

@@ -14,6 +14,7 @@ import type { AccountSummary, AppInfo, SessionStatus } from '../../../shared/ipc
 import type { AppErrorData } from '../../../shared/errors';
 import { errorTitle } from '../common/error-title';
 import { usePreferences } from '../common/preferences-context';
+import { CompareScreen } from '../compare/compare-screen';
 import { OverviewScreen } from '../overview/overview-screen';
 import { PayoutsScreen } from '../payouts/payouts-screen';
 import { ProfileScreen } from '../profile/profile-screen';
@@ -219,6 +220,8 @@ function SectionContent({
       return <SalesScreen view={salesView} scope={scope} />;
     case 'payouts':
       return <PayoutsScreen />;
+    case 'compare':
+      return <CompareScreen />;
     case 'overview':
       return overview;
     case 'profile':

@@ -3,10 +3,10 @@
  * content switch — nothing else needs to know.
  */
 import type { ComponentType } from 'react';
-import { OverviewIcon, PayoutsIcon, ProfileIcon, SalesIcon, SettingsIcon, type IconProps } from '../common/icons';
+import { ChartIcon, OverviewIcon, PayoutsIcon, ProfileIcon, SalesIcon, SettingsIcon, type IconProps } from '../common/icons';
 
 /** Identifies a section of the main shell. */
-export type SectionId = 'sales' | 'payouts' | 'overview' | 'profile' | 'settings';
+export type SectionId = 'sales' | 'payouts' | 'compare' | 'overview' | 'profile' | 'settings';
 
 /** One navbar entry. */
 export interface Section {
@@ -19,6 +19,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { id: 'sales', label: 'Sales', icon: SalesIcon },
   { id: 'payouts', label: 'Payouts', icon: PayoutsIcon },
+  { id: 'compare', label: 'Compare', icon: ChartIcon },
   { id: 'overview', label: 'All accounts', icon: OverviewIcon },
   { id: 'profile', label: 'Profile', icon: ProfileIcon },
   { id: 'settings', label: 'Settings', icon: SettingsIcon },

@@ -1,0 +1,87 @@
+/**
+ * Compare: the last complete month against the one before, from the HTTPS fake's data synced through the UI. Every
+ * currency's totals and every category line equal an independent integer-cent computation over the fake's records;
+ * a breakdown sorts, and exports as CSV with the same numbers.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from './fixtures';
+import type { FakeService } from './fake-service/fake-service';
+import { screenshotPath } from './screenshot-path';
+import { backfill, cents, isoOf, signIn, waitForSyncIdle } from './ui-helpers';
+import { parseCsv } from '../test-support/export-kit';
+
+/** The first day of the month `back` months before the local today's. */
+function monthStart(back: number): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getFullYear(), now.getMonth() - back, 1));
+}
+
+const money = (currency: string, total: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+    Number(`${total < 0 ? '-' : ''}${Math.trunc(Math.abs(total) / 100)}.${String(Math.abs(total) % 100).padStart(2, '0')}`),
+  );
+
+/** Integer cents per currency (and key) of the fake's sales made in the month starting `start`. */
+function sums(fake: FakeService, start: Date, keyOf: (sale: FakeService['sales'][number]) => string): Map<string, number> {
+  const month = start.toISOString().slice(0, 7);
+  const out = new Map<string, number>();
+  for (const sale of fake.sales) {
+    if (!isoOf(sale.transaction_date).startsWith(month)) continue;
+    const key = keyOf(sale);
+    out.set(key, (out.get(key) ?? 0) + cents(Number(sale.commission_amount)));
+  }
+  return out;
+}
+
+test.describe('compare with the period before', () => {
+  test('totals and category lines equal the service’s records; the table sorts and exports as CSV', async ({ page, host, fake }) => {
+    test.setTimeout(180_000);
+    await page.goto(host.url);
+    await signIn(page, fake);
+    await waitForSyncIdle(page);
+    await backfill(page);
+    await page.getByRole('link', { name: 'Compare' }).click();
+    await expect(page.getByTestId('compare-periods')).toBeVisible();
+
+    const [current, previous] = [monthStart(1), monthStart(2)];
+    const now = sums(fake, current, (s) => s.currency);
+    const before = sums(fake, previous, (s) => s.currency);
+    for (const [currency, total] of now) {
+      const card = page.locator(`[data-testid="compare-total"][data-currency="${currency}"]`);
+      await expect(card).toContainText(money(currency, total));
+      await expect(card).toContainText(`against ${money(currency, before.get(currency) ?? 0)} before`);
+    }
+
+    const lines = sums(fake, current, (s) => `${s.currency}|${String(s.category)}`);
+    const linesBefore = sums(fake, previous, (s) => `${s.currency}|${String(s.category)}`);
+    const keys = new Set([...lines.keys(), ...linesBefore.keys()]);
+    await expect(page.getByTestId('compare-line')).toHaveCount(keys.size);
+    for (const row of await page.getByTestId('compare-line').all()) {
+      const cells = await row.getByRole('cell').allTextContents();
+      const key = `${cells[1]}|${cells[0]}`;
+      expect(cells[3]).toBe(money(cells[1] as string, lines.get(key) ?? 0));
+      expect(cells[5]).toBe(money(cells[1] as string, linesBefore.get(key) ?? 0));
+    }
+
+    // Sorting by commission keeps each currency's lines together, largest first within each.
+    await page.getByRole('button', { name: 'Sort by Commission' }).click();
+    await page.getByRole('button', { name: 'Sort by Commission' }).click();
+    await expect(page.getByRole('columnheader', { name: /Commission/ })).toHaveAttribute('aria-sort', 'descending');
+
+    await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await page.screenshot({ path: screenshotPath(`compare-${theme}-1280.png`) });
+    }
+
+    await page.getByRole('button', { name: 'Export breakdown (CSV)' }).click();
+    await expect.poll(async () => (await readdir(host.exportDir)).filter((f) => f.endsWith('.csv'))).toHaveLength(1);
+    const [file] = (await readdir(host.exportDir)).filter((f) => f.endsWith('.csv'));
+    const [header, ...rows] = parseCsv((await readFile(join(host.exportDir, file as string), 'utf8')).replace(/^\uFEFF/, ''));
+    expect(header?.[1]).toBe('Category');
+    expect(rows).toHaveLength(keys.size);
+    for (const row of rows) expect(Math.round(Number(row[3]) * 100)).toBe(lines.get(`${row[0]}|${row[1]}`) ?? 0);
+  });
+});

@@ -16,7 +16,10 @@ export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
 export const compareQuerySchema = z.strictObject({
   unit: z.enum(COMPARE_UNITS),
   /** The period's first day: the first of a month, of a quarter's first month, or of January. */
-  from: z.string().regex(/^(20\d\d)-(0[1-9]|1[0-2])-01$/, 'must be the first day of a month from 2000 to 2099, written yyyy-mm-dd'),
+  from: z
+    .string()
+    .max(10)
+    .regex(/^(20\d\d)-(0[1-9]|1[0-2])-01$/, 'must be the first day of a month from 2000 to 2099, written yyyy-mm-dd'),
   dimension: z.enum(BREAKDOWN_DIMENSIONS),
 });
 export type CompareQuery = z.infer<typeof compareQuerySchema>;

@@ -42,7 +42,7 @@ export const MAX_SAVED_VIEWS = 50;
 
 /** A named snapshot of the sales screen the user can go back to. */
 export const savedViewSchema = z.strictObject({
-  id: z.string().uuid(),
+  id: z.string().uuid().max(36),
   name: z.string().trim().min(1, 'Enter a name for the view.').max(60, 'Use at most 60 characters.'),
   ...salesViewFields,
 });

@@ -129,6 +129,8 @@ const electronShell: DesktopShell = {
   // electronegativity-ignore: OPEN_EXTERNAL_JS_CHECK — only called by desktop-actions.ts after isSafeExternalUrl (https only, parsed, normalised).
   openExternal: (url) => shell.openExternal(url),
   showItemInFolder: (path) => shell.showItemInFolder(path),
+  // Only called by desktop-actions.ts for the spreadsheet or CSV the last export wrote.
+  openPath: (path) => shell.openPath(path),
 };
 
 /** Electron's network stack in the service's own session, or for e2e runs a Node transport that also trusts the fake service's test CA. */

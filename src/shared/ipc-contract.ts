@@ -12,12 +12,14 @@ import {
   connectionFormSchema,
   exportRequestSchema,
   openExternalSchema,
+  openFileSchema,
   payoutRangeSchema,
   reauthenticateSchema,
   renameAccountSchema,
   showInFolderSchema,
   signOutSchema,
   syncRequestSchema,
+  trustExtraCaSchema,
 } from './ipc-requests';
 import type {
   AppInfo,
@@ -27,7 +29,9 @@ import type {
   ExportFreshnessReport,
   ExportProgress,
   ExportResult,
+  ExtraCaInfo,
   OpenExternalResult,
+  OpenFileResult,
   ProfileView,
   SessionStatus,
   ShowInFolderResult,
@@ -80,6 +84,10 @@ export const IPC_CONTRACT = {
   signOut: channel('accounts:signOut', signOutSchema).returns<SessionStatus>(),
   renameAccount: channel('accounts:rename', renameAccountSchema).returns<SessionStatus>(),
 
+  getExtraCa: channel('network:extraCa', accountRefSchema).returns<ExtraCaInfo | null>(),
+  trustExtraCa: channel('network:trustExtraCa', trustExtraCaSchema).returns<ExtraCaInfo>(),
+  removeExtraCa: channel('network:removeExtraCa', accountRefSchema).returns<null>(),
+
   getProfile: channel('profile:get', noInput).returns<ProfileView>(),
 
   querySales: channel('sales:query', salesPageQuerySchema).returns<SalesPageResult>(),
@@ -114,6 +122,7 @@ export const IPC_CONTRACT = {
 
   openExternal: channel('shell:openExternal', openExternalSchema).returns<OpenExternalResult>(),
   showInFolder: channel('shell:showInFolder', showInFolderSchema).returns<ShowInFolderResult>(),
+  openFile: channel('shell:openFile', openFileSchema).returns<OpenFileResult>(),
 };
 
 type Contract = typeof IPC_CONTRACT;

@@ -48,12 +48,19 @@ export type SyncRequest = z.infer<typeof syncRequestSchema>;
 
 const secretField = z.string().trim().min(1, 'is required').max(1000);
 
-/** The sign-in form: the three credentials and the service address. */
+/** PEM text of an extra CA certificate (a few kilobytes each; a small bundle at most). */
+export const extraCaPemSchema = z.string().min(1).max(65_536);
+
+/**
+ * The sign-in form: the three credentials and the service address, and an extra CA certificate to trust for it when
+ * the network inspects TLS.
+ */
 export const connectionFormSchema = z.strictObject({
   baseUrl: z.string().trim().min(1, 'is required').max(2000),
   apiKey: secretField,
   apiSecret: secretField,
   appId: z.string().trim().min(1, 'is required').max(200),
+  extraCaPem: extraCaPemSchema.optional(),
 });
 export type ConnectionForm = z.infer<typeof connectionFormSchema>;
 
@@ -80,6 +87,10 @@ export const reauthenticateSchema = z.strictObject({
 });
 export type ReauthenticateInput = z.infer<typeof reauthenticateSchema>;
 
+/** An extra CA certificate (PEM) for one account to trust in addition to the system's. */
+export const trustExtraCaSchema = z.strictObject({ accountId: accountIdSchema, pem: extraCaPemSchema });
+export type TrustExtraCaInput = z.infer<typeof trustExtraCaSchema>;
+
 /** Signing out: whether the account's cached sales go too. */
 export const signOutSchema = z.strictObject({ accountId: accountIdSchema, deleteCachedSales: z.boolean() });
 export type SignOutInput = z.infer<typeof signOutSchema>;
@@ -98,6 +109,10 @@ export type OpenExternalRequest = z.infer<typeof openExternalSchema>;
 /** A file to show in the file manager; only files the app wrote in this session are shown. */
 export const showInFolderSchema = z.strictObject({ path: z.string().min(1).max(4096) });
 export type ShowInFolderRequest = z.infer<typeof showInFolderSchema>;
+
+/** A file to open in its default app; only the file the last export wrote is opened. */
+export const openFileSchema = z.strictObject({ path: z.string().min(1).max(4096) });
+export type OpenFileRequest = z.infer<typeof openFileSchema>;
 
 /** The payment dates a payout report covers. */
 export const payoutRangeSchema = z

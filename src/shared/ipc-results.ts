@@ -154,6 +154,29 @@ export interface ShowInFolderResult {
   shown: string;
 }
 
+/** The file that was opened in its default app. */
+export interface OpenFileResult {
+  opened: string;
+}
+
+/** One certificate of an account's extra CA, as Settings shows it; never the PEM text itself. */
+export interface ExtraCaCertificate {
+  /** The subject's common name (or the whole subject on one line). */
+  subject: string;
+  issuer: string;
+  /** ISO instants. */
+  validFrom: string;
+  validTo: string;
+  /** SHA-256 fingerprint, colon-separated hex, for comparing with what the IT department gave out. */
+  fingerprint: string;
+  expired: boolean;
+}
+
+/** The extra CA certificates an account trusts in addition to the system's, for networks that inspect TLS. */
+export interface ExtraCaInfo {
+  certificates: ExtraCaCertificate[];
+}
+
 /** Text for Settings → "Copy diagnostics": versions, OS, cache, last problems; secrets removed. */
 export interface DiagnosticsReport {
   text: string;

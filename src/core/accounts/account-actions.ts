@@ -14,22 +14,27 @@ import type {
   SignOutInput,
 } from '../../shared/ipc-contract';
 import type { SessionState } from '../app';
-import { parseBaseUrl, type Credentials, type ServiceClient } from '../service';
+import { checkExtraCa, parseBaseUrl, type Credentials, type ServiceClient } from '../service';
+import { bindingOf } from './account-binding';
 import { maskApiKey, type AccountRegistry } from './account-registry';
 import type { CredentialVault } from './account-credentials';
+import { createExtraCaActions, type ExtraCaActions } from './account-extra-ca';
 
 /** What the account actions need. */
 export interface AccountActionsDeps {
   session: SessionState;
   registry: AccountRegistry;
   vault: CredentialVault;
-  connect: (baseUrl: string, credentials: Credentials) => ServiceClient;
+  /** A client for `baseUrl`, trusting `extraCaPem` besides the system's certificates when given. */
+  connect: (baseUrl: string, credentials: Credentials, extraCaPem?: string) => ServiceClient;
+  /** The clock certificates are checked against; the system's by default. */
+  now?: () => Date;
   /** Called after an account's credentials were removed; deletes its cached sales when asked. */
   onSignedOut: (accountId: string, deleteCachedSales: boolean) => Promise<void>;
 }
 
 /** The account operations exposed over IPC. */
-export interface AccountActions {
+export interface AccountActions extends ExtraCaActions {
   testConnection(form: ConnectionForm): Promise<ConnectionPreview>;
   addAccount(input: AddAccountInput): Promise<SessionStatus>;
   switchAccount(accountId: string): Promise<SessionStatus>;
@@ -49,24 +54,36 @@ function defaultLabel(preview: ConnectionPreview, baseUrl: string): string {
 
 /** Builds the account operations on the session, registry and vault. */
 export function createAccountActions(deps: AccountActionsDeps): AccountActions {
-  async function testConnection(form: ConnectionForm): Promise<ConnectionPreview> {
-    const baseUrl = parseBaseUrl(form.baseUrl);
-    const profile = await deps.connect(baseUrl, credentialsOf(form)).getProfile();
+  const now = deps.now ?? (() => new Date());
+
+  /** The typed certificate, checked and normalised; undefined when none was given. */
+  function extraCaOf(form: ConnectionForm): string | undefined {
+    return form.extraCaPem === undefined ? undefined : checkExtraCa(form.extraCaPem, now()).pem;
+  }
+
+  async function preview(baseUrl: string, credentials: Credentials, extraCaPem: string | undefined): Promise<ConnectionPreview> {
+    const profile = await deps.connect(baseUrl, credentials, extraCaPem).getProfile();
     return { profileName: profile.profileName, userName: profile.userName, avatar: profile.avatar };
+  }
+
+  async function testConnection(form: ConnectionForm): Promise<ConnectionPreview> {
+    return preview(parseBaseUrl(form.baseUrl), credentialsOf(form), extraCaOf(form));
   }
 
   async function addAccount(input: AddAccountInput): Promise<SessionStatus> {
     const baseUrl = parseBaseUrl(input.baseUrl);
-    const preview = await testConnection({ ...input, baseUrl });
+    const extraCaPem = extraCaOf(input);
+    const profile = await preview(baseUrl, credentialsOf(input), extraCaPem);
     const meta = deps.registry.add({
-      label: input.label || defaultLabel(preview, baseUrl),
+      label: input.label || defaultLabel(profile, baseUrl),
       baseUrl,
       appId: input.appId,
       apiKeyMasked: maskApiKey(input.apiKey),
       remembered: !input.sessionOnly,
+      ...(extraCaPem === undefined ? {} : { extraCaPem }),
     });
     try {
-      await deps.vault.save(meta.id, { apiKey: input.apiKey, apiSecret: input.apiSecret }, { baseUrl, appId: input.appId }, input.sessionOnly);
+      await deps.vault.save(meta.id, { apiKey: input.apiKey, apiSecret: input.apiSecret }, bindingOf(meta), input.sessionOnly);
     } catch (error) {
       deps.registry.remove(meta.id);
       throw error;
@@ -81,13 +98,13 @@ export function createAccountActions(deps: AccountActionsDeps): AccountActions {
     let apiKey = input.apiKey;
     if (!apiKey) {
       // The stored key is reused only for the address and app id it was saved for; otherwise it must be typed again.
-      const stored = await deps.vault.load(meta.id, meta.remembered, { baseUrl: meta.baseUrl, appId: input.appId }).catch(() => null);
+      const stored = await deps.vault.load(meta.id, meta.remembered, bindingOf({ ...meta, appId: input.appId })).catch(() => null);
       if (!stored) throw new AppError('INVALID_INPUT', 'Enter the API key too: the stored one could not be read.');
       apiKey = stored.apiKey;
     }
     const credentials: Credentials = { apiKey, apiSecret: input.apiSecret, appId: input.appId };
-    await testConnection({ baseUrl: meta.baseUrl, ...credentials });
-    await deps.vault.save(meta.id, { apiKey, apiSecret: input.apiSecret }, { baseUrl: meta.baseUrl, appId: input.appId }, input.sessionOnly);
+    await preview(meta.baseUrl, credentials, meta.extraCaPem);
+    await deps.vault.save(meta.id, { apiKey, apiSecret: input.apiSecret }, bindingOf({ ...meta, appId: input.appId }), input.sessionOnly);
     const patch = { appId: input.appId, apiKeyMasked: maskApiKey(apiKey), remembered: !input.sessionOnly, signedOutAt: null };
     const updated = deps.registry.update(meta.id, patch) ?? meta;
     deps.session.activate(updated, credentials);
@@ -114,6 +131,7 @@ export function createAccountActions(deps: AccountActionsDeps): AccountActions {
   }
 
   return {
+    ...createExtraCaActions({ session: deps.session, registry: deps.registry, vault: deps.vault, now }),
     testConnection,
     addAccount,
     switchAccount: (accountId) => deps.session.open(accountId),

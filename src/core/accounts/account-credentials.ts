@@ -13,7 +13,7 @@ import { AppError } from '../../shared/errors';
 import type { SecretStore } from '../keychain';
 
 const secretsSchema = z.strictObject({ apiKey: z.string().min(1), apiSecret: z.string().min(1) });
-const boundSchema = secretsSchema.extend({ baseUrl: z.string().min(1), appId: z.string().min(1) });
+const boundSchema = secretsSchema.extend({ baseUrl: z.string().min(1), appId: z.string().min(1), extraCa: z.string().max(128).optional() });
 
 /** The secret part of an account's credentials. */
 export type StoredSecrets = z.infer<typeof secretsSchema>;
@@ -22,6 +22,16 @@ export type StoredSecrets = z.infer<typeof secretsSchema>;
 export interface CredentialBinding {
   baseUrl: string;
   appId: string;
+  /**
+   * Fingerprint of the extra CA certificate the account trusted when they were entered (see `extraCaFingerprint`);
+   * null or absent when it trusted none. A certificate added to the settings file behind the user's back cannot
+   * receive the secrets.
+   */
+  extraCa?: string | null;
+}
+
+function sameCa(a: CredentialBinding, b: CredentialBinding): boolean {
+  return (a.extraCa ?? null) === (b.extraCa ?? null);
 }
 
 /** Stored secrets not handed out because the account's address or app id is not the one they were saved for. */
@@ -34,7 +44,9 @@ export function credentialsAddressChanged(savedFor: CredentialBinding | null, no
       ? 'The saved API key and secret of this account do not record which service address they were entered for'
       : savedFor.baseUrl !== now.baseUrl
         ? `The address of this account changed from ${savedFor.baseUrl} to ${now.baseUrl} since its API key and secret were saved`
-        : `The app ID of this account changed from ${savedFor.appId} to ${now.appId} since its API key and secret were saved`;
+        : savedFor.appId !== now.appId
+          ? `The app ID of this account changed from ${savedFor.appId} to ${now.appId} since its API key and secret were saved`
+          : 'The extra certificate this account trusts changed since its API key and secret were saved';
   return new CredentialsAddressChangedError('NOT_SIGNED_IN', `${what}, so they were not sent. Sign in again with the API key and secret for ${now.baseUrl}.`);
 }
 
@@ -47,8 +59,8 @@ function parseEntry(value: string): { secrets: StoredSecrets; savedFor: Credenti
   }
   const bound = boundSchema.safeParse(json);
   if (bound.success) {
-    const { apiKey, apiSecret, baseUrl, appId } = bound.data;
-    return { secrets: { apiKey, apiSecret }, savedFor: { baseUrl, appId } };
+    const { apiKey, apiSecret, baseUrl, appId, extraCa } = bound.data;
+    return { secrets: { apiKey, apiSecret }, savedFor: { baseUrl, appId, extraCa: extraCa ?? null } };
   }
   // An entry saved before entries recorded their service: where it was entered cannot be known (the settings may
   // have been edited since), so it is not trusted for any address and the user signs in again once.
@@ -68,7 +80,8 @@ export class CredentialVault {
    * so an older copy can neither be read instead of the new one nor outlive a later sign-out.
    */
   async save(accountId: string, secrets: StoredSecrets, boundTo: CredentialBinding, sessionOnly: boolean): Promise<void> {
-    const value = JSON.stringify(boundSchema.parse({ ...secrets, baseUrl: boundTo.baseUrl, appId: boundTo.appId }));
+    const extraCa = boundTo.extraCa ?? undefined;
+    const value = JSON.stringify(boundSchema.parse({ ...secrets, baseUrl: boundTo.baseUrl, appId: boundTo.appId, ...(extraCa ? { extraCa } : {}) }));
     if (sessionOnly) {
       await this.memory.set(accountId, value);
       await this.keychain.delete(accountId).catch(() => false);
@@ -87,7 +100,7 @@ export class CredentialVault {
     const entry = value === null ? null : parseEntry(value);
     if (entry === null) return null;
     const { savedFor } = entry;
-    if (savedFor === null || savedFor.baseUrl !== boundTo.baseUrl || savedFor.appId !== boundTo.appId) {
+    if (savedFor === null || savedFor.baseUrl !== boundTo.baseUrl || savedFor.appId !== boundTo.appId || !sameCa(savedFor, boundTo)) {
       throw credentialsAddressChanged(savedFor, boundTo);
     }
     return entry.secrets;

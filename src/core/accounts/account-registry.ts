@@ -20,6 +20,8 @@ export const accountMetaSchema = z.object({
   lastUsedAt: z.string().nullable(),
   /** When the user signed out keeping the cached sales; the account then opens read-only until credentials are entered. */
   signedOutAt: z.string().nullable().optional(),
+  /** Extra CA certificates (PEM) this account's requests trust besides the system's, for networks that inspect TLS. */
+  extraCaPem: z.string().max(65_536).optional(),
 });
 export type AccountMeta = z.infer<typeof accountMetaSchema>;
 

@@ -1,4 +1,6 @@
 export * from './account-actions';
+export * from './account-binding';
 export * from './account-credentials';
+export * from './account-extra-ca';
 export * from './account-registry';
 export * from './read-only-reason';

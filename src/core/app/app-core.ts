@@ -11,6 +11,7 @@ import { createAppExporter, type AppExporter, type ChooseExportPath } from '../e
 import type { Logger } from '../log';
 import { createDesktopActions, createRecordingShell, type DesktopActions, type DesktopShell } from '../security';
 import { createServiceClient, type Credentials, type FetchLike, type ServiceClient } from '../service';
+import { createExtraCaTransports } from './extra-ca-transports';
 import { PreferencesStore, type SettingsStore } from '../settings';
 import { createSyncManager } from '../sync';
 import { createMemorySecretStore, type SecretStore } from '../keychain';
@@ -46,6 +47,11 @@ export interface AppCoreDeps {
   timers?: ScheduleTimers;
   /** The network transport for real accounts: Electron's net.fetch in the app, Node's in tests and the CLI. */
   fetch: FetchLike;
+  /**
+   * The transport for an account that trusts an extra CA certificate (Settings → Network): Node's TLS with the
+   * system's roots plus that certificate by default, as the headless command's --ca-file does.
+   */
+  fetchTrusting?: (extraCaPem: string) => FetchLike;
   /** The SQLite sales cache file. */
   cachePath: string;
   /** Browser and file manager: Electron's shell in the app; absent elsewhere, where a recorder stands in. */
@@ -92,14 +98,21 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   const vault = new CredentialVault(deps.keychain, createMemorySecretStore());
   const cache = openCacheHolder(deps.cachePath, now, deps.logger);
   const desktop = createDesktopActions(deps.shell ?? createRecordingShell());
-  const connect = (baseUrl: string, credentials: Credentials): ServiceClient =>
-    createServiceClient({ baseUrl, credentials, fetch: deps.fetch, onRetry: (event) => deps.logger.warn('service.retry', { ...event }) });
+  const transports = createExtraCaTransports(deps.fetch, deps.fetchTrusting);
+  const connect = (baseUrl: string, credentials: Credentials, extraCaPem?: string): ServiceClient =>
+    createServiceClient({
+      baseUrl,
+      credentials,
+      fetch: transports.forAccount(extraCaPem),
+      onRetry: (event) => deps.logger.warn('service.retry', { ...event }),
+    });
   const session = new SessionState({ today: deps.today, registry, vault, connect });
   const accounts = createAccountActions({
     session,
     registry,
     vault,
     connect,
+    now,
     onSignedOut: async (accountId, deleteCachedSales) => {
       if (deleteCachedSales && cache.error === null) cache.get().forgetAccount(accountId);
       if (deleteCachedSales) preferences.forgetAccount(accountId);
@@ -232,6 +245,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     close: async () => {
       background?.stop();
       await stopSync();
+      transports.close();
       await cache.close();
     },
   };

@@ -10,6 +10,7 @@
 import { AppError, type AppErrorData } from '../../shared/errors';
 import type { AccountSummary, ReadOnlyReason, SessionStatus } from '../../shared/ipc-contract';
 import {
+  bindingOf,
   credentialsNeededToSync,
   CredentialsAddressChangedError,
   readOnlyReason,
@@ -27,8 +28,8 @@ export interface SessionDeps {
   today: () => string;
   registry: AccountRegistry;
   vault: CredentialVault;
-  /** Builds a client for a real account over the host's network transport. */
-  connect: (baseUrl: string, credentials: Credentials) => ServiceClient;
+  /** Builds a client for a real account over the host's network transport, trusting its extra CA when it has one. */
+  connect: (baseUrl: string, credentials: Credentials, extraCaPem?: string) => ServiceClient;
 }
 
 type Active =
@@ -120,7 +121,7 @@ export class SessionState {
     };
     if (meta.signedOutAt) return missing('signed-out');
     try {
-      const secrets = await this.deps.vault.load(meta.id, meta.remembered, { baseUrl: meta.baseUrl, appId: meta.appId });
+      const secrets = await this.deps.vault.load(meta.id, meta.remembered, bindingOf(meta));
       if (secrets !== null) return { secrets };
       return missing(meta.remembered ? 'not-in-keychain' : 'not-remembered');
     } catch (error) {
@@ -137,12 +138,26 @@ export class SessionState {
     this.active = {
       kind: 'account',
       accountId: meta.id,
-      client: this.deps.connect(meta.baseUrl, credentials),
+      client: this.deps.connect(meta.baseUrl, credentials, meta.extraCaPem),
       credentials,
       problem: null,
       readOnly: null,
     };
     this.deps.registry.setActive(meta.id);
+  }
+
+  /**
+   * After the account's record changed (its extra CA): the open session builds its client again from the record, or
+   * opens the account afresh when it had no credentials, so the change applies to the next request. Other accounts are
+   * read from their record when they open.
+   */
+  async reconnect(accountId: string): Promise<void> {
+    const active = this.active;
+    if (active?.kind !== 'account' || active.accountId !== accountId) return;
+    const meta = this.requireAccount(accountId);
+    if (active.credentials !== null) this.activate(meta, active.credentials);
+    // Refused credentials (a 401) stay refused until the user enters them again.
+    else if (active.problem?.code !== 'AUTH_INVALID') await this.open(accountId);
   }
 
   /** Forgets the active account's credentials if it is `accountId` (after sign-out). */

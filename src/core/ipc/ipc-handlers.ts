@@ -28,6 +28,10 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     signOut: (input) => core.accounts.signOut(input),
     renameAccount: (input) => core.accounts.rename(input),
 
+    getExtraCa: ({ accountId }) => core.accounts.extraCa(accountId),
+    trustExtraCa: (input) => core.accounts.trustExtraCa(input),
+    removeExtraCa: ({ accountId }) => core.accounts.removeExtraCa(accountId),
+
     getProfile: () => core.profile.get(),
 
     querySales: (query) => core.sales.page(query),
@@ -65,6 +69,10 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     showInFolder: ({ path }) => {
       core.desktop.showInFolder(path);
       return { shown: path };
+    },
+    openFile: async ({ path }) => {
+      await core.desktop.openWrittenFile(path);
+      return { opened: path };
     },
   };
 }

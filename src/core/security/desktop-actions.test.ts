@@ -65,6 +65,36 @@ describe('desktop actions', () => {
     expect(() => actions.showInFolder(exported)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
   });
 
+  it('S6: openWrittenFile opens only the file the last export wrote, and only a spreadsheet or CSV', async () => {
+    const shell = createRecordingShell();
+    const actions = createDesktopActions(shell);
+    const first = writtenFile('first.xlsx');
+    const latest = writtenFile('latest.csv');
+    await expect(actions.openWrittenFile(first)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    actions.rememberWrittenFile(first);
+    actions.rememberWrittenFile(latest);
+    await expect(actions.openWrittenFile(first)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/last export/) });
+    for (const trick of ['/etc/passwd', 'latest.csv', `${latest}\0.sh`, join(latest, '..')]) {
+      await expect(actions.openWrittenFile(trick), trick).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    }
+    await actions.openWrittenFile(join(latest, '..', 'latest.csv'));
+    expect(shell.openedFiles).toEqual([latest]);
+    const script = writtenFile('run.sh');
+    actions.rememberWrittenFile(script);
+    await expect(actions.openWrittenFile(script)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    rmSync(latest);
+    actions.rememberWrittenFile(latest);
+    await expect(actions.openWrittenFile(latest)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(shell.openedFiles).toEqual([latest]);
+  });
+
+  it('openWrittenFile says what to do when the host cannot open files', async () => {
+    const actions = createDesktopActions({ openExternal: async () => undefined, showItemInFolder: () => undefined });
+    const exported = writtenFile('sales.xlsx');
+    actions.rememberWrittenFile(exported);
+    await expect(actions.openWrittenFile(exported)).rejects.toMatchObject({ message: expect.stringMatching(/Show in folder/) });
+  });
+
   it('a path that resolves to a remembered file is the same file', () => {
     const shell = createRecordingShell();
     const actions = createDesktopActions(shell);

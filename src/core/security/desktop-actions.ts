@@ -3,10 +3,12 @@
  * browser, and show a file in the file manager. Both go through one policy each: links must pass
  * {@link isSafeExternalUrl} (parsed, https only) and the normalised URL is what gets opened, so a
  * string that parses differently twice cannot slip through; a file may be shown only if this app
- * run wrote it (an export), so a compromised renderer cannot probe or reveal arbitrary paths.
+ * run wrote it (an export), so a compromised renderer cannot probe or reveal arbitrary paths. Opening a file in its
+ * default app is narrower still: only the file the last export wrote, and only a spreadsheet or CSV, so nothing else
+ * on the computer can be launched through it.
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { extname, isAbsolute, resolve } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { isSafeExternalUrl } from './navigation-policy';
 
@@ -14,6 +16,8 @@ import { isSafeExternalUrl } from './navigation-policy';
 export interface DesktopShell {
   openExternal(url: string): Promise<void>;
   showItemInFolder(path: string): void;
+  /** Opens a file in the app the system associates with it; resolves to an error text, empty on success (Electron's shell.openPath). */
+  openPath?(path: string): Promise<string>;
 }
 
 /** The policy-checked actions the IPC handlers and the window guards call. */
@@ -22,7 +26,9 @@ export interface DesktopActions {
   openExternal(url: string): Promise<string>;
   /** Shows a file this app run wrote. Throws INVALID_INPUT for any other path, NOT_FOUND when it is gone. */
   showInFolder(path: string): void;
-  /** Remembers a file the app wrote, so it may be shown later. */
+  /** Opens the file the last export wrote in its default app. Throws INVALID_INPUT for any other path, NOT_FOUND when it is gone. */
+  openWrittenFile(path: string): Promise<void>;
+  /** Remembers a file the app wrote, so it may be shown (and, the latest one, opened) later. */
   rememberWrittenFile(path: string): void;
 }
 
@@ -30,6 +36,7 @@ export interface DesktopActions {
 export interface RecordingShell extends DesktopShell {
   readonly opened: string[];
   readonly shown: string[];
+  readonly openedFiles: string[];
 }
 
 /** How many written files are remembered; the oldest are forgotten first. */
@@ -39,14 +46,20 @@ const MAX_REMEMBERED_FILES = 200;
 export function createRecordingShell(): RecordingShell {
   const opened: string[] = [];
   const shown: string[] = [];
+  const openedFiles: string[] = [];
   return {
     opened,
     shown,
+    openedFiles,
     openExternal: async (url) => {
       opened.push(url);
     },
     showItemInFolder: (path) => {
       shown.push(path);
+    },
+    openPath: async (path) => {
+      openedFiles.push(path);
+      return '';
     },
   };
 }
@@ -56,9 +69,13 @@ function normalisedPath(path: string): string | null {
   return resolve(path);
 }
 
+/** Extensions of the files the app writes, the only ones it opens. */
+const OPENABLE = new Set(['.xlsx', '.csv']);
+
 /** Builds the actions over `shell`. */
 export function createDesktopActions(shell: DesktopShell): DesktopActions {
   const written = new Set<string>();
+  let latest: string | null = null;
   return {
     async openExternal(url) {
       if (!isSafeExternalUrl(url)) {
@@ -77,9 +94,21 @@ export function createDesktopActions(shell: DesktopShell): DesktopActions {
       if (!existsSync(file)) throw new AppError('NOT_FOUND', 'That file is no longer there; it may have been moved or deleted.');
       shell.showItemInFolder(file);
     },
+    async openWrittenFile(path) {
+      const file = normalisedPath(path);
+      if (file === null || file !== latest || !OPENABLE.has(extname(file).toLowerCase())) {
+        throw new AppError('INVALID_INPUT', 'Commission Desk opens only the file its last export wrote.');
+      }
+      if (!existsSync(file)) throw new AppError('NOT_FOUND', 'That file is no longer there; it may have been moved or deleted.');
+      if (!shell.openPath) throw new AppError('INVALID_INPUT', 'Opening files is not available here. Use “Show in folder” and open it from there.');
+      const failure = await shell.openPath(file);
+      if (failure !== '')
+        throw new AppError('NOT_FOUND', `The file could not be opened (${failure.slice(0, 200)}). Use “Show in folder” and open it from there.`);
+    },
     rememberWrittenFile(path) {
       const file = normalisedPath(path);
       if (file === null) return;
+      latest = file;
       written.delete(file);
       written.add(file);
       if (written.size > MAX_REMEMBERED_FILES) {

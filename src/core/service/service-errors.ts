@@ -4,6 +4,7 @@
  * credential: they are built from status codes, counts and the service's own (trimmed) wording only.
  */
 import { AppError, type ErrorCode } from '../../shared/errors';
+import { EXTRA_CA_CLI_OPTION, EXTRA_CA_OPTION, EXTRA_CA_PLACE } from '../../shared/extra-ca-setting';
 
 /**
  * What a hostile or broken service sent that the client refused outright (S11, S13): a redirect, a body over the
@@ -262,7 +263,7 @@ export function errorForTransport(failure: TransportFailure, attempts: number, c
     case 'tls':
       return new ServiceError(
         'TLS_FAILURE',
-        'The secure connection to the service could not be verified. If your network inspects TLS, add your organisation’s CA certificate in Settings; otherwise check the service address.',
+        `The secure connection to the service could not be verified. If your organisation inspects secure connections, add its root certificate under ${EXTRA_CA_PLACE} → “${EXTRA_CA_OPTION}” (on the command line: ${EXTRA_CA_CLI_OPTION}); otherwise check the service address.`,
         facts,
       );
     case 'reset':

@@ -20,7 +20,9 @@ import {
   IconDots,
   IconDownload,
   IconExternalLink,
+  IconFileSpreadsheet,
   IconFilter,
+  IconFolderOpen,
   IconHistory,
   IconInfoCircle,
   IconLayoutGrid,
@@ -84,3 +86,5 @@ export const SunIcon = appIcon(IconSun, 'SunIcon');
 export const MoonIcon = appIcon(IconMoon, 'MoonIcon');
 export const MonitorIcon = appIcon(IconDeviceDesktop, 'MonitorIcon');
 export const MoreIcon = appIcon(IconDots, 'MoreIcon');
+export const FolderIcon = appIcon(IconFolderOpen, 'FolderIcon');
+export const SpreadsheetIcon = appIcon(IconFileSpreadsheet, 'SpreadsheetIcon');

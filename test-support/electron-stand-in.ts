@@ -3,8 +3,14 @@
  * Node where the Electron binary cannot be installed. Each part is typed against Electron's own
  * declarations (a Pick of the real interface), so a call the glue makes with the wrong shape does
  * not compile here either. It records what the glue asked for (schemes, handlers, windows, menus,
- * sessions, dialogs, relaunch and exit) and lets a test release `ready`, invoke IPC handlers as a
- * given web contents and frame, and call the registered protocol handler with a Request.
+ * sessions, dialogs, the shell, the single-instance lock, relaunch and exit) and lets a test release
+ * `ready`, invoke IPC handlers as a given web contents and frame, call the registered protocol handler
+ * with a Request, fire a web contents' navigation events, and close the window.
+ *
+ * Quitting follows Electron's order: `before-quit`, the windows close, `will-quit`, `quit`, then the
+ * process ends — and there the stand-in ends it too: whatever the app left pending in `will-quit`
+ * without preventing it is not waited for (Electron does not wait either), so `onExit` sees the
+ * state the real process would leave behind.
  *
  * One stand-in exists per process; `resetElectronStandIn` starts a fresh record before each load of
  * the bundle (each load is a new module instance: its top-level code runs again).
@@ -16,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type {
   App,
+  BrowserWindow as ElectronBrowserWindow,
   BrowserWindowConstructorOptions,
   CustomScheme,
   Dialog,
@@ -33,6 +40,7 @@ import type {
   SaveDialogReturnValue,
   Session,
   Shell,
+  WebContents,
 } from 'electron';
 
 /** How the stand-in behaves for one load of the bundle. */
@@ -43,19 +51,42 @@ export interface StandInOptions {
   messageBoxResponse?: number;
   /** What a session's fetch answers. Default: 401 with an empty JSON body. */
   sessionFetch?: (partition: string, url: string) => Promise<Response>;
+  /** Whether `requestSingleInstanceLock` gets the lock (false: another copy runs). Default true. */
+  singleInstanceLock?: boolean;
+  /** The file the save dialog answers with, given the path it proposed; null or absent: the user cancels. */
+  saveDialogAnswer?: (defaultPath: string) => string | null;
+  /** Called the moment the process ends (a completed quit or `app.exit`), with its exit code. */
+  onExit?: (code: number) => void;
+}
+
+/** An event the app may prevent, as Electron hands to `before-quit`, `will-quit`, `close` and navigation listeners. */
+export interface StandInEvent {
+  readonly url?: string;
+  defaultPrevented: boolean;
+  preventDefault(): void;
+}
+
+function preventable(url?: string): StandInEvent {
+  return {
+    url,
+    defaultPrevented: false,
+    preventDefault() {
+      this.defaultPrevented = true;
+    },
+  };
 }
 
 /** One web contents the glue attached listeners to. */
-export class StandInContents extends EventEmitter {
+export class StandInContents extends EventEmitter implements Pick<WebContents, 'setWindowOpenHandler' | 'closeDevTools' | 'getURL'> {
   readonly id: number;
   url = '';
   devToolsClosed = 0;
-  windowOpenHandler: ((details: { url: string }) => unknown) | null = null;
+  windowOpenHandler: Parameters<WebContents['setWindowOpenHandler']>[0] | null = null;
   constructor(id: number) {
     super();
     this.id = id;
   }
-  setWindowOpenHandler(handler: (details: { url: string }) => unknown): void {
+  setWindowOpenHandler(handler: Parameters<WebContents['setWindowOpenHandler']>[0]): void {
     this.windowOpenHandler = handler;
   }
   closeDevTools(): void {
@@ -64,6 +95,23 @@ export class StandInContents extends EventEmitter {
   getURL(): string {
     return this.url;
   }
+  /** Fires a navigation event (`will-navigate`, `will-redirect`, `will-frame-navigate`) towards `url`; true when a listener prevented it. */
+  navigate(event: 'will-navigate' | 'will-redirect' | 'will-frame-navigate', url: string): boolean {
+    const fired = preventable(url);
+    this.emit(event, fired);
+    return fired.defaultPrevented;
+  }
+  /** Fires `will-attach-webview`; true when a listener prevented it. */
+  attachWebview(): boolean {
+    const fired = preventable();
+    this.emit('will-attach-webview', fired, {}, {});
+    return fired.defaultPrevented;
+  }
+  /** What the page's `window.open(url)` gets from the app's handler (Electron's default, allow, when none is set). */
+  open(url: string): ReturnType<Parameters<WebContents['setWindowOpenHandler']>[0]> {
+    if (!this.windowOpenHandler) return { action: 'allow' };
+    return this.windowOpenHandler({ url, frameName: '', features: '', disposition: 'foreground-tab', referrer: { url: '', policy: 'default' } });
+  }
 }
 
 /** A window the glue created. */
@@ -71,6 +119,11 @@ export interface StandInWindow {
   options: BrowserWindowConstructorOptions;
   loaded: string[];
   webContents: StandInContents;
+  /** How often the app brought it forward (`focus`). */
+  focused: number;
+  closed: boolean;
+  /** Closes it as the user would (its close button). */
+  close(): void;
 }
 
 /** A call to a session, by partition ('' for the default session). */
@@ -95,10 +148,18 @@ export interface StandInRecord {
   sessionCalls: SessionCall[];
   fetched: { partition: string; url: string }[];
   ipcHandlers: Map<string, InvokeListener>;
+  /** Channels given to `ipcMain.on` (send/sendSync listeners), in order. */
+  ipcListeners: string[];
+  singleInstanceLockRequests: number;
+  saveDialogs: SaveDialogOptions[];
+  /** Calls of Electron's shell, by method. */
+  shellCalls: { method: 'openExternal' | 'showItemInFolder' | 'openPath'; target: string }[];
   messageBoxes: MessageBoxOptions[];
   errorBoxes: { title: string; content: string }[];
   relaunches: (string[] | undefined)[];
+  /** The exit code each time the process ended (a completed quit, or `app.exit`). */
   exits: number[];
+  /** Calls of `app.quit()`. */
   quits: number;
   notifications: NotificationConstructorOptions[];
   badgeCounts: number[];
@@ -115,6 +176,10 @@ function emptyRecord(): StandInRecord {
     sessionCalls: [],
     fetched: [],
     ipcHandlers: new Map(),
+    ipcListeners: [],
+    singleInstanceLockRequests: 0,
+    saveDialogs: [],
+    shellCalls: [],
     messageBoxes: [],
     errorBoxes: [],
     relaunches: [],
@@ -131,6 +196,8 @@ let appEvents = new EventEmitter();
 let releaseReady: () => void = () => undefined;
 let readyPromise: Promise<void> = Promise.resolve();
 let isReadyNow = false;
+let quitting = false;
+let ended = false;
 let nextContentsId = 1;
 const paths = new Map<string, string>();
 
@@ -163,12 +230,19 @@ const app: Pick<
   },
   whenReady: () => readyPromise,
   isReady: () => isReadyNow,
-  requestSingleInstanceLock: () => true,
+  requestSingleInstanceLock: () => {
+    record.singleInstanceLockRequests += 1;
+    record.steps.push('requestSingleInstanceLock');
+    return options.singleInstanceLock ?? true;
+  },
   quit: () => {
     record.quits += 1;
+    record.steps.push('app.quit');
+    quitApp();
   },
   exit: (code) => {
-    record.exits.push(code ?? 0);
+    for (const window of [...allWindows]) window.destroy();
+    endProcess(code ?? 0);
   },
   relaunch: (relaunchOptions) => {
     record.relaunches.push(relaunchOptions?.args);
@@ -179,6 +253,42 @@ const app: Pick<
   },
   on: (event, listener) => appEvents.on(event, listener as (...args: unknown[]) => void),
 };
+
+/** The process ends here: nothing the app still has pending runs in the real one. */
+function endProcess(code: number): void {
+  if (ended) return;
+  ended = true;
+  record.exits.push(code);
+  record.steps.push(`exit:${code}`);
+  options.onExit?.(code);
+}
+
+/** Electron's quit: `before-quit`, every window closed, `will-quit`, `quit`; any listener may stop it before `quit`. */
+function quitApp(): void {
+  if (ended || quitting) return;
+  const beforeQuit = preventable();
+  appEvents.emit('before-quit', beforeQuit);
+  if (beforeQuit.defaultPrevented) return;
+  quitting = true;
+  for (const window of [...allWindows]) window.close();
+  if (allWindows.length > 0) {
+    quitting = false;
+    return;
+  }
+  const willQuit = preventable();
+  appEvents.emit('will-quit', willQuit);
+  quitting = false;
+  if (willQuit.defaultPrevented) return;
+  appEvents.emit('quit', preventable(), 0);
+  endProcess(0);
+}
+
+/** The last window closed without a quit under way: `window-all-closed`, or Electron's default (quit) when nobody listens. */
+function lastWindowClosed(): void {
+  if (quitting) return;
+  if (appEvents.listenerCount('window-all-closed') > 0) appEvents.emit('window-all-closed');
+  else quitApp();
+}
 
 /** A session that records its calls; `fetch` answers through {@link StandInOptions.sessionFetch}. */
 function createSession(
@@ -224,7 +334,10 @@ function sessionFor(partition: string): ReturnType<typeof createSession> {
 }
 
 /** The window class the glue constructs; `webContents` is a recording stand-in. */
-class BrowserWindow extends EventEmitter {
+class BrowserWindow
+  extends EventEmitter
+  implements Pick<ElectronBrowserWindow, 'loadURL' | 'isMinimized' | 'restore' | 'focus' | 'show' | 'close' | 'destroy'>
+{
   static getAllWindows(): BrowserWindow[] {
     return allWindows;
   }
@@ -233,11 +346,11 @@ class BrowserWindow extends EventEmitter {
   constructor(windowOptions: BrowserWindowConstructorOptions = {}) {
     super();
     this.webContents = new StandInContents(nextContentsId++);
-    this.record = { options: windowOptions, loaded: [], webContents: this.webContents };
+    this.record = { options: windowOptions, loaded: [], webContents: this.webContents, focused: 0, closed: false, close: () => this.close() };
     record.windows.push(this.record);
     record.steps.push('window');
     allWindows.push(this);
-    appEvents.emit('web-contents-created', {}, this.webContents);
+    appEvents.emit('web-contents-created', preventable(), this.webContents);
   }
   async loadURL(url: string): Promise<void> {
     this.record.loaded.push(url);
@@ -248,8 +361,27 @@ class BrowserWindow extends EventEmitter {
     return false;
   }
   restore(): void {}
-  focus(): void {}
+  focus(): void {
+    this.record.focused += 1;
+  }
   show(): void {}
+  /** As the close button: `close` (preventable), then `closed`; the last window closing goes on to the app. */
+  close(): void {
+    if (this.record.closed) return;
+    const event = preventable();
+    this.emit('close', event);
+    if (event.defaultPrevented) return;
+    this.destroy();
+    if (allWindows.length === 0) lastWindowClosed();
+  }
+  /** Gone at once, without `close`. */
+  destroy(): void {
+    if (this.record.closed) return;
+    this.record.closed = true;
+    allWindows = allWindows.filter((window) => window !== this);
+    record.steps.push('window.closed');
+    this.emit('closed');
+  }
 }
 let allWindows: BrowserWindow[] = [];
 
@@ -307,20 +439,37 @@ const dialog: Pick<Dialog, 'showErrorBox'> & {
     record.messageBoxes.push(dialogOptions<MessageBoxOptions>(first, second));
     return { response: options.messageBoxResponse ?? 0, checkboxChecked: false };
   },
-  showSaveDialog: async () => ({ canceled: true, filePath: '' }),
+  showSaveDialog: async (first, second) => {
+    const asked = dialogOptions<SaveDialogOptions>(first, second);
+    record.saveDialogs.push(asked);
+    const chosen = options.saveDialogAnswer?.(asked.defaultPath ?? '') ?? null;
+    return chosen === null ? { canceled: true, filePath: '' } : { canceled: false, filePath: chosen };
+  },
 };
 
 const ipcMain: Pick<IpcMain, 'handle'> & { on(channel: string, listener: (...args: never[]) => unknown): unknown } = {
   handle: (channel, listener) => {
+    // Electron refuses a second handler for a channel in the same way.
+    if (record.ipcHandlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
     record.ipcHandlers.set(channel, listener as InvokeListener);
   },
-  on: () => ipcMain,
+  on: (channel) => {
+    record.ipcListeners.push(channel);
+    return ipcMain;
+  },
 };
 
 const shell: Pick<Shell, 'openExternal' | 'showItemInFolder' | 'openPath'> = {
-  openExternal: async () => undefined,
-  showItemInFolder: () => undefined,
-  openPath: async () => '',
+  openExternal: async (url) => {
+    record.shellCalls.push({ method: 'openExternal', target: url });
+  },
+  showItemInFolder: (path) => {
+    record.shellCalls.push({ method: 'showItemInFolder', target: path });
+  },
+  openPath: async (path) => {
+    record.shellCalls.push({ method: 'openPath', target: path });
+    return '';
+  },
 };
 
 /** The module the bundle's `import … from 'electron'` receives. */
@@ -339,6 +488,8 @@ export function resetElectronStandIn(next: StandInOptions): StandInRecord {
   allWindows = [];
   paths.clear();
   isReadyNow = false;
+  quitting = false;
+  ended = false;
   readyPromise = new Promise<void>((resolve) => {
     releaseReady = resolve;
   });
@@ -349,7 +500,20 @@ export function resetElectronStandIn(next: StandInOptions): StandInRecord {
 export function releaseElectronReady(): void {
   isReadyNow = true;
   record.steps.push('ready');
+  appEvents.emit('ready', preventable(), {});
   releaseReady();
+}
+
+/** Starts another copy of the app, as the user would: the running one hears `second-instance`. */
+export function startSecondInstance(argv: string[]): void {
+  appEvents.emit('second-instance', preventable(), argv, process.cwd(), {});
+}
+
+/** A web contents created after start (a DevTools page, a webview's): the app hears `web-contents-created`. */
+export function createLaterContents(): StandInContents {
+  const contents = new StandInContents(nextContentsId++);
+  appEvents.emit('web-contents-created', preventable(), contents);
+  return contents;
 }
 
 /** Calls the IPC handler of `channel` as the main frame of `sender` showing `frameUrl`. */

@@ -24,6 +24,7 @@ import {
   APP_SCHEME_REGISTRATION,
   appMenuTemplate,
   attachWindowGuards,
+  CACHE_CLOSE_TIMEOUT_MS,
   createAppProtocolHandler,
   createFatalErrorHandler,
   type DesktopShell,
@@ -205,6 +206,39 @@ function createWindow(): BrowserWindow {
   return window;
 }
 
+/** Closes the core (a running sync stopped first, then the cache), giving up after a few seconds. */
+async function closeCore(core: AppCore): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<true>((resolve) => {
+    timer = setTimeout(() => resolve(true), CACHE_CLOSE_TIMEOUT_MS);
+  });
+  try {
+    if (await Promise.race([core.close().then(() => false), timedOut])) logger.warn('app.cache-close-timeout');
+  } catch (error) {
+    logger.error('app.cache-close-failed', { error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Electron ends the process as soon as `will-quit` returns, without waiting for anything it started: the quit is held
+ * there until the core has closed, then resumed, so the cache is closed (its write-ahead log folded in) every time.
+ */
+function closeBeforeQuitting(core: AppCore): void {
+  let state: 'open' | 'closing' | 'closed' = 'open';
+  app.on('will-quit', (event) => {
+    if (state === 'closed') return;
+    event.preventDefault();
+    if (state === 'closing') return;
+    state = 'closing';
+    void closeCore(core).then(() => {
+      state = 'closed';
+      app.quit();
+    });
+  });
+}
+
 async function main(): Promise<void> {
   await app.whenReady();
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererRoot, onRefused: (reason, status) => logger.warn('app-scheme.refused', { reason, status }) }));
@@ -226,9 +260,7 @@ async function main(): Promise<void> {
   heldSecrets = () => core.session.secrets();
   closeCache = () => core.close();
   app.on('web-contents-created', (_event, contents) => guardContents(contents, core, logger));
-  app.on('will-quit', () => {
-    void core.close();
-  });
+  closeBeforeQuitting(core);
   registerAllIpc(
     createElectronRegistrar(ipcMain, (contents) => appContents.has(contents)),
     core,

@@ -1,60 +1,72 @@
 /**
  * The built main process (what electron-builder packages) run in Node against a typed stand-in
  * for `electron` (test-support/electron-stand-in.ts): the glue's wiring of S10, S14 and S16 is
- * checked where it happens, in the bundle, not by reading its source. The bundle is built into a
- * folder of its own under node_modules/.cache so its packages resolve as in the real layout.
+ * checked where it happens, in the bundle, not by reading its source, and P1 runs it from start to
+ * quit as the packaged app: ready, the lock, the window, every IPC handler, the guards, demo
+ * sign-in, a sales page, an export, an account in the OS keychain, quitting, and a second start.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localIsoDay } from '../shared/dates';
-import { APP_PAGE_URL, DEVELOPER_ROLES, RESTARTED_AFTER_CRASH_FLAG, SERVICE_PARTITION, SPELLCHECKER_DICTIONARY_URL } from '../core/security';
+import { CHANNELS, type AppInfo, type ExportResult, type SessionStatus } from '../shared/ipc-contract';
+import type { SalesPageResult } from '../shared/sales-query-types';
+import type { SyncStatus } from '../shared/sync-progress';
 import {
+  APP_PAGE_URL,
+  DEVELOPER_ROLES,
+  RESTARTED_AFTER_CRASH_FLAG,
+  SERVICE_PARTITION,
+  SPELLCHECKER_DICTIONARY_URL,
+  secureWebPreferences,
+} from '../core/security';
+import { createKeytarSecretStore, KEYCHAIN_SERVICE } from '../core/keychain';
+import { startFakeService, type FakeService } from '../../e2e/fake-service/fake-service';
+import { buildApp, type BuiltApp } from '../../test-support/built-app';
+import {
+  createLaterContents,
   foreignContents,
   invokeIpc,
   loadMainBundle,
   releaseElectronReady,
   resetElectronStandIn,
+  startSecondInstance,
   type StandInContents,
   type StandInOptions,
   type StandInRecord,
+  type StandInWindow,
 } from '../../test-support/electron-stand-in';
 
-const root = join(import.meta.dirname, '../..');
+let built: BuiltApp;
 let buildDir: string;
 let bundle: string;
 const userDataDirs: string[] = [];
 const ourListeners: { event: 'uncaughtException' | 'unhandledRejection'; listener: (...args: unknown[]) => void }[] = [];
 
 beforeAll(() => {
-  const cache = join(root, 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  buildDir = mkdtempSync(join(cache, 'main-bundle-test-'));
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--outDir', join(buildDir, 'out'), '--logLevel', 'error'],
-    {
-      cwd: root,
-      stdio: 'pipe',
-    },
-  );
+  built = buildApp('main-bundle-test');
+  buildDir = built.root;
   bundle = join(buildDir, 'out/main/index.js');
 }, 180_000);
 
 afterAll(async () => {
   for (const { event, listener } of ourListeners) process.off(event, listener);
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  built?.remove();
   for (const dir of userDataDirs) await rm(dir, { recursive: true, force: true });
 });
 
-/** Loads a fresh bundle with `options`, releases `ready`, and waits for the window. */
-async function start(options: Omit<StandInOptions, 'userData'>, env: Record<string, string> = {}): Promise<{ record: StandInRecord; userData: string }> {
+async function newUserData(): Promise<string> {
   const userData = await mkdtemp(join(tmpdir(), 'main-bundle-user-'));
   userDataDirs.push(userData);
-  const record = resetElectronStandIn({ ...options, userData });
+  return userData;
+}
+
+/** Loads a fresh bundle against a fresh stand-in with `options` and releases `ready`; the window is not waited for. */
+async function load(options: StandInOptions, env: Record<string, string> = {}): Promise<StandInRecord> {
+  const record = resetElectronStandIn(options);
   const listenersOf = (event: 'uncaughtException' | 'unhandledRejection') =>
     process.listeners(event as 'uncaughtException') as ((...args: unknown[]) => void)[];
   const before = { uncaughtException: listenersOf('uncaughtException'), unhandledRejection: listenersOf('unhandledRejection') };
@@ -69,15 +81,40 @@ async function start(options: Omit<StandInOptions, 'userData'>, env: Record<stri
     for (const listener of listenersOf(event)) if (!before[event].includes(listener)) ourListeners.push({ event, listener });
   record.steps.push('-- loaded');
   releaseElectronReady();
-  for (let i = 0; i < 200 && record.windows.length === 0; i += 1) await new Promise((r) => setTimeout(r, 25));
+  return record;
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Loads a fresh bundle with `options` in a new data folder, releases `ready`, and waits for the window. */
+async function start(options: Omit<StandInOptions, 'userData'>, env: Record<string, string> = {}): Promise<{ record: StandInRecord; userData: string }> {
+  const userData = await newUserData();
+  const record = await load({ ...options, userData }, env);
+  await waitFor(() => record.windows.length > 0, 'the window');
   expect(record.windows, 'the window was created').toHaveLength(1);
   return { record, userData };
 }
 
-function windowContents(record: StandInRecord): StandInContents {
+function windowOf(record: StandInRecord): StandInWindow {
   const window = record.windows[0];
   if (!window) throw new Error('no window');
-  return window.webContents;
+  return window;
+}
+
+function windowContents(record: StandInRecord): StandInContents {
+  return windowOf(record).webContents;
+}
+
+/** Every line the app logged in `userData`. */
+async function logText(userData: string): Promise<string> {
+  const logs = join(userData, 'logs');
+  return (await Promise.all((await readdir(logs)).map((f) => readFile(join(logs, f), 'utf8')))).join('\n');
 }
 
 /** Every role anywhere in a menu template Electron received. */
@@ -182,8 +219,7 @@ describe('the built main process, packaged', () => {
     expect(record.relaunches).toHaveLength(1);
     expect(record.relaunches[0]?.at(-1)).toMatch(new RegExp(`^${RESTARTED_AFTER_CRASH_FLAG}=\\d+$`));
     expect(record.exits).toEqual([0]);
-    const logs = join(userData, 'logs');
-    const text = (await Promise.all((await readdir(logs)).map((f) => readFile(join(logs, f), 'utf8')))).join('\n');
+    const text = await logText(userData);
     expect(text).toContain('main.uncaught-exception');
     expect(text).not.toContain('CANARY-in-a-crash');
   });
@@ -202,5 +238,232 @@ describe('the built main process, in development', () => {
     const contents = windowContents(record);
     expect(await invokeIpc('session:status', undefined, contents, 'http://127.0.0.1:5173/#/sales')).toMatchObject({ ok: true });
     expect(await invokeIpc('session:status', undefined, contents, APP_PAGE_URL)).toMatchObject({ ok: false });
+  });
+});
+
+/** Calls `channel` as the app's own page would and returns the value; a refusal fails with the app's error. */
+async function call<T>(record: StandInRecord, channel: string, input?: unknown): Promise<T> {
+  const answer = (await invokeIpc(channel, input, windowContents(record), `${APP_PAGE_URL}#/sales`)) as { ok: boolean; value?: T; error?: unknown };
+  if (!answer.ok) throw new Error(`${channel} was refused: ${JSON.stringify(answer.error)}`);
+  return answer.value as T;
+}
+
+/** The cache's files in the data folder: the database and whatever journal SQLite left beside it. */
+function cacheFiles(userData: string): string[] {
+  return readdirSync(userData)
+    .filter((name) => name.startsWith('cache.sqlite'))
+    .sort();
+}
+
+type RequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl: string }) => void;
+type CheckHandler = (contents: unknown, permission: string, origin: string, details: { requestingUrl?: string; isMainFrame: boolean }) => boolean;
+
+/** The handler a session was given with `method`. */
+function sessionHandler<T>(record: StandInRecord, partition: string, method: string): T {
+  const found = record.sessionCalls.filter((c) => c.partition === partition && c.method === method);
+  expect(found, `${method} on '${partition}'`).toHaveLength(1);
+  return found[0]?.args[0] as T;
+}
+
+function requestAnswer(handler: RequestHandler, permission: string, requestingUrl: string): boolean | undefined {
+  let granted: boolean | undefined;
+  handler(null, permission, (answer) => (granted = answer), { requestingUrl });
+  return granted;
+}
+
+describe('P1: the packaged app from start to quit, on a real cache and the OS keychain', () => {
+  let fake: FakeService;
+  let userData: string;
+  let exportDir: string;
+  let record: StandInRecord;
+  const exits: { code: number; cacheFiles: string[] }[] = [];
+  const accountIds: string[] = [];
+  const keychain = createKeytarSecretStore(KEYCHAIN_SERVICE.production);
+  const today = localIsoDay(new Date());
+  const from = localIsoDay(new Date(Date.now() - 40 * 86_400_000));
+
+  const options = (): StandInOptions => ({
+    isPackaged: true,
+    userData,
+    saveDialogAnswer: (defaultPath) => join(exportDir, basename(defaultPath)),
+    onExit: (code) => exits.push({ code, cacheFiles: cacheFiles(userData) }),
+  });
+
+  /** Closes the window as the user would and waits until the process has ended. */
+  async function closeAndWaitForExit(): Promise<void> {
+    const before = record.exits.length;
+    windowOf(record).close();
+    await waitFor(() => record.exits.length > before, 'the app to quit', 15_000);
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeService({ sales: { count: 20, days: 30, endDay: today } });
+    userData = await newUserData();
+    exportDir = await newUserData();
+    record = await load(options());
+    await waitFor(() => record.windows.length > 0, 'the window');
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const id of accountIds) await keychain.delete(id).catch(() => false);
+    await fake?.close();
+  });
+
+  it('P1: the lock is taken and the sandbox enabled before ready; after it, one window with the S1 preferences, the built preload, and the app:// page', () => {
+    const steps = record.steps;
+    expect(record.singleInstanceLockRequests).toBe(1);
+    expect(steps.indexOf('requestSingleInstanceLock')).toBeLessThan(steps.indexOf('ready'));
+    expect(steps.indexOf('enableSandbox')).toBeLessThan(steps.indexOf('ready'));
+    expect(steps.indexOf('ready')).toBeLessThan(steps.indexOf('window'));
+    expect(steps.filter((step) => step === 'window')).toHaveLength(1);
+    const window = windowOf(record);
+    const preload = join(buildDir, 'out/preload/index.cjs');
+    expect(window.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      enableBlinkFeatures: '',
+      webviewTag: false,
+      devTools: false,
+    });
+    expect(window.options.webPreferences).toEqual(secureWebPreferences(preload, { development: false }));
+    expect(existsSync(preload), 'the preload the window names was built').toBe(true);
+    expect(window.options.icon).toBe(join(buildDir, 'resources/icon.png'));
+    expect(existsSync(String(window.options.icon))).toBe(true);
+    expect(window.loaded).toEqual([APP_PAGE_URL]);
+    expect(record.errorBoxes, 'the start did not fail').toEqual([]);
+  });
+
+  it('P1: one IPC handler per contract channel, none missing and no other; the one other listener is electron-store’s', () => {
+    // A second registration of a channel throws (as in Electron), which would have failed the start above.
+    expect([...record.ipcHandlers.keys()].sort()).toEqual(Object.values(CHANNELS).sort());
+    // electron-store answers its own sendSync channel (the data folder and version), once per process: nothing the
+    // preload exposes can send to it.
+    expect(record.ipcListeners.filter((channel) => channel !== 'electron-store-get-data')).toEqual([]);
+  });
+
+  it('P1: S4 guards on the window and on any web contents created later: off-app navigation stopped, webviews refused, window.open denied, only https links to the browser', async () => {
+    for (const contents of [windowContents(record), createLaterContents()]) {
+      for (const event of ['will-navigate', 'will-redirect', 'will-frame-navigate'] as const) {
+        expect(contents.navigate(event, 'https://evil.example.com/'), event).toBe(true);
+        expect(contents.navigate(event, `file://${join(buildDir, 'out/renderer/index.html')}`), event).toBe(true);
+        expect(contents.navigate(event, `${APP_PAGE_URL}#/sales`), event).toBe(false);
+      }
+      expect(contents.attachWebview()).toBe(true);
+      expect(contents.open('https://help.example.com/guide')).toEqual({ action: 'deny' });
+      expect(contents.open('file:///etc/passwd')).toEqual({ action: 'deny' });
+    }
+    await waitFor(() => record.shellCalls.length >= 2, 'the links to reach the browser');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(record.shellCalls).toEqual([
+      { method: 'openExternal', target: 'https://help.example.com/guide' },
+      { method: 'openExternal', target: 'https://help.example.com/guide' },
+    ]);
+  });
+
+  it('P1: S5 every permission is refused except writing text to the clipboard from the app page; the service session and devices get nothing', () => {
+    const request = sessionHandler<RequestHandler>(record, '', 'setPermissionRequestHandler');
+    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'midi', 'openExternal'])
+      expect(requestAnswer(request, permission, APP_PAGE_URL), permission).toBe(false);
+    expect(requestAnswer(request, 'clipboard-sanitized-write', APP_PAGE_URL)).toBe(true);
+    expect(requestAnswer(request, 'clipboard-sanitized-write', 'https://evil.example.com/')).toBe(false);
+    const check = sessionHandler<CheckHandler>(record, '', 'setPermissionCheckHandler');
+    expect(check(windowContents(record), 'media', APP_PAGE_URL, { requestingUrl: APP_PAGE_URL, isMainFrame: true })).toBe(false);
+    expect(check(windowContents(record), 'clipboard-sanitized-write', APP_PAGE_URL, { requestingUrl: APP_PAGE_URL, isMainFrame: true })).toBe(true);
+    expect(sessionHandler<() => boolean>(record, '', 'setDevicePermissionHandler')()).toBe(false);
+    const serviceRequest = sessionHandler<RequestHandler>(record, SERVICE_PARTITION, 'setPermissionRequestHandler');
+    expect(requestAnswer(serviceRequest, 'clipboard-sanitized-write', APP_PAGE_URL)).toBe(false);
+    const serviceCheck = sessionHandler<CheckHandler>(record, SERVICE_PARTITION, 'setPermissionCheckHandler');
+    expect(serviceCheck(null, 'clipboard-sanitized-write', APP_PAGE_URL, { requestingUrl: APP_PAGE_URL, isMainFrame: true })).toBe(false);
+  });
+
+  it('P1: as the app page: demo sign-in, a sync into the cache, a page of sales, and an export written where the save dialog pointed', async () => {
+    expect(await call<SessionStatus>(record, 'session:startDemo')).toMatchObject({ kind: 'demo' });
+    await call<SyncStatus>(record, 'sync:start', { from, to: today });
+    let status = await call<SyncStatus>(record, 'sync:status');
+    for (let i = 0; i < 800 && status.running; i += 1) {
+      await new Promise((r) => setTimeout(r, 25));
+      status = await call<SyncStatus>(record, 'sync:status');
+    }
+    expect(status.lastRun).toMatchObject({ status: 'completed', from, to: today });
+    const filter = { from, to: today };
+    const page = await call<SalesPageResult>(record, 'sales:query', { filter, offset: 0, limit: 1000 });
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.rows).toHaveLength(Math.min(page.total, 1000));
+
+    const exported = await call<ExportResult>(record, 'export:sales', { filter, format: 'csv', columns: ['reference', 'transactionDate'] });
+    expect(record.saveDialogs).toHaveLength(1);
+    expect(exported.filePath).toBe(join(exportDir, basename(record.saveDialogs[0]?.defaultPath ?? '')));
+    expect(exported.rowCount).toBe(page.total);
+    const lines = readFileSync(exported.filePath ?? '', 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(lines).toHaveLength(page.total + 1);
+    const references = new Set(lines.slice(1).map((line) => line.split(',')[0]));
+    for (const sale of page.rows) expect(references.has(sale.reference), sale.reference).toBe(true);
+  });
+
+  it('P1: an account added with its own CA certificate is kept in the OS keychain (the bundle’s keytar) and signed in', async () => {
+    const added = await call<SessionStatus>(record, 'accounts:add', {
+      baseUrl: fake.baseUrl,
+      ...fake.credentials,
+      extraCaPem: fake.caPem,
+      label: 'Boot test',
+      sessionOnly: false,
+    });
+    expect(added).toMatchObject({ kind: 'account', signedIn: true, problem: null });
+    const id = added.kind === 'account' ? added.account.id : '';
+    accountIds.push(id);
+    expect(await keychain.get(id)).toContain(fake.credentials.apiSecret);
+  });
+
+  it('P1: a second copy started meanwhile brings this window forward', () => {
+    startSecondInstance(['commission-desk']);
+    expect(windowOf(record).focused).toBe(1);
+  });
+
+  it('P1: closing the window quits, and the process ends with the cache closed: no write-ahead log left, the file whole', async () => {
+    await closeAndWaitForExit();
+    expect(record.exits).toEqual([0]);
+    expect(record.steps.indexOf('window.closed')).toBeLessThan(record.steps.indexOf('exit:0'));
+    expect(exits).toEqual([{ code: 0, cacheFiles: ['cache.sqlite'] }]);
+    const db = new Database(join(userData, 'cache.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      expect(db.pragma('quick_check', { simple: true })).toBe('ok');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('P1: started again on the same data folder: the account opens signed in from the keychain, and the cache checks whole', async () => {
+    exits.length = 0;
+    record = await load(options());
+    await waitFor(() => record.windows.length > 0, 'the window');
+    expect(await call<SessionStatus>(record, 'session:status')).toMatchObject({ kind: 'account', signedIn: true, problem: null, readOnly: null });
+    expect(await call<AppInfo>(record, 'app:info')).toMatchObject({ cache: { notice: null, error: null } });
+    await closeAndWaitForExit();
+    expect(exits).toEqual([{ code: 0, cacheFiles: ['cache.sqlite'] }]);
+    const text = await logText(userData);
+    // Quitting waits for the start-up integrity check (a worker thread); it found the file whole.
+    for (const event of ['cache.check-skipped', 'cache.recovered', 'cache.unavailable', 'app.start-failed']) expect(text).not.toContain(event);
+  });
+});
+
+describe('P1: a second copy of the app', () => {
+  it('P1: without the single-instance lock it quits before ready: no window, no handler, no cache', async () => {
+    const userData = await newUserData();
+    const record = await load({ isPackaged: true, userData, singleInstanceLock: false });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(record.singleInstanceLockRequests).toBe(1);
+    expect(record.quits).toBe(1);
+    expect(record.exits).toEqual([0]);
+    expect(record.windows).toEqual([]);
+    expect(record.ipcHandlers.size).toBe(0);
+    expect(record.protocolHandlers.size).toBe(0);
+    expect(cacheFiles(userData)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../cache';
@@ -75,6 +75,10 @@ describe('the cache holder checks the file off the main thread, right after open
     expect(holder.integrity).toBe('checking');
     await holder.close();
     expect(holder.integrity).not.toBe('checking');
+    expect(
+      readdirSync(folder.dir).filter((name) => name.startsWith('cache.sqlite-')),
+      'no write-ahead log left',
+    ).toEqual([]);
     folder.remove();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(existsSync(folder.dir)).toBe(false);

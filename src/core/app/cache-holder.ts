@@ -110,8 +110,10 @@ export function openCacheHolder(path: string, now: () => Date, logger: Logger): 
     },
     close: async () => {
       closed = true;
-      cache?.close();
+      // The check's read-only connection lets go first: closed before it, this one could not fold the write-ahead log
+      // back into the file and would leave it (and its index) beside it.
       await checked;
+      cache?.close();
     },
   };
 }

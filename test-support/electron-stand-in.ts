@@ -412,7 +412,7 @@ const protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'> = {
   },
 };
 
-const StandInMenu: { buildFromTemplate(template: (MenuItemConstructorOptions | MenuItem)[]): Menu; setApplicationMenu(menu: Menu | null): void } = {
+const StandInMenu: Pick<typeof Electron.Menu, 'buildFromTemplate' | 'setApplicationMenu'> = {
   buildFromTemplate: (template) => {
     record.menuTemplates.push(template);
     return { items: [] } as unknown as Menu;
@@ -473,7 +473,18 @@ const shell: Pick<Shell, 'openExternal' | 'showItemInFolder' | 'openPath'> = {
 };
 
 /** The module the bundle's `import … from 'electron'` receives. */
-const electronModule = { app, BrowserWindow, dialog, ipcMain, Menu: StandInMenu, Notification, protocol, session, shell };
+const electronModule = {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu: StandInMenu,
+  Notification,
+  protocol,
+  session,
+  shell,
+  // Each name is one the real module exports: a misspelt or invented part does not compile.
+} satisfies Partial<Record<keyof typeof Electron.CrossProcessExports, unknown>>;
 /** The stand-in as a module object, for a unit test that mocks `electron` with it (`vi.mock('electron', …)`). */
 export const electronStandInModule = electronModule;
 const GLOBAL_KEY = Symbol.for('commission-desk.electron-stand-in');

@@ -14,6 +14,7 @@ import { createLogger } from '../../src/core/log';
 import { createNodeFetch } from '../../src/core/service';
 import { createConfSettingsStore } from '../../src/core/settings';
 import { createKeytarSecretStore, createMemorySecretStore } from '../../src/core/keychain';
+import { createRecordingShell } from '../../src/core/security';
 import { BRIDGE_SCRIPT_PATH, bridgeScript } from './bridge-script';
 
 /** How to start a host. */
@@ -48,6 +49,19 @@ const TYPES: Record<string, string> = {
 
 const MAX_BODY = 4 * 1024 * 1024;
 
+/** Where a test reads what the app asked the desktop to do (links, "Show in folder", "Open"). */
+export const SHELL_RECORD_PATH = '/__test/shell';
+
+/** The answer of {@link SHELL_RECORD_PATH}. */
+export interface ShellRecord {
+  /** Links opened in the browser. */
+  opened: string[];
+  /** Files shown in the file manager. */
+  shown: string[];
+  /** Files opened in their default app. */
+  openedFiles: string[];
+}
+
 async function readBody(request: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -64,12 +78,18 @@ function send(response: ServerResponse, status: number, type: string, body: stri
   response.end(body);
 }
 
+function shellRecord(shell: ShellRecord): ShellRecord {
+  return { opened: [...shell.opened], shown: [...shell.shown], openedFiles: [...shell.openedFiles] };
+}
+
 /** Starts a host on 127.0.0.1. */
 export async function startTestHost(options: TestHostOptions): Promise<TestHost> {
   const log = options.log ?? (() => undefined);
   let secrets: () => readonly string[] = () => [];
   const logger = createLogger(log, () => secrets());
+  const shell = createRecordingShell();
   const core = createAppCore({
+    shell,
     appVersion: '0.0.0-test',
     today: () => localIsoDay(new Date()),
     chooseExportPath: async (name) => join(options.exportDir, name),
@@ -132,9 +152,11 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     const work =
       request.method === 'POST' && url.pathname.startsWith('/__ipc/')
         ? serveIpc(decodeURIComponent(url.pathname.slice('/__ipc/'.length)), request, response)
-        : url.pathname === BRIDGE_SCRIPT_PATH
-          ? Promise.resolve(send(response, 200, TYPES['.js'] ?? '', bridgeScript()))
-          : serveFile(url.pathname, response);
+        : request.method === 'GET' && url.pathname === SHELL_RECORD_PATH
+          ? Promise.resolve(send(response, 200, 'application/json', JSON.stringify(shellRecord(shell))))
+          : url.pathname === BRIDGE_SCRIPT_PATH
+            ? Promise.resolve(send(response, 200, TYPES['.js'] ?? '', bridgeScript()))
+            : serveFile(url.pathname, response);
     work.catch((error: unknown) => {
       logger.error('test-host.failed', { error });
       if (!response.headersSent) send(response, 500, 'text/plain', 'test host error');

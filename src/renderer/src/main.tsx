@@ -18,7 +18,8 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="bottom-right" limit={4} />
+      {/* Three at most: more would cover the table at 800×600; the rest wait in Mantine's queue. */}
+      <Notifications position="bottom-right" limit={3} />
       <PreferencesProvider>
         <App />
       </PreferencesProvider>

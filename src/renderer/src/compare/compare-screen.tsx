@@ -4,14 +4,13 @@
  * exportable as CSV. Read from the cache, so it works offline; currencies are never added together.
  */
 import { Button, Card, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { BreakdownDimension, BreakdownLine, ComparedAmounts, CompareUnit } from '../../../shared/compare';
 import { localIsoDay } from '../../../shared/dates';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
-import { errorTitle } from '../common/error-title';
-import { formatCount, formatDecimalMoney, formatIsoDay } from '../common/format';
+import { createExportNotice } from '../common/export-notice';
+import { formatCount, formatDecimalMoney, formatIsoDay, pluralize } from '../common/format';
 import { ArrowDownIcon, ArrowUpIcon, DownloadIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { defaultPeriod, recentPeriods } from './compare-periods';
@@ -64,15 +63,12 @@ export function CompareScreen() {
     setExporting(true);
     const written = await call('exportComparison', query);
     setExporting(false);
-    if (!written.ok) notifications.show({ color: 'red', title: errorTitle(written.error.code), message: written.error.message });
-    else if (written.value.filePath !== null)
-      notifications.show({
-        id: 'compare-export',
-        color: 'teal',
-        title: 'Breakdown exported',
-        message: `Saved to ${written.value.filePath}`,
-        'data-testid': 'compare-export-notification',
-      });
+    const notice = createExportNotice();
+    if (!written.ok) notice.failed(written.error);
+    else if (written.value.filePath !== null) {
+      const lines = pluralize(written.value.rowCount, 'breakdown line', 'breakdown lines');
+      notice.written('Breakdown exported', `Exported ${lines} to ${written.value.filePath}`, written.value.filePath);
+    }
   };
 
   return (

@@ -2,20 +2,22 @@
  * Runs one export at a time. First it asks the main process what the file would say about its statuses: a
  * payments export whose open sales were checked more than a day ago (a payment may have arrived since) stops
  * before the save dialog and lets the person sync first or export anyway (T3). Then it sends the request, shows the
- * rows written in a notification (polled from the main process, with Cancel) while the file is written, and reports
- * the result naming the file — so people know exactly where it went. A cancelled save dialog is not an event worth
+ * rows written in the export's one notification (polled from the main process, with Cancel) while the file is
+ * written, and turns that same notification into the result naming the file, with "Show in folder" and "Open" — so
+ * people know exactly where it went and get there in one click. A cancelled save dialog is not an event worth
  * reporting.
  */
 import { notifications } from '@mantine/notifications';
 import { createElement, useCallback, useRef, useState } from 'react';
+import type { IpcResult } from '../../../shared/errors';
 import type { ExportRequest, ExportResult } from '../../../shared/ipc-contract';
 import { call } from '../common/bridge';
 import { errorTitle } from '../common/error-title';
+import { createExportNotice, type ExportNotice } from '../common/export-notice';
 import { useSync } from '../sync/sync-context';
 import { ExportProgressMessage } from './export-progress-message';
 import { exportedMessage } from './export-request';
 
-const PROGRESS_ID = 'export-progress';
 const POLL_MS = 300;
 
 /** What the person chose when warned that a payments export's statuses are stale. */
@@ -81,40 +83,20 @@ export function useExportRunner(): ExportRunner {
         setRunning(false);
         return false;
       }
-      let shown = false;
+      const notice = createExportNotice();
       const cancel = () => void call('cancelExport');
       const poller = setInterval(() => {
         void call('getExportProgress').then((result) => {
-          if (!result.ok || result.value.state !== 'running' || !busy.current) return;
-          const options = {
-            id: PROGRESS_ID,
-            title: `Exporting ${result.value.fileName ?? (request.format === 'csv' ? 'a CSV file' : 'an Excel workbook')}`,
-            message: createElement(ExportProgressMessage, { progress: result.value, onCancel: cancel }),
-            autoClose: false as const,
-            withCloseButton: false,
-            loading: true,
-          };
-          if (shown) notifications.update(options);
-          else notifications.show(options);
-          shown = true;
+          if (!result.ok || result.value.state !== 'running') return;
+          const file = result.value.fileName ?? (request.format === 'csv' ? 'a CSV file' : 'an Excel workbook');
+          notice.progress(`Exporting ${file}`, createElement(ExportProgressMessage, { progress: result.value, onCancel: cancel }));
         });
       }, POLL_MS);
       const result = await call('exportSales', request);
       clearInterval(poller);
       busy.current = false;
-      notifications.hide(PROGRESS_ID);
       setRunning(false);
-      if (!result.ok) {
-        if (result.error.code === 'CANCELLED') {
-          notifications.show({ color: 'gray', title: 'Export cancelled', message: 'No file was written.' });
-        } else {
-          notifications.show({ color: 'red', title: errorTitle(result.error.code), message: result.error.message });
-        }
-        return false;
-      }
-      if (result.value.filePath === null) return false;
-      showExported(result.value, result.value.filePath);
-      return true;
+      return reportOutcome(notice, result);
     },
     [confirmFresh],
   );
@@ -122,13 +104,18 @@ export function useExportRunner(): ExportRunner {
   return { running, run, prompt };
 }
 
-function showExported(result: ExportResult, filePath: string) {
-  notifications.show({
-    color: 'teal',
-    title: 'Export finished',
-    message: exportedMessage(result, filePath),
-    autoClose: 10_000,
-    styles: { description: { overflowWrap: 'anywhere' } },
-    'data-testid': 'export-notification',
-  });
+/** Turns the export's notice into its outcome; true when a file was written. */
+function reportOutcome(notice: ExportNotice, result: IpcResult<ExportResult>): boolean {
+  if (!result.ok) {
+    if (result.error.code === 'CANCELLED') notice.cancelled();
+    else notice.failed(result.error);
+    return false;
+  }
+  const filePath = result.value.filePath;
+  if (filePath === null) {
+    notice.dismiss();
+    return false;
+  }
+  notice.written('Export finished', exportedMessage(result.value, filePath), filePath);
+  return true;
 }

@@ -1,8 +1,9 @@
 /**
  * Data freshness for the range on screen: "Data as of …" when the cache covers every day of it, "Statuses checked
  * …" for the oldest status confirmation among the sales shown (T3), and a banner when the range is not all synced
- * (with a one-click sync of the missing days) or when the app is offline (the cached sales stay usable; only
- * syncing waits for the network).
+ * (with a one-click sync of the missing days; while a sync fetches them, it says so with the header's progress
+ * instead) or when the app is offline (the cached sales stay usable; the missing days can be set to sync once the
+ * network is back).
  */
 import { Alert, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { call } from '../common/bridge';
 import { formatDateTime, formatIsoDay, formatRelativeTime, pluralize } from '../common/format';
 import { InfoIcon, OfflineIcon, SyncIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
+import { missingDaysState } from '../sync/missing-days-state';
 import { useSync } from '../sync/sync-context';
 import { statusCheckText } from './status-check-text';
 
@@ -114,65 +116,114 @@ export interface FreshnessBannerProps {
   range: DayRange | null;
 }
 
-/** The offline / not-fully-synced banner, or nothing when the range is complete and the app online. */
+/** The syncing / offline / not-fully-synced banner, or nothing when the range is complete and the app online. */
 export function FreshnessBanner({ dataAsOf, range }: FreshnessBannerProps) {
   const sync = useSync();
-  const [starting, setStarting] = useState(false);
   const incomplete = dataAsOf !== null && !dataAsOf.complete && range !== null;
-  if (!incomplete && !sync.offline) return null;
+  const missing = incomplete ? dataAsOf.missing : [];
+  const progress = sync.status?.progress ?? null;
+  const state = missingDaysState({
+    incomplete,
+    missing,
+    running: sync.running,
+    runKind: sync.runKind,
+    runSpan: progress === null ? null : { from: progress.from, to: progress.to },
+    offline: sync.offline,
+    waiting: sync.waiting !== null,
+  });
+  if (state.kind === 'none') return null;
+  if (state.kind === 'syncing') return <SyncingBanner outside={state.outside} />;
+  const days = range === null ? null : { from: range.from, to: range.to < sync.today ? range.to : sync.today };
+  if (state.kind === 'offline') return <OfflineBanner incomplete={state.incomplete} days={days} missing={missing} />;
+  if (days === null) return null;
+  return <MissingBanner busy={state.busy} days={days} missing={missing} unstored={dataAsOf?.unstored} />;
+}
 
+const BANNER_STYLES = { icon: { marginTop: 2 } };
+
+/** "Syncing the days not on this computer yet (45% · about 1 min left)", in the header's own words. */
+function SyncingBanner({ outside }: { outside: readonly DayRange[] }) {
+  const sync = useSync();
+  const first = sync.status?.lastSyncedAt === null;
+  const measure = sync.progress === null || sync.progress.short === 'Starting…' ? null : sync.progress.short;
+  return (
+    <Alert color="blue" variant="light" p="xs" icon={<SyncIcon size={18} />} role="status" data-testid="syncing-banner" styles={BANNER_STYLES}>
+      <Text size="sm">
+        <strong>{first ? 'Fetching your sales for the first time' : 'Syncing the days not on this computer yet'}</strong>
+        {measure !== null && (
+          <>
+            {' '}
+            (<span data-testid="syncing-banner-progress">{measure}</span>)
+          </>
+        )}
+        . The table and totals fill in as the days arrive.
+        {outside.length > 0 && <> {missingText(outside)} are not part of this sync; sync them once it has finished.</>}
+      </Text>
+    </Alert>
+  );
+}
+
+/** Days missing and the network available: say which, and sync them in one click. */
+function MissingBanner({ busy, days, missing, unstored }: { busy: boolean; days: DayRange; missing: readonly DayRange[]; unstored?: readonly UnstoredSpan[] }) {
+  const sync = useSync();
+  const [starting, setStarting] = useState(false);
   const syncMissing = async () => {
-    if (range === null) return;
     setStarting(true);
-    await sync.start({ from: range.from, to: range.to < sync.today ? range.to : sync.today });
+    await sync.start(days);
     setStarting(false);
   };
-
-  const lastSynced = sync.status?.lastSyncedAt ?? null;
+  const unread = unstoredText(unstored);
   return (
-    <Alert
-      color={sync.offline ? 'orange' : 'yellow'}
-      variant="light"
-      p="xs"
-      icon={sync.offline ? <OfflineIcon size={18} /> : <InfoIcon size={18} />}
-      role="status"
-      data-testid={sync.offline ? 'offline-banner' : 'incomplete-banner'}
-      styles={{ icon: { marginTop: 2 } }}
-    >
+    <Alert color="yellow" variant="light" p="xs" icon={<InfoIcon size={18} />} role="status" data-testid="incomplete-banner" styles={BANNER_STYLES}>
       <Group gap="sm" justify="space-between" wrap="wrap">
         <Text size="sm" style={{ flex: '1 1 300px' }}>
-          {sync.offline && (
-            <>
-              <strong>You are offline.</strong> Showing the sales saved on this computer
-              {lastSynced ? ` (last synced ${formatRelativeTime(lastSynced)})` : ''}.{' '}
-            </>
-          )}
-          {incomplete && (
-            <>
-              {sync.offline ? (
-                'Some days of this range are not synced yet: '
-              ) : (
-                <>
-                  <strong>Not every day of this range is synced yet.</strong> Missing:{' '}
-                </>
-              )}
-              {missingText(dataAsOf.missing)}. Totals cover only the days on this computer.
-              {unstoredText(dataAsOf.unstored) !== null && <> {unstoredText(dataAsOf.unstored)}</>}
-            </>
-          )}
-          {sync.offline && !incomplete && 'Sync again once you are back online.'}
+          <strong>Not every day of this range is synced yet.</strong> Missing: {missingText(missing)}. Totals cover only the days on this computer.
+          {unread !== null && <> {unread}</>}
+          {busy && <> Another sync is running; sync the missing days once it has finished.</>}
         </Text>
-        {incomplete && (
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<SyncIcon size={14} />}
-            loading={starting}
-            disabled={sync.running}
-            onClick={() => void syncMissing()}
-          >
-            {sync.running ? 'Syncing…' : 'Sync the missing days'}
-          </Button>
+        <Button size="compact-sm" variant="light" leftSection={<SyncIcon size={14} />} loading={starting} disabled={busy} onClick={() => void syncMissing()}>
+          Sync the missing days
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** Offline: the cached sales stay usable; the missing days can be set to sync as soon as the network is back. */
+function OfflineBanner({ incomplete, days, missing }: { incomplete: boolean; days: DayRange | null; missing: readonly DayRange[] }) {
+  const sync = useSync();
+  const lastSynced = sync.status?.lastSyncedAt ?? null;
+  const waiting = sync.waiting !== null;
+  return (
+    <Alert color="orange" variant="light" p="xs" icon={<OfflineIcon size={18} />} role="status" data-testid="offline-banner" styles={BANNER_STYLES}>
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Text size="sm" style={{ flex: '1 1 300px' }}>
+          <strong>You are offline.</strong> Showing the sales saved on this computer{lastSynced ? ` (last synced ${formatRelativeTime(lastSynced)})` : ''}.{' '}
+          {incomplete && !waiting && <>Some days of this range are not synced yet: {missingText(missing)}. Totals cover only the days on this computer.</>}
+          {incomplete && waiting && (
+            <span data-testid="waiting-for-network">The missing days ({missingText(missing)}) will sync as soon as you are back online.</span>
+          )}
+          {!incomplete && 'Sync again once you are back online.'}
+        </Text>
+        {incomplete && days !== null && (
+          <Group gap={4} wrap="nowrap">
+            {waiting ? (
+              <>
+                <Button size="compact-sm" variant="default" onClick={sync.stopWaiting}>
+                  Don’t wait
+                </Button>
+                {navigator.onLine && (
+                  <Button size="compact-sm" variant="default" leftSection={<SyncIcon size={14} />} onClick={() => void sync.retryNow()}>
+                    Try now
+                  </Button>
+                )}
+              </>
+            ) : (
+              <Button size="compact-sm" variant="default" leftSection={<SyncIcon size={14} />} onClick={() => sync.syncWhenOnline(days)}>
+                Sync when back online
+              </Button>
+            )}
+          </Group>
         )}
       </Group>
     </Alert>

@@ -1,6 +1,7 @@
 /**
  * After the first sync (the last 30 days), offers to fetch the last 24 months in the background so reports and
- * exports cover them. Shown only while those months are not all on this computer, until done or dismissed.
+ * exports cover them. Shown only while those months are not all on this computer, until done or dismissed, and
+ * only online with no sync running.
  */
 import { Alert, Button, CloseButton, Group, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -47,7 +48,8 @@ export function BackfillBanner({ scope }: { scope: string }) {
   const backfill = useStartBackfill();
   const [dismissed, setDismissed] = useLocalState(localStateKey(scope, 'backfill-dismissed'), z.boolean(), false);
   const firstSyncDone = sync.status?.lastSyncedAt != null;
-  if (!needed || dismissed || !firstSyncDone || sync.running) return null;
+  // Not during a sync (the first one says it is fetching), nor offline, where the offer could not work.
+  if (!needed || dismissed || !firstSyncDone || sync.running || sync.offline) return null;
   return (
     <Alert color="indigo" variant="light" p="xs" icon={<InfoIcon size={18} />} data-testid="backfill-banner" styles={{ icon: { marginTop: 2 } }}>
       <Group gap="sm" justify="space-between" wrap="nowrap">

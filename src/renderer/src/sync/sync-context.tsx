@@ -6,7 +6,9 @@
  * when the session opens, and reports each run's outcome once. Three kinds of run: filling a period (first sync,
  * backfill, missing days), the routine sync (recent days plus every open sale however old: start-up and "Sync
  * now"), and a re-check that fetches a period (or all history) again — remembered until it finishes, so a
- * cancelled one can be resumed where it stopped.
+ * cancelled one can be resumed where it stopped. The running sync's progress is worked out here once (words, share
+ * and time left), so the header and the banners never disagree; days the person asked to sync while offline wait
+ * here until the network is back.
  */
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -18,14 +20,20 @@ import { call, reportRejectedCredentials } from '../common/bridge';
 import { errorTitle } from '../common/error-title';
 import { localStateKey } from '../common/local-view-state';
 import { useLocalState } from '../common/use-local-view-state';
+import type { RunKind } from './missing-days-state';
 import { monthSpans, pendingRecheckSchema, remainingSpan, type PendingRecheck } from './recheck-resume';
-import { openSyncDecision, recheckOutcome, syncOutcome } from './sync-text';
+import { nextEtaAnchor, openSyncDecision, progressView, recheckOutcome, secondsLeft, syncOutcome, type EtaAnchor, type ProgressView } from './sync-text';
+import { useSyncWhenOnline } from './use-sync-when-online';
 
 /** What screens can know and do about syncing. */
 export interface SyncController {
   /** The last status read; null before the first answer. */
   status: SyncStatus | null;
   running: boolean;
+  /** The running sync in words, percent and time left — one view for the header and the banners; null when idle. */
+  progress: ProgressView | null;
+  /** What the running run does, when this window started it or it is the first sync; null otherwise. */
+  runKind: RunKind | null;
   /** True when the browser reports no network or the last sync could not reach the service. */
   offline: boolean;
   /** Today as the user's local day; changes at midnight. */
@@ -47,6 +55,13 @@ export interface SyncController {
   cancel: () => Promise<void>;
   /** Tells every screen the cache changed outside a sync (e.g. it was cleared) and re-reads the status. */
   invalidate: () => void;
+  /** Days set to sync once the network is back, or null. */
+  waiting: DayRange | null;
+  /** Syncs `range` as soon as the network is back. */
+  syncWhenOnline: (range: DayRange) => void;
+  stopWaiting: () => void;
+  /** Tries the waiting days now. */
+  retryNow: () => Promise<void>;
 }
 
 const SyncContext = createContext<SyncController | null>(null);
@@ -82,6 +97,17 @@ export interface SyncProviderProps {
   children: ReactNode;
 }
 
+/** The progress view of `status`, measuring the time left from `anchor` (updated in place). */
+function viewOf(status: SyncStatus, anchor: { current: EtaAnchor | null }): ProgressView | null {
+  if (!status.running) {
+    anchor.current = null;
+    return null;
+  }
+  const now = Date.now();
+  anchor.current = nextEtaAnchor(anchor.current, status.progress, now);
+  return progressView(status.progress, secondsLeft(anchor.current, now));
+}
+
 function announce(status: SyncStatus, recheck: PendingRecheck | null): void {
   const outcome = recheck === null ? syncOutcome(status) : recheckOutcome(status, recheck.all);
   if (outcome === null) return;
@@ -96,9 +122,14 @@ function announce(status: SyncStatus, recheck: PendingRecheck | null): void {
 /** Provides {@link useSync} to the shell. */
 export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderProps) {
   const [status, setStatus] = useState<SyncStatus | null>(null);
+  const [progress, setProgress] = useState<ProgressView | null>(null);
+  const anchor = useRef<EtaAnchor | null>(null);
+  const [runKind, setRunKind] = useState<RunKind | null>(null);
+  // Tells whether a run that ended was a quiet retry of days waiting for the network (its offline failure is then not
+  // announced); read by `apply`, which must keep its identity.
+  const settleWaitRef = useRef<(ended: SyncStatus) => boolean>(() => false);
   const [dataVersion, setDataVersion] = useState(0);
   const [kick, setKick] = useState(0);
-  const { online } = useNetwork();
   const today = useToday();
   const previous = useRef<SyncStatus | null>(null);
   const lastBump = useRef(0);
@@ -125,6 +156,8 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
       const before = previous.current;
       previous.current = next;
       setStatus(next);
+      setProgress(viewOf(next, anchor));
+      if (!next.running) setRunKind(null);
       const bump = () => {
         lastBump.current = Date.now();
         setDataVersion((v) => v + 1);
@@ -132,7 +165,7 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
       if (before?.running && !next.running) {
         bump();
         const recheck = pendingRef.current?.running ? pendingRef.current : null;
-        announce(next, recheck);
+        if (!settleWaitRef.current(next)) announce(next, recheck);
         settleRecheck(next);
         if (next.error?.code === 'AUTH_INVALID') reportRejectedCredentials(next.error as AppErrorData);
       } else if (before === null && !next.running) {
@@ -152,21 +185,27 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
 
   /** Applies the answer of a call that starts a run; shows and returns its error, if any. */
   const begun = useCallback(
-    (result: IpcResult<SyncStatus>): AppErrorData | null => {
+    (result: IpcResult<SyncStatus>, kind: RunKind): AppErrorData | null => {
       if (!result.ok) {
         notifications.show({ color: 'red', title: errorTitle(result.error.code), message: result.error.message });
         return result.error;
       }
       apply(result.value);
+      if (result.value.running) setRunKind(kind);
       setKick((k) => k + 1);
       return null;
     },
     [apply],
   );
 
-  const start = useCallback(async (range: DayRange) => begun(await call('startSync', { from: range.from, to: range.to })), [begun]);
+  const start = useCallback(async (range: DayRange) => begun(await call('startSync', { from: range.from, to: range.to }), 'fill'), [begun]);
 
-  const startRoutine = useCallback(async () => begun(await call('startRoutineSync')), [begun]);
+  const startRoutine = useCallback(async () => begun(await call('startRoutineSync'), 'routine'), [begun]);
+  const { online } = useNetwork();
+  const whenOnline = useSyncWhenOnline({ enabled, online, status, start });
+  useEffect(() => {
+    settleWaitRef.current = whenOnline.settle;
+  }, [whenOnline.settle]);
 
   /** Remembers a re-check before it starts (so its end is recognised), and forgets it if it could not start. */
   const runRecheck = useCallback(
@@ -174,7 +213,7 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
       const before = pendingRef.current;
       pendingRef.current = next;
       setPending(next);
-      const error = begun(await run());
+      const error = begun(await run(), 'recheck');
       if (error !== null) {
         pendingRef.current = before;
         setPending(before);
@@ -270,6 +309,9 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
     () => ({
       status,
       running: status?.running ?? false,
+      progress,
+      // A run going before any sync finished is the first sync, whoever started it.
+      runKind: status?.running ? (runKind ?? (status.lastSyncedAt === null ? 'fill' : null)) : null,
       offline: !online || (status?.offline ?? false),
       today,
       dataVersion,
@@ -281,8 +323,31 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
       resumeRecheck,
       cancel,
       invalidate,
+      waiting: whenOnline.waiting,
+      syncWhenOnline: whenOnline.syncWhenOnline,
+      stopWaiting: whenOnline.stopWaiting,
+      retryNow: whenOnline.retryNow,
     }),
-    [status, online, today, dataVersion, start, startRoutine, recheck, recheckAll, pending, resumeRecheck, cancel, invalidate],
+    [
+      status,
+      progress,
+      runKind,
+      online,
+      today,
+      dataVersion,
+      start,
+      startRoutine,
+      recheck,
+      recheckAll,
+      pending,
+      resumeRecheck,
+      cancel,
+      invalidate,
+      whenOnline.waiting,
+      whenOnline.syncWhenOnline,
+      whenOnline.stopWaiting,
+      whenOnline.retryNow,
+    ],
   );
   return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
 }

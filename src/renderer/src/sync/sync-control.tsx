@@ -1,7 +1,7 @@
 /**
  * The sync status in the header: when idle, "Last synced …" (relative, the exact time on hover) and a Sync button;
- * while a sync runs, its progress (records, pages, time left) and Cancel; and an Offline badge whenever the
- * network or the service is out of reach. The Sync button runs the routine sync: the recent days the main process
+ * while a sync runs, its progress (records, pages, the bar's share and the time left, all from one measure) and
+ * Cancel; and an Offline badge whenever the network or the service is out of reach. The Sync button runs the routine sync: the recent days the main process
  * always fetches again, plus every open sale (pending, or approved and unpaid) however old, so a payment that
  * arrived months after the sale is picked up without downloading the history again (T1).
  */
@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { formatDateTime, formatRelativeTime } from '../common/format';
 import { AlertIcon, OfflineIcon, SyncIcon } from '../common/icons';
 import { useSync } from './sync-context';
-import { progressPercent, progressText } from './sync-text';
+import { progressView, type ProgressView } from './sync-text';
 
 /** The header's sync status, Sync and Cancel buttons, and offline badge. */
 export function SyncControl() {
@@ -36,7 +36,7 @@ export function SyncControl() {
       {sync.offline && <OfflineBadge browserOffline={!navigator.onLine} />}
       {!sync.offline && !sync.running && status?.error && <FailedBadge message={status.error.message} />}
       {sync.running ? (
-        <RunningSync status={status} cancelling={cancelling} onCancel={() => void cancel()} />
+        <RunningSync progress={sync.progress} cancelling={cancelling} onCancel={() => void cancel()} />
       ) : (
         <>
           <LastSynced at={status?.lastSyncedAt ?? null} />
@@ -90,23 +90,45 @@ function LastSynced({ at }: { at: string | null }) {
   );
 }
 
-function RunningSync({ status, cancelling, onCancel }: { status: ReturnType<typeof useSync>['status']; cancelling: boolean; onCancel: () => void }) {
-  const progress = status?.progress ?? null;
-  const measured = progressPercent(progress);
-  // Until the first records arrive there is nothing to measure: the bar moves without claiming a share.
-  const percent = measured === 0 && (progress?.records ?? 0) === 0 ? null : measured;
-  const detail = progressText(progress);
+function RunningSync({ progress, cancelling, onCancel }: { progress: ProgressView | null; cancelling: boolean; onCancel: () => void }) {
+  const view = progress ?? progressView(null, null);
   return (
     <>
-      <Tooltip label={detail} withArrow>
-        <Stack gap={3} w={{ base: 90, sm: 150, lg: 330 }} role="status" aria-live="polite" data-testid="sync-progress">
-          <Text size="xs" c="dimmed" truncate="end">
-            Syncing…{' '}
-            <Text span inherit visibleFrom="lg">
-              {detail}
+      <Tooltip label={view.detail} withArrow>
+        <Stack
+          gap={3}
+          w={{ base: 90, sm: 200, lg: 420 }}
+          role="status"
+          aria-live="polite"
+          data-testid="sync-progress"
+          data-percent={view.percent ?? ''}
+          data-detail={view.detail}
+        >
+          <Group gap={6} wrap="nowrap" justify="space-between">
+            {/* What was fetched may be cut short; the share and the time left never are. */}
+            <Text size="xs" truncate="end" miw={0}>
+              Syncing…{' '}
+              <Text span inherit visibleFrom="lg">
+                {view.counts}
+              </Text>
             </Text>
-          </Text>
-          <Progress value={percent ?? 100} striped={percent === null} animated={percent === null} size="sm" aria-label={`Sync progress: ${detail}`} />
+            {view.percent !== null && (
+              <Text size="xs" style={{ flexShrink: 0 }} data-testid="sync-progress-measure">
+                {view.percent}%
+                <Text span inherit visibleFrom="sm">
+                  {' '}
+                  · {view.timeLeft}
+                </Text>
+              </Text>
+            )}
+          </Group>
+          <Progress
+            value={view.percent ?? 100}
+            striped={view.percent === null}
+            animated={view.percent === null}
+            size="sm"
+            aria-label={`Sync progress: ${view.detail}`}
+          />
         </Stack>
       </Tooltip>
       <Button size="compact-sm" variant="default" loading={cancelling} onClick={onCancel}>

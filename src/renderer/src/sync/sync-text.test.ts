@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncProgress, SyncStatus } from '../../../shared/sync-progress';
-import { openSyncDecision, progressPercent, progressText, recheckOutcome, syncOutcome } from './sync-text';
+import { nextEtaAnchor, openSyncDecision, progressPercent, progressView, recheckOutcome, secondsLeft, syncOutcome, timeLeftText } from './sync-text';
 
 const progress = (patch: Partial<SyncProgress> = {}): SyncProgress => ({
   state: 'running',
@@ -38,11 +38,68 @@ describe('progress', () => {
     expect(progressPercent(null)).toBeNull();
   });
 
-  it('says records, pages and time left in words', () => {
-    expect(progressText(progress(), 'en-US')).toBe('300 of about 1,200 sales · 3 pages · about 9 s left');
-    expect(progressText(progress({ estimatedTotal: null, etaSeconds: null, pages: 1, records: 1 }), 'en-US')).toBe('1 sale · 1 page');
-    expect(progressText(progress({ etaSeconds: 150 }), 'en-US')).toContain('about 3 min left');
-    expect(progressText(null)).toBe('Starting…');
+  it('says "of about" only when the bar is measured by those records, and gives the bar’s share and the time left', () => {
+    const one = progressView(progress(), 9, 'en-US');
+    expect(one).toEqual({
+      percent: 25,
+      counts: '300 of about 1,200 sales · 3 pages',
+      timeLeft: 'a few seconds left',
+      detail: '300 of about 1,200 sales · 3 pages · 25% · a few seconds left',
+      short: '25% · a few seconds left',
+    });
+    // Over several windows the server's total covers only the windows started: never "1,246 of about 1,246" at 45%.
+    const several = progressView(progress({ windowsTotal: 20, windowsDone: 9, records: 1246, estimatedTotal: 1246, pages: 14 }), 150, 'en-US');
+    expect(several.percent).toBe(45);
+    expect(several.detail).toBe('1,246 sales · 14 pages · 45% · about 3 min left');
+    expect(several.detail).not.toContain('of about');
+  });
+
+  it('has words for every stage before a measure', () => {
+    expect(progressView(null, null).detail).toBe('Waiting for the first page…');
+    expect(progressView(progress({ records: 0, pages: 0 }), null).short).toBe('Starting…');
+    const unmeasured = progressView(progress({ windowsTotal: 24, windowsDone: 0, records: 140, pages: 2 }), null, 'en-US');
+    expect(unmeasured).toEqual({ percent: null, counts: '140 sales · 2 pages', timeLeft: null, detail: '140 sales · 2 pages', short: '140 sales' });
+    expect(progressView(progress(), null, 'en-US').detail).toContain('working out the time left');
+  });
+
+  it('words the time left', () => {
+    expect(timeLeftText(null)).toBe('working out the time left');
+    expect(timeLeftText(0)).toBe('almost done');
+    expect(timeLeftText(7)).toBe('a few seconds left');
+    expect(timeLeftText(23)).toBe('about 25 s left');
+    expect(timeLeftText(58)).toBe('about 1 min left');
+    expect(timeLeftText(150)).toBe('about 3 min left');
+  });
+});
+
+describe('time left', () => {
+  const started = Date.parse('2026-11-22T10:00:00.000Z');
+
+  it('is worked out from the share done when it changes, then counts down while the share stands still', () => {
+    const at = (seconds: number) => started + seconds * 1000;
+    // A quarter done after 10 s: 30 s left.
+    const first = nextEtaAnchor(null, progress(), at(10));
+    expect(secondsLeft(first, at(10))).toBe(30);
+    // The same share 4 s later: the same anchor, 26 s left (not 42 s from 14 s × 3).
+    const same = nextEtaAnchor(first, progress(), at(14));
+    expect(same).toBe(first);
+    expect(secondsLeft(same, at(14))).toBe(26);
+    // Half done after 16 s: measured again, 16 s left.
+    const half = nextEtaAnchor(same, progress({ records: 600 }), at(16));
+    expect(secondsLeft(half, at(16))).toBe(16);
+    // Never below zero while the share does not move.
+    expect(secondsLeft(half, at(60))).toBe(0);
+  });
+
+  it('gives no time left too early, without a measure, or for another run', () => {
+    expect(nextEtaAnchor(null, progress(), started + 1000)).toBeNull();
+    expect(nextEtaAnchor(null, progress({ estimatedTotal: null }), started + 60_000)).toBeNull();
+    expect(nextEtaAnchor(null, null, started + 60_000)).toBeNull();
+    expect(secondsLeft(null, started)).toBeNull();
+    const first = nextEtaAnchor(null, progress(), started + 10_000);
+    const next = nextEtaAnchor(first, progress({ startedAt: '2026-11-22T10:00:05.000Z' }), started + 15_000);
+    expect(next).not.toBe(first);
+    expect(secondsLeft(next, started + 15_000)).toBe(30);
   });
 });
 

@@ -1,36 +1,110 @@
 /**
- * Pure rules of the sync status UI: how far a running sync is, the words for its progress and its outcome, and
- * when the app should start a sync on its own (the first 30 days of a new account, or a refresh of a stale one).
+ * Pure rules of the sync status UI: how far a running sync is and how long it has left (one measure for the bar, the
+ * words and the banner, so they never disagree), the words for its outcome, and when the app should start a sync on
+ * its own (the first 30 days of a new account, or a refresh of a stale one).
  */
 import { addDays } from '../../../shared/dates';
 import type { SyncProgress, SyncStatus } from '../../../shared/sync-progress';
 import { formatCount, formatDuration, pluralize } from '../common/format';
 
-/** Percent done (0-100), or null when there is no estimate yet (the bar then shows as indeterminate). */
-export function progressPercent(progress: SyncProgress | null): number | null {
+/**
+ * How far a run is, from 0 to 1, or null when there is nothing honest to measure yet. Over several date windows
+ * the server's totals are known only for the windows started so far, so windows done is the measure; within a
+ * single window the records against its total are.
+ */
+export function progressFraction(progress: SyncProgress | null): number | null {
   if (progress === null) return null;
-  // Over several windows the server's total is known only for windows started so far, so windows done is the
-  // honest measure; within a single window the records against its total are.
   if (progress.windowsTotal > 1) {
-    // Windows run in parallel: until one is done there is no honest share to show.
-    return progress.windowsDone === 0 ? null : Math.round((progress.windowsDone / progress.windowsTotal) * 100);
+    // Windows run in parallel: until one is done there is no share to show.
+    return progress.windowsDone === 0 ? null : Math.min(1, progress.windowsDone / progress.windowsTotal);
   }
-  if (progress.estimatedTotal !== null && progress.estimatedTotal > 0) {
-    return Math.round(Math.min(1, progress.records / progress.estimatedTotal) * 100);
+  if (progress.estimatedTotal !== null && progress.estimatedTotal > 0 && progress.records > 0) {
+    return Math.min(1, progress.records / progress.estimatedTotal);
   }
   return null;
 }
 
-/** "1,234 of about 5,000 sales · 12 pages · about 30 s left" (parts drop out while unknown). */
-export function progressText(progress: SyncProgress | null, locale?: string): string {
-  if (progress === null) return 'Starting…';
-  const records =
-    progress.estimatedTotal !== null && progress.estimatedTotal >= progress.records
-      ? `${formatCount(progress.records, locale)} of about ${pluralize(progress.estimatedTotal, 'sale', 'sales', locale)}`
-      : pluralize(progress.records, 'sale', 'sales', locale);
-  const parts = [records, pluralize(progress.pages, 'page', 'pages', locale)];
-  if (progress.etaSeconds !== null && progress.etaSeconds > 0) parts.push(`about ${formatDuration(progress.etaSeconds)} left`);
-  return parts.join(' · ');
+/** Percent done (0-100), or null when there is no measure yet (the bar then moves without claiming a share). */
+export function progressPercent(progress: SyncProgress | null): number | null {
+  const fraction = progressFraction(progress);
+  return fraction === null ? null : Math.round(fraction * 100);
+}
+
+/** Before this many seconds of a run, a time left would be a guess. */
+const ETA_AFTER_SECONDS = 2;
+
+/**
+ * The time left as last measured: worked out when the share done changes (elapsed × left ÷ done), then counted down
+ * between changes. Measuring on every poll instead would make it grow while a long window runs and the share stands
+ * still.
+ */
+export interface EtaAnchor {
+  /** The run it belongs to. */
+  startedAt: string;
+  fraction: number;
+  secondsLeft: number;
+  /** When it was measured (ms since the epoch). */
+  atMs: number;
+}
+
+/** The anchor for `progress` seen at `nowMs`: the previous one while the share done is unchanged, else a new one. */
+export function nextEtaAnchor(previous: EtaAnchor | null, progress: SyncProgress | null, nowMs: number): EtaAnchor | null {
+  const fraction = progressFraction(progress);
+  if (progress === null || fraction === null || fraction <= 0) return null;
+  if (previous !== null && previous.startedAt === progress.startedAt && previous.fraction === fraction) return previous;
+  const elapsed = (nowMs - Date.parse(progress.startedAt)) / 1000;
+  if (!Number.isFinite(elapsed) || elapsed < ETA_AFTER_SECONDS) return null;
+  return { startedAt: progress.startedAt, fraction, secondsLeft: (elapsed * (1 - fraction)) / fraction, atMs: nowMs };
+}
+
+/** Seconds left at `nowMs` by `anchor`, never below zero; null without an anchor. */
+export function secondsLeft(anchor: EtaAnchor | null, nowMs: number): number | null {
+  if (anchor === null) return null;
+  return Math.max(0, anchor.secondsLeft - (nowMs - anchor.atMs) / 1000);
+}
+
+/** "about 2 min left", "a few seconds left", "almost done", or "working out the time left". */
+export function timeLeftText(seconds: number | null): string {
+  if (seconds === null) return 'working out the time left';
+  if (seconds < 1) return 'almost done';
+  if (seconds < 10) return 'a few seconds left';
+  if (seconds < 55) return `about ${Math.round(seconds / 5) * 5} s left`;
+  return `about ${formatDuration(Math.max(60, seconds))} left`;
+}
+
+/** A running sync as the header, the banner and the bar show it, all from the same numbers. */
+export interface ProgressView {
+  /** The bar's value (0-100), or null while it moves without claiming a share. */
+  percent: number | null;
+  /** "1,246 sales · 12 pages": what was fetched so far. */
+  counts: string;
+  /** "about 2 min left", following from the bar's share; null while there is no share. */
+  timeLeft: string | null;
+  /** "1,246 sales · 12 pages · 45% · about 2 min left": everything, for the tooltip and assistive technology. */
+  detail: string;
+  /** "45% · about 2 min left" for narrow places; the sales so far, or "Starting…", before there is a share. */
+  short: string;
+}
+
+/**
+ * The words of a running sync. "N of about M sales" appears only when the bar is measured by those very records
+ * (one window); over several windows the total is not known ahead, so the words give the sales so far and the bar's
+ * share, never a total the bar contradicts.
+ */
+export function progressView(progress: SyncProgress | null, eta: number | null, locale?: string): ProgressView {
+  if (progress === null || (progress.records === 0 && progress.pages === 0 && progress.windowsDone === 0)) {
+    return { percent: null, counts: 'Waiting for the first page…', timeLeft: null, detail: 'Waiting for the first page…', short: 'Starting…' };
+  }
+  const percent = progressPercent(progress);
+  const byRecords = progress.windowsTotal <= 1 && progress.estimatedTotal !== null && progress.estimatedTotal >= progress.records;
+  const records = byRecords
+    ? `${formatCount(progress.records, locale)} of about ${pluralize(progress.estimatedTotal ?? 0, 'sale', 'sales', locale)}`
+    : pluralize(progress.records, 'sale', 'sales', locale);
+  const counts = `${records} · ${pluralize(progress.pages, 'page', 'pages', locale)}`;
+  if (percent === null) return { percent, counts, timeLeft: null, detail: counts, short: pluralize(progress.records, 'sale', 'sales', locale) };
+  const timeLeft = timeLeftText(eta);
+  const short = `${percent}% · ${timeLeft}`;
+  return { percent, counts, timeLeft, detail: `${counts} · ${short}`, short };
 }
 
 /** What a finished run reports to the person. */

@@ -15,7 +15,7 @@ export const DEMO_ACCOUNT = 'demo';
 export type CliAccount =
   { kind: 'demo'; cacheKey: 'demo'; label: string; baseUrl: string } | { kind: 'account'; cacheKey: string; label: string; baseUrl: string; meta: AccountMeta };
 
-const LIST_HINT = 'Run "npm run cli -- accounts list" to see the accounts.';
+const LIST_HINT = (program: string): string => `Run "${program} accounts list" to see the accounts.`;
 
 /** The accounts whose label is `label`: exact matches first, else case-insensitive ones. */
 export function accountsLabelled(accounts: readonly AccountMeta[], label: string): AccountMeta[] {
@@ -47,7 +47,8 @@ async function loadSecrets(context: CliContext, meta: AccountMeta): Promise<Stor
     throw new CliError(
       error.message,
       EXIT_CODES.account,
-      `Sign in to it again in the app, or run: npm run cli -- accounts remove "${meta.label}", then add it again for the new address with: npm run cli -- accounts add`,
+      (program) =>
+        `Sign in to it again in the app, or run: ${program} accounts remove "${meta.label}", then add it again for the new address with: ${program} accounts add`,
     );
   }
 }
@@ -62,7 +63,7 @@ export async function clientFor(context: CliContext, account: CliAccount): Promi
     throw new CliError(
       `No credentials are stored for "${account.label}" (it was signed out, or added for one session only).`,
       EXIT_CODES.account,
-      'Add it again with "npm run cli -- accounts add", or sign in to it in the app.',
+      (program) => `Add it again with "${program} accounts add", or sign in to it in the app.`,
     );
   }
   return createServiceClient({ baseUrl: account.baseUrl, credentials: { ...secrets, appId: account.meta.appId }, fetch: context.fetch });

@@ -41,6 +41,16 @@ const day = z.string().refine(isIsoDay, { message: 'must be a real day written y
 const required = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max);
 const accountRef = required(200);
 
+/** How a long command reports: JSON lines for scripts, or nothing but results and warnings. */
+const OUTPUT_OPTIONS = {
+  json: {
+    type: 'boolean',
+    help: 'Print one JSON object per line on stdout, for scripts: progress events ({"event":"progress", "done", "total", "percent", "etaSeconds", …}), then {"event":"result", …} or {"event":"error", …}.',
+  },
+  quiet: { type: 'boolean', help: 'No progress bar or progress lines; results and warnings only.' },
+} as const satisfies Record<string, OptionHelp>;
+const outputFields = { json: z.boolean().optional(), quiet: z.boolean().optional() };
+
 /** Options naming a period: --from and --to, or --month. */
 const periodFields = {
   from: day.optional(),
@@ -89,7 +99,7 @@ export const COMMANDS = {
       'The API key: with --api-key-stdin, the first line of standard input (the API secret on the second);',
       'else COMMISSION_DESK_API_KEY; asked without echo when run at a terminal with neither.',
       'The API secret is never an argument: COMMISSION_DESK_API_SECRET, else standard input (after the key).',
-      'Example: printf \'%s\\n%s\\n\' "$KEY" "$SECRET" | npm run cli -- accounts add --label Shop --base-url https://… --app-id my-app --api-key-stdin',
+      'Example: printf \'%s\\n%s\\n\' "$KEY" "$SECRET" | {program} accounts add --label Shop --base-url https://… --app-id my-app --api-key-stdin',
     ],
     options: {
       label: { type: 'string', value: '<label>', help: 'Name to refer to the account by (unique; "demo" is reserved).' },
@@ -121,7 +131,8 @@ export const COMMANDS = {
   sync: {
     summary:
       'Bring the cache up to date: with no period, the recent days (60 by default) in full plus every open sale however old; with a period, its days not yet synced (all of them again with --refresh).',
-    usage: 'sync --account <label|demo> [(--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--refresh]]',
+    usage: 'sync --account <label|demo> [(--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--refresh]] [--json | --quiet]',
+    notes: ['Progress goes to stderr: a bar on a terminal (share done, counts, time left), else a plain line at each tenth.'],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First transaction day of a period to sync.' },
@@ -131,14 +142,16 @@ export const COMMANDS = {
         type: 'boolean',
         help: 'With a period: fetch every day of it again, synced or not, to re-check the statuses of all its sales (paid and declined ones too).',
       },
+      ...OUTPUT_OPTIONS,
     },
     positionals: [] as string[],
-    schema: z.strictObject({ account: accountRef, ...periodFields, refresh: z.boolean().optional() }),
+    schema: z.strictObject({ account: accountRef, ...periodFields, refresh: z.boolean().optional(), ...outputFields }),
   },
   export: {
     summary: 'Write an Excel or CSV export of the cached sales of a period.',
     usage:
-      'export --account <label|demo> (--from … --to … | --month …) [--preset earned|payments|all] [--format xlsx|csv] [--include-no-longer-reported] --out <file> [--force]',
+      'export --account <label|demo> (--from … --to … | --month …) [--preset earned|payments|all] [--format xlsx|csv] [--include-no-longer-reported] --out <file> [--force] [--json | --quiet]',
+    notes: ['Progress goes to stderr: a bar on a terminal (share done, counts, time left), else a plain line at each tenth.'],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First day of the range.' },
@@ -156,6 +169,7 @@ export const COMMANDS = {
       },
       out: { type: 'string', value: '<file>', help: 'The file to write; its folder must exist.' },
       force: { type: 'boolean', help: 'Replace the file if it exists (it is replaced only once the new one is complete).' },
+      ...OUTPUT_OPTIONS,
     },
     positionals: [] as string[],
     schema: z.strictObject({
@@ -166,6 +180,7 @@ export const COMMANDS = {
       'include-no-longer-reported': z.boolean().optional(),
       out: required(4096),
       force: z.boolean().optional(),
+      ...outputFields,
     }),
   },
   payouts: {

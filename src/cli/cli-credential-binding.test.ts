@@ -6,6 +6,7 @@ import keytar from 'keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../../e2e/fake-service/fake-service';
 import { tempFolder } from '../../test-support/cache-kit';
+import { messagesOf } from '../../test-support/cli-kit';
 import { EXIT_CODES } from './cli-errors';
 
 const SERVICE = `Commission Desk (cli binding test ${randomUUID()})`;
@@ -51,7 +52,7 @@ function addArgs(label: string, baseUrl: string): string[] {
 async function exportedReferences(label: string, name: string): Promise<string> {
   const out = join(folder.dir, name);
   const run = await cli(['export', '--account', label, ...PERIOD, '--preset', 'all', '--format', 'csv', '--out', out]);
-  expect(run.stderr).toBe('');
+  expect(messagesOf(run.stderr)).toBe('');
   expect(run.code).toBe(EXIT_CODES.ok);
   return readFileSync(out, 'utf8');
 }
@@ -99,10 +100,10 @@ describe('the headless command with an account whose address was edited', () => 
     expect(after).toBe(before);
 
     const removed = await cli(['accounts', 'remove', 'Main shop']);
-    expect(removed.code).toBe(EXIT_CODES.ok);
+    expect(removed.code, JSON.stringify(removed)).toBe(EXIT_CODES.ok);
     expect((await cli(addArgs('Other shop', other.baseUrl), `${fake.credentials.apiSecret}\n`)).code).toBe(EXIT_CODES.ok);
     const synced = await cli(['sync', '--account', 'Other shop', ...PERIOD]);
-    expect(synced.stderr).toBe('');
+    expect(messagesOf(synced.stderr)).toBe('');
     expect(synced.code).toBe(EXIT_CODES.ok);
     expect(credentialRequests()).toBeGreaterThan(0);
     expect(await exportedReferences('Other shop', 'other.csv')).toContain(FOREIGN_REFERENCE);

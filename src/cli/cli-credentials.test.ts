@@ -34,6 +34,8 @@ function terminal(stdin: string, options: { tty?: boolean; env?: Record<string, 
     stdin: input,
     env: options.env ?? {},
     interrupt: new AbortController().signal,
+    program: 'npm run cli --',
+    appVersion: '0.0.0-test',
   };
   return { io, printed, raw };
 }
@@ -105,7 +107,7 @@ describe('C1: the API key of accounts add comes from standard input or the envir
     expect(parseCommand('accounts add', [...base, '--api-key-stdin'])).toMatchObject({ help: false, options: { 'api-key-stdin': true } });
     expect(parseCommand('accounts add', base)).toMatchObject({ help: false, options: { label: 'x' } });
     expect(() => parseCommand('accounts add', [...base, '--api-key', ' '])).toThrow('--api-key is required');
-    const help = commandHelp('accounts add');
+    const help = commandHelp('accounts add', 'npm run cli --');
     expect(help).toContain('--api-key-stdin');
     expect(help).toContain(API_KEY_ENV);
     expect(help).toContain(API_SECRET_ENV);

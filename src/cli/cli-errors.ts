@@ -48,12 +48,18 @@ const BY_CODE: Partial<Record<ErrorCode, ExitCode>> = {
   CANCELLED: EXIT_CODES.cancelled,
 };
 
+/**
+ * What to do next. One that names a command to run is a function of how the person runs the command (`npm run cli --`,
+ * `commission-desk`, or the app's `--cli`), so the hint can be pasted as it is.
+ */
+export type Hint = string | ((program: string) => string);
+
 /** A failure of the command itself (bad arguments, unknown account) with its exit code and an optional hint. */
 export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode: ExitCode,
-    readonly hint?: string,
+    readonly hint?: Hint,
   ) {
     super(message);
     this.name = 'CliError';
@@ -62,7 +68,7 @@ export class CliError extends Error {
 
 /** Wrong or missing arguments; the hint points at the command's help. */
 export function usageError(message: string, command?: string): CliError {
-  return new CliError(message, EXIT_CODES.usage, `Run "npm run cli -- ${command ? `${command} ` : ''}--help" for the options.`);
+  return new CliError(message, EXIT_CODES.usage, (program) => `Run "${program} ${command ? `${command} ` : ''}--help" for the options.`);
 }
 
 /** The exit code for any error the command can meet. */

@@ -1,11 +1,20 @@
 /**
  * The `--help` texts, built from the same option table the parser uses, so the help can never list an option the
- * command does not take (or miss one it does).
+ * command does not take (or miss one it does). `program` is how the person ran the command, so every example can be
+ * pasted as it is.
  */
 import { COMMANDS, GLOBAL_OPTIONS, type CommandName, type OptionHelp } from './cli-args';
 import { EXIT_CODES } from './cli-errors';
 
-const PROGRAM = 'npm run cli --';
+/** The ways to run the same commands, shown in the overview. */
+const WAYS_TO_RUN = [
+  'The same commands, wherever Commission Desk is:',
+  '  npm run cli -- <command> …            in the source folder (runs the TypeScript with tsx)',
+  '  node out/cli/index.js <command> …     after "npm run build"; "npm link" installs it as commission-desk',
+  '  commission-desk --cli <command> …     the installed app, without opening a window',
+  '                                        (Windows: "Commission Desk.exe" --cli …, its output redirected to a file;',
+  '                                        Linux without a display: commission-desk --ozone-platform=headless --cli …)',
+];
 
 function optionLines(options: Readonly<Record<string, OptionHelp>>): string[] {
   const shown = Object.entries(options).filter(([, o]) => !o.hidden);
@@ -28,13 +37,13 @@ const EXITS: [number, string][] = [
 const EXIT_LINES = ['Exit codes:', ...EXITS.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`)];
 
 /** The overview: every command with its summary. */
-export function mainHelp(): string {
+export function mainHelp(program: string): string {
   const names = Object.keys(COMMANDS) as CommandName[];
   const width = Math.max(...names.map((n) => n.length)) + 2;
   return [
     'Commission Desk headless command: accounts, sync and month-end exports on the same accounts, keychain and cache as the app.',
     '',
-    `Usage: ${PROGRAM} <command> [options]`,
+    `Usage: ${program} <command> [options]`,
     '',
     'Commands:',
     ...names.map((n) => `  ${n.padEnd(width)}${COMMANDS[n].summary}`),
@@ -44,19 +53,21 @@ export function mainHelp(): string {
     '',
     ...EXIT_LINES,
     '',
-    `Run "${PROGRAM} <command> --help" for a command's options.`,
+    ...WAYS_TO_RUN,
+    '',
+    `Run "${program} <command> --help" for a command's options.`,
     '',
   ].join('\n');
 }
 
 /** The help of one command. */
-export function commandHelp(name: CommandName): string {
+export function commandHelp(name: CommandName, program: string): string {
   const spec = COMMANDS[name];
-  const notes: readonly string[] = 'notes' in spec ? spec.notes : [];
+  const notes = ('notes' in spec ? (spec.notes as readonly string[]) : []).map((note) => note.replaceAll('{program}', program));
   return [
     spec.summary,
     '',
-    `Usage: ${PROGRAM} ${spec.usage}`,
+    `Usage: ${program} ${spec.usage}`,
     '',
     ...(notes.length > 0 ? [...notes, ''] : []),
     'Options:',

@@ -1,46 +1,25 @@
 /**
  * The headless command's contact with its terminal, behind one interface so tests can run commands in-process and
- * scripts get clean output: results on stdout, messages on stderr, and a progress line only when stderr is a
- * terminal (never in a log file or a cron mail).
+ * scripts get clean output: results on stdout, messages and progress on stderr (a redrawn bar on a terminal, a plain
+ * line now and then elsewhere; see `progress/`).
  */
 
 /** Standard streams and environment of one run. */
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
-  /** True when stderr is a terminal, so a self-overwriting progress line is readable. */
+  /** True when stderr is a terminal, so a self-overwriting progress bar is readable. */
   stderrIsTTY: boolean;
+  /** The terminal's width in characters, when stderr is one. */
+  stderrColumns?: () => number | undefined;
   stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
   env: NodeJS.ProcessEnv;
   /** Aborted on Ctrl+C or SIGTERM: long work stops cleanly. */
   interrupt: AbortSignal;
-}
-
-/** A progress line on stderr, redrawn in place; silent when stderr is not a terminal. */
-export interface ProgressLine {
-  update(text: string): void;
-  /** Clears the line. */
-  done(): void;
-}
-
-/** Creates the progress line of `io`, redrawn at most every 100 ms. */
-export function progressLine(io: CliIo): ProgressLine {
-  let last = 0;
-  let shown = false;
-  return {
-    update(text) {
-      if (!io.stderrIsTTY) return;
-      const now = Date.now();
-      if (now - last < 100) return;
-      last = now;
-      shown = true;
-      io.stderr(`\r\x1b[2K${text}`);
-    },
-    done() {
-      if (shown) io.stderr('\r\x1b[2K');
-      shown = false;
-    },
-  };
+  /** How the person started the command, for help and hints: `npm run cli --`, `commission-desk`, `commission-desk --cli`. */
+  program: string;
+  /** The app's version, written into an export's About sheet. */
+  appVersion: string;
 }
 
 /** Formats a count the way people read it: 12,345. */

@@ -6,7 +6,7 @@ import keytar from 'keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../../e2e/fake-service/fake-service';
 import { tempFolder } from '../../test-support/cache-kit';
-import { runCliProcess, type CliRun, type CliRunOptions } from '../../test-support/cli-kit';
+import { messagesOf, progressOf, runCliProcess, type CliRun, type CliRunOptions } from '../../test-support/cli-kit';
 import { createTestCore } from '../../test-support/app-core-kit';
 import { createNodeFetch } from '../core/service';
 import { createConfSettingsStore } from '../core/settings';
@@ -45,6 +45,18 @@ function saleWhere(keep: (sale: WireSale) => boolean, what: string): WireSale {
 function csvRecords(path: string): Record<string, string>[] {
   const [header = [], ...rows] = parseCsv(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
   return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ''])));
+}
+
+/**
+ * Stderr (not a terminal here) shows the progress of `label` as plain lines, the share never going back, and reaching
+ * 100% exactly when the work completed; every other line of it is a message, checked by the caller.
+ */
+function expectProgress(stderr: string, label: string, completed: boolean): void {
+  const { labels, shares } = progressOf(stderr);
+  expect(labels).toEqual([label]);
+  expect(shares).toEqual([...shares].sort((a, b) => a - b));
+  if (completed) expect(shares.at(-1)).toBe(100);
+  else expect(shares.every((share) => share < 100)).toBe(true);
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -129,7 +141,8 @@ describe('the headless command against the HTTPS fake service', () => {
 
   it('sync fetches the period into the cache; export writes an audited workbook from it (E1, E2, E4), then refuses to overwrite without --force', async () => {
     const sync = await cli(['sync', '--account', 'Main shop', '--from', '2026-01-01', '--to', '2026-03-31']);
-    expect(sync.stderr).toBe('');
+    expect(messagesOf(sync.stderr)).toBe('');
+    expectProgress(sync.stderr, 'Syncing 2026-01-01 to 2026-03-31', true);
     expect(sync.code).toBe(EXIT_CODES.ok);
     expect(sync.stdout).toMatch(/Synced 2026-01-01 to 2026-03-31 for "Main shop": \d+ sales fetched/);
     const out = join(folder.dir, 'feb-payments.xlsx');
@@ -138,7 +151,8 @@ describe('the headless command against the HTTPS fake service', () => {
     expect(exported.stdout).toMatch(
       /^Wrote \d+ sales to .*feb-payments\.xlsx\nStatuses checked \d{4}-\d\d-\d\d \d\d:\d\d UTC \(the oldest confirmation by the service among these sales\)\.\n$/,
     );
-    expect(exported.stderr).toBe('');
+    expect(messagesOf(exported.stderr)).toBe('');
+    expectProgress(exported.stderr, 'Writing feb-payments.xlsx', true);
     const audit = await auditWorkbook(out);
     expect(audit.strayFormulas).toEqual([]);
     for (const link of audit.hyperlinks) expect(link.startsWith('https://')).toBe(true);
@@ -186,7 +200,8 @@ describe('the headless command against the HTTPS fake service', () => {
     ]);
     fake.clearRequests();
     const run = await cli(['sync', '--account', 'Main shop']);
-    expect(run.stderr).toBe('');
+    expect(messagesOf(run.stderr)).toBe('');
+    expectProgress(run.stderr, 'Checking statuses', true);
     expect(run.code).toBe(EXIT_CODES.ok);
     expect(run.stdout).toMatch(
       /^Synced "Main shop": the last 60 days fetched in full, [\d,]+ older open sales re-checked \(1 day with changes fetched again\); [1-9]\d* status changes?, 0 new sales\.\n/,
@@ -210,14 +225,16 @@ describe('the headless command against the HTTPS fake service', () => {
     const stale = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--preset', 'payments', '--out', staleOut]);
     expect(stale.code).toBe(EXIT_CODES.ok);
     const warning = `the statuses of [\\d,]+ open sales were last checked ${when}; sync before relying on this export`;
-    expect(stale.stderr).toMatch(new RegExp(`^Warning: ${warning}.* Run: npm run cli -- sync --account "Main shop"\\n$`));
+    const staleWarning = messagesOf(stale.stderr);
+    expect(staleWarning).toMatch(new RegExp(`^Warning: ${warning}.* Run: npm run cli -- sync --account "Main shop"\\n$`));
+    expectProgress(stale.stderr, 'Writing stale-payments.xlsx', true);
     expect(stale.stdout).toContain(`\nStatuses checked ${when} (the oldest confirmation by the service among these sales).\n`);
-    expect(summaryLines(await auditWorkbook(staleOut))[1]).toBe(stale.stderr.replace(/ Run: .*\n$/, ''));
+    expect(summaryLines(await auditWorkbook(staleOut))[1]).toBe(staleWarning.replace(/ Run: .*\n$/, ''));
 
     expect((await cli(['sync', '--account', 'Main shop'])).code).toBe(EXIT_CODES.ok);
     const freshOut = join(folder.dir, 'fresh-payments.xlsx');
     const fresh = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--preset', 'payments', '--out', freshOut]);
-    expect(fresh.stderr).toBe('');
+    expect(messagesOf(fresh.stderr)).toBe('');
     expect(summaryLines(await auditWorkbook(freshOut)).filter((line) => line.startsWith('Warning'))).toEqual([]);
     // Paid sales are final and not re-checked by a routine sync, so the file still says how old their statuses are.
     expect(fresh.stdout).toContain(`\nStatuses checked ${when} `);
@@ -226,7 +243,8 @@ describe('the headless command against the HTTPS fake service', () => {
   it('T4: sync --refresh with a period fetches every day of it again: a paid sale reversed at the service and a removed sale are picked up', async () => {
     fake.updateSales([{ kind: 'remove', reference: removed.reference }]);
     const run = await cli(['sync', '--account', 'Main shop', '--month', '2026-02', '--refresh']);
-    expect(run.stderr).toBe('');
+    expect(messagesOf(run.stderr)).toBe('');
+    expectProgress(run.stderr, 'Syncing 2026-02-01 to 2026-02-28', true);
     expect(run.code).toBe(EXIT_CODES.ok);
     expect(run.stdout).toMatch(
       /^Synced 2026-02-01 to 2026-02-28 for "Main shop": [\d,]+ sales fetched \(0 new, [\d,]+ updated, 1 status change, 1 no longer reported by the service\)\.\n$/,
@@ -267,13 +285,16 @@ describe('the headless command against the HTTPS fake service', () => {
     const stopped = await running;
     fake.resetFaults();
     expect(stopped.code).toBe(EXIT_CODES.cancelled);
-    expect(stopped.stderr).toBe('Error: The sync was cancelled. Everything fetched so far is kept in the cache.\nRun the same command again to continue.\n');
+    expect(messagesOf(stopped.stderr)).toBe(
+      'Error: The sync was cancelled. Everything fetched so far is kept in the cache.\nRun the same command again to continue.\n',
+    );
+    expectProgress(stopped.stderr, 'Syncing 2025-12-01 to 2025-12-31', false);
     const resumed = await cli(['sync', '--account', 'Main shop', '--month', '2025-12']);
     expect(resumed.code).toBe(EXIT_CODES.ok);
     expect(resumed.stdout).toMatch(/^Synced 2025-12-01 to 2025-12-31 for "Main shop"/);
     const out = join(folder.dir, 'dec.csv');
     const exported = await cli(['export', '--account', 'Main shop', '--month', '2025-12', '--out', out]);
-    expect(exported.stderr).toBe('');
+    expect(messagesOf(exported.stderr)).toBe('');
     expect(csvRecords(out)).toHaveLength(fake.sales.filter((s) => dayOf(s).startsWith('2025-12')).length);
   }, 120_000);
 
@@ -283,12 +304,12 @@ describe('the headless command against the HTTPS fake service', () => {
     const refreshed = await cli(['sync', '--account', 'Main shop', '--month', '2026-03', '--refresh']);
     fake.resetFaults();
     expect(refreshed.code).toBe(EXIT_CODES.ok);
-    expect(refreshed.stderr).toMatch(
+    expect(messagesOf(refreshed.stderr)).toMatch(
       new RegExp(`^Warning: 1 record the service sent could not be stored, so these days are not complete: ${dayOf(broken)} \\(.*no usable reference.*\\)\\. `),
     );
     const again = await cli(['sync', '--account', 'Main shop', '--month', '2026-03']);
     expect(again.code).toBe(EXIT_CODES.ok);
-    expect(again.stderr).toBe('');
+    expect(messagesOf(again.stderr)).toBe('');
   }, 120_000);
 
   it('export reports days the cache never synced; the demo works without network or keychain', async () => {
@@ -302,7 +323,8 @@ describe('the headless command against the HTTPS fake service', () => {
       shared: false,
     });
     expect(demoExport.code).toBe(EXIT_CODES.ok);
-    expect(demoExport.stderr).toBe('');
+    expect(messagesOf(demoExport.stderr)).toBe('');
+    expectProgress(demoExport.stderr, 'Writing demo.csv', true);
   }, 120_000);
 
   it('clear errors and exit codes: unknown account, bad dates, unknown command, an http address, a missing folder', async () => {

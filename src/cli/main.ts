@@ -1,21 +1,27 @@
 /**
- * Entry point of the headless command (`npm run cli -- <command> …`, run with tsx): wires the process's streams and
- * signals to {@link runCli}. The first Ctrl+C (or SIGTERM) asks the running command to stop cleanly; a second one
- * ends the process at once.
+ * Entry point of the headless command in plain Node: `npm run cli -- <command> …` (through tsx) and the built
+ * `out/cli/index.js` (`node out/cli/index.js …`, the `commission-desk` bin), which needs neither tsx nor the sources.
  */
-import { runCli } from './run-cli';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { quietBundledBufferWarning } from './bundled-warnings';
+import { runCliInProcess } from './process-run';
+import { programOf } from './program-name';
 
-const interrupt = new AbortController();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => interrupt.abort());
+/** Written in by the CLI build (vite.cli.config.ts); absent when the sources run through tsx. */
+declare const __COMMISSION_DESK_VERSION__: string | undefined;
+const bundled = typeof __COMMISSION_DESK_VERSION__ === 'string';
 
-const code = await runCli(process.argv.slice(2), {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
-  stderrIsTTY: process.stderr.isTTY === true,
-  stdin: process.stdin,
-  env: process.env,
-  interrupt: interrupt.signal,
-});
-process.exitCode = code;
-// stdin may still be open (nothing was piped in); it must not keep the process alive.
-process.stdin.unref?.();
+/** The app's version: written into the bundle, else read from package.json two folders up (src/cli → the repository). */
+function appVersion(): string {
+  if (typeof __COMMISSION_DESK_VERSION__ === 'string') return __COMMISSION_DESK_VERSION__;
+  try {
+    const parsed = z.object({ version: z.string() }).safeParse(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')));
+    return parsed.success ? parsed.data.version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+quietBundledBufferWarning(process, bundled);
+process.exitCode = await runCliInProcess(process.argv.slice(2), { program: programOf(process.argv[1] ?? '', process.cwd()), appVersion: appVersion() });

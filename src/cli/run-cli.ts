@@ -11,6 +11,7 @@ import { openCliContext, type CliContext } from './cli-context';
 import { CliError, EXIT_CODES, exitCodeOf, usageError, type ExitCode } from './cli-errors';
 import { commandHelp, mainHelp } from './cli-help';
 import type { CliIo } from './cli-io';
+import { writeJsonLine } from './progress';
 import { addAccount, listAccounts, removeAccount } from './commands/accounts-commands';
 import { exportCommand } from './commands/export-command';
 import { payoutsCommand, summaryCommand } from './commands/report-commands';
@@ -28,8 +29,8 @@ const RUNNERS: { [C in CommandName]: Runner<C> } = {
   summary: summaryCommand,
 };
 
-function describe(error: unknown): { message: string; hint: string | undefined } {
-  if (error instanceof CliError) return { message: error.message, hint: error.hint };
+function describe(error: unknown, program: string): { message: string; hint: string | undefined } {
+  if (error instanceof CliError) return { message: error.message, hint: typeof error.hint === 'function' ? error.hint(program) : error.hint };
   if (error instanceof AppError) return { message: error.message, hint: undefined };
   const detail = error instanceof Error ? error.message : String(error);
   return { message: `Something unexpected went wrong: ${detail}`, hint: 'If it keeps happening, report it with the command you ran (without secrets).' };
@@ -43,7 +44,7 @@ function redacting(io: CliIo, secrets: string[]): CliIo {
 async function runCommand<C extends CommandName>(name: C, args: string[], io: CliIo, secrets: string[]): Promise<ExitCode> {
   const parsed = parseCommand(name, args);
   if (parsed.help) {
-    io.stdout(commandHelp(name));
+    io.stdout(commandHelp(name, io.program));
     return EXIT_CODES.ok;
   }
   const context = await openCliContext(parsed.globals, io);
@@ -55,12 +56,18 @@ async function runCommand<C extends CommandName>(name: C, args: string[], io: Cl
   }
 }
 
-/** Runs the command in `args` (the arguments after `npm run cli --`) and returns its exit code. */
+/** Whether stdout is JSON lines (sync and export with --json), so a failure ends them with an error object too. */
+function writesJsonLines(args: readonly string[]): boolean {
+  const found = findCommand(args);
+  return (found?.name === 'sync' || found?.name === 'export') && found.rest.includes('--json');
+}
+
+/** Runs the command in `args` (the arguments after `npm run cli --`, or after the app's `--cli`) and returns its exit code. */
 export async function runCli(args: readonly string[], rawIo: CliIo): Promise<ExitCode> {
   const secrets: string[] = [];
   const io = redacting(rawIo, secrets);
   if (args.length === 0 || ['--help', '-h', 'help'].includes(args[0] ?? '')) {
-    io.stdout(mainHelp());
+    io.stdout(mainHelp(io.program));
     return args.length === 0 ? EXIT_CODES.usage : EXIT_CODES.ok;
   }
   try {
@@ -71,8 +78,10 @@ export async function runCli(args: readonly string[], rawIo: CliIo): Promise<Exi
     }
     return await runCommand(found.name, found.rest, io, secrets);
   } catch (error) {
-    const { message, hint } = describe(error);
+    const { message, hint } = describe(error, io.program);
     io.stderr(`Error: ${message}\n${hint ? `${hint}\n` : ''}`);
-    return exitCodeOf(error);
+    const exitCode = exitCodeOf(error);
+    if (writesJsonLines(args)) writeJsonLine(io.stdout, { event: 'error', exitCode, message, ...(hint ? { hint } : {}) });
+    return exitCode;
   }
 }

@@ -38,6 +38,10 @@ import {
 } from '../core/security';
 import { createNodeFetch, type FetchLike } from '../core/service';
 import { createKeytarSecretStore, KEYCHAIN_SERVICE } from '../core/keychain';
+import { cliSwitchArgs, runCliSwitch } from './cli-switch';
+
+/** `--cli <command> …` runs the headless command instead of the app: no window, no lock, its exit code (cli-switch.ts). */
+const cliArgs = cliSwitchArgs(process.argv);
 
 /**
  * Development and test switches, read only when the app is not packaged: a packaged app never
@@ -93,21 +97,23 @@ async function askAboutCrash(notice: FatalErrorNotice): Promise<'restart' | 'qui
   return notice.choices[response] ?? 'quit';
 }
 
-installFatalErrorGuards(
-  process,
-  createFatalErrorHandler({
+// The command says its own failures on stderr (cli-switch.ts): no crash dialog may wait for a click in a scheduled job.
+if (cliArgs === null)
+  installFatalErrorGuards(
+    process,
+    createFatalErrorHandler({
+      logger,
+      closeCache: () => closeCache(),
+      askUser: askAboutCrash,
+      relaunch: (args) => {
+        app.relaunch({ args });
+        app.exit(0);
+      },
+      quit: (exitCode) => app.exit(exitCode),
+      argv: process.argv,
+    }),
     logger,
-    closeCache: () => closeCache(),
-    askUser: askAboutCrash,
-    relaunch: (args) => {
-      app.relaunch({ args });
-      app.exit(0);
-    },
-    quit: (exitCode) => app.exit(exitCode),
-    argv: process.argv,
-  }),
-  logger,
-);
+  );
 
 const EXPORT_FILTERS: Record<'xlsx' | 'csv', FileFilter> = {
   xlsx: { name: 'Excel workbook', extensions: ['xlsx'] },
@@ -275,7 +281,9 @@ async function main(): Promise<void> {
   });
 }
 
-if (!app.requestSingleInstanceLock()) {
+if (cliArgs !== null) {
+  void runCliSwitch(app, cliArgs);
+} else if (!app.requestSingleInstanceLock()) {
   // A second copy would open the same cache and log files; the first one is brought forward instead.
   app.quit();
 } else {

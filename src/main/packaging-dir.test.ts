@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { builtinModules } from 'node:module';
 import { extractFile } from '@electron/asar';
 import { FuseV1Options } from '@electron/fuses';
 import { build, Platform } from 'electron-builder';
@@ -19,6 +18,7 @@ import type { Configuration } from 'app-builder-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asarFiles, type AsarFile } from '../../test-support/asar-entries';
 import { PROJECT_ROOT } from '../../test-support/built-app';
+import { importedPackages } from '../../test-support/built-cli';
 import { createElectronDistStandIn, readFuses, STAND_IN_MESSAGE } from '../../test-support/electron-dist-stand-in';
 import { guardNetwork } from '../../test-support/network-guard';
 import { productionPackages, readManifest } from '../../test-support/production-packages';
@@ -59,22 +59,11 @@ async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Pr
   }
 }
 
-/** The package a bare import names (`electron-log/node` -> `electron-log`, `@scope/x/y` -> `@scope/x`). */
-function packageOf(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
-}
-
-/** The packages the built main-process files import or require by name (not Node's own, not electron). */
-function importedPackages(outDir: string): string[] {
-  const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+/** The packages the built main-process files (and the headless command's bundle) load by name, read from their syntax trees; not electron. */
+function importedByBuiltFiles(outDir: string): string[] {
   const names = new Set<string>();
   for (const file of filesUnder(outDir).filter((f) => /\.(c|m)?js$/.test(f) && !f.startsWith('renderer/'))) {
-    const text = readFileSync(join(outDir, file), 'utf8');
-    for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\(\s*)["']((?:@[\w.-]+\/)?\w[\w.-]*(?:\/[\w./-]+)?)["']/g)) {
-      const specifier = match[1] ?? '';
-      if (!builtins.has(specifier) && specifier !== 'electron') names.add(packageOf(specifier));
-    }
+    for (const name of importedPackages(readFileSync(join(outDir, file), 'utf8'))) if (name !== 'electron') names.add(name);
   }
   return [...names].sort();
 }
@@ -166,7 +155,7 @@ describe('the app packaged with a stand-in Electron', () => {
         files.some((f) => f.path.startsWith(`node_modules/${name}/`)),
         name,
       ).toBe(false);
-    const imported = importedPackages(join(root, 'out'));
+    const imported = importedByBuiltFiles(join(root, 'out'));
     expect(imported).toEqual(expect.arrayContaining(['better-sqlite3', 'keytar', 'zod']));
     for (const name of imported)
       expect(

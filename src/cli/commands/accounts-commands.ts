@@ -45,7 +45,7 @@ export async function listAccounts(context: CliContext, options: CommandOptions<
     return;
   }
   if (accounts.length === 0) {
-    io.stdout('No accounts yet. Add one in the app, or with "npm run cli -- accounts add" (see --help). The demo data is always available as "demo".\n');
+    io.stdout(`No accounts yet. Add one in the app, or with "${io.program} accounts add" (see --help). The demo data is always available as "demo".\n`);
     return;
   }
   const rows = [['Label', 'Service address', 'App ID', 'API key', 'Credentials', 'Last used', 'ID']];

@@ -2,29 +2,20 @@
  * `export`: writes a month-end file from the cache with the app's own exporter, so the file a scheduled job writes is
  * the file the app writes. It needs no network and no credentials. An existing file is kept unless --force is given,
  * and even then it is replaced only once the new file is complete. Gaps in the cache, and a payments export whose open
- * sales were checked more than 24 hours ago, are reported on stderr.
+ * sales were checked more than 24 hours ago, are reported on stderr. Progress comes from the exporter's row count;
+ * with --json, stdout is JSON lines ending with the result.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, resolve } from 'node:path';
-import { z } from 'zod';
-import type { ExportFormat } from '../../shared/export-presets';
+import { existsSync } from 'node:fs';
+import { basename, extname, resolve } from 'node:path';
+import type { ExportFormat, ExportPresetId } from '../../shared/export-presets';
 import type { DataAsOf } from '../../shared/sales-query-types';
 import { exportFromCache, noLongerReportedLine, statusesCheckedLine, type ExportOutcome } from '../../core/export';
 import { resolvePeriod, type CommandOptions } from '../cli-args';
 import { resolveAccount, type CliAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
 import { CliError, EXIT_CODES, usageError } from '../cli-errors';
-import { count, progressLine, type CliIo } from '../cli-io';
-
-/** The app's version from package.json, for the About sheet. */
-export function appVersion(): string {
-  try {
-    const parsed = z.object({ version: z.string() }).safeParse(JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')));
-    return parsed.success ? parsed.data.version : 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
+import { count, type CliIo } from '../cli-io';
+import { exportSnapshot, progressReporter, writeJsonLine } from '../progress';
 
 function formatOf(out: string, format: ExportFormat | undefined): ExportFormat {
   const extension = extname(out).toLowerCase().slice(1);
@@ -35,12 +26,12 @@ function formatOf(out: string, format: ExportFormat | undefined): ExportFormat {
   return format ?? implied ?? 'xlsx';
 }
 
-function syncCommandFor(account: CliAccount): string {
-  return `npm run cli -- sync --account ${JSON.stringify(account.kind === 'demo' ? 'demo' : account.label)}`;
+function syncCommandFor(account: CliAccount, program: string): string {
+  return `${program} sync --account ${JSON.stringify(account.kind === 'demo' ? 'demo' : account.label)}`;
 }
 
-function coverageWarning(account: CliAccount, dataAsOf: DataAsOf | null, neverSynced: boolean): string | null {
-  const sync = syncCommandFor(account);
+function coverageWarning(account: CliAccount, program: string, dataAsOf: DataAsOf | null, neverSynced: boolean): string | null {
+  const sync = syncCommandFor(account, program);
   if (dataAsOf !== null && !dataAsOf.complete) {
     const missing = dataAsOf.missing.map((r) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`)).join(', ');
     return `Warning: the cache has never synced ${missing}, so sales of those days are missing from the file. Run: ${sync} --from … --to …`;
@@ -49,15 +40,32 @@ function coverageWarning(account: CliAccount, dataAsOf: DataAsOf | null, neverSy
   return null;
 }
 
+/** What the export wrote, for --json. */
+interface Written {
+  outcome: ExportOutcome;
+  from: string;
+  to: string;
+  preset: ExportPresetId;
+  notes: string[];
+  warnings: string[];
+}
+
+function resultJson(account: CliAccount, written: Written): Record<string, unknown> {
+  const { outcome, from, to, preset, notes, warnings } = written;
+  const fields = { account: account.label, from, to, preset, format: outcome.format, file: outcome.filePath, rows: outcome.rowCount };
+  return { event: 'result', command: 'export', ...fields, notes, warnings };
+}
+
 /** Says what was written, how fresh its statuses are and what it did with no-longer-reported sales (T3, T5). */
-function report(io: CliIo, account: CliAccount, outcome: ExportOutcome): void {
-  const lines = [
-    `Wrote ${count(outcome.rowCount)} sales to ${outcome.filePath}`,
-    statusesCheckedLine(outcome.freshness),
-    noLongerReportedLine(outcome.freshness, '--include-no-longer-reported'),
-  ];
-  io.stdout(lines.filter((line) => line !== null).join('\n') + '\n');
-  if (outcome.staleWarning !== null) io.stderr(`${outcome.staleWarning} Run: ${syncCommandFor(account)}\n`);
+function report(io: CliIo, account: CliAccount, written: Written, json: boolean): void {
+  for (const warning of written.warnings) io.stderr(`${warning}\n`);
+  if (json) writeJsonLine(io.stdout, resultJson(account, written));
+  else io.stdout([`Wrote ${count(written.outcome.rowCount)} sales to ${written.outcome.filePath}`, ...written.notes].join('\n') + '\n');
+}
+
+function warningsOf(io: CliIo, account: CliAccount, outcome: ExportOutcome, neverSynced: boolean): string[] {
+  const stale = outcome.staleWarning === null ? null : `${outcome.staleWarning} Run: ${syncCommandFor(account, io.program)}`;
+  return [stale, coverageWarning(account, io.program, outcome.dataAsOf, neverSynced)].filter((w) => w !== null);
 }
 
 /** Runs `export`. */
@@ -65,6 +73,7 @@ export async function exportCommand(context: CliContext, options: CommandOptions
   const account = resolveAccount(context, options.account);
   const { from, to } = resolvePeriod(options, context.today(), 'export');
   const format = formatOf(options.out, options.format);
+  if (options.json === true && options.quiet === true) throw usageError('Give --json or --quiet, not both.', 'export');
   const out = resolve(options.out);
   if (options.force !== true && existsSync(out)) {
     throw new CliError(
@@ -74,8 +83,10 @@ export async function exportCommand(context: CliContext, options: CommandOptions
     );
   }
   const cache = context.cache();
-  const progress = progressLine(io);
+  const progress = progressReporter(io, options);
+  const label = `Writing ${basename(out)}`;
   let total = 0;
+  let startedMs = Date.now();
   try {
     const outcome = await exportFromCache(
       {
@@ -89,20 +100,25 @@ export async function exportCommand(context: CliContext, options: CommandOptions
           preset: options.preset ?? 'all',
         },
         targetPath: out,
-        appVersion: appVersion(),
+        appVersion: io.appVersion,
         now: context.now,
       },
       {
         signal: io.interrupt,
         overwrite: options.force === true,
-        onStart: (rows) => (total = rows),
-        onProgress: (rows, phase) => progress.update(phase === 'rows' ? `Writing ${count(rows)} of ${count(total)} sales` : 'Finishing the file'),
+        onStart: (rows) => {
+          total = rows;
+          startedMs = Date.now();
+        },
+        onProgress: (rows) => progress.update(exportSnapshot(label, rows, total, startedMs, Date.now())),
       },
     );
     progress.done();
-    report(io, account, outcome);
-    const warning = coverageWarning(account, outcome.dataAsOf, cache.lastSyncRun(account.cacheKey, 'completed') === null);
-    if (warning) io.stderr(`${warning}\n`);
+    const notes = [statusesCheckedLine(outcome.freshness), noLongerReportedLine(outcome.freshness, '--include-no-longer-reported')].filter(
+      (line) => line !== null,
+    );
+    const warnings = warningsOf(io, account, outcome, cache.lastSyncRun(account.cacheKey, 'completed') === null);
+    report(io, account, { outcome, from, to, preset: options.preset ?? 'all', notes, warnings }, options.json === true);
   } finally {
     progress.done();
   }

@@ -2,17 +2,20 @@
  * `sync`: keeps the cache current with the app's own sync engine, so a scheduled job and the app keep one cache and
  * one "last synced". With no period it is the routine sync (T1): the trailing window in full plus every open
  * sale however old. With a period, the days of it not yet synced; with --refresh, every day of it again (T4).
- * Ctrl+C stops between requests; everything stored so far is kept, and the next run resumes from there.
+ * Ctrl+C stops between requests; everything stored so far is kept, and the next run resumes from there. Progress
+ * comes from the engine's own reports; with --json, stdout is JSON lines ending with the result.
  */
 import type { SalesCache } from '../../core/cache';
 import { checkTimeText } from '../../core/export';
 import type { ServiceClient } from '../../core/service';
-import { runRoutineSync, runSync, type SyncResult } from '../../core/sync';
+import { runRoutineSync, runSync, type RoutineSyncResult, type SyncResult } from '../../core/sync';
+import type { SyncProgress } from '../../shared/sync-progress';
 import { hasPeriod, resolvePeriod, type CommandOptions } from '../cli-args';
 import { clientFor, resolveAccount, type CliAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
 import { CliError, EXIT_CODES, usageError } from '../cli-errors';
-import { count, progressLine, type CliIo, type ProgressLine } from '../cli-io';
+import { count, type CliIo } from '../cli-io';
+import { progressReporter, syncSnapshot, writeJsonLine, type ProgressReporter } from '../progress';
 
 /** What both kinds of sync need. */
 interface SyncRun {
@@ -20,8 +23,28 @@ interface SyncRun {
   account: CliAccount;
   client: ServiceClient;
   cache: SalesCache;
-  progress: ProgressLine;
+  progress: ProgressReporter;
   io: CliIo;
+  json: boolean;
+}
+
+/** The engine's progress callback, reporting under `label`. */
+function onProgress(run: SyncRun, label: string, unit: 'periods' | 'steps'): (progress: SyncProgress) => void {
+  return (progress) => run.progress.update(syncSnapshot(progress, label, unit, Date.now()));
+}
+
+/** What a run changed, for --json. */
+function resultFields(result: SyncResult): Record<string, unknown> {
+  return {
+    fetched: result.progress.records,
+    inserted: result.inserted,
+    updated: result.updated,
+    statusChanges: result.statusChanges,
+    noLongerReported: result.noLongerReported,
+    reportedAgain: result.reportedAgain,
+    unreadableRecords: result.progress.warnings,
+    unstoredDays: result.unstored.map((span) => ({ from: span.from, to: span.to, records: span.count, reasons: span.reasons })),
+  };
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -41,18 +64,22 @@ const NAMED_SPANS = 10;
 
 /** Records the service sent that could not be stored, by day (T8): those days are not complete until they are. */
 function warn(io: CliIo, result: SyncResult): void {
+  const warning = warningText(result);
+  if (warning !== null) io.stderr(`${warning}\n`);
+}
+
+function warningText(result: SyncResult): string | null {
   if (result.unstored.length === 0) {
-    if (result.progress.warnings > 0) io.stderr(`Warning: ${count(result.progress.warnings)} records could not be read and were left out.\n`);
-    return;
+    return result.progress.warnings > 0 ? `Warning: ${count(result.progress.warnings)} records could not be read and were left out.` : null;
   }
   const records = result.unstored.reduce((n, span) => n + span.count, 0);
   const days = result.unstored
     .slice(0, NAMED_SPANS)
     .map((span) => `${span.from === span.to ? span.from : `${span.from} to ${span.to}`} (${span.reasons.join('; ')})`);
   if (result.unstored.length > NAMED_SPANS) days.push('…');
-  io.stderr(
+  return (
     `Warning: ${plural(records, 'record', 'records')} the service sent could not be stored, so these days are not complete: ${days.join(', ')}. ` +
-      'Every sync fetches them again, and an export of them says so on its About sheet.\n',
+    'Every sync fetches them again, and an export of them says so on its About sheet.'
   );
 }
 
@@ -66,19 +93,37 @@ function statusesCheckedLine(cache: SalesCache, account: CliAccount): string | n
   return `Statuses checked ${oldest} (the oldest check among ${plural(age.sales, 'cached sale', 'cached sales')})${open}${never}.`;
 }
 
+/** The JSON result line of a routine sync. */
+function routineJson(run: SyncRun, result: RoutineSyncResult, trailingDays: number): Record<string, unknown> {
+  const age = run.cache.oldestStatusCheck(run.account.cacheKey, {});
+  return {
+    event: 'result',
+    command: 'sync',
+    kind: 'routine',
+    account: run.account.label,
+    trailingDays,
+    openSalesChecked: result.openSalesChecked,
+    daysFetchedAgain: result.daysFetchedAgain,
+    ...resultFields(result),
+    statusesCheckedAt: age.oldest,
+    openStatusesCheckedAt: age.oldestOpen,
+    warnings: [warningText(result)].filter((w) => w !== null),
+  };
+}
+
 async function routineSync(run: SyncRun): Promise<void> {
   const trailingDays = run.context.preferences.get().trailingResyncDays;
   const result = await runRoutineSync(
-    {
-      cache: run.cache,
-      client: run.client,
-      today: run.context.today,
-      onProgress: (p) => run.progress.update(`Checking statuses: ${count(p.records)} sales, ${p.windowsDone} of ${p.windowsTotal} steps done`),
-    },
+    { cache: run.cache, client: run.client, today: run.context.today, onProgress: onProgress(run, 'Checking statuses', 'steps') },
     { account: run.account.cacheKey, trailingDays },
     run.io.interrupt,
   );
   run.progress.done();
+  warn(run.io, result);
+  if (run.json) {
+    writeJsonLine(run.io.stdout, routineJson(run, result, trailingDays));
+    return;
+  }
   const window = trailingDays <= 0 ? 'today' : `the last ${plural(trailingDays, 'day', 'days')}`;
   const again = result.daysFetchedAgain > 0 ? ` (${plural(result.daysFetchedAgain, 'day', 'days')} with changes fetched again)` : '';
   run.io.stdout(
@@ -87,27 +132,27 @@ async function routineSync(run: SyncRun): Promise<void> {
   );
   const checked = statusesCheckedLine(run.cache, run.account);
   if (checked) run.io.stdout(`${checked}\n`);
-  warn(run.io, result);
 }
 
 async function periodSync(run: SyncRun, from: string, to: string, refresh: boolean): Promise<void> {
   const result = await runSync(
-    {
-      cache: run.cache,
-      client: run.client,
-      today: run.context.today,
-      onProgress: (p) => run.progress.update(`Syncing ${p.from} to ${p.to}: ${count(p.records)} sales, ${p.windowsDone} of ${p.windowsTotal} periods done`),
-    },
+    { cache: run.cache, client: run.client, today: run.context.today, onProgress: onProgress(run, `Syncing ${from} to ${to}`, 'periods') },
     { account: run.account.cacheKey, from, to, refresh, trailingDays: run.context.preferences.get().trailingResyncDays },
     run.io.interrupt,
   );
   run.progress.done();
+  warn(run.io, result);
+  if (run.json) {
+    const warnings = [warningText(result)].filter((w) => w !== null);
+    const fields = { event: 'result', command: 'sync', kind: 'period', account: run.account.label, from, to, refresh };
+    writeJsonLine(run.io.stdout, { ...fields, ...resultFields(result), warnings });
+    return;
+  }
   run.io.stdout(
     `Synced ${from} to ${to} for "${run.account.label}": ${count(result.progress.records)} sales fetched ` +
       `(${count(result.inserted)} new, ${count(result.updated)} updated, ${plural(result.statusChanges, 'status change', 'status changes')}` +
       `${result.noLongerReported > 0 ? `, ${count(result.noLongerReported)} no longer reported by the service` : ''}).\n`,
   );
-  warn(run.io, result);
 }
 
 /** Runs `sync`. */
@@ -117,7 +162,16 @@ export async function syncCommand(context: CliContext, options: CommandOptions<'
   if (period === null && options.refresh === true) {
     throw usageError('--refresh fetches a period again: give it with --from and --to (yyyy-mm-dd), or with --month.', 'sync');
   }
-  const run: SyncRun = { context, account, client: await clientFor(context, account), cache: context.cache(), progress: progressLine(io), io };
+  if (options.json === true && options.quiet === true) throw usageError('Give --json or --quiet, not both.', 'sync');
+  const run: SyncRun = {
+    context,
+    account,
+    client: await clientFor(context, account),
+    cache: context.cache(),
+    progress: progressReporter(io, options),
+    io,
+    json: options.json === true,
+  };
   try {
     if (period === null) await routineSync(run);
     else await periodSync(run, period.from, period.to, options.refresh === true);

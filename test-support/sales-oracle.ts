@@ -14,17 +14,17 @@ export function cents(amount: number): number {
 }
 
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().normalize('NFC');
 }
 
 function words(text: string): string[] {
   return text.match(/[\p{L}\p{N}\p{Co}_-]+/gu) ?? [];
 }
 
-/** True when every word of `text` starts some word of the sale's reference, product, collection or subid. */
+/** True when every word of `text` is inside the sale's reference, product, collection or subid (case and accents aside). */
 export function textMatches(sale: Sale, text: string): boolean {
-  const haystack = [sale.reference, sale.productName, sale.collectionName, sale.subid].flatMap((field) => (field === null ? [] : words(fold(field))));
-  return words(text).every((w) => haystack.some((token) => token.startsWith(fold(w))));
+  const haystack = [sale.reference, sale.productName, sale.collectionName, sale.subid].flatMap((field) => (field === null ? [] : [fold(field)]));
+  return words(text).every((w) => haystack.some((field) => field.includes(fold(w))));
 }
 
 function inList(value: string | null, list: readonly (string | null)[] | undefined): boolean {
@@ -91,11 +91,16 @@ function compare(a: SortValue, b: SortValue): number {
   return Buffer.compare(Buffer.from(String(a)), Buffer.from(String(b)));
 }
 
-/** References of `sales` (in stored order) sorted by `column`, ties in stored order; desc reverses all. */
+/** Amounts sort within their currency: currency codes first. */
+function groupFirst(a: Sale, b: Sale, column: SaleSortColumn): number {
+  return column === 'commissionAmount' || column === 'transactionAmount' ? compare(a.currency, b.currency) : 0;
+}
+
+/** References of `sales` (in stored order) sorted by `column` (amounts by currency first), ties in stored order; desc reverses all. */
 export function oracleOrder(sales: readonly Sale[], column: SaleSortColumn, direction: 'asc' | 'desc'): string[] {
   const order = sales
     .map((sale, index) => ({ sale, index }))
-    .sort((x, y) => compare(sortValue(x.sale, column), sortValue(y.sale, column)) || x.index - y.index)
+    .sort((x, y) => groupFirst(x.sale, y.sale, column) || compare(sortValue(x.sale, column), sortValue(y.sale, column)) || x.index - y.index)
     .map(({ sale }) => sale.reference);
   return direction === 'asc' ? order : order.reverse();
 }

@@ -3,6 +3,7 @@
  * the space back to the disk. The next sync fills it again.
  */
 import type Database from 'better-sqlite3';
+import { forgetSaleTexts } from './search';
 
 const TABLES = ['sales', 'sale_changes', 'coverage', 'coverage_provisional', 'unstored_records', 'profiles', 'sync_runs', 'products', 'collections'];
 
@@ -18,6 +19,7 @@ export function createClearAll(db: Database.Database): () => number {
   });
   return () => {
     const removed = clear();
+    forgetSaleTexts(db);
     db.exec('VACUUM');
     db.pragma('wal_checkpoint(TRUNCATE)');
     return removed;

@@ -101,6 +101,37 @@ function faceValues(columns: SaleColumns, units: Float64Array): Float64Array {
   return values;
 }
 
+/**
+ * Amounts of different currencies cannot be compared, so they sort by currency (in its code's order) and then by face
+ * value within it, as `sql-filter.ts` orders them: the positions in amount order are bucketed, stably, by currency,
+ * and each (currency, amount) pair gets the next rank.
+ */
+function byCurrencyThenAmount(db: Database.Database, columns: SaleColumns, units: Float64Array): Ranked {
+  const n = columns.size;
+  const amounts = numberRanks(faceValues(columns, units), n);
+  const byAmount = countingSort(amounts.keys, n, amounts.count);
+  const codes = textRanks(db, columns.currencies.values);
+  const currencies = viaCodes(columns.currency, n, codes.ranks, codes.count);
+  const starts = new Int32Array(currencies.count + 1);
+  for (let p = 0; p < n; p++) starts[(currencies.keys[p] as number) + 1] = (starts[(currencies.keys[p] as number) + 1] as number) + 1;
+  for (let r = 1; r <= currencies.count; r++) starts[r] = (starts[r] as number) + (starts[r - 1] as number);
+  const order = new Int32Array(n);
+  for (const p of byAmount) {
+    const currency = currencies.keys[p] as number;
+    order[starts[currency] as number] = p;
+    starts[currency] = (starts[currency] as number) + 1;
+  }
+  const keys = new Int32Array(n);
+  let rank = -1;
+  for (let i = 0; i < n; i++) {
+    const p = order[i] as number;
+    const q = order[i - 1];
+    if (q === undefined || currencies.keys[p] !== currencies.keys[q] || amounts.keys[p] !== amounts.keys[q]) rank++;
+    keys[p] = rank;
+  }
+  return { keys, count: rank + 1 };
+}
+
 function nameRanks(db: Database.Database, entries: readonly (LookupEntry | undefined)[]): { ranks: Int32Array; count: number } {
   const names = Array.from({ length: Math.max(1, entries.length) }, (_, id) => entries[id]?.name ?? null);
   return textRanks(db, names);
@@ -118,9 +149,9 @@ function rankedColumn(db: Database.Database, columns: SaleColumns, catalog: Look
     case 'paymentDate':
       return numberRanks(columns.payDay, n);
     case 'commissionAmount':
-      return numberRanks(faceValues(columns, columns.commission), n);
+      return byCurrencyThenAmount(db, columns, columns.commission);
     case 'transactionAmount':
-      return numberRanks(faceValues(columns, columns.transaction), n);
+      return byCurrencyThenAmount(db, columns, columns.transaction);
     case 'commissionStatus':
       return text(columns.commissionStatus, columns.commissionStatuses.values);
     case 'paymentStatus':

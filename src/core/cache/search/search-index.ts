@@ -8,9 +8,14 @@
  * watermark `search_progress.indexed_through` says which sales have their entry (all up to it, none above), and
  * {@link SearchIndex.catchUp} indexes everything above it in one statement: the page store calls it every
  * {@link SEARCH_BATCH} new sales, the sync engine after each window, and every text search before it runs.
+ *
+ * Searches match inside words, which a word index cannot do: they read the sales' texts kept in memory up to the
+ * watermark (`sale-texts.ts`). The index keeps its entries all the same, so the file stays what its format says; an
+ * updated or deleted sale drops the texts in memory, which the next search reads again.
  */
 import type Database from 'better-sqlite3';
 import { ROW_VALUE_COLUMNS, type RowValues } from '../records';
+import { forgetSaleTexts } from './sale-texts';
 
 /** New sales left unindexed before the page store catches up inside a page's transaction (about 50 ms of work). */
 export const SEARCH_BATCH = 20_000;
@@ -68,12 +73,14 @@ export function createSearchIndex(db: Database.Database): SearchIndex {
       if (sameText(old, next)) return;
       remove.run(id, ...old);
       insert.run(id, ...next);
+      forgetSaleTexts(db);
     },
     catchUp: () => catchUp(),
     catchUpIfDue: (indexedThrough, lastId) => {
       if (lastId - indexedThrough >= SEARCH_BATCH) catchUp();
     },
     afterDelete: () => {
+      forgetSaleTexts(db);
       setWatermark.run(Math.min(indexedThrough(), highestId.get() ?? 0));
     },
   };

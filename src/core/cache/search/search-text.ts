@@ -1,10 +1,43 @@
 /**
- * Turns what the user typed into FTS5 terms: every word must be the start of a word of the sale's reference, product
- * name, collection name or subid. Words are split here the way the index's tokenizer splits them (letters, digits,
- * private-use characters, `-` and `_`), and each is quoted, so nothing typed can inject FTS5 syntax.
+ * Turns what the user typed into search terms: its words (letters, digits, private-use characters, `-` and `_`),
+ * folded. A sale matches when every term appears anywhere inside its reference, sub-ID, product name or collection
+ * name, folded the same way: "1234" finds S-0001234-AB, "review" finds yt_review_2025 and "cafe" finds Café.
+ *
+ * Folding works one character at a time, so that the SQL form of a term (`fold-pattern.ts`) can match exactly the same
+ * texts as the in-memory one: a character is replaced by its letter without accents, in lower case ("É" → "e",
+ * "Σ" → "σ"), when that gives exactly one character; otherwise (combining marks alone, characters outside the Basic
+ * Multilingual Plane) it is kept as it is.
  */
 
 const TOKEN = /[\p{L}\p{N}\p{Co}_-]+/gu;
+const MARKS = /\p{M}/gu;
+/** Any character beyond ASCII: texts without one fold by lower case alone. */
+const BEYOND_ASCII = /[^\p{ASCII}]/u;
+/** Characters above this are kept as they are (a bounded table: see `fold-pattern.ts`). */
+export const LAST_FOLDED_CHAR = 0xffff;
+
+const folded = new Map<string, string>();
+
+/** One character (code point), folded. */
+export function foldChar(char: string): string {
+  const known = folded.get(char);
+  if (known !== undefined) return known;
+  let out = char;
+  if ((char.codePointAt(0) ?? 0) <= LAST_FOLDED_CHAR) {
+    const plain = char.normalize('NFD').replace(MARKS, '').toLowerCase().normalize('NFC');
+    if (plain.length === 1) out = plain;
+  }
+  folded.set(char, out);
+  return out;
+}
+
+/** A text folded character by character (plain ASCII only needs lower case). */
+export function foldText(text: string): string {
+  if (!BEYOND_ASCII.test(text)) return text.toLowerCase();
+  let out = '';
+  for (const char of text) out += foldChar(char);
+  return out;
+}
 
 /** The words of `text`, at most 16 (more only slows the query without narrowing it). */
 export function searchWords(text: string): string[] {
@@ -12,12 +45,12 @@ export function searchWords(text: string): string[] {
 }
 
 /**
- * One FTS5 prefix term per word of `text` (`"word"*`), or null when it holds no searchable word (then it does not
- * filter). A sale matches when every term matches its entry, its product's name or its collection's name.
+ * The folded words of `text`, each once, or null when it holds no searchable word (then it does not filter). A sale
+ * matches when every term is inside one of its searchable texts.
  */
 export function searchTerms(text: string | undefined): string[] | null {
   if (text === undefined) return null;
   const words = searchWords(text);
   if (words.length === 0) return null;
-  return words.map((w) => `"${w.replace(/"/g, '""')}"*`);
+  return [...new Set(words.map(foldText))];
 }

@@ -1,11 +1,13 @@
 /**
- * Runs one search term against the three FTS5 indexes: the sales' own entries (reference and subid) and the names of
- * products and collections. Shared by the in-memory browse path and the SQL export path (`sql-filter.ts`), so both
- * find the same sales.
+ * Runs one search term (a folded word from `searchTerms`) against the searchable texts of the sales: their reference
+ * and sub-ID, and the names of their product and collection. The sales screen reads the sales' own texts from memory
+ * (`sale-texts.ts`) and the names from their small lookup tables; exports, which read through their own connections,
+ * use {@link termMatch} in SQL. Both fold the same way and find the same sales (a test checks it).
  */
 import type Database from 'better-sqlite3';
-import { AppError } from '../../../shared/errors';
-import { isCorruptionError } from '../cache-errors';
+import { foldedContains, foldedGlob } from './fold-pattern';
+import { salesContaining } from './sale-texts';
+import { foldText } from './search-text';
 
 /** What one term matched: sale row ids (any account), product ids and collection ids. */
 export interface TermHits {
@@ -14,21 +16,32 @@ export interface TermHits {
   collections: number[];
 }
 
-/** The SQL that finds the sale ids matching one term (three parameters, all the term), for use in `IN (…)`. */
-export const TERM_MATCH_SQL = `(s.id IN (SELECT rowid FROM sales_fts WHERE sales_fts MATCH ?)
-  OR s.product_id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)
-  OR s.collection_id IN (SELECT rowid FROM collections_fts WHERE collections_fts MATCH ?))`;
-
-function ids(db: Database.Database, index: 'sales_fts' | 'products_fts' | 'collections_fts', term: string): number[] {
-  return db.prepare<[string], number>(`SELECT rowid FROM ${index} WHERE ${index} MATCH ?`).pluck().all(term);
+/** SQL text and its parameters. */
+export interface TermMatch {
+  sql: string;
+  params: string[];
 }
 
-/** The hits of `term` (a quoted prefix term from `searchTerms`). */
+function namesContaining(db: Database.Database, table: 'products' | 'collections', term: string): number[] {
+  const rows = db.prepare<[], [number, string]>(`SELECT id, name FROM ${table} WHERE name IS NOT NULL`).raw().all();
+  return rows.filter(([, name]) => foldText(name).includes(term)).map(([id]) => id);
+}
+
+/** The hits of `term`. */
 export function searchTerm(db: Database.Database, term: string): TermHits {
-  try {
-    return { sales: ids(db, 'sales_fts', term), products: ids(db, 'products_fts', term), collections: ids(db, 'collections_fts', term) };
-  } catch (error) {
-    if (isCorruptionError(error)) throw error;
-    throw new AppError('INVALID_INPUT', 'The search text cannot be used as typed; try fewer or simpler words.', { cause: error });
-  }
+  return { sales: salesContaining(db, term), products: namesContaining(db, 'products', term), collections: namesContaining(db, 'collections', term) };
+}
+
+/**
+ * The SQL condition "the sale `s` (with its product and collection looked up by id) contains `term`", for a `WHERE`
+ * over `sales s`.
+ */
+export function termMatch(term: string): TermMatch {
+  const glob = foldedGlob(term);
+  const named = (table: string) => `(SELECT id FROM ${table} WHERE ${foldedContains('name')})`;
+  return {
+    sql: `(${foldedContains('s.reference')} OR ${foldedContains('s.subid')}
+      OR s.product_id IN ${named('products')} OR s.collection_id IN ${named('collections')})`,
+    params: [glob, term, glob, term, glob, term, glob, term],
+  };
 }

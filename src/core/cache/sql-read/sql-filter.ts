@@ -4,7 +4,7 @@
  * bound as parameters; only fixed column names from {@link SORT_COLUMN_SQL} are spliced in.
  */
 import type { SaleSortColumn, SalesFilter, SalesSort } from '../../../shared/sales-query';
-import { searchTerms, TERM_MATCH_SQL } from '../search';
+import { searchTerms, termMatch } from '../search';
 
 /** SQL text and its parameters. */
 export interface SqlPart {
@@ -73,12 +73,16 @@ export function whereClause(account: string, filter: SalesFilter): SqlPart {
   const parts: SqlPart[] = [{ sql: 's.account_id = ?', params: [account] }, ...dateParts(filter), ...listParts(filter)];
   // Sales the service no longer reports are kept for audit but, unless asked for, left out (T5).
   if (filter.includeNoLongerReported !== true) parts.push({ sql: 's.unreported_at IS NULL', params: [] });
-  for (const term of searchTerms(filter.text) ?? []) parts.push({ sql: TERM_MATCH_SQL, params: [term, term, term] });
+  for (const term of searchTerms(filter.text) ?? []) parts.push(termMatch(term));
   return { sql: `WHERE ${parts.map((p) => p.sql).join(' AND ')}`, params: parts.flatMap((p) => p.params) };
 }
+
+/** Amounts of different currencies cannot be compared: their sort groups the sales by currency first. */
+const BY_CURRENCY_FIRST: ReadonlySet<SaleSortColumn> = new Set(['commissionAmount', 'transactionAmount']);
 
 /** `ORDER BY …` with the row id as the tie-breaker, in the same direction. */
 export function orderClause(sort: SalesSort): string {
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
-  return `ORDER BY ${SORT_COLUMN_SQL[sort.column]} ${direction}, s.id ${direction}`;
+  const group = BY_CURRENCY_FIRST.has(sort.column) ? `s.currency ${direction}, ` : '';
+  return `ORDER BY ${group}${SORT_COLUMN_SQL[sort.column]} ${direction}, s.id ${direction}`;
 }

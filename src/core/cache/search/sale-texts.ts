@@ -1,0 +1,106 @@
+/**
+ * Every sale's reference and sub-ID, folded, in memory, for the sales screen's searches inside words: an index of
+ * words cannot find "1234" inside S-0001234-AB, and SQLite needs 300 ms or more to scan a million sales for it, where
+ * `indexOf` over these texts takes about 15 ms. References are unique per sale, so nothing smaller would do; a million
+ * sales take about 30 MB.
+ *
+ * The texts cover the sales up to the search index's watermark (`search_progress.indexed_through`), which every text
+ * search first brings up to date: the sales above the last load are read at the next search. A sale whose text
+ * changes below the watermark is reported by the search index (`search-index.ts`), and sales deleted by forgetting an
+ * account or clearing the cache lower the watermark: either drops the texts, and the next search reads them again.
+ */
+import type Database from 'better-sqlite3';
+import { foldText } from './search-text';
+
+/** Rows read per statement run. */
+const READ_CHUNK = 20_000;
+/** Parts kept apart before they are joined into one (each search walks every part). */
+const MAX_PARTS = 8;
+
+/** Consecutive sales' texts: `text` holds each sale's reference and sub-ID, each followed by a line break. */
+interface Part {
+  text: string;
+  /** Where each sale's texts start in `text`, and one more entry: its length. */
+  starts: Int32Array;
+  ids: Int32Array;
+}
+
+interface SaleTexts {
+  /** The highest sale id read. */
+  through: number;
+  parts: Part[];
+}
+
+const loaded = new WeakMap<Database.Database, SaleTexts>();
+
+/** Forgets the texts read from `db`: a sale's text changed, or sales were deleted. */
+export function forgetSaleTexts(db: Database.Database): void {
+  loaded.delete(db);
+}
+
+function readPart(db: Database.Database, after: number, upTo: number): Part[] {
+  const chunk = db.prepare<[number, number], [number, string, string | null]>(
+    `SELECT id, reference, subid FROM sales WHERE id > ? AND id <= ? ORDER BY id LIMIT ${READ_CHUNK}`,
+  );
+  const texts: string[] = [];
+  const ids: number[] = [];
+  const starts: number[] = [];
+  let length = 0;
+  for (let from = after, rows = chunk.raw().all(from, upTo); rows.length > 0; rows = chunk.raw().all(from, upTo)) {
+    for (const [id, reference, subid] of rows) {
+      const text = `${foldText(reference)}\n${subid === null ? '' : foldText(subid)}\n`;
+      starts.push(length);
+      ids.push(id);
+      texts.push(text);
+      length += text.length;
+    }
+    from = (rows[rows.length - 1] as [number, string, string | null])[0];
+  }
+  if (ids.length === 0) return [];
+  starts.push(length);
+  return [{ text: texts.join(''), starts: Int32Array.from(starts), ids: Int32Array.from(ids) }];
+}
+
+function joinParts(parts: readonly Part[]): Part {
+  const starts = new Int32Array(parts.reduce((n, p) => n + p.ids.length, 0) + 1);
+  const ids = new Int32Array(starts.length - 1);
+  let at = 0;
+  let offset = 0;
+  for (const part of parts) {
+    for (let i = 0; i < part.ids.length; i++) starts[at + i] = (part.starts[i] as number) + offset;
+    ids.set(part.ids, at);
+    at += part.ids.length;
+    offset += part.text.length;
+  }
+  starts[at] = offset;
+  return { text: parts.map((p) => p.text).join(''), starts, ids };
+}
+
+/** The texts of every sale up to the watermark, reading only what the last call did not. */
+function current(db: Database.Database): SaleTexts {
+  const watermark = db.prepare<[], number>('SELECT indexed_through FROM search_progress WHERE id = 1').pluck().get() ?? 0;
+  let texts = loaded.get(db);
+  if (texts === undefined || watermark < texts.through) texts = { through: 0, parts: [] };
+  if (watermark > texts.through) {
+    const parts = [...texts.parts, ...readPart(db, texts.through, watermark)];
+    texts = { through: watermark, parts: parts.length > MAX_PARTS ? [joinParts(parts)] : parts };
+  }
+  loaded.set(db, texts);
+  return texts;
+}
+
+/** Ids of the sales (of any account) whose folded reference or sub-ID contains `term`, a folded word. */
+export function salesContaining(db: Database.Database, term: string): number[] {
+  const out: number[] = [];
+  for (const { text, starts, ids } of current(db).parts) {
+    let row = 0;
+    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, starts[row] as number)) {
+      // Matches come in increasing order, so the sale holding one is found by walking forward.
+      while ((starts[row + 1] as number) <= at) row++;
+      out.push(ids[row] as number);
+      row++;
+      if (row >= ids.length) break;
+    }
+  }
+  return out;
+}

@@ -1,8 +1,12 @@
 /**
  * query: a freshly opened cache of a million sales answers 200 random sales-browser queries (random filter
  * combinations, every sort column in both directions, deep pages, text search) and 50 random summaries. The query mix
- * is bench/lib/measure-cache.ts's, so the bench and that script measure the same thing. Nothing is prepared before the
- * first query: it pays for building the in-memory index, as the first sales screen of a session would, and counts.
+ * is bench/lib/measure-cache.ts's, so the bench and that script measure the same thing.
+ *
+ * Before that, one earlier session in a process of its own opens the new cache, asks for the first page and closes:
+ * that first query has no saved browse index and builds it (the figure the case reported before indexes were saved),
+ * and the close saves it, as quitting the app does. The timed session then opens a cache the app has used before,
+ * and its first query reads the saved index; nothing else is prepared, so the first timed query counts that read.
  */
 import { openCache } from '../../src/core/cache';
 import { browseTimings, percentile, summaryTimings } from '../lib/measure-cache';
@@ -10,10 +14,13 @@ import { createRandom } from '../../src/core/demo';
 import { BENCH_ACCOUNT, type RunCase } from '../lib/case';
 import { atMost, count, info } from '../lib/rows';
 import { progress } from '../lib/timing';
+import { firstQueryInChild } from '../lib/first-query';
 
 export const run: RunCase = async (input) => {
   const dbPath = input.datasets.large;
   if (dbPath === undefined) throw new Error('query needs the large database');
+  const earlier = await firstQueryInChild(input.repoRoot, dbPath, BENCH_ACCOUNT);
+  progress(`earlier session: first query ${earlier.firstQueryMs.toFixed(0)} ms (builds the index), close ${earlier.closeMs.toFixed(0)} ms (saves it)`);
   const cache = openCache({ path: dbPath }).cache;
   // Offsets are chosen by counting on a second connection, so the timed cache memoises nothing outside the timings.
   const counter = openCache({ path: dbPath }).cache;
@@ -28,16 +35,21 @@ export const run: RunCase = async (input) => {
     return {
       size: `${count(input.size)} sales`,
       rows: [
-        atMost('browse p95 (200 queries)', percentile(browse, 95), 'ms', 50),
+        atMost('browse p95 (200 queries)', percentile(browse, 95), 'ms', 20),
         info('browse max', Math.max(...browse), 'ms'),
-        info('first query (builds the index)', first, 'ms'),
-        atMost('summary p95 (50 summaries)', percentile(summaries, 95), 'ms', 50),
+        atMost('first query after opening (saved index)', first, 'ms', 150),
+        info('first query (builds the index)', earlier.firstQueryMs, 'ms'),
+        info('closing after the build (saves the index)', earlier.closeMs, 'ms'),
+        info('memory of the session that built the index (its peak RSS)', earlier.peakRssMb, 'MB'),
+        atMost('summary p95 (50 summaries)', percentile(summaries, 95), 'ms', 20),
         info('summary max', Math.max(...summaries), 'ms'),
       ],
       notes: [
-        'no baseline: the target is absolute (p95 <= 50 ms); the first query of a freshly opened cache (it builds the in-memory index) is included.',
-        'peak RSS holds two connections with an in-memory index each: the one timed and the one that picks offsets.',
+        'no baseline: the targets are absolute; the first timed query (no filter, date order, offset >= 900,000) of the freshly opened cache reads the browse index an earlier session saved, and is included in the p95.',
+        "'first query (builds the index)' is that earlier session's first query (its own process): no saved index yet, so it is built from the table, as before indexes were saved.",
+        'peak RSS holds two connections with a browse index each: the one timed and the one that picks offsets.',
       ],
+      peakRssLimitMb: 300,
     };
   } finally {
     counter.close();

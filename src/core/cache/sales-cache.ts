@@ -15,7 +15,17 @@ import {
   createProfileStore,
   type CachedProfile,
 } from './records';
-import { createBrowseIndex, distinctValues, pageIds, readSales, seriesOf, summarize, topEntries } from './browse';
+import {
+  createBrowseIndex,
+  SAVED_INDEX_MIN_SALES,
+  SavedIndexDamagedError,
+  distinctValues,
+  pageIds,
+  readSales,
+  seriesOf,
+  summarize,
+  topEntries,
+} from './browse';
 import { guardCorruption } from './cache-errors';
 import { createChangeLog } from './changes';
 import { createCoverageStore, type CoveredWindow, type CoverageReport, createSyncRunStore, type SyncRun, type SyncRunStatus } from './coverage';
@@ -116,12 +126,28 @@ export interface SalesCache {
   close(): void;
 }
 
+/** Runs a read of the browse index, once more when a saved array turned out damaged (the second run rebuilds). */
+function browsed<T>(work: () => T): T {
+  try {
+    return guardCorruption(work);
+  } catch (error) {
+    if (!(error instanceof SavedIndexDamagedError)) throw error;
+    return guardCorruption(work);
+  }
+}
+
 function filterOf(input: unknown): SalesFilter {
   return parseInput(salesFilterSchema, input ?? {}, 'sales filter');
 }
 
+/** Tuning of the cache object; the defaults are the app's. */
+export interface SalesCacheOptions {
+  /** From how many sales an account's browse index is saved beside the cache at close (see `saved-columns.ts`). */
+  savedIndexMinSales?: number;
+}
+
 /** Builds the cache object over an open, migrated connection. */
-export function createSalesCache(db: Database.Database, path: string, now: () => Date): SalesCache {
+export function createSalesCache(db: Database.Database, path: string, now: () => Date, options: SalesCacheOptions = {}): SalesCache {
   const lookups = createLookupIds(db);
   const search = createSearchIndex(db);
   const catchUpSearch = (): number => guardCorruption(() => search.catchUp());
@@ -133,7 +159,7 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
   const openSales = createOpenSaleReads(db);
   const markUnreported = createUnreportedMarker(db);
   const statusCheckAge = createStatusCheckAge(db);
-  const browse = createBrowseIndex(db, catchUpSearch);
+  const browse = createBrowseIndex(db, catchUpSearch, { cachePath: path, minSales: options.savedIndexMinSales ?? SAVED_INDEX_MIN_SALES });
   const forget = createForgetAccount(db, search);
   const clearAll = createClearAll(db);
 
@@ -163,22 +189,22 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
     finishSyncRun: (runId, status, error) => guardCorruption(() => runs.finishSyncRun(runId, status, error)),
     unfinishedSyncRuns: (account) => guardCorruption(() => runs.unfinishedSyncRuns(account)),
     lastSyncRun: (account, status) => guardCorruption(() => runs.lastSyncRun(account, status)),
-    prepareBrowsing: (account) => guardCorruption(() => void view(account).order('transactionDate')),
+    prepareBrowsing: (account) => browsed(() => void view(account).order('transactionDate')),
     salesPage: (account, input) =>
-      guardCorruption(() => {
+      browsed(() => {
         const query = parseInput(salesPageQuerySchema, input, 'sales page query');
         const { ids, total } = pageIds(view(account), query.filter, query.sort, query.offset, query.limit);
         return { rows: readSales(db, ids), total, offset: query.offset, dataAsOf: dataAsOf(account, query.filter) };
       }),
-    countSales: (account, input) => guardCorruption(() => view(account).select(filterOf(input)).count),
+    countSales: (account, input) => browsed(() => view(account).select(filterOf(input)).count),
     summary: (account, input) =>
-      guardCorruption(() => {
+      browsed(() => {
         const filter = filterOf(input);
         return { ...summarize(view(account), filter), dataAsOf: dataAsOf(account, filter) };
       }),
-    series: (account, input) => guardCorruption(() => seriesOf(view(account), parseInput(seriesQuerySchema, input, 'series query'))),
-    topEntries: (account, input) => guardCorruption(() => topEntries(view(account), parseInput(topQuerySchema, input, 'top list query'))),
-    distinctValues: (account, input) => guardCorruption(() => distinctValues(view(account), filterOf(input))),
+    series: (account, input) => browsed(() => seriesOf(view(account), parseInput(seriesQuerySchema, input, 'series query'))),
+    topEntries: (account, input) => browsed(() => topEntries(view(account), parseInput(topQuerySchema, input, 'top list query'))),
+    distinctValues: (account, input) => browsed(() => distinctValues(view(account), filterOf(input))),
     iterateSales: (account, input) => {
       assertAccount(account);
       const query = parseInput(salesSelectionSchema, input, 'export query');
@@ -212,6 +238,7 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
       guardCorruption(() => {
         const removed = clearAll();
         browse.reset();
+        browse.removeSaved(null);
         lookups.forget();
         return removed;
       }),
@@ -219,6 +246,7 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
       guardCorruption(() => {
         const removed = forget(account);
         browse.reset();
+        browse.removeSaved(account);
         return removed;
       }),
     transaction: (work) => {
@@ -237,6 +265,13 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
       } catch {
         // A damaged or read-only file: the next open catches up instead.
       }
+      // The next open reads the browse index instead of rebuilding it; when saving fails it rebuilds, as without one.
+      try {
+        if (db.open && !db.inTransaction) browse.save();
+      } catch {
+        // Nothing is lost: the saved index is only ever a copy of what SQLite holds.
+      }
+      browse.reset();
       db.close();
     },
   };

@@ -59,7 +59,10 @@ export const FINE_COMMISSION = 1;
 /** Flag in {@link SaleColumns.fine}: the transaction amount is exact only in `fineAmounts`. */
 export const FINE_TRANSACTION = 2;
 
-/** Columns read from SQLite, in this order, to fill the arrays. */
+/**
+ * Columns read from SQLite, in this order, to fill the arrays. A column added here must also be in migration 8's update
+ * trigger, and the saved index's FORMAT raised (`saved-columns.ts`).
+ */
 export const COLUMN_SELECT = `id, transaction_date, payment_date, commission_status, payment_status, currency, category,
   subid, product_id, collection_id, commission_minor, transaction_minor, first_seen, last_changed, commission_exact, transaction_exact,
   unreported_at IS NOT NULL`;
@@ -85,8 +88,10 @@ export type ColumnRow = [
   number,
 ];
 
-type Growable = Int32Array | Uint8Array | Float64Array;
-const GROWABLE: readonly (keyof SaleColumns)[] = [
+/** The kinds of typed array a column is. */
+export type Growable = Int32Array | Uint8Array | Float64Array;
+/** The per-position arrays (all but `posById`), grown together. */
+export const GROWABLE = [
   'ids',
   'txDay',
   'payDay',
@@ -103,7 +108,7 @@ const GROWABLE: readonly (keyof SaleColumns)[] = [
   'firstSeen',
   'lastChanged',
   'unreported',
-];
+] as const satisfies readonly (keyof SaleColumns)[];
 
 /** Empty columns with room for `capacity` sales. */
 export function createColumns(capacity: number): SaleColumns {

@@ -51,6 +51,21 @@ function dayRange(columns: SaleColumns, filter: SalesFilter): { days: Int32Array
 }
 
 /**
+ * The selection of a filter with no condition but the no-longer-reported flag: native fills and searches instead of a
+ * loop over every position (it is the first query of every session, often before the JIT has compiled the loop).
+ */
+function everySale(mask: Uint8Array, unreported: Uint8Array | null): Selection {
+  mask.fill(1);
+  let count = mask.length;
+  if (unreported === null) return { mask, count };
+  for (let p = unreported.indexOf(1); p >= 0 && p < mask.length; p = unreported.indexOf(1, p + 1)) {
+    mask[p] = 0;
+    count--;
+  }
+  return { mask, count };
+}
+
+/**
  * The sales of `columns` matching `filter`, in one pass over the positions that tests every condition of a sale
  * before moving on (a pass per condition cost a million-entry sweep each). `textHits` is the mask of the filter's
  * text search (null when the filter has no searchable text); it is read, never modified.
@@ -63,6 +78,7 @@ export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, fil
   const days = range?.days ?? columns.txDay;
   const [from, to] = range === null ? [NO_DAY, 2_147_483_647] : [range.from, range.to];
   const unreported = filter.includeNoLongerReported === true ? null : columns.unreported;
+  if (textHits === null && range === null && tests.length === 0) return everySale(mask, unreported);
   let count = 0;
   for (let p = 0; p < n; p++) {
     if (textHits !== null && textHits[p] !== 1) continue;

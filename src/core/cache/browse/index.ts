@@ -4,3 +4,4 @@ export * from './sales-page';
 export * from './sales-series';
 export * from './sales-summary';
 export * from './top-entries';
+export { SavedIndexDamagedError } from './saved-columns';

@@ -16,6 +16,7 @@ export function pageIds(view: AccountView, filter: SalesFilter, sort: SalesSort,
   if (offset >= count) return { ids, total: count };
   const order = view.order(sort.column);
   const { ids: rowIds } = view.columns;
+  if (count === order.length) return { ids: everySalePage(order, rowIds, sort.direction, offset, limit), total: count };
   const step = sort.direction === 'asc' ? 1 : -1;
   let seen = 0;
   for (let i = step === 1 ? 0 : order.length - 1; i >= 0 && i < order.length && ids.length < limit; i += step) {
@@ -24,6 +25,16 @@ export function pageIds(view: AccountView, filter: SalesFilter, sort: SalesSort,
     if (seen++ >= offset) ids.push(rowIds[p] as number);
   }
   return { ids, total: count };
+}
+
+/** The window when every sale matches: read straight from the order, whatever the offset. */
+function everySalePage(order: Int32Array, rowIds: Int32Array, direction: 'asc' | 'desc', offset: number, limit: number): number[] {
+  const ids: number[] = [];
+  for (let i = offset; i < order.length && ids.length < limit; i++) {
+    const p = order[direction === 'asc' ? i : order.length - 1 - i] as number;
+    ids.push(rowIds[p] as number);
+  }
+  return ids;
 }
 
 /** Reads the sales `ids` (in that order) from SQLite. */

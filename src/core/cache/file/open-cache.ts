@@ -14,7 +14,7 @@ import { inspectCacheFile, type FileVerdict } from './inspect-file';
 import { LATEST_VERSION } from './migrations';
 import { migrate } from './migrate';
 import { moveAside } from './quarantine';
-import { createSalesCache, type SalesCache } from '../sales-cache';
+import { createSalesCache, type SalesCache, type SalesCacheOptions } from '../sales-cache';
 
 /** Where the cache lives and the clock it stamps times with (tests pass a fixed one). */
 export interface OpenCacheOptions {
@@ -27,6 +27,8 @@ export interface OpenCacheOptions {
    * takes 0.5-1 s, which the app would otherwise spend before its window can show anything.
    */
   integrityCheck?: 'now' | 'background';
+  /** From how many sales an account's browse index is saved beside the cache at close; the app's default when absent. */
+  savedIndexMinSales?: number;
 }
 
 /** A damaged or foreign file that was set aside; `message` is the sentence to show the user. */
@@ -109,6 +111,10 @@ function verdictRecovery(path: string, verdict: FileVerdict, now: Date): CacheRe
   return null;
 }
 
+function cacheOptions(options: OpenCacheOptions): SalesCacheOptions {
+  return options.savedIndexMinSales === undefined ? {} : { savedIndexMinSales: options.savedIndexMinSales };
+}
+
 /**
  * Opens the cache at `options.path`, creating folders and file as needed. Throws {@link CacheTooNewError} for a file
  * from a newer version (leaving it untouched); never throws for a damaged or foreign file.
@@ -126,7 +132,7 @@ export function openCache(options: OpenCacheOptions): OpenedCache {
     recovery = recover(options.path, 'corrupt', (error as Error).message, now());
     opened = openMigrated(options.path);
   }
-  return { cache: createSalesCache(opened.db, options.path, now), recovery, previousVersion: opened.previousVersion };
+  return { cache: createSalesCache(opened.db, options.path, now, cacheOptions(options)), recovery, previousVersion: opened.previousVersion };
 }
 
 /**
@@ -137,5 +143,5 @@ export function replaceDamagedCache(options: OpenCacheOptions, detail: string): 
   const now = options.now ?? (() => new Date());
   const recovery = recover(options.path, 'corrupt', detail, now());
   const opened = openMigrated(options.path);
-  return { cache: createSalesCache(opened.db, options.path, now), recovery, previousVersion: opened.previousVersion };
+  return { cache: createSalesCache(opened.db, options.path, now, cacheOptions(options)), recovery, previousVersion: opened.previousVersion };
 }

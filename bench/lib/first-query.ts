@@ -1,0 +1,47 @@
+/**
+ * One session's first sales-table query on a cache file, in a process of its own so its memory does not count in the
+ * caller's: `node --import tsx bench/lib/first-query.ts <db> <account>` opens the cache, asks for the first page of the
+ * sales table (newest first, as the sales screen does), closes the cache (which saves the browse index when it was
+ * built) and prints `{"openMs":…,"firstQueryMs":…,"closeMs":…,"peakRssMb":…}` on stdout.
+ */
+import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { openCache } from '../../src/core/cache';
+
+/** What one session measured. */
+export interface FirstQuery {
+  openMs: number;
+  firstQueryMs: number;
+  closeMs: number;
+  peakRssMb: number;
+}
+
+/** Runs one session in a child process and returns its figures. */
+export async function firstQueryInChild(repoRoot: string, dbPath: string, account: string): Promise<FirstQuery> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/first-query.ts', dbPath, account], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  if (code !== 0) throw new Error(`the first-query session ended with exit ${code}`);
+  return JSON.parse(out) as FirstQuery;
+}
+
+function main(): void {
+  const [dbPath, account] = process.argv.slice(2);
+  if (dbPath === undefined || account === undefined) throw new Error('usage: bench/lib/first-query.ts <db> <account>');
+  const t0 = performance.now();
+  const { cache } = openCache({ path: dbPath, integrityCheck: 'background' });
+  const t1 = performance.now();
+  const page = cache.salesPage(account, { sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 100 });
+  const t2 = performance.now();
+  if (page.rows.length === 0) throw new Error('the first page is empty');
+  cache.close();
+  const t3 = performance.now();
+  const result: FirstQuery = { openMs: t1 - t0, firstQueryMs: t2 - t1, closeMs: t3 - t2, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+  process.stdout.write(JSON.stringify(result));
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -1,6 +1,6 @@
 /**
  * User preferences kept by the main process in the settings file (electron-store / conf), so they
- * survive restarts and are shared with the headless command: theme, sync windows, and per account
+ * survive restarts and are shared with the headless command: theme, sync windows, the fiscal year's first month, and per account
  * the sales table's columns, sort and last filters. Parsed with zod on the way in and on the way
  * out of the file, so a damaged file falls back to defaults instead of breaking the UI. Only known keys with sized
  * values pass (S17): the renderer and an edited settings file cannot grow the map without bound.
@@ -64,6 +64,8 @@ export const preferencesSchema = z.strictObject({
   trailingResyncDays: z.number().int().min(0).max(365).default(60),
   /** Hours between the routine syncs run while the app is open; 0 turns them off. */
   backgroundSyncHours: z.number().int().min(0).max(24).default(6),
+  /** The month (1 = January) a fiscal year starts in, for the "fiscal year" date presets. */
+  fiscalYearStartMonth: z.number().int().min(1).max(12).default(1),
   accounts: z
     .record(preferencesScopeSchema, accountPreferencesSchema)
     .refine((accounts) => Object.keys(accounts).length <= MAX_REMEMBERED_ACCOUNTS, { message: `remembers at most ${MAX_REMEMBERED_ACCOUNTS} accounts` })
@@ -77,6 +79,7 @@ export const preferencesPatchSchema = z.strictObject({
   firstSyncDays: z.number().int().min(1).max(3650).optional(),
   trailingResyncDays: z.number().int().min(0).max(365).optional(),
   backgroundSyncHours: z.number().int().min(0).max(24).optional(),
+  fiscalYearStartMonth: z.number().int().min(1).max(12).optional(),
   account: z
     .strictObject({
       id: preferencesScopeSchema,

@@ -323,6 +323,7 @@ const FULL_SAMPLES: Partial<Record<BridgeMethod, unknown>> = {
     theme: 'dark',
     firstSyncDays: 30,
     trailingResyncDays: 60,
+    fiscalYearStartMonth: 4,
     account: {
       id: ACCOUNT_ID,
       values: {

@@ -10,13 +10,15 @@ const B = '0b6e1f4c-8d2a-4c3b-9e5f-7a1d2c3b4e5f';
 describe('preferences', () => {
   it('starts from defaults and keeps per-account layouts apart', () => {
     const store = new PreferencesStore(createMemorySettingsStore());
-    expect(store.get()).toEqual({ theme: 'auto', firstSyncDays: 30, trailingResyncDays: 60, backgroundSyncHours: 6, accounts: {} });
+    expect(store.get()).toEqual({ theme: 'auto', firstSyncDays: 30, trailingResyncDays: 60, backgroundSyncHours: 6, fiscalYearStartMonth: 1, accounts: {} });
     store.update({ theme: 'dark', account: { id: A, values: { columns: [{ id: 'reference', width: 160, visible: true }] } } });
     store.update({ account: { id: B, values: { sort: { column: 'commissionAmount', direction: 'desc' } } } });
     store.update({ account: { id: A, values: { datePreset: 'last30' } } });
     store.update({ account: { id: 'demo', values: { datePreset: 'thisMonth' } } });
+    store.update({ fiscalYearStartMonth: 4 });
     const prefs = store.get();
     expect(prefs.theme).toBe('dark');
+    expect(prefs.fiscalYearStartMonth).toBe(4);
     expect(prefs.accounts[A]).toEqual({ columns: [{ id: 'reference', width: 160, visible: true }], datePreset: 'last30' });
     expect(prefs.accounts[B]?.sort).toEqual({ column: 'commissionAmount', direction: 'desc' });
     expect(prefs.accounts.demo?.datePreset).toBe('thisMonth');
@@ -45,6 +47,10 @@ describe('preferences', () => {
       { account: { id: A, values: { columns: [{ id: 'reference', width: 1e9, visible: true }] } } },
       { account: { id: A, values: { filter: { text: 'x'.repeat(201) } } } },
       { firstSyncDays: 1e9 },
+      { fiscalYearStartMonth: 0 },
+      { fiscalYearStartMonth: 13 },
+      { fiscalYearStartMonth: 4.5 },
+      { fiscalYearStartMonth: '4' },
     ];
     for (const patch of refused) expect(preferencesPatchSchema.safeParse(patch).success, JSON.stringify(patch).slice(0, 80)).toBe(false);
   });
@@ -71,7 +77,14 @@ describe('preferences', () => {
     for (const value of tampered) {
       const settings = createMemorySettingsStore();
       settings.set('preferences', value);
-      expect(new PreferencesStore(settings).get()).toEqual({ theme: 'auto', firstSyncDays: 30, trailingResyncDays: 60, backgroundSyncHours: 6, accounts: {} });
+      expect(new PreferencesStore(settings).get()).toEqual({
+        theme: 'auto',
+        firstSyncDays: 30,
+        trailingResyncDays: 60,
+        backgroundSyncHours: 6,
+        fiscalYearStartMonth: 1,
+        accounts: {},
+      });
     }
   });
 });

@@ -36,6 +36,7 @@ import { ResumeRecheckButton } from '../sync/resume-recheck-button';
 import { useSync } from '../sync/sync-context';
 import { SessionOnlyBadge } from '../session/session-only-badge';
 import { BackgroundSyncSetting } from './background-sync-setting';
+import { FiscalYearSetting } from './fiscal-year-setting';
 
 /** Bounds of the first-sync window, in days (as the main process accepts them). */
 export const FIRST_SYNC_MIN_DAYS = 1;
@@ -76,6 +77,7 @@ export function SettingsScreen(props: SettingsScreenProps) {
       <Title order={2}>Settings</Title>
       <AppearanceCard />
       <SyncCard />
+      <FiscalYearSetting />
       <CacheCard appInfo={props.appInfo} appInfoError={props.appInfoError} />
       <AccountsCard {...props} />
       <AboutCard appInfo={props.appInfo} />

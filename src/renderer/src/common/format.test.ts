@@ -1,3 +1,4 @@
+import type { DateFormatter } from '@mantine/dates';
 import { describe, expect, it } from 'vitest';
 import {
   capitalize,
@@ -11,6 +12,7 @@ import {
   formatIsoDay,
   formatMinorMoney,
   formatMoney,
+  formatPickedDays,
   formatRelativeTime,
   minorToDecimal,
   initialsOf,
@@ -63,6 +65,29 @@ describe('formatIsoDay', () => {
     expect(formatIsoDay('31-12-2024', 'en-US')).toBe('31-12-2024');
     expect(formatIsoDay('', 'en-US')).toBe('');
     expect(formatIsoDay(null, 'en-US')).toBe(MISSING);
+  });
+});
+
+describe('one way to write a day', () => {
+  it('date pickers write the picked days as the tables do', () => {
+    const formatter: DateFormatter = formatPickedDays;
+    const input = { locale: 'en', format: 'MMMM D, YYYY', labelSeparator: '–' };
+    expect(formatter({ ...input, type: 'default', date: '2026-11-05' })).toBe(formatIsoDay('2026-11-05'));
+    expect(formatter({ ...input, type: 'default', date: new Date(2026, 10, 5, 23, 30) })).toBe(formatIsoDay('2026-11-05'));
+    expect(formatter({ ...input, type: 'range', date: ['2026-10-01', '2026-12-31'] })).toBe(`${formatIsoDay('2026-10-01')} – ${formatIsoDay('2026-12-31')}`);
+    expect(formatter({ ...input, type: 'range', date: ['2026-10-01', null] })).toBe(`${formatIsoDay('2026-10-01')} – `);
+    expect(formatter({ ...input, type: 'range', date: [null, null] })).toBe('');
+    expect(formatter({ ...input, type: 'multiple', date: ['2026-01-02', '2026-01-03 10:00:00'] })).toBe(
+      `${formatIsoDay('2026-01-02')}, ${formatIsoDay('2026-01-03')}`,
+    );
+    expect(formatter({ ...input, type: 'default', date: null })).toBe('');
+  });
+
+  it('a time shows its day exactly as a day alone does', () => {
+    for (const locale of ['en-US', 'de-DE', 'ja-JP', 'ar-EG']) {
+      const time = formatDateTime(new Date(2026, 2, 4, 12).toISOString(), locale);
+      expect([locale, time.startsWith(formatIsoDay('2026-03-04', locale))]).toEqual([locale, true]);
+    }
   });
 });
 

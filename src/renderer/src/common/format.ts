@@ -33,6 +33,13 @@ export function formatCount(value: number | null, locale?: string): string {
 }
 
 /**
+ * How every day is written on every screen: the operating system's locale (the renderer's default, which Electron
+ * takes from the system) in its medium style ("Nov 5, 2026", "5 nov. 2026"), so a table, a tooltip and a date field
+ * side by side never show one day two ways. Times add the locale's short time to the same date.
+ */
+export const DAY_STYLE = { dateStyle: 'medium' } as const satisfies Intl.DateTimeFormatOptions;
+
+/**
  * Formats an ISO calendar day (`yyyy-mm-dd`) for people. The day is formatted in UTC on purpose:
  * a calendar day has no time zone, and formatting it as local midnight could show the day before.
  */
@@ -42,7 +49,39 @@ export function formatIsoDay(isoDay: string | null, locale?: string): string {
   if (!m) return isoDay;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   if (Number.isNaN(date.getTime())) return isoDay;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(locale, { ...DAY_STYLE, timeZone: 'UTC' }).format(date);
+}
+
+/** A date picker's value: a `yyyy-mm-dd` day (a time after it is ignored), a Date, or nothing. */
+type PickedDay = string | Date | null;
+
+function pickedDay(value: PickedDay, locale?: string): string {
+  if (value === null) return '';
+  if (value instanceof Date) {
+    const local = `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
+    return formatIsoDay(local, locale);
+  }
+  return formatIsoDay(value.slice(0, 10), locale);
+}
+
+/**
+ * The `valueFormatter` of Mantine's date pickers (`DatePickerInput`): the picked day, days or range written as
+ * {@link formatIsoDay} writes days everywhere else, instead of the picker's own dayjs pattern.
+ */
+export function formatPickedDays({
+  type,
+  date,
+  labelSeparator,
+}: {
+  type: 'default' | 'multiple' | 'range';
+  date: PickedDay | PickedDay[];
+  labelSeparator: string;
+}): string {
+  if (!Array.isArray(date)) return pickedDay(date);
+  if (type === 'multiple') return date.map((d) => pickedDay(d)).join(', ');
+  const [from = null, to = null] = date;
+  if (from === null) return '';
+  return to === null ? `${pickedDay(from)} ${labelSeparator} ` : `${pickedDay(from)} ${labelSeparator} ${pickedDay(to)}`;
 }
 
 /**
@@ -202,7 +241,7 @@ export function formatDateTime(instant: string | null, locale?: string): string 
   if (instant === null) return MISSING;
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(locale, { ...DAY_STYLE, timeStyle: 'short' }).format(date);
 }
 
 const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [

@@ -6,6 +6,7 @@ import { ActionIcon, Button, Checkbox, Group, Popover, ScrollArea, Stack, Text }
 import { ArrowDownIcon, ArrowUpIcon, ColumnsIcon } from '../common/icons';
 import { defaultLayout, moveColumn, setColumnVisible, visibleIds, type ColumnLayout } from './column-layout';
 import { COLUMN_BY_ID, SALES_COLUMNS } from './sales-columns';
+import { ToolbarButton } from './toolbar-button';
 
 /** Props of {@link ColumnChooser}. */
 export interface ColumnChooserProps {
@@ -19,9 +20,7 @@ export function ColumnChooser({ layout, onChange }: ColumnChooserProps) {
   return (
     <Popover position="bottom-end" shadow="md" width={290} withinPortal trapFocus>
       <Popover.Target>
-        <Button size="xs" variant="default" leftSection={<ColumnsIcon size={14} />}>
-          Columns
-        </Button>
+        <ToolbarButton label="Columns" icon={<ColumnsIcon size={14} />} />
       </Popover.Target>
       <Popover.Dropdown p="xs" data-testid="column-chooser">
         <Text size="xs" c="dimmed" mb={6}>

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultLayout,
+  fitToWidth,
   MAX_COLUMN_WIDTH,
   MIN_COLUMN_WIDTH,
   moveColumn,
   normalizeLayout,
   resizeColumn,
   setColumnVisible,
+  twoLineWidth,
   visibleIds,
   type ColumnSpec,
 } from './column-layout';
@@ -59,5 +61,43 @@ describe('column layout', () => {
   it('keeps one column visible even if the stored layout hid them all', () => {
     const stored = { order: ['date', 'reference', 'slug', 'commission'], hidden: ['date', 'reference', 'slug', 'commission'], widths: {} };
     expect(visibleIds(normalizeLayout(stored, COLUMNS))).toEqual(['date']);
+  });
+});
+
+describe('fitting a narrow window', () => {
+  const widths: Record<string, number> = { date: 100, reference: 150, product: 150, subid: 90, commission: 120, status: 110 };
+  const widthOf = (id: string) => widths[id] ?? 0;
+  const ids = Object.keys(widths);
+  const hideOrder = ['subid', 'reference'];
+
+  it('A3: leaves out columns in order until the rest fit, keeping the essential ones and their order', () => {
+    expect(fitToWidth(ids, widthOf, 1000, hideOrder)).toEqual({ shown: ids, hidden: [] });
+    expect(fitToWidth(ids, widthOf, 650, hideOrder)).toEqual({ shown: ['date', 'reference', 'product', 'commission', 'status'], hidden: ['subid'] });
+    expect(fitToWidth(ids, widthOf, 500, hideOrder)).toEqual({ shown: ['date', 'product', 'commission', 'status'], hidden: ['reference', 'subid'] });
+    // Too narrow even for the essential columns: they stay (the table then scrolls), nothing else is shown.
+    expect(fitToWidth(ids, widthOf, 300, hideOrder).shown).toEqual(['date', 'product', 'commission', 'status']);
+  });
+
+  it('in a wide window, keeps columns after the last essential one, which push nothing out of view', () => {
+    const trailing = ['date', 'product', 'commission', 'status', 'subid', 'reference'];
+    expect(fitToWidth(trailing, widthOf, 480, hideOrder, true)).toEqual({ shown: trailing, hidden: [] });
+    expect(fitToWidth(trailing, widthOf, 480, hideOrder).hidden).toEqual(['subid', 'reference']);
+    expect(fitToWidth(['date', 'reference', 'product', 'commission', 'status', 'subid'], widthOf, 480, hideOrder, true)).toEqual({
+      shown: ['date', 'product', 'commission', 'status', 'subid'],
+      hidden: ['reference'],
+    });
+  });
+
+  it('skips hidable columns that are not shown', () => {
+    expect(fitToWidth(['date', 'reference', 'product'], widthOf, 260, ['subid', 'reference'])).toEqual({ shown: ['date', 'product'], hidden: ['reference'] });
+  });
+
+  it('sizes a heading for two lines at most, never splitting a word', () => {
+    const measure = (text: string) => text.length * 10;
+    expect(twoLineWidth('Date', measure)).toBe(40);
+    expect(twoLineWidth('Transaction amount', measure)).toBe(110);
+    expect(twoLineWidth('Commission status', measure)).toBe(100);
+    expect(twoLineWidth('Store page of the collection', measure)).toBe(140);
+    expect(twoLineWidth('', measure)).toBe(0);
   });
 });

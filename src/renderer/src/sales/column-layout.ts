@@ -98,3 +98,48 @@ export function resizeColumn(layout: ColumnLayout, id: string, width: number): C
   if (!layout.order.includes(id)) return layout;
   return { ...layout, widths: { ...layout.widths, [id]: clampWidth(width) } };
 }
+
+/** The shown columns that fit a width, and those left out to make them fit. */
+export interface FittedColumns {
+  shown: string[];
+  hidden: string[];
+}
+
+/**
+ * Leaves columns out, in `hideOrder`, until the shown ones fit in `available` pixels, so a narrow window shows what
+ * matters without scrolling sideways. Columns not in `hideOrder` are essential and always stay. With `essentialsOnly`
+ * (a wide window) columns go only until every essential one is in view: those after the last essential one push
+ * nothing out of view, and the table scrolls to them.
+ */
+export function fitToWidth(
+  ids: readonly string[],
+  widthOf: (id: string) => number,
+  available: number,
+  hideOrder: readonly string[],
+  essentialsOnly = false,
+): FittedColumns {
+  const shown = [...ids];
+  const end = () => (essentialsOnly ? shown.findLastIndex((id) => !hideOrder.includes(id)) + 1 : shown.length);
+  const reach = () => shown.slice(0, end()).reduce((sum, id) => sum + widthOf(id), 0);
+  for (const id of hideOrder) {
+    if (reach() <= available) break;
+    const at = shown.indexOf(id);
+    if (at >= 0 && at < end()) shown.splice(at, 1);
+  }
+  return { shown, hidden: ids.filter((id) => !shown.includes(id)) };
+}
+
+/**
+ * The narrowest width that shows a heading in at most two lines without cutting a word: the longest word, or the
+ * wider half of the best split into two lines, whichever is more. `measure` gives a text's width in the heading's font.
+ */
+export function twoLineWidth(label: string, measure: (text: string) => number): number {
+  const words = label.split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 0;
+  let best = measure(words.join(' '));
+  for (let split = 1; split < words.length; split++) {
+    const lines = [words.slice(0, split).join(' '), words.slice(split).join(' ')];
+    best = Math.min(best, Math.max(...lines.map(measure)));
+  }
+  return Math.ceil(best);
+}

@@ -1,10 +1,9 @@
 /**
  * Everything the cache knows about one sale, in a drawer beside the table: every field (extra fields the service
- * sent included), exact amounts in the sale's currency, when the cache first saw it and last saw it change, a
- * "Copy reference" button and the collection's store page (opened in the browser through the link policy).
+ * sent included), exact amounts in the sale's currency, when the cache first saw it and last saw it change, "Copy
+ * reference" and "Copy sub-ID" buttons and the collection's store page (opened in the browser through the link policy).
  */
 import { Badge, Button, Code, Divider, Drawer, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import type { CachedSale } from '../../../shared/sales-query-types';
 import { statusText } from '../common/status-text';
@@ -12,6 +11,7 @@ import { capitalize, formatDateTime, formatIsoDay, isHttpsUrl, MISSING } from '.
 import { CopyIcon, ExternalIcon } from '../common/icons';
 import { openExternal } from '../common/open-external';
 import { CommissionStatusBadge } from './commission-status-badge';
+import { copyValue } from './copy-value';
 import { commissionText, transactionText } from './sales-columns';
 
 /** Props of {@link SaleDrawer}. */
@@ -20,13 +20,21 @@ export interface SaleDrawerProps {
   onClose: () => void;
 }
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+/** Long names and identifiers wrap anywhere; amounts never break (the drawer is wide enough for any of them). */
+function Field({ label, children, testId, amount = false }: { label: string; children: ReactNode; testId?: string; amount?: boolean }) {
   return (
     <Stack gap={2} miw={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+      <Text
+        size="sm"
+        component="div"
+        style={amount ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+        dir={amount ? undefined : 'auto'}
+        data-testid={testId}
+        data-amount={amount ? '' : undefined}
+      >
         {children}
       </Text>
     </Stack>
@@ -35,15 +43,6 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 
 function orMissing(value: string | null): string {
   return value !== null && value.trim() !== '' ? value : MISSING;
-}
-
-async function copyReference(reference: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(reference);
-    notifications.show({ color: 'teal', message: `Copied ${reference}`, autoClose: 2500, 'data-testid': 'copied-notification' });
-  } catch {
-    notifications.show({ color: 'red', title: 'Could not copy', message: 'The clipboard is not available. Select the reference and copy it by hand.' });
-  }
 }
 
 /** The sale detail drawer. */
@@ -61,9 +60,14 @@ export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
       {sale && (
         <Stack gap="md">
           <Group gap="xs">
-            <Button size="xs" leftSection={<CopyIcon size={14} />} onClick={() => void copyReference(sale.reference)}>
+            <Button size="xs" leftSection={<CopyIcon size={14} />} onClick={() => void copyValue('reference', sale.reference)}>
               Copy reference
             </Button>
+            {sale.subid !== null && sale.subid.trim() !== '' && (
+              <Button size="xs" variant="default" leftSection={<CopyIcon size={14} />} onClick={() => void copyValue('sub-ID', sale.subid ?? '')}>
+                Copy sub-ID
+              </Button>
+            )}
             {isHttpsUrl(sale.collectionUrl) ? (
               <Button size="xs" variant="default" leftSection={<ExternalIcon size={14} />} onClick={() => void openExternal(sale.collectionUrl ?? '')}>
                 Open store page
@@ -83,13 +87,15 @@ export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
               {sale.reference}
             </Field>
             <Field label="Transaction date">{formatIsoDay(sale.transactionDate)}</Field>
-            <Field label="Commission" testId="drawer-commission">
+            <Field label="Commission" testId="drawer-commission" amount>
               <strong>{commissionText(sale)}</strong>
             </Field>
             <Field label="Commission status">
               <CommissionStatusBadge status={sale.commissionStatus} />
             </Field>
-            <Field label="Transaction amount">{transactionText(sale)}</Field>
+            <Field label="Transaction amount" testId="drawer-transaction" amount>
+              {transactionText(sale)}
+            </Field>
             <Field label="Currency">{sale.currency}</Field>
             <Field label="Payment status">{statusText('payment', sale.paymentStatus)}</Field>
             <Field label="Payment date">{formatIsoDay(sale.paymentDate)}</Field>

@@ -21,6 +21,10 @@ export interface SalesColumn extends ColumnSpec {
   /** A richer cell than the text, e.g. a coloured status badge. */
   render?: (sale: CachedSale) => ReactNode;
   testId?: string;
+  /** The column is at least as wide as its widest shown value, so its values (amounts, dates, statuses) are never cut. */
+  fit?: boolean;
+  /** Values people paste elsewhere: the cell offers a copy button, named "Copy <copyLabel>". */
+  copyLabel?: string;
 }
 
 function textOr(value: string | null): string {
@@ -55,6 +59,7 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     sortKey: 'transactionDate',
     defaultWidth: 106,
     defaultVisible: true,
+    fit: true,
     text: (s) => formatIsoDay(s.transactionDate),
   },
   {
@@ -65,6 +70,7 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     defaultWidth: 144,
     defaultVisible: true,
     testId: 'sale-reference',
+    copyLabel: 'reference',
     text: (s) => s.reference,
   },
   {
@@ -72,7 +78,7 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     header: 'Product',
     align: 'left',
     sortKey: 'productName',
-    defaultWidth: 150,
+    defaultWidth: 140,
     defaultVisible: true,
     text: (s) => textOr(s.productName ?? s.productSlug),
   },
@@ -81,12 +87,21 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     header: 'Collection',
     align: 'left',
     sortKey: 'collectionName',
-    defaultWidth: 128,
+    defaultWidth: 120,
     defaultVisible: true,
     text: (s) => textOr(s.collectionName ?? s.collectionSlug),
   },
   { id: 'category', header: 'Category', align: 'left', sortKey: 'category', defaultWidth: 96, defaultVisible: false, text: (s) => capitalize(s.category) },
-  { id: 'subid', header: 'Sub-ID', align: 'left', sortKey: 'subid', defaultWidth: 92, defaultVisible: true, text: (s) => textOr(s.subid) },
+  {
+    id: 'subid',
+    header: 'Sub-ID',
+    align: 'left',
+    sortKey: 'subid',
+    defaultWidth: 92,
+    defaultVisible: true,
+    copyLabel: 'sub-ID',
+    text: (s) => textOr(s.subid),
+  },
   {
     id: 'transactionAmount',
     header: 'Transaction amount',
@@ -94,6 +109,7 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     sortKey: 'transactionAmount',
     defaultWidth: 110,
     defaultVisible: true,
+    fit: true,
     text: transactionText,
   },
   {
@@ -104,6 +120,7 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     defaultWidth: 108,
     defaultVisible: true,
     testId: 'sale-commission',
+    fit: true,
     text: commissionText,
   },
   {
@@ -113,6 +130,7 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     sortKey: 'commissionStatus',
     defaultWidth: 112,
     defaultVisible: true,
+    fit: true,
     text: (s) => statusText('commission', s.commissionStatus),
     render: (s) => <CommissionStatusBadge status={s.commissionStatus} />,
   },
@@ -123,6 +141,7 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     sortKey: 'paymentStatus',
     defaultWidth: 96,
     defaultVisible: true,
+    fit: true,
     text: (s) => statusText('payment', s.paymentStatus),
   },
   {
@@ -132,9 +151,10 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     sortKey: 'paymentDate',
     defaultWidth: 110,
     defaultVisible: false,
+    fit: true,
     text: (s) => formatIsoDay(s.paymentDate),
   },
-  { id: 'currency', header: 'Currency', align: 'left', sortKey: 'currency', defaultWidth: 90, defaultVisible: false, text: (s) => s.currency },
+  { id: 'currency', header: 'Currency', align: 'left', sortKey: 'currency', defaultWidth: 90, defaultVisible: false, fit: true, text: (s) => s.currency },
   { id: 'productSlug', header: 'Product slug', align: 'left', sortKey: null, defaultWidth: 180, defaultVisible: false, text: (s) => textOr(s.productSlug) },
   {
     id: 'collectionSlug',
@@ -169,6 +189,27 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
 
 /** Columns that take the room left over when the table is narrower than the window. */
 export const STRETCH_COLUMNS: ReadonlySet<string> = new Set(['productName', 'collectionName']);
+
+/**
+ * Columns left out, in this order, when the window is too narrow for every shown column (they stay in the drawer).
+ * Date, product, commission and commission status are never left out.
+ */
+export const HIDE_TO_FIT: readonly string[] = [
+  'extra',
+  'collectionUrl',
+  'collectionSlug',
+  'productSlug',
+  'lastChanged',
+  'firstSeen',
+  'category',
+  'currency',
+  'paymentDate',
+  'collectionName',
+  'subid',
+  'reference',
+  'transactionAmount',
+  'paymentStatus',
+];
 
 /** Looks a column up by id. */
 export const COLUMN_BY_ID: ReadonlyMap<string, SalesColumn> = new Map(SALES_COLUMNS.map((c) => [c.id, c]));

@@ -9,10 +9,15 @@ import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { SaleSortColumn, SalesSort } from '../../../shared/sales-query';
 import type { CachedSale } from '../../../shared/sales-query-types';
+import { MISSING } from '../common/format';
 import { ArrowDownIcon, ArrowUpIcon } from '../common/icons';
-import { STRETCH_COLUMNS, type SalesColumn } from './sales-columns';
+import { fitToWidth, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './column-layout';
+import { CopyValueButton } from './copy-value';
+import { HIDE_TO_FIT, STRETCH_COLUMNS, type SalesColumn } from './sales-columns';
 import classes from './sales-grid.module.css';
 import { useClientWidth } from './use-client-width';
+import { sortsWithinCurrency } from './sort-note';
+import { useColumnFit } from './use-column-fit';
 
 /** Height of every row, in pixels. */
 export const ROW_HEIGHT = 36;
@@ -20,6 +25,8 @@ const HEADER_HEIGHT = 43;
 /** Scroll heights beyond this are scaled down (browsers cap element heights near 33 million pixels). */
 const MAX_SCROLL_HEIGHT = 8_000_000;
 const EXTRA_ROWS = 6;
+/** From this width on, columns are left out only to keep the essential ones in view; below it, to fit them all. */
+const WIDE_TABLE = 900;
 
 /** Props of {@link SalesGrid}. */
 export interface SalesGridProps {
@@ -39,6 +46,10 @@ export interface SalesGridProps {
   resetKey: string;
   /** References of the sales the service no longer reports, marked in their rows. */
   noLongerReported?: ReadonlySet<string>;
+  /** Leave secondary columns out when the window is too narrow for all (default); false: the table scrolls sideways. */
+  fitToWindow?: boolean;
+  /** Told which shown columns were left out to fit the window (ids, in display order). */
+  onHiddenColumns?: (ids: string[]) => void;
 }
 
 interface Geometry {
@@ -76,19 +87,40 @@ export function SalesGrid(props: SalesGridProps) {
   const contentTop = scrollTop * geo.ratio;
   const first = Math.max(0, Math.floor(contentTop / ROW_HEIGHT) - EXTRA_ROWS);
   const last = Math.min(total - 1, Math.ceil((contentTop + bodyHeight) / ROW_HEIGHT) + EXTRA_ROWS);
-  const setWidthOf = (column: SalesColumn) => (draft?.id === column.id ? draft.width : (widths[column.id] ?? column.defaultWidth));
-  const setWidth = columns.reduce((sum, column) => sum + setWidthOf(column), 0);
+  const fit = useColumnFit(resetKey);
+  const setWidthOf = (column: SalesColumn) => {
+    const least = fit.leastWidth(column);
+    const set = draft?.id === column.id ? draft.width : (widths[column.id] ?? column.defaultWidth);
+    // A fitting column nobody resized takes its values' width; one resized keeps the width set, but never cuts them.
+    if (column.fit && set === column.defaultWidth && fit.measured(column)) return Math.max(MIN_COLUMN_WIDTH, least);
+    return Math.max(set, least);
+  };
+  const fitted =
+    props.fitToWindow === false || innerWidth === 0
+      ? { shown: columns.map((c) => c.id), hidden: [] }
+      : fitToWidth(
+          columns.map((c) => c.id),
+          (id) => setWidthOf(columns.find((c) => c.id === id) as SalesColumn),
+          innerWidth,
+          HIDE_TO_FIT,
+          innerWidth >= WIDE_TABLE,
+        );
+  const shown = columns.filter((c) => fitted.shown.includes(c.id));
+  const hiddenKey = fitted.hidden.join(',');
+  const { onHiddenColumns } = props;
+  useEffect(() => onHiddenColumns?.(hiddenKey === '' ? [] : hiddenKey.split(',')), [hiddenKey, onHiddenColumns]);
+  const setWidth = shown.reduce((sum, column) => sum + setWidthOf(column), 0);
   // Room left over (the scroller's inner width excludes its scrollbar) goes to the name columns, so the table
   // fills the window; widths people set are kept as the minimum.
-  const stretchable = columns.filter((c) => STRETCH_COLUMNS.has(c.id));
+  const stretchable = shown.filter((c) => STRETCH_COLUMNS.has(c.id));
   const spare = Math.max(0, innerWidth - setWidth);
   const widthOf = (column: SalesColumn) => {
     const base = setWidthOf(column);
     if (spare === 0) return base;
     if (stretchable.length > 0) return stretchable.includes(column) ? base + Math.floor(spare / stretchable.length) : base;
-    return column === columns[columns.length - 1] ? base + spare : base;
+    return column === shown[shown.length - 1] ? base + spare : base;
   };
-  const totalWidth = columns.reduce((sum, column) => sum + widthOf(column), 0);
+  const totalWidth = shown.reduce((sum, column) => sum + widthOf(column), 0);
 
   useEffect(() => {
     if (total > 0) showRows(first, last);
@@ -147,7 +179,7 @@ export function SalesGrid(props: SalesGridProps) {
     handle.setPointerCapture(event.pointerId);
     let width = startWidth;
     const move = (e: PointerEvent) => {
-      width = Math.max(60, Math.min(800, startWidth + e.clientX - startX));
+      width = Math.max(MIN_COLUMN_WIDTH, fit.leastWidth(column), Math.min(MAX_COLUMN_WIDTH, startWidth + e.clientX - startX));
       setDraft({ id: column.id, width });
     };
     const up = () => {
@@ -173,8 +205,9 @@ export function SalesGrid(props: SalesGridProps) {
         sale={sale}
         top={top}
         width={totalWidth}
-        columns={columns}
+        columns={shown}
         widthOf={widthOf}
+        measure={fit.measure}
         selected={selected === index}
         unreported={sale !== undefined && (noLongerReported?.has(sale.reference) ?? false)}
         onClick={() => {
@@ -194,7 +227,7 @@ export function SalesGrid(props: SalesGridProps) {
         role="grid"
         aria-label={label}
         aria-rowcount={total + 1}
-        aria-colcount={columns.length}
+        aria-colcount={shown.length}
         aria-activedescendant={selected !== null && selected >= first && selected <= last ? `sale-row-${selected}` : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
@@ -203,7 +236,7 @@ export function SalesGrid(props: SalesGridProps) {
       >
         <div className={classes.header} role="rowgroup" style={{ width: totalWidth }}>
           <div role="row" aria-rowindex={1} style={{ display: 'flex' }}>
-            {columns.map((column, i) => {
+            {shown.map((column, i) => {
               const sorted = column.sortKey !== null && sort.column === column.sortKey;
               return (
                 <div
@@ -217,17 +250,23 @@ export function SalesGrid(props: SalesGridProps) {
                   style={{ width: widthOf(column) }}
                 >
                   {column.sortKey === null ? (
-                    <span className={classes.headerLabel} title={column.header}>
+                    <span ref={fit.measure} className={classes.headerLabel} title={column.header} data-header-label="">
                       {column.header}
                     </span>
                   ) : (
                     <button
                       type="button"
                       className={classes.sortButton}
-                      title={`Sort by ${column.header.toLowerCase()}`}
+                      title={
+                        sortsWithinCurrency(column.sortKey)
+                          ? `Sort by currency, then by ${column.header.toLowerCase()}`
+                          : `Sort by ${column.header.toLowerCase()}`
+                      }
                       onClick={() => column.sortKey && onSort(column.sortKey)}
                     >
-                      <span className={classes.headerLabel}>{column.header}</span>
+                      <span ref={fit.measure} className={classes.headerLabel} data-header-label="">
+                        {column.header}
+                      </span>
                       {sorted && (sort.direction === 'asc' ? <ArrowUpIcon size={13} /> : <ArrowDownIcon size={13} />)}
                     </button>
                   )}
@@ -258,6 +297,8 @@ interface GridRowProps {
   width: number;
   columns: readonly SalesColumn[];
   widthOf: (column: SalesColumn) => number;
+  /** Measures the values of fitting columns (see {@link useColumnFit}). */
+  measure: (node: HTMLElement | null) => (() => void) | undefined;
   selected: boolean;
   /** The service no longer reports this sale: the row says so. */
   unreported: boolean;
@@ -273,7 +314,7 @@ function UnreportedMark() {
   );
 }
 
-function GridRow({ index, sale, top, width, columns, widthOf, selected, unreported, onClick }: GridRowProps) {
+function GridRow({ index, sale, top, width, columns, widthOf, measure, selected, unreported, onClick }: GridRowProps) {
   const style = { top, height: ROW_HEIGHT, width };
   if (sale === undefined) {
     return (
@@ -307,12 +348,14 @@ function GridRow({ index, sale, top, width, columns, widthOf, selected, unreport
       onClick={onClick}
       data-testid="sale-row"
       data-index={index}
+      data-reference={sale.reference}
       data-odd={index % 2 ? '' : undefined}
       data-no-longer-reported={unreported ? '' : undefined}
     >
       {columns.map((column) => {
         const text = column.text(sale);
         const marked = unreported && column.id === markColumn;
+        const content = column.render ? column.render(sale) : text;
         return (
           <div
             key={column.id}
@@ -321,11 +364,20 @@ function GridRow({ index, sale, top, width, columns, widthOf, selected, unreport
             data-align={column.align}
             data-column={column.id}
             data-testid={column.testId}
+            // Names in Arabic or Hebrew read right to left, and are cut at their end, not their start.
+            dir={column.align === 'left' ? 'auto' : undefined}
             style={{ width: widthOf(column) }}
             title={marked ? `${text} (no longer reported by the service)` : text}
           >
             {marked && <UnreportedMark />}
-            {column.render ? column.render(sale) : text}
+            {column.fit ? (
+              <span ref={measure} className={classes.fitValue} data-fit-value="">
+                {content}
+              </span>
+            ) : (
+              content
+            )}
+            {column.copyLabel && text !== MISSING && <CopyValueButton label={column.copyLabel} value={text} className={classes.copyButton} />}
           </div>
         );
       })}

@@ -4,14 +4,15 @@
  * the last sync. Every query carries the sync's data version, so the screen refreshes itself while a sync stores
  * sales. View state lives in the shell's {@link SalesView} so it survives switching sections.
  */
-import { Box, Button, EmptyState, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Box, Button, Collapse, EmptyState, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useMemo, useState, type CSSProperties } from 'react';
 import type { SaleSortColumn, SalesFilter } from '../../../shared/sales-query';
 import type { CachedSale, SalesSummary } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
 import { formatIsoDay, pluralize } from '../common/format';
-import { ChartIcon, HistoryIcon, SalesIcon, SyncIcon } from '../common/icons';
+import { ChartIcon, FilterIcon, HistoryIcon, SalesIcon, SyncIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { BackfillBanner } from '../sync/backfill-banner';
 import { useSync } from '../sync/sync-context';
@@ -29,7 +30,9 @@ import { SalesFilterBar } from './sales-filter-bar';
 import { exportRequestFor } from './export-request';
 import { clearFilters, DEFAULT_SORT, effectiveRange, hasNarrowingFilters, toSalesFilter } from './sales-filters';
 import { SalesGrid } from './sales-grid';
+import { ToolbarButton } from './toolbar-button';
 import { SaleDrawer } from './sale-drawer';
+import { sortNote } from './sort-note';
 import { SummaryBar, TotalsByCurrency } from './sales-summary';
 import { useNoLongerReported } from './use-no-longer-reported';
 import { useSalesRows } from './use-sales-rows';
@@ -43,6 +46,9 @@ const FILL_SCREEN: CSSProperties = {
   height: 'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem) - var(--shell-banner-offset, 0px))',
   minHeight: 440,
 };
+
+/** Windows this short get the compact layout (the summary bar uses the same query). */
+const SHORT_WINDOW = '(max-height: 720px)';
 
 /** Sort directions a column starts with: newest, largest first for dates and amounts. */
 const DESCENDING_FIRST = new Set<SaleSortColumn>(['transactionDate', 'paymentDate', 'commissionAmount', 'transactionAmount', 'firstSeen', 'lastChanged']);
@@ -69,6 +75,10 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
   const allValues = useBridgeQuery(() => call('salesFilterValues', {}), `all|${dataVersion}`);
   const summary = useBridgeQuery(() => call('summarizeSales', filter), `${filterKey}|${dataVersion}`);
   const [drawerSale, setDrawerSale] = useState<CachedSale | null>(null);
+  // Short windows: closer rows of controls and a closed filter bar, so the table keeps its rows.
+  const short = useMediaQuery(SHORT_WINDOW, false);
+  const filterBar = useFilterBarOpen(short);
+  const gap = short ? 6 : 'var(--mantine-spacing-xs)';
 
   const collectionLabels = useMemo(
     () => new Map((allValues.data?.collections ?? []).flatMap((c) => (c.value && c.label ? [[c.value, c.label] as [string, string]] : []))),
@@ -89,7 +99,7 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
       value={view.tab}
       onChange={(tab) => tab && view.setTab(tab as SalesTab)}
       keepMounted={false}
-      style={{ ...FILL_SCREEN, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-xs)' }}
+      style={{ ...FILL_SCREEN, display: 'flex', flexDirection: 'column', gap }}
     >
       <BackfillBanner scope={scope} />
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -105,30 +115,48 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
           </Tabs.Tab>
         </Tabs.List>
         <Group gap="xs" wrap="nowrap">
+          {view.tab !== 'changes' && (
+            <ToolbarButton
+              label="Filters"
+              icon={<FilterIcon size={14} />}
+              active={filterBar.open}
+              aria-expanded={filterBar.open}
+              aria-controls="sales-filter-bar"
+              onClick={filterBar.toggle}
+              data-testid="filter-bar-toggle"
+            />
+          )}
           {view.tab === 'browse' && <ColumnChooser layout={layout} onChange={view.setLayout} />}
           <ExportButton request={exportRequest} today={today} shownRange={range} />
         </Group>
       </Group>
       {view.tab !== 'changes' && (
         <>
-          <SalesFilterBar filters={filters} onChange={view.setFilters} values={values.data} statuses={rangeStatuses.data} today={today} />
-          <Group gap="xs" justify="space-between" wrap="wrap" mih={22}>
-            <FilterChips
-              filters={filters}
-              onChange={view.setFilters}
-              collectionLabels={collectionLabels}
-              dateTitle={range ? `${formatIsoDay(range.from)} – ${formatIsoDay(range.to)}` : undefined}
-            />
-            <Group gap="sm" wrap="wrap" justify="flex-end" style={{ marginLeft: 'auto' }}>
-              <DataAsOfText dataAsOf={dataAsOf} />
-              <StatusesCheckedText filter={filter} />
-              <RecheckPeriodButton range={range} />
+          {/* One flex item with the chips below it, so the closed bar leaves no gap of its own. */}
+          <div>
+            <Collapse expanded={filterBar.open} id="sales-filter-bar" transitionDuration={150}>
+              <Box pb={gap}>
+                <SalesFilterBar filters={filters} onChange={view.setFilters} values={values.data} statuses={rangeStatuses.data} today={today} />
+              </Box>
+            </Collapse>
+            <Group gap="xs" justify="space-between" wrap="wrap" mih={22}>
+              <FilterChips
+                filters={filters}
+                onChange={view.setFilters}
+                collectionLabels={collectionLabels}
+                dateTitle={range ? `${formatIsoDay(range.from)} – ${formatIsoDay(range.to)}` : undefined}
+              />
+              <Group gap="sm" wrap="wrap" justify="flex-end" style={{ marginLeft: 'auto' }}>
+                <DataAsOfText dataAsOf={dataAsOf} />
+                <StatusesCheckedText filter={filter} />
+                <RecheckPeriodButton range={range} />
+              </Group>
             </Group>
-          </Group>
+          </div>
           <FreshnessBanner dataAsOf={dataAsOf} range={range} />
         </>
       )}
-      <Tabs.Panel value="browse" style={PANEL}>
+      <Tabs.Panel value="browse" style={{ ...PANEL, gap }}>
         <SummaryBar summary={summary.data} />
         <SalesTable view={view} filter={filter} cacheEmpty={allValues.data !== null && allValues.data.firstDay === null} onOpen={setDrawerSale} />
       </Tabs.Panel>
@@ -141,6 +169,16 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
       <SaleDrawer sale={drawerSale} onClose={() => setDrawerSale(null)} />
     </Tabs>
   );
+}
+
+/**
+ * Whether the filter bar is shown: by default in windows tall enough to keep rows for the table, and then as the
+ * person chose. Closed, the chips still name every active filter.
+ */
+function useFilterBarOpen(short: boolean): { open: boolean; toggle: () => void } {
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = chosen ?? !short;
+  return { open, toggle: () => setChosen(!open) };
 }
 
 const PANEL: CSSProperties = { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-xs)' };
@@ -161,6 +199,9 @@ function SalesTable({ view, filter, cacheEmpty, onOpen }: SalesTableProps) {
   const queryKey = JSON.stringify({ filter, sort });
   const [selection, setSelection] = useState<{ key: string; index: number | null }>({ key: queryKey, index: null });
   const selected = selection.key === queryKey ? selection.index : null;
+  const order = sortNote(sort);
+  const [fitToWindow, setFitToWindow] = useState(true);
+  const [leftOut, setLeftOut] = useState<string[]>([]);
   const columns = visibleIds(layout).flatMap((id) => {
     const column = COLUMN_BY_ID.get(id);
     return column ? [column] : [];
@@ -190,7 +231,9 @@ function SalesTable({ view, filter, cacheEmpty, onOpen }: SalesTableProps) {
       <Text size="xs" c="dimmed" data-testid="sales-total" data-value={rows.total} aria-live="polite">
         {pluralize(rows.total, 'sale', 'sales')}
         {filter.includeNoLongerReported && (unreported.error ? ' · sales no longer reported could not be marked' : ' · sales no longer reported are marked')}
-        <Text span inherit visibleFrom="sm">
+        {order !== null && <span data-testid="sort-note">{` · ${order}`}</span>}
+        <LeftOutNote leftOut={leftOut} fitToWindow={fitToWindow} onChange={setFitToWindow} />
+        <Text span inherit visibleFrom="md">
           {' '}
           · ↑↓ to move, Enter for details
         </Text>
@@ -213,8 +256,35 @@ function SalesTable({ view, filter, cacheEmpty, onOpen }: SalesTableProps) {
         label={`Sales, ${pluralize(rows.total, 'row', 'rows')}`}
         resetKey={queryKey}
         noLongerReported={unreported.references}
+        fitToWindow={fitToWindow}
+        onHiddenColumns={setLeftOut}
       />
     </Stack>
+  );
+}
+
+/** Which columns the window is too narrow for, with a way to show them anyway (the table then scrolls sideways). */
+function LeftOutNote({ leftOut, fitToWindow, onChange }: { leftOut: string[]; fitToWindow: boolean; onChange: (fit: boolean) => void }) {
+  if (!fitToWindow) {
+    return (
+      <>
+        {' · '}
+        <Anchor component="button" type="button" inherit onClick={() => onChange(true)}>
+          Fit columns to the window
+        </Anchor>
+      </>
+    );
+  }
+  if (leftOut.length === 0) return null;
+  const names = leftOut.map((id) => COLUMN_BY_ID.get(id)?.header ?? id).join(', ');
+  return (
+    <span data-testid="columns-left-out" data-columns={leftOut.join(',')}>
+      {' · '}
+      {`${names} hidden to fit · `}
+      <Anchor component="button" type="button" inherit onClick={() => onChange(false)}>
+        Show all columns
+      </Anchor>
+    </span>
   );
 }
 

@@ -3,7 +3,7 @@
  * commission status (and, in the full table, by payment status). Money comes as the cache's exact decimal strings
  * and is only formatted here, never added up — and never across currencies.
  */
-import { Badge, Button, Group, Paper, Popover, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, OverflowList, Paper, Popover, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { SalesSummary, MoneyTotals } from '../../../shared/sales-query-types';
 import { capitalize, formatCount, formatDecimalMoney, pluralize } from '../common/format';
@@ -11,6 +11,8 @@ import { capitalize, formatCount, formatDecimalMoney, pluralize } from '../commo
 const COMMISSION_ORDER = ['approved', 'pending', 'declined'] as const;
 const PAYMENT_ORDER = ['paid', 'pending', 'none'] as const;
 const STATUS_COLORS: Record<string, string> = { approved: 'green', pending: 'yellow', declined: 'red' };
+/** Amounts stay on one line: a card grows to hold them rather than breaking a number. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** Sales across all currencies (a count may be added up; money may not). */
 export function totalCount(summary: SalesSummary): number {
@@ -22,35 +24,81 @@ export interface SummaryBarProps {
   summary: SalesSummary | null;
 }
 
-/** The compact per-currency summary above the table. */
+/** Currencies at most for which the full cards (with the split by status) are shown in a tall window. */
+const FULL_CARDS_UP_TO = 3;
+
+/**
+ * The per-currency summary above the table. A few currencies in a tall window get full cards, wrapping rather than
+ * scrolling sideways; otherwise one short card per currency in a single row, as many as fit, and the rest behind a
+ * "+N currencies" button, so the table keeps its rows. Cards are never cut: each is as wide as its amounts.
+ */
 export function SummaryBar({ summary }: SummaryBarProps) {
-  // Short windows get one line per currency (the split by status is one click away), leaving rows for the table.
   const short = useMediaQuery('(max-height: 720px)', false);
   if (summary === null) return <Skeleton height={short ? 34 : 66} radius="md" />;
   const count = totalCount(summary);
+  const full = !short && summary.byCurrency.length <= FULL_CARDS_UP_TO;
   return (
-    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} data-testid="sales-summary" data-count={count}>
-      <Group gap="xs" wrap="nowrap" align="stretch">
-        {summary.byCurrency.map((totals) =>
-          short ? <CompactCurrency key={totals.currency} totals={totals} /> : <CurrencyCard key={totals.currency} totals={totals} summary={summary} />,
-        )}
-        {count > 0 && (
-          <Popover position="bottom-end" shadow="md" withinPortal width={620}>
-            <Popover.Target>
-              <Button size="compact-xs" variant="subtle" style={{ alignSelf: 'center', flexShrink: 0 }}>
-                All totals
-              </Button>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <SummaryTable summary={summary} />
-            </Popover.Dropdown>
-          </Popover>
-        )}
-      </Group>
-    </ScrollArea>
+    <Group gap="xs" wrap="nowrap" align="center" data-testid="sales-summary" data-count={count}>
+      {full ? (
+        <Group gap="xs" wrap="wrap" align="stretch" style={{ flex: 1, minWidth: 0 }}>
+          {summary.byCurrency.map((totals) => (
+            <CurrencyCard key={totals.currency} totals={totals} summary={summary} />
+          ))}
+        </Group>
+      ) : (
+        <OverflowList
+          data={summary.byCurrency}
+          gap="xs"
+          style={{ flex: 1, minWidth: 0 }}
+          getItemKey={(totals) => `${totals.currency} ${totals.count} ${totals.commission} ${totals.transaction}`}
+          renderItem={(totals) => <CompactCurrency key={totals.currency} totals={totals} />}
+          renderOverflow={(hidden) => (
+            // A plain element: the list measures the button through its ref to keep it in the row.
+            <div style={{ display: 'flex', alignSelf: 'center' }}>
+              <MoreCurrencies hidden={hidden} />
+            </div>
+          )}
+        />
+      )}
+      {count > 0 && (
+        <Popover position="bottom-end" shadow="md" withinPortal trapFocus width={620}>
+          <Popover.Target>
+            <Button size="compact-xs" variant="subtle" style={{ flexShrink: 0 }}>
+              All totals
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <SummaryTable summary={summary} />
+          </Popover.Dropdown>
+        </Popover>
+      )}
+    </Group>
   );
 }
 
+/** The currencies that did not fit in the row, one click away. */
+function MoreCurrencies({ hidden }: { hidden: MoneyTotals[] }) {
+  return (
+    <Popover position="bottom" shadow="md" withinPortal trapFocus>
+      <Popover.Target>
+        <Button size="compact-sm" variant="light" style={{ flexShrink: 0 }} data-testid="summary-more">
+          +{formatCount(hidden.length)} {hidden.length === 1 ? 'currency' : 'currencies'}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown maw="min(720px, calc(100vw - 32px))" data-testid="summary-more-list">
+        <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
+          <Group gap="xs" wrap="wrap">
+            {hidden.map((totals) => (
+              <CompactCurrency key={totals.currency} totals={totals} />
+            ))}
+          </Group>
+        </ScrollArea.Autosize>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** One currency in one line: its code, its commission and its count (the transaction total in the tooltip). */
 function CompactCurrency({ totals }: { totals: MoneyTotals }) {
   return (
     <Paper
@@ -67,10 +115,10 @@ function CompactCurrency({ totals }: { totals: MoneyTotals }) {
         <Badge size="xs" variant="outline" color="gray">
           {totals.currency}
         </Badge>
-        <Text fw={700} size="sm" data-testid="summary-commission" data-value={totals.commission}>
+        <Text fw={700} size="sm" style={NO_WRAP} data-testid="summary-commission" data-value={totals.commission} data-amount="">
           {formatDecimalMoney(totals.commission, totals.currency)}
         </Text>
-        <Text size="xs" c="dimmed" data-testid="summary-sales" data-value={totals.count}>
+        <Text size="xs" c="dimmed" style={NO_WRAP} data-testid="summary-sales" data-value={totals.count}>
           {pluralize(totals.count, 'sale', 'sales')}
         </Text>
       </Group>
@@ -92,10 +140,10 @@ function CurrencyCard({ totals, summary }: { totals: MoneyTotals; summary: Sales
               {pluralize(totals.count, 'sale', 'sales')}
             </Text>
           </Group>
-          <Text fw={700} size="md" lh={1.5} data-testid="summary-commission" data-value={totals.commission} title="Commission">
+          <Text fw={700} size="md" lh={1.5} style={NO_WRAP} data-testid="summary-commission" data-value={totals.commission} data-amount="" title="Commission">
             {formatDecimalMoney(totals.commission, totals.currency)}
           </Text>
-          <Text size="xs" c="dimmed" data-testid="summary-transaction" data-value={totals.transaction} title="Transaction amount">
+          <Text size="xs" c="dimmed" style={NO_WRAP} data-testid="summary-transaction" data-value={totals.transaction} title="Transaction amount">
             of {formatDecimalMoney(totals.transaction, totals.currency)} sold
           </Text>
         </Stack>
@@ -109,7 +157,8 @@ function CurrencyCard({ totals, summary }: { totals: MoneyTotals; summary: Sales
                 </Text>
                 <Text
                   size="xs"
-                  style={{ whiteSpace: 'nowrap' }}
+                  style={NO_WRAP}
+                  data-amount=""
                   data-testid={`summary-commission-${status}`}
                   data-value={part?.commission ?? '0'}
                   data-count={part?.count ?? 0}
@@ -152,7 +201,7 @@ export function SummaryTable({ summary }: { summary: SalesSummary }) {
                 <Table.Td ta="right" data-value={row.t.count}>
                   {formatCount(row.t.count)}
                 </Table.Td>
-                <Table.Td ta="right" data-value={row.t.transaction}>
+                <Table.Td ta="right" style={NO_WRAP} data-value={row.t.transaction}>
                   {formatDecimalMoney(row.t.transaction, row.t.currency)}
                   {row.t.transactionMissing > 0 && (
                     <Text span size="xs" c="dimmed" title="Sales without a transaction amount are not included">
@@ -161,7 +210,7 @@ export function SummaryTable({ summary }: { summary: SalesSummary }) {
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td ta="right" fw={i === 0 ? 700 : undefined} data-value={row.t.commission}>
+                <Table.Td ta="right" style={NO_WRAP} fw={i === 0 ? 700 : undefined} data-value={row.t.commission}>
                   {formatDecimalMoney(row.t.commission, row.t.currency)}
                 </Table.Td>
               </Table.Tr>
@@ -221,11 +270,14 @@ export function TotalsByCurrency({ summary }: { summary: SalesSummary }) {
                   <Table.Td ta="right">{formatCount(row.t.count)}</Table.Td>
                   <Table.Td
                     ta="right"
+                    style={NO_WRAP}
                     title={row.t.transactionMissing > 0 ? `${formatCount(row.t.transactionMissing)} without a transaction amount` : undefined}
                   >
                     {formatDecimalMoney(row.t.transaction, row.t.currency)}
                   </Table.Td>
-                  <Table.Td ta="right">{formatDecimalMoney(row.t.commission, row.t.currency)}</Table.Td>
+                  <Table.Td ta="right" style={NO_WRAP}>
+                    {formatDecimalMoney(row.t.commission, row.t.currency)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

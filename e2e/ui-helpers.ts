@@ -3,10 +3,15 @@
  * virtual table and the totals as the user sees them, and an independent model of the fake service's records
  * (wire dates dd-mm-yyyy, amounts as numbers turned into integer cents here) to compare them with.
  */
-import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures';
-import type { FakeService } from './fake-service/fake-service';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, startHostProcess, type HostProcess } from './fixtures';
+import { startFakeService, type FakeService } from './fake-service/fake-service';
 import type { WireSale } from '../src/core/demo';
+import { localIsoDay } from '../src/shared/dates';
 
 /** A wire record of the fake service: the demo dataset's own type, so the specs read exactly what it serves. */
 export type WireRecord = WireSale;
@@ -262,4 +267,86 @@ export function matchesSearch(r: WireRecord, text: string): boolean {
 /** Local calendar day of a Date, `yyyy-mm-dd`. */
 export function localDay(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One signed-in page shared by the tests of a describe block, for specs that look at many screens of the same data.
+
+/** The navbar entries a spec can go to (saved views go by their own names). */
+export type SectionName = 'Sales' | 'Payouts' | 'Compare' | 'All accounts' | 'Profile' | 'Settings';
+
+/** Opens a section (a {@link SectionName}) or a saved view, by its name, from the navbar, through the burger on narrow windows. */
+export async function goToSection(page: Page, name: string): Promise<void> {
+  const burger = page.getByRole('button', { name: 'Open navigation' });
+  if (await burger.isVisible()) await burger.click();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Close navigation' })).toBeHidden();
+}
+
+/** Closes whatever dialog, drawer, popover or menu is open, as a person would with Escape. */
+export async function closeOverlays(page: Page): Promise<void> {
+  const open = page.locator('[role="dialog"], [role="menu"], .mantine-Popover-dropdown').filter({ visible: true });
+  for (let i = 0; i < 4 && (await open.count()) > 0; i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(150);
+  }
+  await expect(open).toHaveCount(0);
+}
+
+/** A page signed in to its own fake service and test host, with data in every screen. */
+export interface SharedApp {
+  page: Page;
+  fake: FakeService;
+  host: HostProcess;
+  /** The account's label, as the account switcher and the overview show it. */
+  accountLabel: string;
+  /** The name of a saved view of the account. */
+  viewName: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a fake service and a test host, signs in, syncs, changes some statuses and syncs again (so Changes lists
+ * them), and saves a view. Toasts are hidden: they come and go on their own and would make checks racy.
+ */
+export async function openSharedApp(browser: Browser): Promise<SharedApp> {
+  const fake = await startFakeService({ sales: { count: 600, endDay: localIsoDay(new Date()), days: 120, seed: 7 } });
+  const root = await mkdtemp(join(tmpdir(), 'commission-desk-e2e-'));
+  const host = await startHostProcess({
+    exportDir: root,
+    dataDir: join(root, 'data'),
+    keychainService: `Commission Desk (e2e ${randomUUID()})`,
+    caFile: fake.caPemPath,
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const accountLabel = 'My shop';
+  const viewName = 'Pending only';
+  await page.goto(host.url);
+  await signIn(page, fake, accountLabel);
+  await waitForSyncIdle(page);
+  fake.changeSaleStatuses({ count: 8 });
+  fake.changeSaleStatuses({ count: 4, fromCommissionStatus: 'approved', to: { payment_status: 'paid' } });
+  const before = (await page.getByTestId('last-synced').getAttribute('data-synced-at')) ?? '';
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await waitForSyncIdle(page, { after: before });
+  await page.getByRole('region', { name: 'Saved views' }).getByRole('button', { name: 'Save the current view' }).click();
+  const naming = page.getByRole('dialog', { name: 'Save the current view' });
+  await naming.getByLabel('Name').fill(viewName);
+  await naming.getByRole('button', { name: 'Save view' }).click();
+  await expect(naming).toBeHidden();
+  await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+  return {
+    page,
+    fake,
+    host,
+    accountLabel,
+    viewName,
+    close: async () => {
+      await context.close();
+      await host.stop();
+      await fake.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
 }

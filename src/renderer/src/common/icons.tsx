@@ -6,6 +6,7 @@
 import {
   IconAlertTriangle,
   IconCash,
+  IconCertificate,
   IconArrowDown,
   IconArrowLeft,
   IconArrowUp,
@@ -21,6 +22,7 @@ import {
   IconDownload,
   IconExternalLink,
   IconFileSpreadsheet,
+  IconFileUpload,
   IconFilter,
   IconFolderOpen,
   IconHistory,
@@ -36,6 +38,7 @@ import {
   IconSelector,
   IconSettings,
   IconSun,
+  IconTrash,
   IconTrendingUp,
   IconUser,
   IconWifiOff,
@@ -88,3 +91,6 @@ export const MonitorIcon = appIcon(IconDeviceDesktop, 'MonitorIcon');
 export const MoreIcon = appIcon(IconDots, 'MoreIcon');
 export const FolderIcon = appIcon(IconFolderOpen, 'FolderIcon');
 export const SpreadsheetIcon = appIcon(IconFileSpreadsheet, 'SpreadsheetIcon');
+export const CertificateIcon = appIcon(IconCertificate, 'CertificateIcon');
+export const FileUploadIcon = appIcon(IconFileUpload, 'FileUploadIcon');
+export const TrashIcon = appIcon(IconTrash, 'TrashIcon');

@@ -5,6 +5,7 @@
  */
 import {
   IconAlertTriangle,
+  IconCalendar,
   IconCash,
   IconCertificate,
   IconArrowDown,
@@ -94,3 +95,4 @@ export const SpreadsheetIcon = appIcon(IconFileSpreadsheet, 'SpreadsheetIcon');
 export const CertificateIcon = appIcon(IconCertificate, 'CertificateIcon');
 export const FileUploadIcon = appIcon(IconFileUpload, 'FileUploadIcon');
 export const TrashIcon = appIcon(IconTrash, 'TrashIcon');
+export const CalendarIcon = appIcon(IconCalendar, 'CalendarIcon');

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { addDays, localIsoDay } from '../src/shared/dates';
 import { expect, test } from './fixtures';
-import { backfill, isoOf, signIn, waitForSyncIdle } from './ui-helpers';
+import { backfill, isoOf, openFilterBar, signIn, waitForSyncIdle } from './ui-helpers';
 import { screenshotPath } from './screenshot-path';
 
 const SIZES = [
@@ -78,7 +78,7 @@ test.describe('screenshots', () => {
         await expect(page.getByTestId('sale-row').first()).toBeVisible();
         await shoot(page, 'sales', theme, size.width);
 
-        await page.getByRole('button', { name: 'Columns' }).click();
+        await page.getByRole('button', { name: 'Columns', exact: true }).click();
         await expect(page.getByTestId('column-chooser')).toBeVisible();
         await shoot(page, 'sales-columns', theme, size.width);
         await page.keyboard.press('Escape');
@@ -136,6 +136,7 @@ test.describe('screenshots', () => {
         await setLook(page, theme, size);
         await go(page, 'Sales');
         await page.getByRole('tab', { name: 'Sales' }).click();
+        await openFilterBar(page);
         await page.getByRole('button', { name: 'More filters' }).click();
         const unreported = page.getByRole('switch', { name: 'Show sales no longer reported' });
         if (!(await unreported.isChecked())) await unreported.check();

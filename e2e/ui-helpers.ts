@@ -70,8 +70,16 @@ export async function choose(page: Page, label: string, option: string | RegExp)
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/** Opens the filter bar if it is closed (short windows start with it closed), as a person would with "Filters". */
+export async function openFilterBar(page: Page): Promise<void> {
+  const toggle = page.getByTestId('filter-bar-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await expect(page.getByRole('button', { name: 'More filters' })).toBeVisible();
+}
+
 /** Picks a value in the "More filters" popover. */
 export async function chooseMore(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await openFilterBar(page);
   await page.getByRole('button', { name: 'More filters' }).click();
   await choose(page, label, option);
   await page.keyboard.press('Escape');
@@ -258,10 +266,19 @@ function words(text: string | null | undefined): string[] {
   );
 }
 
-/** Whether every typed word starts a word of the reference, product, collection or sub-ID. */
+/** Lower-case text without accents, whole. */
+function folded(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .normalize('NFC');
+}
+
+/** Whether every typed word is inside the reference, product, collection or sub-ID (case and accents aside). */
 export function matchesSearch(r: WireRecord, text: string): boolean {
-  const haystack = [r.reference, r.product_name, r.collection_name, r.subid].flatMap(words);
-  return words(text).every((w) => haystack.some((h) => h.startsWith(w)));
+  const haystack = [r.reference, r.product_name, r.collection_name, r.subid].flatMap((field) => (field ? [folded(field)] : []));
+  return words(text).every((w) => haystack.some((h) => h.includes(w)));
 }
 
 /** Local calendar day of a Date, `yyyy-mm-dd`. */

@@ -2,7 +2,7 @@
  * "Sign in again": shown when the service refused the open account's credentials during use (a 401). The cached
  * sales stay closed until the user enters them again, because the refusal may mean the key was revoked. Everything
  * but the secret is known, so the form asks for the secret, keeps the stored api-key (still readable: the app had
- * just used it) unless a new one is typed, and clears both from the form after every submit. An account that merely
+ * just used it) unless a new one is typed, and clears the secret from the form after every submit. An account that merely
  * cannot read its credentials (no keychain, a locked one) opens read-only instead and asks only to sync.
  */
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
@@ -51,6 +51,7 @@ export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut
           keyRequired={keyRequired}
           keyHint={apiKeyPlaceholder(account, problem)}
           secretsCleared={form.secretsCleared}
+          failures={form.failures}
           autoFocus={keyRequired ? 'apiKey' : 'apiSecret'}
           leading={
             <>
@@ -61,17 +62,19 @@ export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut
           error={error}
           onContinueSessionOnly={continueSessionOnly}
           continuing={running === 'sessionOnly'}
+          actions={
+            <Group justify="flex-end" gap="sm">
+              {offerSessionOnly && !error && (
+                <Button variant="default" loading={running === 'sessionOnly'} disabled={busy && running !== 'sessionOnly'} onClick={() => submit(true)}>
+                  Sign in for this session only
+                </Button>
+              )}
+              <Button type="submit" loading={running === 'submit'} disabled={busy && running !== 'submit'}>
+                Sign in again
+              </Button>
+            </Group>
+          }
         />
-        <Group justify="flex-end" gap="sm">
-          {offerSessionOnly && !error && (
-            <Button variant="default" loading={running === 'sessionOnly'} disabled={busy && running !== 'sessionOnly'} onClick={() => submit(true)}>
-              Sign in for this session only
-            </Button>
-          )}
-          <Button type="submit" loading={running === 'submit'} disabled={busy && running !== 'submit'}>
-            Sign in again
-          </Button>
-        </Group>
       </CredentialCard>
       <Group justify="center" gap="lg">
         {switcher}

@@ -1,11 +1,14 @@
 /**
  * How the sign-in forms show a failure: a heading that names the step that failed, the sentence
  * from the main process that says what to do, and — when only the keychain failed — the way to
- * carry on with the credentials held in memory until the app quits.
+ * carry on with the credentials held in memory until the app quits. A certificate failure on a
+ * form that can trust an extra certificate itself opens that option at once: before the account
+ * is saved, its Settings (where the main process's sentence points) do not exist yet.
  */
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { AppErrorData } from '../../../shared/errors';
-import { AlertIcon } from '../common/icons';
+import { EXTRA_CA_OPTION, EXTRA_CA_PLACE } from '../../../shared/extra-ca-setting';
+import { AlertIcon, CertificateIcon } from '../common/icons';
 import { offersSessionOnly, signInFailureTitle } from './sign-in-steps';
 
 /** Props of {@link SignInErrorAlert}. */
@@ -15,11 +18,14 @@ export interface SignInErrorAlertProps {
   onContinueSessionOnly?: () => void;
   continuing?: boolean;
   disabled?: boolean;
+  /** Opens the form's own "Trust an extra certificate (PEM)"; offered only for a certificate failure. */
+  onTrustCertificate?: (() => void) | undefined;
 }
 
 /** The step-titled failure notice of the sign-in and sign-in-again screens. */
-export function SignInErrorAlert({ error, onContinueSessionOnly, continuing = false, disabled = false }: SignInErrorAlertProps) {
+export function SignInErrorAlert({ error, onContinueSessionOnly, continuing = false, disabled = false, onTrustCertificate }: SignInErrorAlertProps) {
   const canContinue = onContinueSessionOnly !== undefined && offersSessionOnly(error.code);
+  const canTrust = onTrustCertificate !== undefined && error.code === 'TLS_FAILURE';
   return (
     <Alert color="red" variant="light" title={signInFailureTitle(error.code)} icon={<AlertIcon />} data-testid="sign-in-error" data-error-code={error.code}>
       <Stack gap="sm" align="flex-start">
@@ -31,6 +37,17 @@ export function SignInErrorAlert({ error, onContinueSessionOnly, continuing = fa
             </Text>
             <Button size="sm" loading={continuing} disabled={disabled && !continuing} onClick={onContinueSessionOnly}>
               Continue for this session only
+            </Button>
+          </>
+        )}
+        {canTrust && (
+          <>
+            <Text size="sm">
+              This account is not saved yet, so it has no {EXTRA_CA_PLACE} of its own: add the certificate on this form instead, with “{EXTRA_CA_OPTION}”. It is
+              then kept with the account, and you can change or remove it later under {EXTRA_CA_PLACE}.
+            </Text>
+            <Button size="sm" variant="light" leftSection={<CertificateIcon size={16} />} disabled={disabled} onClick={onTrustCertificate}>
+              {EXTRA_CA_OPTION}…
             </Button>
           </>
         )}

@@ -8,7 +8,9 @@ import {
   reauthFieldErrors,
   reauthInputOf,
   signInFieldErrors,
-  withoutSecrets,
+  extraCaPemError,
+  NOT_PEM,
+  withoutSecret,
 } from './sign-in-form';
 
 const filled = {
@@ -17,6 +19,7 @@ const filled = {
   apiSecret: 'secret-canary',
   appId: 'app-9',
   label: '  ',
+  extraCaPem: '',
 };
 
 describe('signInFieldErrors', () => {
@@ -30,7 +33,15 @@ describe('signInFieldErrors', () => {
       apiKey: 'Enter your API key',
       apiSecret: 'Enter your API secret',
       appId: 'Enter your app ID',
+      extraCaPem: null,
     });
+  });
+
+  it('refuses certificate text that holds no PEM certificate, and accepts none at all', () => {
+    expect(extraCaPemError('')).toBeNull();
+    expect(extraCaPemError('MIIB just base64')).toBe(NOT_PEM);
+    expect(extraCaPemError('-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----')).toBeNull();
+    expect(isSubmittable(signInFieldErrors({ ...filled, extraCaPem: 'not a certificate' }, true, 'final'))).toBe(false);
   });
 
   it('flags plain http before any submit', () => {
@@ -51,8 +62,12 @@ describe('what is sent', () => {
     expect(addAccountInputOf({ ...filled, label: ' My shop ' }, true)).toMatchObject({ label: 'My shop', sessionOnly: true });
   });
 
-  it('clears the api-key and api-secret after a submit and keeps the rest', () => {
-    expect(withoutSecrets(filled)).toEqual({ ...filled, apiKey: '', apiSecret: '' });
+  it('sends the extra certificate only when one is given', () => {
+    expect(connectionOf({ ...filled, extraCaPem: ' -----BEGIN CERTIFICATE-----x ' })).toMatchObject({ extraCaPem: '-----BEGIN CERTIFICATE-----x' });
+  });
+
+  it('clears only the api-secret after a submit and keeps the rest, the api-key included', () => {
+    expect(withoutSecret(filled)).toEqual({ ...filled, apiSecret: '' });
   });
 });
 

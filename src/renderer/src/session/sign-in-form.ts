@@ -16,13 +16,30 @@ export interface CredentialFields {
 export interface SignInFields extends CredentialFields {
   baseUrl: string;
   label: string;
+  /** PEM text of an extra CA certificate to trust for this service, or empty for the system's certificates only. */
+  extraCaPem: string;
 }
 
 /** A field's problem, or null; only fields that can be wrong are listed. */
-export type SignInFieldErrors = Record<'baseUrl' | 'apiKey' | 'apiSecret' | 'appId', string | null>;
+export type SignInFieldErrors = Record<'baseUrl' | 'apiKey' | 'apiSecret' | 'appId' | 'extraCaPem', string | null>;
 
 /** The empty form. */
-export const EMPTY_SIGN_IN: SignInFields = { baseUrl: '', apiKey: '', apiSecret: '', appId: '', label: '' };
+export const EMPTY_SIGN_IN: SignInFields = { baseUrl: '', apiKey: '', apiSecret: '', appId: '', label: '', extraCaPem: '' };
+
+/** The line every PEM certificate starts with. */
+export const PEM_CERTIFICATE_START = '-----BEGIN CERTIFICATE-----';
+
+/**
+ * Told before anything is sent when pasted or chosen text cannot be a PEM certificate at all; the main process checks
+ * the rest (a CA, valid today) and says why it refuses one.
+ */
+export const NOT_PEM =
+  'This is not a PEM certificate: the text must contain a line “-----BEGIN CERTIFICATE-----”. Ask your IT department for the root certificate as a PEM (Base-64) file.';
+
+/** The problem of an extra certificate's text, or null when it is empty or looks like PEM. */
+export function extraCaPemError(text: string): string | null {
+  return text.trim() === '' || text.includes(PEM_CERTIFICATE_START) ? null : NOT_PEM;
+}
 
 /** Longest values the main process accepts, so the inputs stop there instead of failing later. */
 export const FIELD_MAX = { baseUrl: 2000, apiKey: 1000, apiSecret: 1000, appId: 200, label: 100 } as const;
@@ -44,6 +61,7 @@ export function signInFieldErrors(fields: SignInFields, submitted: boolean, addr
     apiKey: required('apiKey'),
     apiSecret: required('apiSecret'),
     appId: required('appId'),
+    extraCaPem: extraCaPemError(fields.extraCaPem),
   };
 }
 
@@ -52,13 +70,15 @@ export function isSubmittable(errors: Readonly<Record<string, string | null>>): 
   return Object.values(errors).every((e) => e === null);
 }
 
-/** What "Test connection" sends: the credentials and address, trimmed, no label. */
+/** What "Test connection" sends: the credentials and address, trimmed, no label; the certificate only when given. */
 export function connectionOf(fields: SignInFields): ConnectionForm {
+  const extraCaPem = fields.extraCaPem.trim();
   return {
     baseUrl: fields.baseUrl.trim(),
     apiKey: fields.apiKey.trim(),
     apiSecret: fields.apiSecret.trim(),
     appId: fields.appId.trim(),
+    ...(extraCaPem ? { extraCaPem } : {}),
   };
 }
 
@@ -68,9 +88,12 @@ export function addAccountInputOf(fields: SignInFields, sessionOnly: boolean): A
   return { ...connectionOf(fields), ...(label ? { label } : {}), sessionOnly };
 }
 
-/** The form after a submit: the api-key and api-secret are gone from renderer state, the rest stays. */
-export function withoutSecrets<T extends CredentialFields>(fields: T): T {
-  return { ...fields, apiKey: '', apiSecret: '' };
+/**
+ * The form after a submit: the api-secret is gone from renderer state, whatever the answer, so a refusal asks only for
+ * it again; everything else the user typed (address, api-key, app ID, label) stays.
+ */
+export function withoutSecret<T extends CredentialFields>(fields: T): T {
+  return { ...fields, apiSecret: '' };
 }
 
 /** What the sign-in-again form holds; the account's address and label are not editable there. */

@@ -2,7 +2,9 @@
  * The sign-in screen: the service address and the three credentials from the platform dashboard.
  * "Test connection" shows whose profile they open before anything is saved; "Save and sign in"
  * stores the secret in the OS keychain (through the main process) and opens the account. After a
- * submit the api-key and api-secret are dropped from the form, whatever the outcome.
+ * submit the api-secret is dropped from the form, whatever the outcome; a refusal keeps everything
+ * else, so only the secret is typed again. A network that inspects TLS is met on the form itself:
+ * an extra CA certificate can be given here, before the account (and its Settings) exist.
  */
 import { Button, Container, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -13,6 +15,7 @@ import { ConnectionPreviewCard } from './connection-preview-card';
 import { CredentialCard } from './credential-card';
 import { CredentialSection } from './credential-section';
 import { addAccountInputOf, connectionOf, EMPTY_SIGN_IN, FIELD_MAX, isSubmittable, signInFieldErrors, type SignInFields } from './sign-in-form';
+import { SignInExtraCa } from './sign-in-extra-ca';
 import { useCredentialForm } from './use-credential-form';
 
 /** Props of {@link SignInScreen}. */
@@ -27,6 +30,8 @@ export interface SignInScreenProps {
 export function SignInScreen({ onSignedIn, onCancel }: SignInScreenProps) {
   const [addressLeft, setAddressLeft] = useState(false);
   const [preview, setPreview] = useState<ConnectionPreview | null>(null);
+  const [caOpen, setCaOpen] = useState(false);
+  const [caFocus, setCaFocus] = useState(0);
   const form = useCredentialForm<SignInFields, AddAccountInput>({
     initial: EMPTY_SIGN_IN,
     request: (input) => call('addAccount', input),
@@ -44,7 +49,14 @@ export function SignInScreen({ onSignedIn, onCancel }: SignInScreenProps) {
   const ready = (): boolean => {
     form.setSubmitted(true);
     setAddressLeft(true);
-    return isSubmittable(signInFieldErrors(fields, true, 'final'));
+    const found = signInFieldErrors(fields, true, 'final');
+    if (found.extraCaPem !== null) setCaOpen(true);
+    return isSubmittable(found);
+  };
+
+  const trustCertificate = () => {
+    setCaOpen(true);
+    setCaFocus((count) => count + 1);
   };
 
   const testConnection = async () => {
@@ -70,7 +82,7 @@ export function SignInScreen({ onSignedIn, onCancel }: SignInScreenProps) {
     });
 
   return (
-    <Container size="xs" px="md" py="xl" component="main">
+    <Container size={600} px="md" py="xl" component="main">
       <Stack gap="md">
         <Group>
           <Button variant="subtle" size="compact-sm" leftSection={<ArrowLeftIcon size={16} />} onClick={onCancel} disabled={busy}>
@@ -85,6 +97,7 @@ export function SignInScreen({ onSignedIn, onCancel }: SignInScreenProps) {
             disabled={busy}
             keyRequired
             secretsCleared={form.secretsCleared}
+            failures={form.failures}
             leading={
               <TextInput
                 label="Service address"
@@ -117,7 +130,30 @@ export function SignInScreen({ onSignedIn, onCancel }: SignInScreenProps) {
             error={form.error}
             onContinueSessionOnly={continueSessionOnly}
             continuing={running === 'sessionOnly'}
+            onTrustCertificate={trustCertificate}
+            actions={
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={onCancel} disabled={busy} mr="auto">
+                  Cancel
+                </Button>
+                <Button variant="light" loading={running === 'test'} disabled={busy && running !== 'test'} onClick={() => void testConnection()}>
+                  Test connection
+                </Button>
+                <Button type="submit" loading={running === 'submit'} disabled={busy && running !== 'submit'}>
+                  Save and sign in
+                </Button>
+              </Group>
+            }
           >
+            <SignInExtraCa
+              opened={caOpen}
+              onToggle={() => setCaOpen((open) => !open)}
+              value={fields.extraCaPem}
+              onChange={(text) => change('extraCaPem', text)}
+              error={errors.extraCaPem}
+              disabled={busy}
+              focusRequest={caFocus}
+            />
             <Group gap={8} wrap="nowrap" align="flex-start" c="dimmed">
               <LockIcon size={16} style={{ flexShrink: 0, marginTop: 2 }} />
               <Text size="xs">
@@ -126,17 +162,6 @@ export function SignInScreen({ onSignedIn, onCancel }: SignInScreenProps) {
             </Group>
             {preview && <ConnectionPreviewCard preview={preview} />}
           </CredentialSection>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={busy} mr="auto">
-              Cancel
-            </Button>
-            <Button variant="light" loading={running === 'test'} disabled={busy && running !== 'test'} onClick={() => void testConnection()}>
-              Test connection
-            </Button>
-            <Button type="submit" loading={running === 'submit'} disabled={busy && running !== 'submit'}>
-              Save and sign in
-            </Button>
-          </Group>
         </CredentialCard>
       </Stack>
     </Container>

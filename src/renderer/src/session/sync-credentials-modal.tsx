@@ -85,6 +85,7 @@ function CredentialsForm({ account, purpose, readOnly, problem, onClose, onSigne
           keyRequired={keyRequired}
           keyHint={apiKeyPlaceholder(account, problem)}
           secretsCleared={form.secretsCleared}
+          failures={form.failures}
           autoFocus={keyRequired ? 'apiKey' : 'apiSecret'}
           leading={
             <Text size="sm" data-testid="credentials-account">
@@ -97,25 +98,27 @@ function CredentialsForm({ account, purpose, readOnly, problem, onClose, onSigne
           error={error}
           onContinueSessionOnly={continueSessionOnly}
           continuing={running === 'sessionOnly'}
+          actions={
+            <Group justify="flex-end" gap="sm">
+              <Button variant="subtle" color="gray" onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              {purpose === 'sync' && !memoryFirst && (
+                <Button variant="default" loading={running === 'sessionOnly'} disabled={busy && running !== 'sessionOnly'} onClick={() => submit(true)}>
+                  Sync for this session only
+                </Button>
+              )}
+              {memoryFirst && (
+                <Button variant="default" loading={running === 'submit'} disabled={busy && running !== 'submit'} onClick={() => submit(false)}>
+                  {keychainLabel}
+                </Button>
+              )}
+              <Button type="submit" loading={running === (memoryFirst ? 'sessionOnly' : 'submit')} disabled={busy}>
+                {memoryFirst ? 'Sync for this session only' : keychainLabel}
+              </Button>
+            </Group>
+          }
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="subtle" color="gray" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          {purpose === 'sync' && !memoryFirst && (
-            <Button variant="default" loading={running === 'sessionOnly'} disabled={busy && running !== 'sessionOnly'} onClick={() => submit(true)}>
-              Sync for this session only
-            </Button>
-          )}
-          {memoryFirst && (
-            <Button variant="default" loading={running === 'submit'} disabled={busy && running !== 'submit'} onClick={() => submit(false)}>
-              {keychainLabel}
-            </Button>
-          )}
-          <Button type="submit" loading={running === (memoryFirst ? 'sessionOnly' : 'submit')} disabled={busy}>
-            {memoryFirst ? 'Sync for this session only' : keychainLabel}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

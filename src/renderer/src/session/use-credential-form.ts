@@ -1,13 +1,14 @@
 /**
  * The state both credential forms share — typed fields, which request runs, the failure shown, and the credentials
- * held for a keychain-free retry — and the one way they send: whatever the answer, the api-key and api-secret leave
- * renderer state, and a keychain failure offers "Continue for this session only" with what was just typed.
+ * held for a keychain-free retry — and the one way they send: whatever the answer, the api-secret leaves renderer
+ * state (the rest of what was typed stays, so a refusal asks only for the secret again), and a keychain failure offers
+ * "Continue for this session only" with what was just typed.
  */
 import { useState } from 'react';
 import type { AppErrorData, IpcResult } from '../../../shared/errors';
 import type { SessionStatus } from '../../../shared/ipc-contract';
 import { useHeldCredentials } from '../common/use-held-credentials';
-import { withoutSecrets, type CredentialFields } from './sign-in-form';
+import { withoutSecret, type CredentialFields } from './sign-in-form';
 import { offersSessionOnly } from './sign-in-steps';
 
 /** Which request a form waits for: a connection test, the submit, or the session-only retry. */
@@ -35,8 +36,10 @@ export interface CredentialForm<F, I> {
   busy: boolean;
   error: AppErrorData | null;
   setError: (error: AppErrorData | null) => void;
-  /** True once a submit dropped the secrets, so the fields ask for them again. */
+  /** True once a submit dropped the secret, so the field asks for it again. */
   secretsCleared: boolean;
+  /** Counts failed sends, so the form can move focus to the secret field after each one. */
+  failures: number;
   send: (input: I) => Promise<void>;
   /** Retries the held credentials without the keychain, or runs `typed` when none are held. */
   continueSessionOnly: (typed: () => void) => void;
@@ -50,6 +53,7 @@ export function useCredentialForm<F extends CredentialFields, I extends { sessio
   const [running, setRunning] = useState<CredentialRunning>(null);
   const [error, setError] = useState<AppErrorData | null>(null);
   const [secretsCleared, setSecretsCleared] = useState(false);
+  const [failures, setFailures] = useState(0);
   const held = useHeldCredentials<I>();
 
   const edit = (name: keyof F & string, value: string) => {
@@ -61,7 +65,7 @@ export function useCredentialForm<F extends CredentialFields, I extends { sessio
     setRunning(input.sessionOnly ? 'sessionOnly' : 'submit');
     setError(null);
     const result = await request(input);
-    setFields(withoutSecrets);
+    setFields(withoutSecret);
     setRunning(null);
     if (result.ok) {
       onSignedIn(result.value);
@@ -71,6 +75,7 @@ export function useCredentialForm<F extends CredentialFields, I extends { sessio
     setSecretsCleared(true);
     setSubmitted(false);
     setError(result.error);
+    setFailures((count) => count + 1);
     if (!input.sessionOnly && offersSessionOnly(result.error.code)) held.hold(input);
   };
 
@@ -80,5 +85,19 @@ export function useCredentialForm<F extends CredentialFields, I extends { sessio
     else typed();
   };
 
-  return { fields, edit, submitted, setSubmitted, running, setRunning, busy: running !== null, error, setError, secretsCleared, send, continueSessionOnly };
+  return {
+    fields,
+    edit,
+    submitted,
+    setSubmitted,
+    running,
+    setRunning,
+    busy: running !== null,
+    error,
+    setError,
+    secretsCleared,
+    failures,
+    send,
+    continueSessionOnly,
+  };
 }

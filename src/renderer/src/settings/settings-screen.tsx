@@ -1,6 +1,7 @@
 /**
  * Settings: the theme, how much the first sync fetches and how many recent days every sync checks again, the
- * backfill, re-checking all history (T4), the sales cache (where it is, how big, clearing it), the accounts on this computer, the app's version
+ * backfill, re-checking all history (T4), the sales cache (where it is, how big, clearing it), the accounts on this computer, the extra
+ * certificate each account trusts (Network), the app's version
  * and a diagnostics report for support. Choices apply at once and are kept by the main process; there is no Save.
  */
 import {
@@ -12,7 +13,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  Paper,
   SegmentedControl,
   Stack,
   Text,
@@ -37,6 +37,8 @@ import { useSync } from '../sync/sync-context';
 import { SessionOnlyBadge } from '../session/session-only-badge';
 import { BackgroundSyncSetting } from './background-sync-setting';
 import { FiscalYearSetting } from './fiscal-year-setting';
+import { NetworkCard } from './network-card';
+import { SettingsCard } from './settings-card';
 
 /** Bounds of the first-sync window, in days (as the main process accepts them). */
 export const FIRST_SYNC_MIN_DAYS = 1;
@@ -59,17 +61,6 @@ export interface SettingsScreenProps {
   switching: boolean;
 }
 
-function SettingsCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      <Stack gap="sm">{children}</Stack>
-    </Paper>
-  );
-}
-
 /** The Settings section. */
 export function SettingsScreen(props: SettingsScreenProps) {
   return (
@@ -80,6 +71,7 @@ export function SettingsScreen(props: SettingsScreenProps) {
       <FiscalYearSetting />
       <CacheCard appInfo={props.appInfo} appInfoError={props.appInfoError} />
       <AccountsCard {...props} />
+      <NetworkCard accounts={props.session.accounts} activeId={props.session.kind === 'account' ? props.session.account.id : null} />
       <AboutCard appInfo={props.appInfo} />
     </Stack>
   );

@@ -2,7 +2,7 @@
  * Finds the account a command names (by label, by id, or the built-in demo) and builds its service client from the
  * keychain, with messages that say what to do when the label is unknown, ambiguous, or has no stored credentials.
  */
-import { CredentialsAddressChangedError, type AccountMeta, type StoredSecrets } from '../core/accounts';
+import { bindingOf, CredentialsAddressChangedError, type AccountMeta, type StoredSecrets } from '../core/accounts';
 import { createDemoClient, DEMO_BASE_URL } from '../core/demo';
 import { createServiceClient, type ServiceClient } from '../core/service';
 import type { CliContext } from './cli-context';
@@ -38,10 +38,13 @@ export function resolveAccount(context: CliContext, ref: string): CliAccount {
   return { kind: 'account', cacheKey: meta.id, label: meta.label, baseUrl: meta.baseUrl, meta };
 }
 
-/** The stored secrets of `meta`, refused with a sign-in hint when its address or app id changed since they were saved (S12). */
+/**
+ * The stored secrets of `meta`, refused with a sign-in hint when its address, app id or extra certificate changed since
+ * they were saved (S12) — the same binding the app checks.
+ */
 async function loadSecrets(context: CliContext, meta: AccountMeta): Promise<StoredSecrets | null> {
   try {
-    return await context.vault.load(meta.id, meta.remembered, { baseUrl: meta.baseUrl, appId: meta.appId });
+    return await context.vault.load(meta.id, meta.remembered, bindingOf(meta));
   } catch (error) {
     if (!(error instanceof CredentialsAddressChangedError)) throw error;
     throw new CliError(
@@ -66,5 +69,9 @@ export async function clientFor(context: CliContext, account: CliAccount): Promi
       (program) => `Add it again with "${program} accounts add", or sign in to it in the app.`,
     );
   }
-  return createServiceClient({ baseUrl: account.baseUrl, credentials: { ...secrets, appId: account.meta.appId }, fetch: context.fetch });
+  return createServiceClient({
+    baseUrl: account.baseUrl,
+    credentials: { ...secrets, appId: account.meta.appId },
+    fetch: context.fetchFor(account.meta.extraCaPem),
+  });
 }

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { addDays, isIsoDay } from '../shared/dates';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS, monthRange } from '../shared/export-presets';
+import { EXTRA_CA_OPTION, EXTRA_CA_PLACE } from '../shared/extra-ca-setting';
 import { usageError } from './cli-errors';
 
 /** One option as parseArgs takes it, with its help line. */
@@ -23,7 +24,11 @@ export interface OptionHelp {
 /** Options every command takes. */
 export const GLOBAL_OPTIONS: Readonly<Record<string, OptionHelp>> = {
   'data-dir': { type: 'string', value: '<dir>', help: "Folder of the settings and sales cache. Default: the app's own user-data folder." },
-  'ca-file': { type: 'string', value: '<pem>', help: 'An extra CA certificate (PEM) to trust, for networks that inspect TLS.' },
+  'ca-file': {
+    type: 'string',
+    value: '<pem>',
+    help: `${EXTRA_CA_OPTION} for this run, besides the system's, for networks that inspect TLS. An account that trusts one in the app (${EXTRA_CA_PLACE}) uses it here too.`,
+  },
   'keychain-service': { type: 'string', value: '<name>', help: 'Keychain service name (tests only).', hidden: true },
   help: { type: 'boolean', help: 'Show this help.' },
 };

@@ -1,15 +1,18 @@
 /**
  * What every command works on, built from the same core modules as the app: the settings file (through `conf`, in
  * the app's folder under the app's file name), the account registry, the keychain (same service name as the packaged
- * app), the sales cache file, and Node's HTTPS transport with the optional extra CA. Nothing imports Electron.
+ * app), the sales cache file, and Node's HTTPS transport with the optional extra CA (`--ca-file`) — plus, for an
+ * account that trusts an extra certificate of its own (Settings → Network in the app), a transport that trusts that
+ * one too, so the command reaches every account the app reaches. Nothing imports Electron.
  */
 import { join, resolve } from 'node:path';
 import { localIsoDay } from '../shared/dates';
 import { AccountRegistry, CredentialVault } from '../core/accounts';
 import type { SalesCache } from '../core/cache';
 import { openCacheHolder, type CacheHolder } from '../core/app';
+import { createExtraCaTransports } from '../core/app/extra-ca-transports';
 import { createSilentLogger } from '../core/log';
-import { createNodeFetch, readCaFile, type NodeFetch } from '../core/service';
+import { createNodeFetch, readCaFile, type FetchLike, type NodeFetch } from '../core/service';
 import { createConfSettingsStore, ensurePrivateFolder, PreferencesStore, type SettingsStore } from '../core/settings';
 import { createKeytarSecretStore, createMemorySecretStore, KEYCHAIN_SERVICE } from '../core/keychain';
 import type { GlobalOptions } from './cli-args';
@@ -24,6 +27,8 @@ export interface CliContext {
   vault: CredentialVault;
   preferences: PreferencesStore;
   fetch: NodeFetch;
+  /** The transport of an account trusting `extraCaPem` (its own extra certificate) besides `--ca-file`, if any. */
+  fetchFor(extraCaPem: string | undefined): FetchLike;
   today(): string;
   now(): Date;
   /** The sales cache, opened on first use; throws its AppError when it cannot be opened. */
@@ -40,6 +45,9 @@ export async function openCliContext(globals: GlobalOptions, io: CliIo): Promise
   const keychain = createKeytarSecretStore(globals['keychain-service'] ?? KEYCHAIN_SERVICE.production);
   const extraCaPem = globals['ca-file'] === undefined ? undefined : await readCaFile(globals['ca-file']);
   const fetch = createNodeFetch(extraCaPem === undefined ? {} : { extraCaPem });
+  const transports = createExtraCaTransports(fetch, (accountPem) =>
+    createNodeFetch({ extraCaPem: extraCaPem === undefined ? accountPem : `${extraCaPem}\n${accountPem}` }),
+  );
   let holder: CacheHolder | null = null;
   return {
     dataDir,
@@ -48,6 +56,7 @@ export async function openCliContext(globals: GlobalOptions, io: CliIo): Promise
     vault: new CredentialVault(keychain, createMemorySecretStore()),
     preferences: new PreferencesStore(settings),
     fetch,
+    fetchFor: (accountPem) => transports.forAccount(accountPem),
     today: () => localIsoDay(now()),
     now,
     cache() {
@@ -58,6 +67,7 @@ export async function openCliContext(globals: GlobalOptions, io: CliIo): Promise
       return holder.get();
     },
     async close() {
+      transports.close();
       fetch.close();
       await holder?.close();
     },

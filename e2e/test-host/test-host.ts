@@ -16,6 +16,7 @@ import { createConfSettingsStore } from '../../src/core/settings';
 import { createKeytarSecretStore, createMemorySecretStore } from '../../src/core/keychain';
 import { createRecordingShell } from '../../src/core/security';
 import { BRIDGE_SCRIPT_PATH, bridgeScript } from './bridge-script';
+import { BACKGROUND_SYNC_PATH, createBackgroundControl, WINDOW_FOCUS_PATH } from './background-control';
 
 /** How to start a host. */
 export interface TestHostOptions {
@@ -88,7 +89,10 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   let secrets: () => readonly string[] = () => [];
   const logger = createLogger(log, () => secrets());
   const shell = createRecordingShell();
+  const background = createBackgroundControl();
   const core = createAppCore({
+    timers: background.timers,
+    onSyncNews: background.onSyncNews,
     shell,
     appVersion: '0.0.0-test',
     today: () => localIsoDay(new Date()),
@@ -101,6 +105,8 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   });
   secrets = () => core.session.secrets();
   await core.session.restore();
+  // As the app does at start; the timers only fire when a test asks (BACKGROUND_SYNC_PATH).
+  core.background.reschedule();
   const table = new IpcTable();
   const origin = { value: '' };
   registerAllIpc(table, core, {
@@ -154,9 +160,11 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
         ? serveIpc(decodeURIComponent(url.pathname.slice('/__ipc/'.length)), request, response)
         : request.method === 'GET' && url.pathname === SHELL_RECORD_PATH
           ? Promise.resolve(send(response, 200, 'application/json', JSON.stringify(shellRecord(shell))))
-          : url.pathname === BRIDGE_SCRIPT_PATH
-            ? Promise.resolve(send(response, 200, TYPES['.js'] ?? '', bridgeScript()))
-            : serveFile(url.pathname, response);
+          : url.pathname.startsWith(BACKGROUND_SYNC_PATH) || url.pathname === WINDOW_FOCUS_PATH
+            ? background.serve(request.method ?? 'GET', url.pathname, response)
+            : url.pathname === BRIDGE_SCRIPT_PATH
+              ? Promise.resolve(send(response, 200, TYPES['.js'] ?? '', bridgeScript()))
+              : serveFile(url.pathname, response);
     work.catch((error: unknown) => {
       logger.error('test-host.failed', { error });
       if (!response.headersSent) send(response, 500, 'text/plain', 'test host error');

@@ -2,3 +2,4 @@ export * from './app-core';
 export * from './cache-holder';
 export * from './session-state';
 export * from './background-sync';
+export * from './news-notifier';

@@ -43,8 +43,7 @@ export function SignInErrorAlert({ error, onContinueSessionOnly, continuing = fa
         {canTrust && (
           <>
             <Text size="sm">
-              This account is not saved yet, so it has no {EXTRA_CA_PLACE} of its own: add the certificate on this form instead, with “{EXTRA_CA_OPTION}”. It is
-              then kept with the account, and you can change or remove it later under {EXTRA_CA_PLACE}.
+              This account is not saved yet, so add the certificate here, on this form. You can change or remove it later under {EXTRA_CA_PLACE}.
             </Text>
             <Button size="sm" variant="light" leftSection={<CertificateIcon size={16} />} disabled={disabled} onClick={onTrustCertificate}>
               {EXTRA_CA_OPTION}…

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, startHostProcess, test } from './fixtures';
 import { startFakeService } from './fake-service/fake-service';
-import { backfill, choose, isoOf, localDay, shownTotal, signIn, waitForSyncIdle, type WireRecord } from './ui-helpers';
+import { backfill, pickDates, isoOf, localDay, shownTotal, signIn, waitForSyncIdle, type WireRecord } from './ui-helpers';
 import { screenshotPath } from './screenshot-path';
 
 const COUNT = 100_000;
@@ -51,7 +51,7 @@ test.describe('a large cache', () => {
 
       // Backfilling again resumes and finishes.
       await backfill(page, 480_000);
-      await choose(page, 'Dates', 'All cached sales');
+      await pickDates(page, 'All cached sales');
       await expect(page.getByTestId('sales-total')).toHaveAttribute('data-value', String(COUNT));
       expect(await shownTotal(page)).toBe(COUNT);
       const sales = fake.sales as readonly WireRecord[];

@@ -9,9 +9,13 @@ import {
   expectedTotals,
   expectTotal,
   firstShownValues,
+  goToSection,
   isoOf,
   localDay,
   matchesSearch,
+  pickDates,
+  pickDays,
+  shownDay,
   shownTotals,
   signIn,
   sortBy,
@@ -25,7 +29,7 @@ async function openWithEverything(page: Page, url: string, fake: Parameters<type
   await signIn(page, fake);
   await waitForSyncIdle(page);
   await backfill(page);
-  await choose(page, 'Dates', 'All cached sales');
+  await pickDates(page, 'All cached sales');
 }
 
 function byReference(records: readonly WireRecord[]): string[] {
@@ -54,7 +58,7 @@ test.describe('sales browser over the cache', () => {
     // Declined, any currency, last 90 days.
     await page.getByRole('button', { name: /Remove filter Currency/ }).click();
     await choose(page, 'Commission status', 'Declined');
-    await choose(page, 'Dates', 'Last 90 days');
+    await pickDates(page, 'Last 90 days');
     const today = localDay(new Date());
     const from90 = localDay(new Date(Date.now() - 89 * 86_400_000));
     expected = sales.filter((r) => r.commission_status === 'declined' && isoOf(r.transaction_date) >= from90 && isoOf(r.transaction_date) <= today);
@@ -64,7 +68,7 @@ test.describe('sales browser over the cache', () => {
 
     // Paid, in the most common collection, without a sub-ID, all dates.
     await page.getByRole('button', { name: /Remove filter Commission/ }).click();
-    await choose(page, 'Dates', 'All cached sales');
+    await pickDates(page, 'All cached sales');
     await choose(page, 'Payment status', 'Paid');
     const counts = new Map<string, number>();
     for (const r of sales) if (r.collection_name) counts.set(r.collection_name, (counts.get(r.collection_name) ?? 0) + 1);
@@ -155,11 +159,13 @@ test.describe('sales browser over the cache', () => {
       ['This quarter', day(y, m - (m % 3), 1), today],
       ['This year', day(y, 0, 1), today],
     ];
+    const seen = new Set<string>();
     for (const [label, from, to] of presets) {
-      await choose(page, 'Dates', label);
-      await expect(page.getByRole('textbox', { name: 'From', exact: true })).toHaveValue(from);
-      await expect(page.getByRole('textbox', { name: 'To', exact: true })).toHaveValue(to);
-      await expect(page.getByTestId('filter-chip').first()).toHaveText(label);
+      await pickDates(page, label);
+      await expect(page.getByRole('button', { name: 'Dates', exact: true })).toHaveText(`${shownDay(from)} – ${shownDay(to)}`);
+      // Days two presets share today keep the first preset's name (a picked range is kept as the first preset it equals).
+      if (!seen.has(`${from}|${to}`)) await expect(page.getByTestId('filter-chip').first()).toHaveText(label);
+      seen.add(`${from}|${to}`);
       const expected = sales.filter((r) => isoOf(r.transaction_date) >= from && isoOf(r.transaction_date) <= to);
       await expectTotal(page, expected.length);
       if (expected.length > 0) await expect.poll(() => shownTotals(page)).toEqual(expectedTotals(expected));
@@ -167,14 +173,46 @@ test.describe('sales browser over the cache', () => {
       await expect(page.getByTestId('incomplete-banner')).toHaveCount(0);
     }
 
-    // A custom range typed into the date inputs.
+    // A custom range picked day by day in the calendar.
     const from = day(y, m, d - 20);
     const to = day(y, m, d - 10);
-    await page.getByRole('textbox', { name: 'From', exact: true }).fill(from);
-    await page.getByRole('textbox', { name: 'To', exact: true }).fill(to);
-    await page.getByRole('textbox', { name: 'To', exact: true }).blur();
-    await expect(page.getByRole('combobox', { name: 'Dates', exact: true })).toHaveValue('Custom range');
+    await pickDays(page, from, to);
+    await expect(page.getByRole('button', { name: 'Dates', exact: true })).toHaveText(`${shownDay(from)} – ${shownDay(to)}`);
+    await expect(page.getByTestId('filter-chip').first()).toHaveText(`${shownDay(from)} – ${shownDay(to)}`);
     await expectTotal(page, sales.filter((r) => isoOf(r.transaction_date) >= from && isoOf(r.transaction_date) <= to).length);
+
+    // The calendar by keyboard: Enter opens it, the arrows move between days, Enter picks the first and last day.
+    await page.getByRole('button', { name: 'Dates', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Previous month' })).toBeVisible();
+  });
+
+  test('the fiscal-year presets follow the fiscal year chosen in Settings', async ({ page, host, fake }) => {
+    test.setTimeout(120_000);
+    await openWithEverything(page, host.url, fake);
+    const sales = fake.sales as readonly WireRecord[];
+    const now = new Date();
+    const [y, m, d] = [now.getFullYear(), now.getMonth(), now.getDate()];
+    // A fiscal year starting four months before this one: its days differ from the calendar year's.
+    const fourBefore = ((m + 12 - 4) % 12) + 1;
+    const startMonth = fourBefore === 1 ? 12 : fourBefore;
+    const startYear = m + 1 >= startMonth ? y : y - 1;
+    await goToSection(page, 'Settings');
+    await choose(page, 'Fiscal year starts in', new Date(2000, startMonth - 1, 1).toLocaleString('en-US', { month: 'long' }));
+    await goToSection(page, 'Sales');
+
+    const cases: [string, string, string][] = [
+      ['This fiscal year', localDay(new Date(startYear, startMonth - 1, 1)), localDay(new Date(y, m, d))],
+      ['Last fiscal year', localDay(new Date(startYear - 1, startMonth - 1, 1)), localDay(new Date(startYear, startMonth - 1, 0))],
+    ];
+    for (const [label, from, to] of cases) {
+      await pickDates(page, label);
+      await expect(page.getByTestId('filter-chip').first()).toHaveText(label);
+      await expect(page.getByRole('button', { name: 'Dates', exact: true })).toHaveText(`${shownDay(from)} – ${shownDay(to)}`);
+      const expected = sales.filter((r) => isoOf(r.transaction_date) >= from && isoOf(r.transaction_date) <= to);
+      await expectTotal(page, expected.length);
+      if (expected.length > 0) await expect.poll(() => shownTotals(page)).toEqual(expectedTotals(expected));
+    }
   });
 
   test('a range not fully synced says so and syncs the missing days in one click', async ({ page, host, fake }) => {
@@ -183,7 +221,7 @@ test.describe('sales browser over the cache', () => {
     await signIn(page, fake);
     await waitForSyncIdle(page);
     const sales = fake.sales as readonly WireRecord[];
-    await choose(page, 'Dates', 'Last 90 days');
+    await pickDates(page, 'Last 90 days');
     await expect(page.getByTestId('incomplete-banner')).toBeVisible();
     const before = (await page.getByTestId('last-synced').getAttribute('data-synced-at')) ?? '';
     await page.getByRole('button', { name: 'Sync the missing days' }).click();

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { addDays, isoDayToService, localIsoDay } from '../src/shared/dates';
 import { expect, test } from './fixtures';
 import type { FakeService } from './fake-service/fake-service';
-import { backfill, expectTotal, isoOf, signIn, waitForSyncIdle, type WireRecord } from './ui-helpers';
+import { backfill, expectTotal, isoOf, pickDays, signIn, waitForSyncIdle, type WireRecord } from './ui-helpers';
 
 const TODAY = localIsoDay(new Date());
 
@@ -249,8 +249,7 @@ test.describe('statuses an accountant can trust', () => {
 
     const exportAll = async (include: boolean) => {
       const dialog = await openPreset(page, 'All sales in a range');
-      await dialog.getByLabel('From').fill(addDays(TODAY, -29));
-      await dialog.getByLabel('To').fill(TODAY);
+      await pickDays(page, addDays(TODAY, -29), TODAY, { scope: dialog });
       await dialog.getByText('CSV (.csv)').click();
       const box = dialog.getByRole('checkbox', { name: 'Include sales no longer reported' });
       await expect(box).not.toBeChecked();

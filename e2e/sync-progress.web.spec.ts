@@ -12,7 +12,7 @@ import { localIsoDay } from '../src/shared/dates';
 import { test as base, expect } from './fixtures';
 import { startFakeService, type FakeService } from './fake-service/fake-service';
 import { screenshotPath } from './screenshot-path';
-import { choose, signIn, waitForSyncIdle } from './ui-helpers';
+import { pickDates, signIn, waitForSyncIdle } from './ui-helpers';
 
 /** Enough sales for a first sync of ten pages or so. */
 function slowFake(latencyMs: number) {
@@ -164,7 +164,7 @@ test.describe('sync progress', () => {
     await page.goto(host.url);
     await signIn(page, fake);
     await waitForSyncIdle(page);
-    await choose(page, 'Dates', 'Last 90 days');
+    await pickDates(page, 'Last 90 days');
     await expect(page.getByTestId('incomplete-banner')).toBeVisible();
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
@@ -199,7 +199,7 @@ test.describe('sync progress', () => {
     await page.goto(host.url);
     await signIn(page, fake);
     await waitForSyncIdle(page);
-    await choose(page, 'Dates', 'Last 90 days');
+    await pickDates(page, 'Last 90 days');
     await expect(page.getByTestId('incomplete-banner')).toBeVisible();
 
     await fake.stop();

@@ -367,3 +367,62 @@ export async function openSharedApp(browser: Browser): Promise<SharedApp> {
     },
   };
 }
+
+/** The date range field labelled `label` ("Dates" above the sales table), inside `scope` (the page or a dialog). */
+function datesField(scope: Page | Locator, label: string): Locator {
+  return scope.getByRole('button', { name: label, exact: true });
+}
+
+/** The open calendar of a date picker: the last dialog on the page (a picker's calendar opens above its own dialog). */
+function openCalendar(page: Page): Locator {
+  return page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Previous month' }) });
+}
+
+/**
+ * Picks one of the date picker's presets ("Last 30 days", "This fiscal year", …) as a person would: opens the
+ * calendar and clicks the preset beside it. "All cached sales" clears the dates with the field's clear button.
+ */
+export async function pickDates(page: Page, preset: string, { label = 'Dates', scope = page as Page | Locator } = {}): Promise<void> {
+  const toggle = page.getByTestId('filter-bar-toggle');
+  if (scope === page && (await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  if (preset === 'All cached sales') {
+    const clear = scope.getByRole('button', { name: 'Clear the dates (all cached sales)' });
+    if ((await clear.count()) > 0) await clear.click();
+    return;
+  }
+  await datesField(scope, label).click();
+  const calendar = openCalendar(page);
+  await calendar.getByRole('button', { name: preset, exact: true }).click();
+  await expect(calendar).toBeHidden();
+}
+
+/** The calendar's day button for an ISO day, as the calendar names it ("20 November 2026"). */
+function dayButton(calendar: Locator, isoDay: string): Locator {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  const month = new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  return calendar.locator(`button[aria-label="${d} ${month} ${y}"]:not([data-outside])`);
+}
+
+/** Shows the month of an ISO day in the open calendar, with its month and year selects. */
+async function showMonth(calendar: Locator, isoDay: string): Promise<void> {
+  const [y, m] = isoDay.split('-').map(Number) as [number, number];
+  await calendar.locator('select[data-select="year"]').selectOption(String(y));
+  await calendar.locator('select[data-select="month"]').selectOption(String(m - 1));
+}
+
+/** Picks a range of days in the date picker labelled `label` by clicking its first and last day in the calendar. */
+export async function pickDays(page: Page, from: string, to: string, { label = 'Dates', scope = page as Page | Locator } = {}): Promise<void> {
+  await datesField(scope, label).click();
+  const calendar = openCalendar(page);
+  await showMonth(calendar, from);
+  await dayButton(calendar, from).click();
+  await showMonth(calendar, to);
+  await dayButton(calendar, to).click();
+  await expect(calendar).toBeHidden();
+}
+
+/** A day as the app writes it in one locale (`dateStyle: 'medium'`), e.g. to read a date picker's field. */
+export function shownDay(isoDay: string, locale = 'en-US'): string {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '../../../shared/sales-query-types';
-import { allPeriods, labelIndexes, nextPeriod, niceCeiling, seriesByCurrency } from './chart-scale';
+import { allPeriods, chartRows, compactAmount, nextPeriod, seriesByCurrency } from './chart-scale';
 
 const point = (period: string, currency: string, commissionMinor: number): SeriesPoint => ({
   period,
@@ -40,19 +40,26 @@ describe('seriesByCurrency', () => {
   });
 });
 
-describe('axis', () => {
-  it('rounds the top up to 1, 2 or 5 times a power of ten', () => {
-    expect(niceCeiling(0)).toBe(1);
-    expect(niceCeiling(7)).toBe(10);
-    expect(niceCeiling(12)).toBe(20);
-    expect(niceCeiling(200)).toBe(200);
-    expect(niceCeiling(201)).toBe(500);
-    expect(niceCeiling(0.3)).toBe(0.5);
+describe('chartRows', () => {
+  it('gives every period a bar in major units, keeping the exact amount and a zero bar for an empty period', () => {
+    const yen = { ...point('2026-01-12', 'JPY', 123456789), scale: 0, commission: '123456789', count: 3 };
+    const { periods, series } = seriesByCurrency([point('2026-01-05', 'CHF', 1234567), yen], 'week');
+    const [chf, jpy] = series;
+    if (chf === undefined || jpy === undefined) throw new Error('two currencies expected');
+    expect(chartRows(chf, periods)).toEqual([
+      { period: '2026-01-05', amount: 12345.67, commission: '12345.67', count: 1 },
+      { period: '2026-01-12', amount: 0, commission: null, count: 0 },
+    ]);
+    expect(chartRows(jpy, periods)[1]).toEqual({ period: '2026-01-12', amount: 123456789, commission: '123456789', count: 3 });
   });
+});
 
-  it('spreads a few labels evenly', () => {
-    expect(labelIndexes(3, 6)).toEqual([0, 1, 2]);
-    expect(labelIndexes(31, 4)).toEqual([0, 10, 20, 30]);
-    expect(labelIndexes(0, 4)).toEqual([]);
+describe('compactAmount', () => {
+  it('writes axis amounts short enough to fit, 9-digit ones included', () => {
+    expect(compactAmount(0, 'en-US')).toBe('0');
+    expect(compactAmount(950, 'en-US')).toBe('950');
+    expect(compactAmount(1500, 'en-US')).toBe('1.5K');
+    expect(compactAmount(123456789, 'en-US')).toBe('123.5M');
+    expect(compactAmount(2_000_000_000, 'de-CH').replace(/\s/gu, ' ')).toBe('2 Mrd.');
   });
 });

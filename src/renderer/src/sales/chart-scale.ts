@@ -1,7 +1,7 @@
 /**
- * The arithmetic of the commission chart, kept pure for tests: every period of the span (empty ones included, so
- * gaps show as gaps), one series per currency (amounts are never stacked across currencies), and a "nice" top of
- * the axis (1, 2 or 5 × 10ⁿ minor units).
+ * The data shaping of the commission chart, kept pure for tests: every period of the span (empty ones included, so
+ * gaps show as gaps), one series per currency (amounts are never stacked across currencies), the rows one
+ * currency's chart draws, and the short numbers of its axis.
  */
 import { addDays } from '../../../shared/dates';
 import type { SeriesPoint } from '../../../shared/sales-query-types';
@@ -56,20 +56,29 @@ export function seriesByCurrency(points: readonly SeriesPoint[], interval: Chart
   return { periods, series };
 }
 
-/** The smallest 1, 2 or 5 × 10ⁿ at or above `value` (1 for nothing), the top of a readable axis. */
-export function niceCeiling(value: number): number {
-  if (!(value > 0)) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 5, 10]) {
-    if (step * power >= value) return step * power;
-  }
-  return 10 * power;
+/** One bar of a currency's chart: its period, its height in major units, and what hovering it says exactly. */
+export interface ChartRow {
+  period: string;
+  /** Commission in major units, only for the bar's height and the axis (the exact amount is `commission`). */
+  amount: number;
+  /** The exact decimal commission, null for a period without sales. */
+  commission: string | null;
+  count: number;
 }
 
-/** Indexes of at most `count` evenly spread labels along `length` bars (first and last included). */
-export function labelIndexes(length: number, count: number): number[] {
-  if (length <= 0) return [];
-  if (length <= count) return Array.from({ length }, (_, i) => i);
-  const step = (length - 1) / (count - 1);
-  return [...new Set(Array.from({ length: count }, (_, i) => Math.round(i * step)))];
+/** One currency's bars over every period of the span, a period without sales as a zero bar. */
+export function chartRows(series: CurrencySeries, periods: readonly string[]): ChartRow[] {
+  return periods.map((period, i) => {
+    const point = series.points[i] ?? null;
+    if (point === null) return { period, amount: 0, commission: null, count: 0 };
+    return { period, amount: point.commissionMinor / 10 ** point.scale, commission: point.commission, count: point.count };
+  });
+}
+
+/**
+ * An axis amount written short ("1.5K", "123M" in English, the OS locale's own words elsewhere), so a 9-digit
+ * amount's label fits beside the chart; the currency is in the chart's title, the exact amount on hover.
+ */
+export function compactAmount(value: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }

@@ -1,17 +1,16 @@
 /**
- * Commission over time as inline SVG bars, one small chart per currency (amounts in different currencies are never
- * stacked or added). Each bar names its period, amount and sales on hover; the axis top is a round amount.
+ * Commission over time, one Mantine bar chart per currency (amounts in different currencies are never stacked,
+ * added or drawn on one scale): each panel names its currency and has its own y-scale, written short so 9-digit
+ * amounts fit; the time axis skips labels that would overlap; hovering a bar shows its period, the exact amount in
+ * the currency's own decimals and its number of sales.
  */
+import { BarChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import type { SeriesPoint } from '../../../shared/sales-query-types';
-import { formatDecimalMoney, formatIsoDay, formatMinorMoney, pluralize } from '../common/format';
-import { labelIndexes, niceCeiling, seriesByCurrency, type ChartInterval, type CurrencySeries } from './chart-scale';
+import { formatDecimalMoney, formatIsoDay, pluralize } from '../common/format';
+import { chartRows, compactAmount, seriesByCurrency, type ChartInterval, type ChartRow, type CurrencySeries } from './chart-scale';
 
-const HEIGHT = 130;
-const AXIS_LEFT = 66;
-const AXIS_BOTTOM = 20;
-const TOP = 8;
+const HEIGHT = 160;
 
 /** Props of {@link CommissionChart}. */
 export interface CommissionChartProps {
@@ -33,6 +32,16 @@ function periodTitle(period: string, interval: ChartInterval): string {
   return periodLabel(period, interval);
 }
 
+/** "CHF · Swiss franc": the code people see on their statements and its name. */
+function currencyTitle(code: string): string {
+  try {
+    const name = new Intl.DisplayNames(undefined, { type: 'currency' }).of(code);
+    return name && name !== code ? `${code} · ${name}` : code;
+  } catch {
+    return code;
+  }
+}
+
 /** The "Commission over time" card. */
 export function CommissionChart({ points, interval, onIntervalChange }: CommissionChartProps) {
   const data = points ? seriesByCurrency(points, interval) : null;
@@ -52,105 +61,80 @@ export function CommissionChart({ points, interval, onIntervalChange }: Commissi
           aria-label="Chart interval"
         />
       </Group>
-      <div>
-        {data === null ? (
-          <Skeleton height={HEIGHT} />
-        ) : data.series.length === 0 ? (
-          <Text size="sm" c="dimmed" py="lg" ta="center">
-            No commission in this range.
-          </Text>
-        ) : (
-          <SimpleGrid cols={{ base: 1, lg: Math.min(3, data.series.length) }} spacing="lg" verticalSpacing="sm">
+      {data === null ? (
+        <Skeleton height={HEIGHT} />
+      ) : data.series.length === 0 ? (
+        <Text size="sm" c="dimmed" py="lg" ta="center">
+          No commission in this range.
+        </Text>
+      ) : (
+        <>
+          {data.series.length > 1 && (
+            <Text size="xs" c="dimmed" mb="xs">
+              One chart per currency, each on its own scale: compare the shapes, not the heights.
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, md: Math.min(2, data.series.length), xl: Math.min(3, data.series.length) }} spacing="lg" verticalSpacing="md">
             {data.series.map((series) => (
-              <SizedBars key={series.currency} series={series} periods={data.periods} interval={interval} />
+              <CurrencyBars key={series.currency} series={series} periods={data.periods} interval={interval} />
             ))}
           </SimpleGrid>
-        )}
-      </div>
+        </>
+      )}
     </Paper>
   );
 }
 
-/** One currency's chart, as wide as its grid cell. */
-function SizedBars(props: { series: CurrencySeries; periods: string[]; interval: ChartInterval }) {
-  const { ref, width } = useElementSize();
+function CurrencyBars({ series, periods, interval }: { series: CurrencySeries; periods: string[]; interval: ChartInterval }) {
+  const rows = chartRows(series, periods);
   return (
-    <div ref={ref} style={{ minWidth: 0 }}>
-      <CurrencyBars {...props} width={width} />
+    <div data-testid="chart-currency" data-currency={series.currency} style={{ minWidth: 0 }}>
+      <Text size="sm" fw={600} mb={4} data-testid="chart-title">
+        {currencyTitle(series.currency)}
+      </Text>
+      <BarChart
+        h={HEIGHT}
+        data={rows}
+        dataKey="period"
+        series={[{ name: 'amount', label: `Commission (${series.currency})`, color: 'var(--mantine-primary-color-filled)' }]}
+        valueFormatter={(value) => compactAmount(value)}
+        gridAxis="x"
+        tickLine="none"
+        minBarSize={0}
+        xAxisProps={{ tickFormatter: (period: string) => periodLabel(period, interval), interval: 'preserveStartEnd', minTickGap: 24 }}
+        yAxisProps={{ width: 'auto', tickCount: 3, allowDecimals: false }}
+        tooltipAnimationDuration={0}
+        tooltipProps={{ content: ({ active, payload }) => <BarTooltip active={active} row={rowOf(payload)} currency={series.currency} interval={interval} /> }}
+        // The axis measures its labels but not the 10 px Mantine shifts them left by: that much room on the left.
+        barChartProps={{ accessibilityLayer: true, margin: { left: 12, right: 8, top: 4, bottom: 0 } }}
+        aria-label={`Commission per ${interval} in ${series.currency}`}
+        role="img"
+      />
     </div>
   );
 }
 
-function CurrencyBars({ series, periods, interval, width }: { series: CurrencySeries; periods: string[]; interval: ChartInterval; width: number }) {
-  if (width <= AXIS_LEFT + 20) return null;
-  const top = niceCeiling(series.maxMinor);
-  const plotWidth = width - AXIS_LEFT - 4;
-  const plotHeight = HEIGHT - AXIS_BOTTOM - TOP;
-  const band = plotWidth / Math.max(1, periods.length);
-  const barWidth = Math.max(1, band * 0.72);
-  const y = (minor: number) => TOP + plotHeight - (minor / top) * plotHeight;
-  const labels = labelIndexes(periods.length, Math.max(2, Math.floor(plotWidth / 110)));
+/** The row under the bar the tooltip is for (Recharts hands over the row it was given, untyped). */
+function rowOf(payload: readonly { payload?: unknown }[] | undefined): ChartRow | null {
+  const row = payload?.[0]?.payload;
+  return typeof row === 'object' && row !== null && 'period' in row ? (row as ChartRow) : null;
+}
+
+function BarTooltip({ active, row, currency, interval }: { active: boolean | undefined; row: ChartRow | null; currency: string; interval: ChartInterval }) {
+  if (!active || row === null) return null;
   return (
-    <div data-testid="chart-currency" data-currency={series.currency}>
-      <Text size="xs" fw={600} c="dimmed" mb={2}>
-        {series.currency}
+    <Paper withBorder shadow="md" radius="sm" px="sm" py={6} data-testid="chart-tooltip" data-period={row.period}>
+      <Text size="xs" c="dimmed">
+        {periodTitle(row.period, interval)}
       </Text>
-      <svg
-        width={width}
-        height={HEIGHT}
-        role="img"
-        aria-label={`Commission per ${interval} in ${series.currency}`}
-        style={{ display: 'block', overflow: 'visible' }}
-      >
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line
-              x1={AXIS_LEFT}
-              x2={width - 4}
-              y1={y(top * f)}
-              y2={y(top * f)}
-              stroke="var(--mantine-color-default-border)"
-              strokeDasharray={f === 0 ? undefined : '3 3'}
-            />
-            <text x={AXIS_LEFT - 6} y={y(top * f) + 4} textAnchor="end" fontSize={10} fill="var(--mantine-color-dimmed)">
-              {formatMinorMoney(Math.round(top * f), series.scale, series.currency)}
-            </text>
-          </g>
-        ))}
-        {series.points.map((point, i) => {
-          if (point === null || point.commissionMinor <= 0) return null;
-          const x = AXIS_LEFT + i * band + (band - barWidth) / 2;
-          const barTop = y(point.commissionMinor);
-          return (
-            <rect
-              key={point.period}
-              x={x}
-              y={barTop}
-              width={barWidth}
-              height={Math.max(1, TOP + plotHeight - barTop)}
-              rx={Math.min(3, barWidth / 3)}
-              fill="var(--mantine-primary-color-filled)"
-              data-testid="chart-bar"
-              data-period={point.period}
-              data-value={point.commission}
-            >
-              <title>{`${periodTitle(point.period, interval)}: ${formatDecimalMoney(point.commission, point.currency)} (${pluralize(point.count, 'sale', 'sales')})`}</title>
-            </rect>
-          );
-        })}
-        {labels.map((i) => (
-          <text
-            key={i}
-            x={AXIS_LEFT + i * band + band / 2}
-            y={HEIGHT - 4}
-            textAnchor={i === 0 && periods.length > 1 ? 'start' : i === periods.length - 1 && periods.length > 1 ? 'end' : 'middle'}
-            fontSize={10}
-            fill="var(--mantine-color-dimmed)"
-          >
-            {periodLabel(periods[i] ?? '', interval)}
-          </text>
-        ))}
-      </svg>
-    </div>
+      <Text size="sm" fw={600} className="amount">
+        {row.commission === null ? 'No sales' : formatDecimalMoney(row.commission, currency)}
+      </Text>
+      {row.count > 0 && (
+        <Text size="xs" c="dimmed">
+          {pluralize(row.count, 'sale', 'sales')}
+        </Text>
+      )}
+    </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_PRESETS, isDatePreset, monthsBefore, presetFor, presetRange } from './date-presets';
+import { DATE_PRESETS, isDatePreset, monthsBefore, presetChoices, presetFor, presetRange } from './date-presets';
 
 describe('presetRange', () => {
   it('counts "last N days" as the N days ending today, today included', () => {
@@ -122,6 +122,28 @@ describe('presetFor', () => {
     expect(presetFor({ from: '2026-04-01', to: '2026-11-22' }, '2026-11-22', 4)).toBe('thisFiscalYear');
     expect(presetFor({ from: '2026-04-01', to: '2026-11-22' }, '2026-11-22', 1)).toBeNull();
     expect(presetFor({ from: '2026-11-02', to: '2026-11-12' }, '2026-11-22')).toBeNull();
+  });
+});
+
+describe('presetChoices', () => {
+  it('lists every preset with days, in order, with its days on the day offered and the fiscal year chosen', () => {
+    const choices = presetChoices('2026-11-22', 7);
+    expect(choices.map((c) => c.label)).toEqual([
+      'Last 7 days',
+      'Last 30 days',
+      'Last 90 days',
+      'This month',
+      'Last month',
+      'This quarter',
+      'Last quarter',
+      'This year',
+      'Last year',
+      'This fiscal year',
+      'Last fiscal year',
+    ]);
+    expect(choices.find((c) => c.label === 'This fiscal year')?.value).toEqual(['2026-07-01', '2026-11-22']);
+    expect(choices.find((c) => c.label === 'Last fiscal year')?.value).toEqual(['2025-07-01', '2026-06-30']);
+    expect(presetChoices('2026-02-10', 7).find((c) => c.label === 'This fiscal year')?.value).toEqual(['2025-07-01', '2026-02-10']);
   });
 });
 

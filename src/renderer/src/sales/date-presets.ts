@@ -135,6 +135,20 @@ export function presetFor(range: DayRange, today: string, fiscalYearStartMonth =
   return null;
 }
 
+/** A preset as a date picker lists it: its name and the days it covers on the day it is offered. */
+export interface PresetChoice {
+  label: string;
+  value: [string, string];
+}
+
+/** Every preset with days, in order, with its days on `today` (the picker's shortcuts list). */
+export function presetChoices(today: string, fiscalYearStartMonth = 1): PresetChoice[] {
+  return DAY_PRESETS.map((preset) => {
+    const days = presetRange(preset, today, fiscalYearStartMonth) as DayRange;
+    return { label: DATE_PRESET_LABELS[preset], value: [days.from, days.to] };
+  });
+}
+
 /** True when `value` names a preset (stored preferences are checked before use). */
 export function isDatePreset(value: unknown): value is DatePreset {
   return typeof value === 'string' && (DATE_PRESETS as readonly string[]).includes(value);

@@ -6,16 +6,21 @@
  * the service no longer reports are left out unless the person includes them (T5).
  */
 import type { DayRange } from '../../../shared/dates';
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { exportPreset, monthRange, type ExportFormat, type ExportPresetId } from '../../../shared/export-presets';
 import type { ExportRequest } from '../../../shared/ipc-contract';
 import type { SalesPageResult } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
-import { InfoIcon } from '../common/icons';
+import { formatPickedDays } from '../common/format';
+import { CalendarIcon, InfoIcon } from '../common/icons';
+import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
+import { presetChoices } from './date-presets';
 import { previousMonth, recentMonths } from './export-months';
 import { missingText } from './freshness';
+import { OsDatesProvider } from './os-dates-provider';
 import { rangeProblems } from './sales-filters';
 
 /** Props of {@link ExportPresetDialog}. */
@@ -98,10 +103,13 @@ function DialogBody({
       {details.period === 'month' ? (
         <Select label="Month" data={months} value={month} allowDeselect={false} onChange={(value) => value && setMonth(value)} maxDropdownHeight={260} />
       ) : (
-        <Group grow align="flex-start">
-          <TextInput type="date" label="From" value={from} max={to || undefined} error={problems.from} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput type="date" label="To" value={to} min={from || undefined} error={problems.to} onChange={(e) => setTo(e.currentTarget.value)} />
-        </Group>
+        <ExportDays
+          from={from}
+          to={to}
+          today={today}
+          error={problems.from ?? problems.to}
+          onChange={(days) => [setFrom(days[0] ?? ''), setTo(days[1] ?? '')]}
+        />
       )}
       <Stack gap={4}>
         <Text size="sm" fw={500} id="export-format-label">
@@ -132,5 +140,43 @@ function DialogBody({
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The days of "All sales in a range": a range picker in the OS locale with the sales screen's presets as shortcuts. */
+function ExportDays({
+  from,
+  to,
+  today,
+  error,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  today: string;
+  error: string | undefined;
+  onChange: (days: [string | null, string | null]) => void;
+}) {
+  const { fiscalYearStartMonth } = usePreferences().prefs;
+  return (
+    <OsDatesProvider>
+      <DatePickerInput
+        type="range"
+        label="Dates"
+        placeholder="Pick the first and last day"
+        leftSection={<CalendarIcon size={16} />}
+        value={[from || null, to || null]}
+        onChange={onChange}
+        presets={presetChoices(today, fiscalYearStartMonth)}
+        valueFormatter={formatPickedDays}
+        maxDate={today}
+        allowSingleDateInRange
+        withNativeLevelSelect
+        nextLabel="Next month"
+        previousLabel="Previous month"
+        error={error}
+        popoverProps={{ position: 'bottom-start' }}
+      />
+    </OsDatesProvider>
   );
 }

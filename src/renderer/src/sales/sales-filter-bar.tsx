@@ -1,21 +1,22 @@
 /**
- * The controls above the sales table: free-text search (applied after a short pause), the date range with its
- * presets and native date inputs (the user's locale and keyboard, no date-picker package), commission and payment
- * status, and "More filters" for sub-ID, category, currency and collection, whose choices come from the cache with
- * their counts. Typing a date switches to a custom range; a typed range is applied once it is whole and valid.
+ * The controls above the sales table: free-text search (applied after a short pause), the dates — one range picker
+ * in the OS locale whose shortcuts are the presets, cleared for every cached sale — commission and payment status,
+ * and "More filters" for sub-ID, category, currency and collection, whose choices come from the cache with their
+ * counts. Days picked that a preset stands for today are kept as that preset, so they stay relative.
  */
 import { Badge, Button, Group, Popover, Select, Stack, Switch, Text, TextInput, type SelectProps } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import type { DistinctValues, SalesSummary, ValueCount } from '../../../shared/sales-query-types';
-import { capitalize, formatCount } from '../common/format';
-import { CheckIcon, FilterIcon, SearchIcon } from '../common/icons';
-import { DATE_PRESET_LABELS, DATE_PRESETS, presetRange, type DatePreset } from './date-presets';
-import { NONE_VALUE, rangeProblems, type RangeProblems, type SalesFilterState, type ValueFilter } from './sales-filters';
+import { capitalize, formatCount, formatPickedDays } from '../common/format';
+import { CalendarIcon, CheckIcon, FilterIcon, SearchIcon } from '../common/icons';
+import { presetChoices } from './date-presets';
+import { OsDatesProvider } from './os-dates-provider';
+import { NONE_VALUE, pickerDays, withPickedDays, type SalesFilterState, type ValueFilter } from './sales-filters';
 import { statusOptions, type StatusOption } from './status-choices';
 
 const SEARCH_DELAY_MS = 300;
-const DATE_SETTLE_MS = 600;
 
 /** Props of {@link SalesFilterBar}. */
 export interface SalesFilterBarProps {
@@ -26,28 +27,17 @@ export interface SalesFilterBarProps {
   /** Totals by status of the sales in the date range: which statuses the status dropdowns offer; null while loading. */
   statuses: SalesSummary | null;
   today: string;
+  /** The month (1-12) the fiscal year starts in, for the fiscal-year presets. */
+  fiscalYearStartMonth: number;
 }
 
-const PRESET_DATA = DATE_PRESETS.map((p) => ({ value: p, label: DATE_PRESET_LABELS[p] }));
-
 /** Search, dates, statuses and the "More filters" popover. */
-export function SalesFilterBar({ filters, onChange, values, statuses, today }: SalesFilterBarProps) {
-  // Narrow windows show the typed dates only for a custom range (a preset's days are in its chip's tooltip).
-  const wide = useMediaQuery('(min-width: 1000px)', true);
+export function SalesFilterBar({ filters, onChange, values, statuses, today, fiscalYearStartMonth }: SalesFilterBarProps) {
   const moreCount = (['subid', 'category', 'currency', 'collection'] as const).filter((k) => filters[k] !== null).length + (filters.noLongerReported ? 1 : 0);
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="sales-filter-bar">
       <SearchInput value={filters.text} onCommit={(text) => onChange({ ...filters, text })} />
-      <Select
-        label="Dates"
-        size="xs"
-        w={150}
-        data={PRESET_DATA}
-        value={filters.preset}
-        allowDeselect={false}
-        onChange={(value) => value && onChange(withPreset(filters, value as DatePreset, today))}
-      />
-      {(wide || filters.preset === 'custom') && <DateRangeInputs filters={filters} onChange={onChange} today={today} />}
+      <DateRangePicker filters={filters} onChange={onChange} today={today} fiscalYearStartMonth={fiscalYearStartMonth} />
       <Select
         label="Commission status"
         size="xs"
@@ -99,13 +89,6 @@ function statusSelectProps(options: StatusOption[]): Pick<SelectProps, 'data' | 
   };
 }
 
-/** Choosing a preset; "custom" starts from the days shown so far. */
-function withPreset(filters: SalesFilterState, preset: DatePreset, today: string): SalesFilterState {
-  if (preset !== 'custom') return { ...filters, preset, from: '', to: '' };
-  const shown = presetRange(filters.preset, today);
-  return { ...filters, preset, from: shown?.from ?? filters.from, to: shown?.to ?? filters.to };
-}
-
 function SearchInput({ value, onCommit }: { value: string; onCommit: (text: string) => void }) {
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
@@ -141,55 +124,57 @@ function SearchInput({ value, onCommit }: { value: string; onCommit: (text: stri
   );
 }
 
-function DateRangeInputs({ filters, onChange, today }: { filters: SalesFilterState; onChange: (next: SalesFilterState) => void; today: string }) {
-  const shown = filters.preset === 'custom' ? { from: filters.from, to: filters.to } : (presetRange(filters.preset, today) ?? { from: '', to: '' });
-  const [draft, setDraft] = useState(shown);
-  const [problems, setProblems] = useState<RangeProblems>({});
-  const shownKey = `${shown.from}|${shown.to}`;
-  const [lastShown, setLastShown] = useState(shownKey);
-  if (shownKey !== lastShown) {
-    setLastShown(shownKey);
-    setDraft(shown);
-    setProblems({});
-  }
+type PickedDays = [string | null, string | null];
 
-  const settle = useDebouncedCallback((next: { from: string; to: string }) => {
-    const found = rangeProblems(next.from, next.to);
-    setProblems(found);
-    if (!found.from && !found.to) onChange({ ...filters, preset: 'custom', from: next.from, to: next.to });
-  }, DATE_SETTLE_MS);
-
-  const change = (patch: Partial<{ from: string; to: string }>) => {
-    const next = { ...draft, ...patch };
-    setDraft(next);
-    settle(next);
+/**
+ * The date range: the presets beside the calendar (their days worked out for today and the fiscal year chosen in
+ * Settings), days after today disabled, and a clear button for every cached sale. A first day picked alone is kept
+ * here until the second one is, and forgotten if the calendar closes before.
+ */
+function DateRangePicker({
+  filters,
+  onChange,
+  today,
+  fiscalYearStartMonth,
+}: {
+  filters: SalesFilterState;
+  onChange: (next: SalesFilterState) => void;
+  today: string;
+  fiscalYearStartMonth: number;
+}) {
+  const [half, setHalf] = useState<PickedDays | null>(null);
+  const shown = half ?? pickerDays(filters, today, fiscalYearStartMonth);
+  const pick = (value: PickedDays) => {
+    const [from, to] = value;
+    if (from !== null && to === null) return setHalf(value);
+    setHalf(null);
+    onChange(withPickedDays(filters, from !== null && to !== null ? { from, to } : null, today, fiscalYearStartMonth));
   };
-
   return (
-    <>
-      <TextInput
-        type="date"
-        label="From"
+    <OsDatesProvider>
+      <DatePickerInput
+        type="range"
+        label="Dates"
         size="xs"
-        w={130}
-        value={draft.from}
-        max={draft.to || today}
-        error={problems.from}
-        onChange={(event) => change({ from: event.currentTarget.value })}
-        onBlur={() => settle.flush()}
+        w={250}
+        placeholder="All cached sales"
+        leftSection={<CalendarIcon size={14} />}
+        value={shown}
+        onChange={pick}
+        onDropdownClose={() => setHalf(null)}
+        presets={presetChoices(today, fiscalYearStartMonth)}
+        valueFormatter={formatPickedDays}
+        maxDate={today}
+        allowSingleDateInRange
+        withNativeLevelSelect
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear the dates (all cached sales)' }}
+        nextLabel="Next month"
+        previousLabel="Previous month"
+        popoverProps={{ position: 'bottom-start' }}
+        data-testid="dates-picker"
       />
-      <TextInput
-        type="date"
-        label="To"
-        size="xs"
-        w={130}
-        value={draft.to}
-        min={draft.from || undefined}
-        error={problems.to}
-        onChange={(event) => change({ to: event.currentTarget.value })}
-        onBlur={() => settle.flush()}
-      />
-    </>
+    </OsDatesProvider>
   );
 }
 

@@ -6,10 +6,12 @@ import {
   filterChips,
   hasNarrowingFilters,
   NONE_VALUE,
+  pickerDays,
   rangeProblems,
   removeChip,
   storedFiltersSchema,
   toSalesFilter,
+  withPickedDays,
   type SalesFilterState,
 } from './sales-filters';
 
@@ -69,6 +71,32 @@ describe('toSalesFilter', () => {
       commissionStatuses: ['on_hold'],
       paymentStatuses: ['processing'],
     });
+  });
+});
+
+describe('the fiscal year in the filters', () => {
+  it('takes the fiscal year’s first month for the fiscal presets, January unless told', () => {
+    expect(toSalesFilter(f({ preset: 'thisFiscalYear' }), TODAY, 4)).toEqual({ from: '2026-04-01', to: TODAY });
+    expect(toSalesFilter(f({ preset: 'lastFiscalYear' }), TODAY, 4)).toEqual({ from: '2025-04-01', to: '2026-03-31' });
+    expect(toSalesFilter(f({ preset: 'thisFiscalYear' }), TODAY)).toEqual({ from: '2026-01-01', to: TODAY });
+    expect(effectiveRange(f({ preset: 'lastFiscalYear' }), TODAY, 12)).toEqual({ from: '2024-12-01', to: '2025-11-30' });
+    expect(effectiveRange(f({ preset: 'thisYear' }), TODAY, 4)).toEqual({ from: '2026-01-01', to: TODAY });
+  });
+});
+
+describe('pickerDays and withPickedDays', () => {
+  it('shows a preset’s days, the custom days as far as typed, and none for all sales', () => {
+    expect(pickerDays(f({ preset: 'thisFiscalYear' }), TODAY, 10)).toEqual(['2026-10-01', TODAY]);
+    expect(pickerDays(f({ preset: 'custom', from: '2026-02-01', to: '' }), TODAY)).toEqual(['2026-02-01', null]);
+    expect(pickerDays(f({ preset: 'all' }), TODAY)).toEqual([null, null]);
+  });
+
+  it('keeps picked days that a preset stands for as that preset, others as a custom range, none as all sales', () => {
+    const base = f({ currency: 'EUR' });
+    expect(withPickedDays(base, { from: '2026-04-01', to: '2026-11-22' }, TODAY, 4)).toEqual({ ...base, preset: 'thisFiscalYear', from: '', to: '' });
+    expect(withPickedDays(base, { from: '2026-04-01', to: '2026-11-22' }, TODAY, 1)).toEqual({ ...base, preset: 'custom', from: '2026-04-01', to: TODAY });
+    expect(withPickedDays(base, { from: '2026-10-24', to: TODAY }, TODAY)).toEqual({ ...base, preset: 'last30', from: '', to: '' });
+    expect(withPickedDays(f({ preset: 'custom', from: '2026-01-01', to: '2026-01-02' }), null, TODAY)).toEqual({ ...DEFAULT_FILTERS, preset: 'all' });
   });
 });
 

@@ -8,7 +8,7 @@ import { compareDays, isIsoDay, type DayRange } from '../../../shared/dates';
 import { SALE_SORT_COLUMNS, type SalesFilter, type SalesSort } from '../../../shared/sales-query';
 import { formatIsoDay } from '../common/format';
 import { statusChoiceLabel } from '../common/status-text';
-import { DATE_PRESET_LABELS, DATE_PRESETS, presetRange, type DatePreset } from './date-presets';
+import { DATE_PRESET_LABELS, DATE_PRESETS, presetFor, presetRange, type DatePreset } from './date-presets';
 
 /** The dropdown value that stands for "the sale has no value here" (the cache matches it with `null`). */
 export const NONE_VALUE = '\u0000none';
@@ -101,13 +101,34 @@ export function rangeProblems(from: string, to: string): RangeProblems {
   return problems;
 }
 
-/** The days the filters cover on `today`: the preset's, the custom range when valid, or null for no date filter. */
-export function effectiveRange(filters: SalesFilterState, today: string): DayRange | null {
+/**
+ * The days the filters cover on `today`, the fiscal year starting in month `fiscalYearStartMonth` (1-12): the
+ * preset's, the custom range when valid, or null for no date filter.
+ */
+export function effectiveRange(filters: SalesFilterState, today: string, fiscalYearStartMonth = 1): DayRange | null {
   if (filters.preset === 'custom') {
     const problems = rangeProblems(filters.from, filters.to);
     return problems.from || problems.to ? null : { from: filters.from, to: filters.to };
   }
-  return presetRange(filters.preset, today);
+  return presetRange(filters.preset, today, fiscalYearStartMonth);
+}
+
+/** The days a date picker shows for the filters: the preset's, the custom days as far as they go, or none. */
+export function pickerDays(filters: SalesFilterState, today: string, fiscalYearStartMonth = 1): [string | null, string | null] {
+  if (filters.preset === 'custom') return [isIsoDay(filters.from) ? filters.from : null, isIsoDay(filters.to) ? filters.to : null];
+  const range = presetRange(filters.preset, today, fiscalYearStartMonth);
+  return range ? [range.from, range.to] : [null, null];
+}
+
+/**
+ * The filters once days are picked: no days means every cached sale; days a preset stands for today become that
+ * preset (so they stay relative, "last 30 days" next week too); any other days a custom range.
+ */
+export function withPickedDays(filters: SalesFilterState, picked: DayRange | null, today: string, fiscalYearStartMonth = 1): SalesFilterState {
+  if (picked === null) return { ...filters, preset: 'all', from: '', to: '' };
+  const preset = presetFor(picked, today, fiscalYearStartMonth);
+  if (preset !== null) return { ...filters, preset, from: '', to: '' };
+  return { ...filters, preset: 'custom', from: picked.from, to: picked.to };
 }
 
 function valueList(value: string | null): (string | null)[] | undefined {
@@ -115,10 +136,10 @@ function valueList(value: string | null): (string | null)[] | undefined {
   return [value === NONE_VALUE ? null : value];
 }
 
-/** The cache filter the choices stand for on `today`. */
-export function toSalesFilter(filters: SalesFilterState, today: string): SalesFilter {
+/** The cache filter the choices stand for on `today`, the fiscal year starting in month `fiscalYearStartMonth`. */
+export function toSalesFilter(filters: SalesFilterState, today: string, fiscalYearStartMonth = 1): SalesFilter {
   const out: SalesFilter = {};
-  const range = effectiveRange(filters, today);
+  const range = effectiveRange(filters, today, fiscalYearStartMonth);
   if (range) {
     out.from = range.from;
     out.to = range.to;

@@ -11,6 +11,7 @@ import type { SaleSortColumn, SalesFilter } from '../../../shared/sales-query';
 import type { CachedSale, SalesSummary } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
+import { usePreferences } from '../common/preferences-context';
 import { formatIsoDay, pluralize } from '../common/format';
 import { ChartIcon, FilterIcon, HistoryIcon, SalesIcon, SyncIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
@@ -65,8 +66,9 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
   const sync = useSync();
   const { today, dataVersion } = sync;
   const { filters, sort, layout } = view;
-  const filter = useMemo(() => toSalesFilter(filters, today), [filters, today]);
-  const range = effectiveRange(filters, today);
+  const { fiscalYearStartMonth } = usePreferences().prefs;
+  const filter = useMemo(() => toSalesFilter(filters, today, fiscalYearStartMonth), [filters, today, fiscalYearStartMonth]);
+  const range = effectiveRange(filters, today, fiscalYearStartMonth);
   const rangeFilter: SalesFilter = range ? { from: range.from, to: range.to } : {};
   const filterKey = JSON.stringify(filter);
   const values = useBridgeQuery(() => call('salesFilterValues', rangeFilter), `${JSON.stringify(rangeFilter)}|${dataVersion}`);
@@ -136,7 +138,14 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
           <div>
             <Collapse expanded={filterBar.open} id="sales-filter-bar" transitionDuration={150}>
               <Box pb={gap}>
-                <SalesFilterBar filters={filters} onChange={view.setFilters} values={values.data} statuses={rangeStatuses.data} today={today} />
+                <SalesFilterBar
+                  filters={filters}
+                  onChange={view.setFilters}
+                  values={values.data}
+                  statuses={rangeStatuses.data}
+                  today={today}
+                  fiscalYearStartMonth={fiscalYearStartMonth}
+                />
               </Box>
             </Collapse>
             <Group gap="xs" justify="space-between" wrap="wrap" mih={22}>

@@ -142,12 +142,17 @@ test.describe('an extra CA certificate', () => {
       await shoot(page, 'certificate-error', look);
     }
 
-    await page.setViewportSize({ width: 1280, height: 800 });
     await page
       .getByTestId('sign-in-error')
       .getByRole('button', { name: `${EXTRA_CA_OPTION}…` })
       .click();
     await page.locator('input[type="file"]').setInputFiles(fake.caPemPath);
+    for (const look of LOOKS) {
+      await setLook(page, look);
+      await page.getByTestId('sign-in-extra-ca').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await shoot(page, 'sign-in-certificate', look);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await retypeSecretAndSave(page, fake.credentials.apiSecret);
     await expect(page.getByTestId('account-switcher')).toContainText('Behind a proxy');
     await waitForSyncIdle(page);

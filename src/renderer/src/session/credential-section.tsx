@@ -7,7 +7,7 @@
 import { Fieldset, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
-import { SignInErrorAlert } from './sign-in-error-alert';
+import { SignInErrorAlert, type TrustCertificateOffer } from './sign-in-error-alert';
 import { FIELD_MAX, type CredentialFields } from './sign-in-form';
 
 type CredentialName = keyof CredentialFields;
@@ -37,8 +37,8 @@ export interface CredentialSectionProps {
   error: AppErrorData | null;
   /** Failed sends so far; each new one moves focus to the api-secret field, the one to type again. */
   failures?: number;
-  /** Offered in a certificate failure: opens the form's own extra-certificate option. */
-  onTrustCertificate?: (() => void) | undefined;
+  /** Offered in a certificate failure: the screen's own extra-certificate option. */
+  trustCertificate?: TrustCertificateOffer | undefined;
   onContinueSessionOnly: () => void;
   /** True while the session-only retry runs. */
   continuing: boolean;
@@ -101,7 +101,7 @@ export function CredentialSection(props: CredentialSectionProps) {
             onContinueSessionOnly={props.onContinueSessionOnly}
             continuing={props.continuing}
             disabled={disabled}
-            onTrustCertificate={props.onTrustCertificate}
+            trustCertificate={props.trustCertificate}
           />
         </div>
       )}

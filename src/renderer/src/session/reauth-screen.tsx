@@ -3,14 +3,17 @@
  * sales stay closed until the user enters them again, because the refusal may mean the key was revoked. Everything
  * but the secret is known, so the form asks for the secret, keeps the stored api-key (still readable: the app had
  * just used it) unless a new one is typed, and clears the secret from the form after every submit. An account that merely
- * cannot read its credentials (no keychain, a locked one) opens read-only instead and asks only to sync.
+ * cannot read its credentials (no keychain, a locked one) opens read-only instead and asks only to sync. A certificate
+ * failure opens the account's Network setting on this screen, because Settings cannot be reached from it.
  */
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
 import type { AccountSummary, SessionStatus } from '../../../shared/ipc-contract';
 import { AlertIcon } from '../common/icons';
-import { apiKeyPlaceholder, reauthIntro, reauthNotice, sessionOnlyFirst } from './account-text';
+import { AccountExtraCa } from '../settings/account-extra-ca';
+import { SettingsCard } from '../settings/settings-card';
+import { apiKeyPlaceholder, reauthIntro, reauthNotice, serviceHost, sessionOnlyFirst } from './account-text';
 import { CredentialCard } from './credential-card';
 import { CredentialSection } from './credential-section';
 import { useReauthForm } from './use-reauth-form';
@@ -31,6 +34,11 @@ export interface ReauthScreenProps {
 export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut }: ReauthScreenProps) {
   const { form, keyRequired, errors, submit, onSubmit, continueSessionOnly } = useReauthForm(account, problem, onSignedIn);
   const { fields, running, busy, error } = form;
+  const [networkShown, setNetworkShown] = useState(false);
+  const network = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (networkShown) network.current?.scrollIntoView({ block: 'nearest' });
+  }, [networkShown]);
   const notice = reauthNotice(problem);
   /** Offered up front when the keychain is known not to work, or did not work when this account was added. */
   const offerSessionOnly = sessionOnlyFirst(null, problem) || !account.remembered;
@@ -60,6 +68,7 @@ export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut
             </>
           }
           error={error}
+          trustCertificate={{ note: 'Add or change the certificate this account trusts here, below the form.', open: () => setNetworkShown(true) }}
           onContinueSessionOnly={continueSessionOnly}
           continuing={running === 'sessionOnly'}
           actions={
@@ -76,6 +85,13 @@ export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut
           }
         />
       </CredentialCard>
+      {networkShown && (
+        <div ref={network}>
+          <SettingsCard title="Network" testId="reauth-network">
+            <AccountExtraCa account={account} title={`${account.label} · ${serviceHost(account.baseUrl)}`} />
+          </SettingsCard>
+        </div>
+      )}
       <Group justify="center" gap="lg">
         {switcher}
         <Button variant="subtle" color="red" size="compact-sm" onClick={onSignOut} disabled={busy}>

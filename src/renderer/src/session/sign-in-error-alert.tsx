@@ -2,12 +2,13 @@
  * How the sign-in forms show a failure: a heading that names the step that failed, the sentence
  * from the main process that says what to do, and — when only the keychain failed — the way to
  * carry on with the credentials held in memory until the app quits. A certificate failure on a
- * form that can trust an extra certificate itself opens that option at once: before the account
- * is saved, its Settings (where the main process's sentence points) do not exist yet.
+ * screen that offers "Trust an extra certificate (PEM)" itself opens that option at once: before
+ * the account is saved, and while it waits to be signed in again, Settings (where the main
+ * process's sentence points) cannot be reached.
  */
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { AppErrorData } from '../../../shared/errors';
-import { EXTRA_CA_OPTION, EXTRA_CA_PLACE } from '../../../shared/extra-ca-setting';
+import { EXTRA_CA_OPTION } from '../../../shared/extra-ca-setting';
 import { AlertIcon, CertificateIcon } from '../common/icons';
 import { offersSessionOnly, signInFailureTitle } from './sign-in-steps';
 
@@ -18,14 +19,21 @@ export interface SignInErrorAlertProps {
   onContinueSessionOnly?: () => void;
   continuing?: boolean;
   disabled?: boolean;
-  /** Opens the form's own "Trust an extra certificate (PEM)"; offered only for a certificate failure. */
-  onTrustCertificate?: (() => void) | undefined;
+  /** Offered only for a certificate failure: where the option is on this screen, and what opens it. */
+  trustCertificate?: TrustCertificateOffer | undefined;
+}
+
+/** A screen's own "Trust an extra certificate (PEM)", offered by its certificate failure. */
+export interface TrustCertificateOffer {
+  /** Says where the option is, since Settings may not be reachable from this screen. */
+  note: string;
+  open: () => void;
 }
 
 /** The step-titled failure notice of the sign-in and sign-in-again screens. */
-export function SignInErrorAlert({ error, onContinueSessionOnly, continuing = false, disabled = false, onTrustCertificate }: SignInErrorAlertProps) {
+export function SignInErrorAlert({ error, onContinueSessionOnly, continuing = false, disabled = false, trustCertificate }: SignInErrorAlertProps) {
   const canContinue = onContinueSessionOnly !== undefined && offersSessionOnly(error.code);
-  const canTrust = onTrustCertificate !== undefined && error.code === 'TLS_FAILURE';
+  const trust = error.code === 'TLS_FAILURE' ? trustCertificate : undefined;
   return (
     <Alert color="red" variant="light" title={signInFailureTitle(error.code)} icon={<AlertIcon />} data-testid="sign-in-error" data-error-code={error.code}>
       <Stack gap="sm" align="flex-start">
@@ -40,12 +48,10 @@ export function SignInErrorAlert({ error, onContinueSessionOnly, continuing = fa
             </Button>
           </>
         )}
-        {canTrust && (
+        {trust && (
           <>
-            <Text size="sm">
-              This account is not saved yet, so add the certificate here, on this form. You can change or remove it later under {EXTRA_CA_PLACE}.
-            </Text>
-            <Button size="sm" variant="light" leftSection={<CertificateIcon size={16} />} disabled={disabled} onClick={onTrustCertificate}>
+            <Text size="sm">{trust.note}</Text>
+            <Button size="sm" variant="light" leftSection={<CertificateIcon size={16} />} disabled={disabled} onClick={trust.open}>
               {EXTRA_CA_OPTION}…
             </Button>
           </>

@@ -9,6 +9,7 @@
 import { Button, Container, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { AddAccountInput, ConnectionPreview, SessionStatus } from '../../../shared/ipc-contract';
+import { EXTRA_CA_PLACE } from '../../../shared/extra-ca-setting';
 import { call } from '../common/bridge';
 import { ArrowLeftIcon, LockIcon } from '../common/icons';
 import { ConnectionPreviewCard } from './connection-preview-card';
@@ -130,7 +131,10 @@ export function SignInScreen({ onSignedIn, onCancel }: SignInScreenProps) {
             error={form.error}
             onContinueSessionOnly={continueSessionOnly}
             continuing={running === 'sessionOnly'}
-            onTrustCertificate={trustCertificate}
+            trustCertificate={{
+              note: `This account is not saved yet, so add the certificate here, on this form. You can change or remove it later under ${EXTRA_CA_PLACE}.`,
+              open: trustCertificate,
+            }}
             actions={
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={onCancel} disabled={busy} mr="auto">

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import type { FakeService } from './fake-service/fake-service';
 import { screenshotPath } from './screenshot-path';
-import { backfill, cents, isoOf, signIn, waitForSyncIdle } from './ui-helpers';
+import { backfill, cents, decimal, goToSection, isoOf, pickDates, shownTotals, signIn, waitForSyncIdle } from './ui-helpers';
 import { parseCsv } from '../test-support/export-kit';
 
 /** The first day of the month `back` months before the local today's. */
@@ -32,6 +32,41 @@ function sums(fake: FakeService, start: Date, keyOf: (sale: FakeService['sales']
     out.set(key, (out.get(key) ?? 0) + cents(Number(sale.commission_amount)));
   }
   return out;
+}
+
+/** Months `back` months before today's, `count` of them, as the first and last day. */
+function months(back: number, count: number): { from: string; to: string } {
+  const start = monthStart(back + count - 1);
+  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + count, 0));
+  return { from: start.toISOString().slice(0, 10), to: end.toISOString().slice(0, 10) };
+}
+
+/** Integer cents of commission per currency of the fake's sales made in [from, to]. */
+function commissionByCurrency(fake: FakeService, range: { from: string; to: string }): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const sale of fake.sales) {
+    const day = isoOf(sale.transaction_date);
+    if (day >= range.from && day <= range.to) out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
+  }
+  return out;
+}
+
+/** The calendar quarter `back` quarters before today's, as its first and last day. */
+function quarter(back: number): { from: string; to: string } {
+  const now = new Date();
+  const index = now.getFullYear() * 4 + Math.floor(now.getMonth() / 3) - back;
+  const start = new Date(Date.UTC(Math.floor(index / 4), (index % 4) * 3, 1));
+  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 3, 0));
+  return { from: start.toISOString().slice(0, 10), to: end.toISOString().slice(0, 10) };
+}
+
+/** The change as the totals should say it, worked out from integer cents. */
+function expectedChange(now: number, before: number, unit: string): string {
+  const exact = ((now - before) * 1000) / Math.abs(before);
+  // Halves away from zero, as a percentage is rounded for display.
+  const tenths = Math.sign(exact) * Math.round(Math.abs(exact));
+  if (tenths === 0) return `No change vs previous ${unit}`;
+  return `${tenths > 0 ? '+' : '-'}${Math.trunc(Math.abs(tenths) / 10)}.${Math.abs(tenths) % 10}% vs previous ${unit}`;
 }
 
 test.describe('compare with the period before', () => {
@@ -83,5 +118,61 @@ test.describe('compare with the period before', () => {
     expect(header?.[1]).toBe('Category');
     expect(rows).toHaveLength(keys.size);
     for (const row of rows) expect(Math.round(Number(row[3]) * 100)).toBe(lines.get(`${row[0]}|${row[1]}`) ?? 0);
+  });
+
+  test('the sales totals of a whole month or quarter show the change against the period before, per currency, and nothing for other ranges', async ({
+    page,
+    host,
+    fake,
+  }) => {
+    test.setTimeout(180_000);
+    await page.goto(host.url);
+    await signIn(page, fake);
+    await waitForSyncIdle(page);
+    await backfill(page);
+    await goToSection(page, 'Sales');
+
+    for (const { preset, unit, now, before } of [
+      { preset: 'Last month', unit: 'month', now: months(1, 1), before: months(2, 1) },
+      { preset: 'Last quarter', unit: 'quarter', now: quarter(1), before: quarter(2) },
+    ]) {
+      await pickDates(page, preset);
+      const [totals, totalsBefore] = [commissionByCurrency(fake, now), commissionByCurrency(fake, before)];
+      // The fake's 120 days cover last month and the one before, not the quarter before last: both cases are seen.
+      expect([...totals.keys()].some((currency) => (totalsBefore.get(currency) ?? 0) !== 0)).toBe(unit === 'month');
+      await expect.poll(async () => Object.keys(await shownTotals(page)).sort()).toEqual([...totals.keys()].sort());
+      for (const [currency, total] of totals) {
+        const card = page.locator(`[data-testid="summary-currency"][data-currency="${currency}"]`);
+        const previous = totalsBefore.get(currency) ?? 0;
+        if (previous === 0) {
+          await expect(card.getByTestId('summary-previous-change')).toHaveCount(0);
+          continue;
+        }
+        await expect(card.getByTestId('summary-previous-change')).toHaveText(expectedChange(total, previous, unit));
+        await expect(card.getByTestId('summary-previous-change')).toHaveAttribute('data-previous', decimal(previous));
+      }
+    }
+
+    await pickDates(page, 'Last month');
+    await expect(page.getByTestId('summary-previous-change').first()).toBeVisible();
+    await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+    for (const [width, height] of [
+      [1280, 800],
+      [800, 600],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+        await expect(page.getByTestId('summary-previous-change').first()).toBeVisible();
+        await page.screenshot({ path: screenshotPath(`totals-change-${theme}-${width}.png`) });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A range that is no whole period has nothing to compare with.
+    await pickDates(page, 'Last 30 days');
+    await expect(page.getByTestId('summary-currency').first()).toBeVisible();
+    await expect(page.getByTestId('summary-previous-change')).toHaveCount(0);
   });
 });

@@ -5,32 +5,16 @@
  */
 import { addDecimals, currencyDigits, decimalText, decimalToNumber, parseDecimal, type ExactDecimal } from '../../shared/money';
 import { ExactSum } from '../../shared/money-sum';
-import type { BreakdownDimension, BreakdownLine, ComparedAmounts, CompareQuery, CompareUnit, Comparison } from '../../shared/compare';
-import type { DayRange } from '../../shared/dates';
+import { comparedPeriods, type BreakdownDimension, type BreakdownLine, type ComparedAmounts, type CompareQuery, type Comparison } from '../../shared/compare';
 import type { CachedSale } from '../../shared/sales-query-types';
 import type { SalesSelection } from '../../shared/sales-query';
+
+// The periods are defined beside the query (the sales totals use them too); re-exported for the core's callers.
+export { comparedPeriods } from '../../shared/compare';
 
 /** The cache read a comparison needs. */
 export interface CompareSource {
   iterateSales(account: string, query: SalesSelection): Iterable<CachedSale>;
-}
-
-const MONTHS: Record<CompareUnit, number> = { month: 1, quarter: 3, year: 12 };
-
-function monthStart(year: number, monthIndex: number): string {
-  const date = new Date(Date.UTC(year, monthIndex, 1));
-  return date.toISOString().slice(0, 10);
-}
-
-/** The period of `unit` starting on `from`, and the one just before it. */
-export function comparedPeriods(unit: CompareUnit, from: string): { period: DayRange; previous: DayRange } {
-  const [y, m] = from.split('-').map(Number) as [number, number];
-  const span = MONTHS[unit];
-  const end = (start: number) => new Date(Date.UTC(y, start + span, 0)).toISOString().slice(0, 10);
-  return {
-    period: { from: monthStart(y, m - 1), to: end(m - 1) },
-    previous: { from: monthStart(y, m - 1 - span), to: end(m - 1 - span) },
-  };
 }
 
 function keyOf(sale: CachedSale, dimension: BreakdownDimension): { key: string | null; label: string | null } {

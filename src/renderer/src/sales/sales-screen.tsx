@@ -35,6 +35,7 @@ import { ToolbarButton } from './toolbar-button';
 import { SaleDrawer } from './sale-drawer';
 import { sortNote } from './sort-note';
 import { SummaryBar, TotalsByCurrency } from './sales-summary';
+import { PreviousPeriodScope } from './previous-period-change';
 import { useNoLongerReported } from './use-no-longer-reported';
 import { useSalesRows } from './use-sales-rows';
 import type { SalesTab, SalesView } from './use-sales-view';
@@ -166,7 +167,9 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
         </>
       )}
       <Tabs.Panel value="browse" style={{ ...PANEL, gap }}>
-        <SummaryBar summary={summary.data} />
+        <PreviousPeriodScope filter={filter} dataVersion={dataVersion}>
+          <SummaryBar summary={summary.data} />
+        </PreviousPeriodScope>
         <SalesTable view={view} filter={filter} cacheEmpty={allValues.data !== null && allValues.data.firstDay === null} onOpen={setDrawerSale} />
       </Tabs.Panel>
       <Tabs.Panel value="insights" style={{ ...PANEL, overflowY: 'auto' }}>

@@ -7,6 +7,7 @@ import { Badge, Button, Group, OverflowList, Paper, Popover, ScrollArea, SimpleG
 import { useMediaQuery } from '@mantine/hooks';
 import type { SalesSummary, MoneyTotals } from '../../../shared/sales-query-types';
 import { capitalize, formatCount, formatDecimalMoney, pluralize } from '../common/format';
+import { PreviousPeriodChange } from './previous-period-change';
 
 const COMMISSION_ORDER = ['approved', 'pending', 'declined'] as const;
 const PAYMENT_ORDER = ['paid', 'pending', 'none'] as const;
@@ -121,6 +122,7 @@ function CompactCurrency({ totals }: { totals: MoneyTotals }) {
         <Text size="xs" c="dimmed" style={NO_WRAP} data-testid="summary-sales" data-value={totals.count}>
           {pluralize(totals.count, 'sale', 'sales')}
         </Text>
+        <PreviousPeriodChange totals={totals} compact />
       </Group>
     </Paper>
   );
@@ -172,6 +174,7 @@ function CurrencyCard({ totals, summary }: { totals: MoneyTotals; summary: Sales
           })}
         </Stack>
       </Group>
+      <PreviousPeriodChange totals={totals} />
     </Paper>
   );
 }

@@ -6,20 +6,22 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/charts/styles.css';
+import './focus-ring.css';
+import './status-colors.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { PreferencesProvider } from './common/preferences-context';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       {/* Three at most: more would cover the table at 800×600; the rest wait in Mantine's queue. */}
       <Notifications position="bottom-right" limit={3} />
       <PreferencesProvider>

@@ -1,11 +1,12 @@
 /**
  * "Changed since last sync": the commission and payment status transitions the cache recorded (pending to
  * approved, pending to paid, …) and the sales the service stopped (or started again) reporting, newest first, so an
- * affiliate sees at a glance what moved — after a routine sync or a re-check alike. A row opens the sale. Above the
- * list, "Statuses checked …" says how current the cached statuses are (T3).
+ * affiliate sees at a glance what moved — after a routine sync or a re-check alike. A row opens the sale, by click or
+ * with Enter or Space; the rows are one tab stop, the arrow keys move between them. Above the list, "Statuses checked
+ * …" says how current the cached statuses are (T3).
  */
 import { Badge, EmptyState, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import type { ChangesQuery } from '../../../shared/sales-query';
 import type { SaleChange } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
@@ -14,9 +15,11 @@ import { formatDateTime, formatDecimalMoney, formatIsoDay, MISSING, pluralize } 
 import { HistoryIcon } from '../common/icons';
 import { isDocumentedStatus } from '../common/status-text';
 import { useBridgeQuery } from '../common/use-bridge-query';
+import { ROVING_ITEM, useRovingFocus } from '../common/use-roving-focus';
 import { useSync } from '../sync/sync-context';
 import { StatusesCheckedText } from './freshness';
 import { changeFieldLabel, changeValueText } from './change-text';
+import classes from './changes-view.module.css';
 import { NO_LONGER_REPORTED } from './no-longer-reported';
 
 const LIMIT = 500;
@@ -82,6 +85,12 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
   const [span, setSpan] = useState<string>('last-sync');
   const query = useBridgeQuery(() => call('salesChanges', changesRequest(span)), `${span}|${sync.dataVersion}`);
   const changes: SaleChange[] = newestFirst(query.data ?? []);
+  const roving = useRovingFocus(changes.length);
+  const openOnKey = (reference: string) => (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    onOpenSale(reference);
+  };
 
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }} data-testid="changes-view">
@@ -138,12 +147,16 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
                   <Table.Th ta="right">Commission</Table.Th>
                 </Table.Tr>
               </Table.Thead>
-              <Table.Tbody>
-                {changes.map((change) => (
+              <Table.Tbody onKeyDown={roving.onKeyDown}>
+                {changes.map((change, index) => (
                   <Table.Tr
                     key={change.id}
+                    className={classes.row}
                     onClick={() => onOpenSale(change.reference)}
-                    style={{ cursor: 'pointer' }}
+                    onKeyDown={openOnKey(change.reference)}
+                    tabIndex={roving.tabIndexOf(index)}
+                    onFocus={() => roving.onItemFocus(index)}
+                    {...{ [ROVING_ITEM]: '' }}
                     data-testid="change-row"
                     data-reference={change.reference}
                   >

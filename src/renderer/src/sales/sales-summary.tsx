@@ -11,7 +11,12 @@ import { PreviousPeriodChange } from './previous-period-change';
 
 const COMMISSION_ORDER = ['approved', 'pending', 'declined'] as const;
 const PAYMENT_ORDER = ['paid', 'pending', 'none'] as const;
-const STATUS_COLORS: Record<string, string> = { approved: 'green', pending: 'yellow', declined: 'red' };
+/** Small status words: colours that keep 4.5:1 in both schemes (src/renderer/src/status-colors.css). */
+const STATUS_COLORS: Record<string, string> = {
+  approved: 'var(--status-text-approved)',
+  pending: 'var(--status-text-pending)',
+  declined: 'var(--status-text-declined)',
+};
 /** Amounts stay on one line: a card grows to hold them rather than breaking a number. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -154,7 +159,7 @@ function CurrencyCard({ totals, summary }: { totals: MoneyTotals; summary: Sales
             const part = statuses.find((s) => s.commissionStatus === status);
             return (
               <Group key={status} gap={6} wrap="nowrap" justify="space-between">
-                <Text size="xs" c={`${STATUS_COLORS[status]}.${status === 'pending' ? 8 : 7}`} fw={500}>
+                <Text size="xs" c={STATUS_COLORS[status]} fw={500}>
                   {capitalize(status)}
                 </Text>
                 <Text

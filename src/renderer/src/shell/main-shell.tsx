@@ -32,6 +32,7 @@ import { ReadOnlyBanner } from './read-only-banner';
 import { ReadOnlyStatus } from './read-only-status';
 import { SECTIONS, type SectionId } from './sections';
 import { SessionOnlyBanner } from './session-only-banner';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { ShellHeader } from './shell-header';
 import { ShellNavbar } from './shell-navbar';
 
@@ -123,6 +124,7 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
         navbar={browsing ? { width: 180, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !navOpened } } : undefined}
         padding="md"
       >
+        <SkipLink />
         <ShellHeader
           switcher={<AccountMenu session={session} actions={menuActions} />}
           status={signedIn ? <SyncControl /> : readOnly ? <ReadOnlyStatus reason={readOnly} onSync={() => setCredentialsFor('sync')} /> : null}
@@ -134,7 +136,8 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
           breakpoint={NAV_BREAKPOINT}
         />
         {browsing && <ShellNavbar active={section} onSelect={select} scope={scope} />}
-        <AppShell.Main style={mainStyle}>
+        {/* Focusable from the skip link only; the region needs no ring of its own. */}
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ ...mainStyle, outline: 'none' }}>
           {withBanner && (
             <Box ref={bannerRef} mb="md">
               {readOnly ? (

@@ -86,10 +86,11 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
   const query = useBridgeQuery(() => call('salesChanges', changesRequest(span)), `${span}|${sync.dataVersion}`);
   const changes: SaleChange[] = newestFirst(query.data ?? []);
   const roving = useRovingFocus(changes.length);
+  // As a button does: Enter opens on key down, Space on key up (so its key up cannot land in the opened drawer).
   const openOnKey = (reference: string) => (event: KeyboardEvent<HTMLTableRowElement>) => {
-    if (event.key !== 'Enter' && event.key !== ' ') return;
-    event.preventDefault();
-    onOpenSale(reference);
+    if (event.target !== event.currentTarget) return;
+    if (event.key === ' ') event.preventDefault();
+    if ((event.type === 'keydown' && event.key === 'Enter') || (event.type === 'keyup' && event.key === ' ')) onOpenSale(reference);
   };
 
   return (
@@ -154,6 +155,7 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
                     className={classes.row}
                     onClick={() => onOpenSale(change.reference)}
                     onKeyDown={openOnKey(change.reference)}
+                    onKeyUp={openOnKey(change.reference)}
                     tabIndex={roving.tabIndexOf(index)}
                     onFocus={() => roving.onItemFocus(index)}
                     {...{ [ROVING_ITEM]: '' }}

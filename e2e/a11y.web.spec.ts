@@ -177,6 +177,7 @@ test.describe('A1 signed in', () => {
     await checkEverywhere(page, 'a saved view', async () => {
       await goToSection(page, 'Sales');
       await goToSection(page, app.viewName);
+      await page.getByRole('tab', { name: 'Sales' }).click();
       await expect(page.getByTestId('sale-row').first()).toBeVisible();
     });
   });
@@ -188,7 +189,7 @@ test.describe('A1 signed in', () => {
       async () => {
         await goToSection(page, 'Sales');
         await page.getByRole('tab', { name: 'Sales' }).click();
-        await page.getByRole('button', { name: 'Columns' }).click();
+        await page.getByRole('button', { name: 'Columns', exact: true }).click();
         await expect(page.getByTestId('column-chooser')).toBeVisible();
       },
       () => closeOverlays(page),

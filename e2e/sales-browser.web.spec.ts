@@ -182,9 +182,22 @@ test.describe('sales browser over the cache', () => {
     await expectTotal(page, sales.filter((r) => isoOf(r.transaction_date) >= from && isoOf(r.transaction_date) <= to).length);
 
     // The calendar by keyboard: Enter opens it, the arrows move between days, Enter picks the first and last day.
+    // The focus starts on the range's first day, the one picked just above.
     await page.getByRole('button', { name: 'Dates', exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Previous month' })).toBeVisible();
+    const keyFrom = from;
+    const keyTo = day(y, m, d - 20 + 2);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+      .toBe(new Date(`${keyFrom}T12:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Previous month' })).toBeHidden();
+    await expect(page.getByTestId('filter-chip').first()).toHaveText(`${shownDay(keyFrom)} – ${shownDay(keyTo)}`);
+    await expectTotal(page, sales.filter((r) => isoOf(r.transaction_date) >= keyFrom && isoOf(r.transaction_date) <= keyTo).length);
   });
 
   test('the fiscal-year presets follow the fiscal year chosen in Settings', async ({ page, host, fake }) => {

@@ -31,6 +31,12 @@ describe('stored filters', () => {
     expect(filtersFromStored(stored.filter, stored.datePreset)).toEqual(DEFAULT_FILTERS);
   });
 
+  it('stores a fiscal-year preset with the days of the fiscal year the setting starts', () => {
+    const stored = filtersToStored(f({ preset: 'lastFiscalYear' }), '2026-11-15', 4);
+    expect(stored).toEqual({ filter: { from: '2025-04-01', to: '2026-03-31' }, datePreset: 'lastFiscalYear' });
+    expect(filtersToStored(f({ preset: 'thisFiscalYear' }), '2026-02-10', 7).filter).toEqual({ from: '2025-07-01', to: '2026-02-10' });
+  });
+
   it('stores an unfinished custom range without days, and reads a filter without a preset sensibly', () => {
     expect(filtersToStored(f({ preset: 'custom', from: '2026-01-01', to: '' }), TODAY).filter).toEqual({});
     expect(filtersFromStored({ from: '2026-01-01', to: '2026-01-31' }, undefined)).toEqual(f({ preset: 'custom', from: '2026-01-01', to: '2026-01-31' }));

@@ -47,9 +47,9 @@ export function filtersFromStored(filter: SalesFilter | undefined, datePreset: s
  * The stored form of the filter state: the filter with the days the preset means today (the preset name is kept
  * beside it, so "last 30 days" stays relative) and the custom days only once they are whole.
  */
-export function filtersToStored(state: SalesFilterState, today: string): { filter: SalesFilter; datePreset: string } {
+export function filtersToStored(state: SalesFilterState, today: string, fiscalYearStartMonth = 1): { filter: SalesFilter; datePreset: string } {
   const filter: SalesFilter = {};
-  const range = effectiveRange(state, today);
+  const range = effectiveRange(state, today, fiscalYearStartMonth);
   if (range && isIsoDay(range.from) && isIsoDay(range.to)) {
     filter.from = range.from;
     filter.to = range.to;

@@ -45,14 +45,15 @@ export function useSalesView(scope: string, today: string): SalesView {
   const layout = useMemo(() => layoutFromStored(stored.columns), [stored.columns]);
   const sort = stored.sort ?? DEFAULT_SORT;
   const { updateAccount } = preferences;
+  const { fiscalYearStartMonth } = preferences.prefs;
 
   const setFilters = useCallback(
     (next: SalesFilterState) => {
-      const { filter, datePreset } = filtersToStored(next, today);
+      const { filter, datePreset } = filtersToStored(next, today, fiscalYearStartMonth);
       // A custom range being typed is kept as its preset until whole; the filter then carries its days.
       updateAccount(scope, { filter, datePreset });
     },
-    [scope, today, updateAccount],
+    [scope, today, fiscalYearStartMonth, updateAccount],
   );
   const setSort = useCallback((next: SalesSort) => updateAccount(scope, { sort: next }), [scope, updateAccount]);
   const setLayout = useCallback(

@@ -293,7 +293,7 @@ test.describe('A2 keyboard', () => {
     await expect(page.getByTestId('sales-grid')).toBeFocused();
   });
 
-  test('A2: the account menu and the sign-out dialog it opens are reached by keyboard, and the dialog traps focus', async () => {
+  test('A2: the account menu and the sign-out dialog it opens are reached by keyboard; the dialog traps focus and gives it back to the switcher', async () => {
     await showSalesTable(page);
     const switcher = page.getByTestId('account-switcher');
     await switcher.focus();
@@ -310,5 +310,7 @@ test.describe('A2 keyboard', () => {
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    // The menu item that opened it is gone: focus goes back to the account switcher.
+    await expect(switcher).toBeFocused();
   });
 });

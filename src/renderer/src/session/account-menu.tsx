@@ -6,7 +6,7 @@
  */
 import { Box, Button, Group, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode, type Ref } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
 import type { SessionStatus } from '../../../shared/ipc-contract';
 import { errorTitle } from '../common/error-title';
@@ -47,6 +47,12 @@ function reportFailure(error: AppErrorData | null): void {
 /** The account switcher menu with its target button. */
 export function AccountMenu({ session, actions, variant = 'header' }: AccountMenuProps) {
   const active = activeEntry(session);
+  const targetRef = useRef<HTMLButtonElement>(null);
+  // The item disappears with the menu: the switcher holds focus while the dialog opens, so the dialog gives it back there.
+  const signOut = () => {
+    targetRef.current?.focus();
+    actions.requestSignOut();
+  };
 
   const choose = (entry: string) => {
     if (entry === active) return;
@@ -55,7 +61,9 @@ export function AccountMenu({ session, actions, variant = 'header' }: AccountMen
 
   return (
     <Menu position="bottom-end" width={300} shadow="md" withinPortal styles={MENU_STYLES}>
-      <Menu.Target>{variant === 'header' ? <HeaderTarget session={session} loading={actions.switching} /> : <LinkTarget />}</Menu.Target>
+      <Menu.Target>
+        {variant === 'header' ? <HeaderTarget session={session} loading={actions.switching} ref={targetRef} /> : <LinkTarget ref={targetRef} />}
+      </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Show data from</Menu.Label>
         <Menu.RadioGroup value={active ?? ''} onChange={choose}>
@@ -77,7 +85,7 @@ export function AccountMenu({ session, actions, variant = 'header' }: AccountMen
           Add account
         </Menu.Item>
         {session.kind === 'account' && (
-          <Menu.Item leftSection={<LeaveIcon size={16} />} color="red" onClick={actions.requestSignOut}>
+          <Menu.Item leftSection={<LeaveIcon size={16} />} color="red" onClick={signOut}>
             Sign out…
           </Menu.Item>
         )}
@@ -102,7 +110,7 @@ function EntryText({ title, detail, badge = null }: { title: string; detail: str
   );
 }
 
-function HeaderTarget({ session, loading, ...rest }: { session: SessionStatus; loading: boolean }) {
+function HeaderTarget({ session, loading, ...rest }: { session: SessionStatus; loading: boolean; ref?: Ref<HTMLButtonElement> }) {
   const label = sessionLabel(session);
   return (
     <Button
@@ -123,7 +131,7 @@ function HeaderTarget({ session, loading, ...rest }: { session: SessionStatus; l
   );
 }
 
-function LinkTarget(props: object) {
+function LinkTarget(props: { ref?: Ref<HTMLButtonElement> }) {
   return (
     <Button variant="subtle" size="compact-sm" {...props}>
       Use another account

@@ -6,6 +6,7 @@
  * makes the next request fail again until it is trusted again.
  */
 import { X509Certificate } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { EXTRA_CA_CLI_OPTION, EXTRA_CA_OPTION, EXTRA_CA_PLACE } from '../src/shared/extra-ca-setting';
 import { sharedTestCertificates } from './fake-service/certificates';
@@ -34,6 +35,14 @@ const LOOKS = [
 async function shoot(page: Page, name: string, look: (typeof LOOKS)[number]): Promise<void> {
   await page.waitForTimeout(250);
   await page.screenshot({ path: screenshotPath(`${name}-${look.theme}-${look.width}.png`) });
+}
+
+/** Serious and critical axe findings inside `selector`, as "rule: target" lines. */
+async function axeFindings(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
 }
 
 async function setLook(page: Page, look: (typeof LOOKS)[number]): Promise<void> {
@@ -140,6 +149,7 @@ test.describe('an extra CA certificate', () => {
       await setLook(page, look);
       await page.getByTestId('sign-in-error').scrollIntoViewIfNeeded();
       await shoot(page, 'certificate-error', look);
+      expect(await axeFindings(page, 'main'), `axe on the certificate error, ${look.theme} ${look.width}`).toEqual([]);
     }
 
     await page
@@ -151,6 +161,7 @@ test.describe('an extra CA certificate', () => {
       await setLook(page, look);
       await page.getByTestId('sign-in-extra-ca').evaluate((element) => element.scrollIntoView({ block: 'start' }));
       await shoot(page, 'sign-in-certificate', look);
+      expect(await axeFindings(page, 'main'), `axe on the sign-in certificate option, ${look.theme} ${look.width}`).toEqual([]);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await retypeSecretAndSave(page, fake.credentials.apiSecret);
@@ -165,6 +176,7 @@ test.describe('an extra CA certificate', () => {
       // Just under the sticky header, so the card's title shows.
       await network.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 72));
       await shoot(page, 'settings-network', look);
+      expect(await axeFindings(page, '[data-testid="settings-network"]'), `axe on Settings → Network, ${look.theme} ${look.width}`).toEqual([]);
     }
   });
 });

@@ -45,13 +45,13 @@ export function ExtraCaPicker({ value, onChange, error, disabled = false, ref }:
       <FileInput
         label="Certificate file"
         description="The root certificate your IT department gave you, as a .pem, .crt or .cer file (PEM, Base-64)."
-        placeholder="Choose a file…"
         accept=".pem,.crt,.cer,application/x-pem-file,application/x-x509-ca-cert"
         leftSection={<FileUploadIcon size={16} />}
         onChange={(file) => void choose(file)}
         error={fileError}
         disabled={disabled}
         clearable
+        clearButtonProps={{ 'aria-label': 'Forget the chosen file' }}
         data-testid="extra-ca-file"
       />
       <Textarea

@@ -5,22 +5,14 @@
  * the service's records (Intl's digits for each currency), summed here in integer units.
  */
 import type { Locator, Page } from '@playwright/test';
-import { localIsoDay } from '../src/shared/dates';
-import { startFakeService, type FakeService } from './fake-service/fake-service';
-import { WIDE_CURRENCIES, wideDigits, wideSales } from './fake-service/wide-dataset';
-import { expect, test as base } from './fixtures';
+import type { FakeService } from './fake-service/fake-service';
+import { WIDE_CURRENCIES, wideDigits } from './fake-service/wide-dataset';
+import { expect } from './fixtures';
+import { wideTest } from './wide-fixture';
 import { screenshotPath } from './screenshot-path';
 import { signIn, waitForSyncIdle, type WireRecord } from './ui-helpers';
 
-const test = base.extend<{ fake: FakeService }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures without dependencies.
-  fake: async ({}, use) => {
-    const today = localIsoDay(new Date());
-    const fake = await startFakeService({ sales: wideSales({ endDay: today }), today });
-    await use(fake);
-    await fake.close();
-  },
-});
+const test = wideTest;
 
 test.use({ locale: 'en-US' });
 

@@ -12,7 +12,6 @@ export function createClearAll(db: Database.Database): () => number {
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sales');
   const clear = db.transaction(() => {
     const removed = count.get()?.n ?? 0;
-    for (const index of ['sales_fts', 'products_fts', 'collections_fts']) db.prepare(`INSERT INTO ${index} (${index}) VALUES ('delete-all')`).run();
     for (const table of TABLES) db.prepare(`DELETE FROM ${table}`).run();
     db.prepare('UPDATE search_progress SET indexed_through = 0').run();
     return removed;

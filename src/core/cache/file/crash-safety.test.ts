@@ -60,7 +60,6 @@ function storedReferences(path: string): Set<string> {
 function integrity(path: string): string[] {
   const db = new Database(path);
   try {
-    db.exec("INSERT INTO sales_fts (sales_fts) VALUES ('integrity-check')");
     return db.prepare<[], string>('PRAGMA integrity_check').pluck().all();
   } finally {
     db.close();

@@ -4,7 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 
-/** Finds or creates lookup rows (indexing their names for search); ids are remembered per connection. */
+/** Finds or creates lookup rows; ids are remembered per connection. */
 export interface LookupIds {
   productId(slug: string | null, name: string | null): number | null;
   collectionId(slug: string | null, name: string | null, url: string | null): number | null;
@@ -18,8 +18,6 @@ type KnownIds = Map<string | null, KnownIds | number>;
 interface LookupTable {
   find: Database.Statement<[string], number>;
   insert: Database.Statement<(string | null)[], number>;
-  /** Indexes a new row's name for text search (see migration 4). */
-  index: Database.Statement<[number, string]>;
   known: KnownIds;
 }
 
@@ -28,7 +26,6 @@ function table(db: Database.Database, name: 'products' | 'collections', columns:
   return {
     find: db.prepare<[string], number>(`SELECT id FROM ${name} WHERE key = ?`).pluck(),
     insert: db.prepare<(string | null)[], number>(`INSERT INTO ${name} (key, ${columns.join(', ')}) VALUES (?, ${marks}) RETURNING id`).pluck(),
-    index: db.prepare<[number, string]>(`INSERT INTO ${name}_fts (rowid, name) VALUES (?, ?)`),
     known: new Map(),
   };
 }
@@ -65,11 +62,7 @@ function lookupId(lookup: LookupTable, values: (string | null)[]): number | null
   if (id === undefined) {
     const key = JSON.stringify(values);
     id = lookup.find.get(key);
-    if (id === undefined) {
-      id = lookup.insert.get(key, ...values) as number;
-      const name = values[1] ?? null;
-      if (name !== null) lookup.index.run(id, name);
-    }
+    if (id === undefined) id = lookup.insert.get(key, ...values) as number;
     remember(lookup.known, values, id);
   }
   return id;

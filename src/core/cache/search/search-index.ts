@@ -1,79 +1,62 @@
 /**
- * Keeps the contentless FTS5 index (`sales_fts`) in step with `sales`: each sale's reference and subid (product and
- * collection names are indexed once per lookup row, by `lookup-ids.ts`). A contentless index forgets a row only when
- * given the exact text it indexed, which is why updates pass the old stored values.
+ * Keeps the sales screen's text search in step with `sales`. Searches match inside words, so they read every sale's
+ * folded reference and sub-ID from memory (`sale-texts.ts`); product and collection names are read from their lookup
+ * tables at each search. What this module keeps is when those in-memory texts may be read again:
  *
- * New sales are not indexed one page at a time: FTS5 writes (and later merges) a new segment at every commit, and a
- * sync commits every page of 100 sales, which made search upkeep 45% of ingest time at a million sales. Instead the
- * watermark `search_progress.indexed_through` says which sales have their entry (all up to it, none above), and
- * {@link SearchIndex.catchUp} indexes everything above it in one statement: the page store calls it every
- * {@link SEARCH_BATCH} new sales, the sync engine after each window, and every text search before it runs.
+ * - the watermark `search_progress.indexed_through` says up to which sale the texts may be read. Moving it is one
+ *   small update, done by {@link SearchIndex.catchUp}: by the page store every {@link SEARCH_BATCH} new sales, by the
+ *   sync engine after each window, and before every text search and export;
+ * - a stored sale whose reference or sub-ID changes, and deleted sales, drop the texts held in memory, which the next
+ *   search reads again.
  *
- * Searches match inside words, which a word index cannot do: they read the sales' texts kept in memory up to the
- * watermark (`sale-texts.ts`). The index keeps its entries all the same, so the file stays what its format says; an
- * updated or deleted sale drops the texts in memory, which the next search reads again.
+ * (Until cache format 9 the watermark also said which sales had an entry in an FTS5 word index; that index was never
+ * read after searches learnt to match inside words, and its upkeep was the largest part of storing a sale.)
  */
 import type Database from 'better-sqlite3';
 import { ROW_VALUE_COLUMNS, type RowValues } from '../records';
 import { forgetSaleTexts } from './sale-texts';
 
-/** New sales left unindexed before the page store catches up inside a page's transaction (about 50 ms of work). */
+/** New sales stored before the page store moves the watermark inside a page's transaction. */
 export const SEARCH_BATCH = 20_000;
 
 /** The search upkeep of one connection. */
 export interface SearchIndex {
-  /** Highest sale id whose entry is written; every sale up to it is indexed, none above it. */
+  /** Highest sale id whose texts a search may read; every sale up to it is searchable, none above it. */
   indexedThrough(): number;
-  /** Rewrites the entry of an indexed sale (id <= {@link indexedThrough}) whose searchable text changed. */
+  /** Tells the search that an indexed sale (id <= {@link indexedThrough}) was rewritten with these values. */
   replace(id: number, before: RowValues, after: RowValues): void;
-  /** Indexes every sale above the watermark, in one transaction (a savepoint inside another); returns how many. */
+  /** Makes every stored sale searchable (a savepoint inside another transaction); returns how many became so. */
   catchUp(): number;
   /** Catches up when at least {@link SEARCH_BATCH} sales above `indexedThrough` wait (the newest is `lastId`). */
   catchUpIfDue(indexedThrough: number, lastId: number): void;
-  /** After deleting sales: lowers the watermark to the highest remaining id, so a reused id is indexed again. */
+  /** After deleting sales: lowers the watermark to the highest remaining id, so a reused id is read again. */
   afterDelete(): void;
 }
 
 const REFERENCE_AT = ROW_VALUE_COLUMNS.indexOf('reference');
 const SUBID_AT = ROW_VALUE_COLUMNS.indexOf('subid');
 
-/** The entry's four columns: reference, product (empty), collection (empty), subid. */
-function searchable(values: RowValues): (string | null)[] {
-  return [values[REFERENCE_AT] as string, null, null, values[SUBID_AT] as string | null];
+function sameText(before: RowValues, after: RowValues): boolean {
+  return before[REFERENCE_AT] === after[REFERENCE_AT] && before[SUBID_AT] === after[SUBID_AT];
 }
 
-function sameText(a: (string | null)[], b: (string | null)[]): boolean {
-  return a.every((value, i) => value === b[i]);
-}
-
-/** Prepares the index statements on `db`. */
+/** Prepares the watermark statements on `db`. */
 export function createSearchIndex(db: Database.Database): SearchIndex {
-  const insert = db.prepare('INSERT INTO sales_fts (rowid, reference, product, collection, subid) VALUES (?, ?, ?, ?, ?)');
-  const remove = db.prepare("INSERT INTO sales_fts (sales_fts, rowid, reference, product, collection, subid) VALUES ('delete', ?, ?, ?, ?, ?)");
   const watermark = db.prepare<[], number>('SELECT indexed_through FROM search_progress WHERE id = 1').pluck();
   const highestId = db.prepare<[], number>('SELECT coalesce(max(id), 0) FROM sales').pluck();
-  const indexAbove = db.prepare<[number, number]>(`
-    INSERT INTO sales_fts (rowid, reference, product, collection, subid)
-    SELECT id, reference, NULL, NULL, subid FROM sales WHERE id > ? AND id <= ?`);
   const setWatermark = db.prepare<[number]>('UPDATE search_progress SET indexed_through = ? WHERE id = 1');
   const indexedThrough = (): number => watermark.get() ?? 0;
   const catchUp = db.transaction((): number => {
     const from = indexedThrough();
     const to = highestId.get() ?? 0;
     if (to <= from) return 0;
-    const added = indexAbove.run(from, to).changes;
     setWatermark.run(to);
-    return added;
+    return to - from;
   });
   return {
     indexedThrough,
-    replace: (id, before, after) => {
-      const old = searchable(before);
-      const next = searchable(after);
-      if (sameText(old, next)) return;
-      remove.run(id, ...old);
-      insert.run(id, ...next);
-      forgetSaleTexts(db);
+    replace: (_id, before, after) => {
+      if (!sameText(before, after)) forgetSaleTexts(db);
     },
     catchUp: () => catchUp(),
     catchUpIfDue: (indexedThrough, lastId) => {

@@ -12,6 +12,7 @@ import { migration05 } from './05-open-values';
 import { migration06 } from './06-status-checks';
 import { migration07 } from './07-unstored-records';
 import { migration08 } from './08-browse-stamp';
+import { migration09 } from './09-drop-word-index';
 
 export type { Migration } from './migration';
 
@@ -19,7 +20,17 @@ export type { Migration } from './migration';
 export const APPLICATION_ID = 0x4344736b;
 
 /** Every migration, in order. The last entry's version is the newest cache format this build reads and writes. */
-export const MIGRATIONS: readonly Migration[] = [migration01, migration02, migration03, migration04, migration05, migration06, migration07, migration08];
+export const MIGRATIONS: readonly Migration[] = [
+  migration01,
+  migration02,
+  migration03,
+  migration04,
+  migration05,
+  migration06,
+  migration07,
+  migration08,
+  migration09,
+];
 
 /** The cache format this build writes. */
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -1,19 +1,23 @@
 /**
- * ingest: a million parsed sales upserted into a new cache through `storePage`, in pages of 100 (what one service page
- * holds, so what a sync stores per transaction), up to date search index included, against a plain INSERT of the same sales, field for field, into an
- * unindexed table in one transaction on a connection with the cache's journal settings. Generating and parsing the
- * sales happen before either timing.
+ * ingest: a million sales upserted into a new cache through `storePage` as a sync stores them: they arrive page by
+ * page (100 sales, what one service page holds), each page is parsed from its wire records and stored in one
+ * transaction, and the search is brought up to date at the end. The baseline is a plain INSERT of the same sales,
+ * field for field, into an unindexed table, in one transaction, on a connection with the cache's journal settings.
+ *
+ * Sales are made and parsed a page at a time and dropped once stored, as in a sync, so the case's peak RSS is what
+ * storing costs, not a million sales held in memory. Only the storing is timed (the calls to `storePage` and to the
+ * plain INSERT, summed); making and parsing the pages happens between those timings, the same for both.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { parsePage } from '../../scripts/generate-sales-db';
 import { openCache } from '../../src/core/cache';
-import { generateSales } from '../../src/core/demo';
+import { generateSalePages } from '../../src/core/demo';
 import type { Sale } from '../../src/shared/domain';
 import { BENCH_ACCOUNT, type RunCase } from '../lib/case';
 import { atMost, count, info, ratioAtMost } from '../lib/rows';
-import { best, progress, timed } from '../lib/timing';
+import { best, progress } from '../lib/timing';
 
 const PAGE = 100;
 
@@ -21,36 +25,59 @@ function removeDb(path: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
 }
 
-/** Wall and CPU time (user + system) of one run, in ms. */
+/** Wall and CPU time (user + system) of the timed parts of one run, in ms. */
 interface Timing {
   ms: number;
   cpuMs: number;
 }
 
-async function measured(work: () => void): Promise<Timing> {
-  const cpu = process.cpuUsage();
-  const { ms } = await timed(work);
-  const used = process.cpuUsage(cpu);
-  return { ms, cpuMs: (used.user + used.system) / 1000 };
+/** Feeds `size` generated sales, parsed a page at a time, to `store`, and sums the time `store` took. */
+function streamed(size: number, store: (page: readonly Sale[]) => void): Timing {
+  const total: Timing = { ms: 0, cpuMs: 0 };
+  for (const wire of generateSalePages({ seed: 7, count: size, endDay: '2026-06-30', days: 730 }, PAGE)) {
+    const page = parsePage(wire);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    store(page);
+    total.ms += performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    total.cpuMs += (used.user + used.system) / 1000;
+  }
+  return total;
 }
 
-async function intoCache(path: string, sales: readonly Sale[]): Promise<Timing> {
+/** Times a step that is part of storing but runs once, after the pages (the search catch-up, a commit). */
+function addTimed(total: Timing, work: () => void): void {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  work();
+  total.ms += performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  total.cpuMs += (used.user + used.system) / 1000;
+}
+
+function intoCache(path: string, size: number): Timing {
   removeDb(path);
   const { cache } = openCache({ path });
   const fetchedAt = new Date();
-  const timing = await measured(() => {
-    for (let i = 0; i < sales.length; i += PAGE) cache.storePage(BENCH_ACCOUNT, sales.slice(i, i + PAGE), fetchedAt);
-    // The search entries the page store leaves for a bulk write are part of storing the sales.
-    cache.catchUpSearch();
+  let parsed = 0;
+  const timing = streamed(size, (page) => {
+    cache.storePage(BENCH_ACCOUNT, page, fetchedAt);
+    parsed += page.length;
   });
-  const stored = cache.countSales(BENCH_ACCOUNT, {});
+  // The search catch-up the page store leaves for a bulk write is part of storing the sales.
+  addTimed(timing, () => cache.catchUpSearch());
   cache.close();
+  // Counted in SQL: the cache's own count would build the browse index, whose memory is not the ingest's.
+  const db = new Database(path, { readonly: true });
+  const stored = db.prepare<[string], number>('SELECT count(*) FROM sales WHERE account_id = ?').pluck().get(BENCH_ACCOUNT);
+  db.close();
   removeDb(path);
-  if (stored !== sales.length) throw new Error(`the cache holds ${stored} sales, not ${sales.length}`);
+  if (stored !== parsed) throw new Error(`the cache holds ${stored} sales, not ${parsed}`);
   return timing;
 }
 
-async function plainInsert(path: string, sales: readonly Sale[]): Promise<Timing> {
+function plainInsert(path: string, size: number): Timing {
   removeDb(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
@@ -59,7 +86,9 @@ async function plainInsert(path: string, sales: readonly Sale[]): Promise<Timing
     category TEXT, transaction_date TEXT, payment_status TEXT, payment_date TEXT, product_slug TEXT, product_name TEXT,
     collection_slug TEXT, collection_name TEXT, collection_url TEXT, subid TEXT)`);
   const insert = db.prepare('INSERT INTO sales VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  const all = db.transaction((rows: readonly Sale[]) => {
+  const timing: Timing = { ms: 0, cpuMs: 0 };
+  addTimed(timing, () => db.exec('BEGIN'));
+  const streamedTiming = streamed(size, (rows) => {
     for (const s of rows) {
       insert.run(
         s.reference,
@@ -80,21 +109,19 @@ async function plainInsert(path: string, sales: readonly Sale[]): Promise<Timing
       );
     }
   });
-  const timing = await measured(() => all(sales));
+  addTimed(timing, () => db.exec('COMMIT'));
   db.close();
   removeDb(path);
-  return timing;
+  return { ms: timing.ms + streamedTiming.ms, cpuMs: timing.cpuMs + streamedTiming.cpuMs };
 }
 
 export const run: RunCase = async (input) => {
-  const sales = parsePage(generateSales({ seed: 7, count: input.size, endDay: '2026-06-30', days: 730 }));
-  progress(`generated and parsed ${count(sales.length)} sales`);
   const baselines: Timing[] = [];
   const subjects: Timing[] = [];
   // Baseline and cache alternate (three times each on a full run); the best of each is compared.
   for (let round = 0; round < (input.quick ? 1 : 3); round++) {
-    baselines.push(await plainInsert(join(input.workDir, 'plain.sqlite'), sales));
-    subjects.push(await intoCache(join(input.workDir, 'cache.sqlite'), sales));
+    baselines.push(plainInsert(join(input.workDir, 'plain.sqlite'), input.size));
+    subjects.push(intoCache(join(input.workDir, 'cache.sqlite'), input.size));
     const [b, c] = [baselines.at(-1) as Timing, subjects.at(-1) as Timing];
     progress(
       `round ${round + 1}: plain insert ${b.ms.toFixed(0)} ms (cpu ${b.cpuMs.toFixed(0)}), cache upsert ${c.ms.toFixed(0)} ms (cpu ${c.cpuMs.toFixed(0)})`,
@@ -106,13 +133,14 @@ export const run: RunCase = async (input) => {
   return {
     size: `${count(input.size)} sales`,
     rows: [
-      ratioAtMost('upsert time', subject, 's', baseline, 3),
+      ratioAtMost('upsert time', subject, 's', baseline, 1.5),
       atMost('upsert time', subject, 's', 20),
       info('upsert CPU time (user + system)', cpu(subjects), 's', cpu(baselines)),
     ],
     notes: [
-      `baseline = plain INSERT of the same sales into an unindexed table in one transaction; the cache stores pages of ${PAGE} in one transaction each, search index brought up to date at the end.`,
-      'peak RSS holds the million parsed input sales both runs share.',
+      `baseline = plain INSERT of the same sales into an unindexed table in one transaction; the cache stores pages of ${PAGE} in one transaction each, search brought up to date at the end.`,
+      `sales are made and parsed ${PAGE} at a time, as a sync receives them; only the storing is timed (summed over the pages), so peak RSS is what storing holds.`,
     ],
+    peakRssLimitMb: 300,
   };
 };

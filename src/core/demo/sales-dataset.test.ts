@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { addDays, serviceDayToIso } from '../../shared/dates';
 import { parseProfile, parseSaleRecord } from '../../shared/wire-schemas';
-import { DEMO_SEED, demoDataset, generateProfile, generateSales, type WireSale } from './sales-dataset';
+import { DEMO_SEED, demoDataset, generateProfile, generateSalePages, generateSales, type WireSale } from './sales-dataset';
 
 const OPTIONS = { seed: 11, count: 6_000, endDay: '2026-03-31', days: 400 };
 const SALES = generateSales(OPTIONS);
@@ -25,6 +25,14 @@ function hasCents(value: number): boolean {
 }
 
 describe('generateSales: determinism and order', () => {
+  it('made page by page, gives the very same sales in the same order (the last page holds the rest)', () => {
+    const pages = [...generateSalePages(OPTIONS, 700)];
+    expect(pages.map((p) => p.length)).toEqual([...Array.from({ length: 8 }, () => 700), 400]);
+    expect(pages.flat()).toEqual(SALES);
+    expect(generateSales({ ...OPTIONS, count: 0 })).toEqual([]);
+    expect(() => [...generateSalePages(OPTIONS, 0)]).toThrow(RangeError);
+  });
+
   it('returns the same records for the same options, and different ones for another seed', () => {
     expect(generateSales(OPTIONS)).toEqual(SALES);
     const other = generateSales({ ...OPTIONS, seed: 12 });

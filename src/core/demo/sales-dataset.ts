@@ -258,7 +258,17 @@ function makeSale(context: SaleContext, position: number, day: number): WireSale
  * for its binary search.
  */
 export function generateSales(options: DatasetOptions): WireSale[] {
+  const [sales] = generateSalePages(options, Math.max(1, options.count));
+  return sales ?? [];
+}
+
+/**
+ * The sales {@link generateSales} makes, the same ones in the same order, made `pageSize` at a time as they are
+ * consumed: a million sales never sit in memory at once (the benchmarks stream them as a sync would).
+ */
+export function* generateSalePages(options: DatasetOptions, pageSize: number): Generator<WireSale[]> {
   validateOptions(options);
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be an integer >= 1.');
   const random = createRandom(options.seed);
   const context: SaleContext = {
     random,
@@ -267,9 +277,12 @@ export function generateSales(options: DatasetOptions): WireSale[] {
     width: Math.max(7, String(options.count).length),
   };
   const days = sortedDayIndexes(random, options.count, options.days);
-  const sales = new Array<WireSale>(options.count);
-  for (let i = 0; i < options.count; i++) sales[i] = makeSale(context, i, days[i] as number);
-  return sales;
+  for (let from = 0; from < options.count; from += pageSize) {
+    const to = Math.min(options.count, from + pageSize);
+    const page = new Array<WireSale>(to - from);
+    for (let i = from; i < to; i++) page[i - from] = makeSale(context, i, days[i] as number);
+    yield page;
+  }
 }
 
 const FIRST_NAMES = ['Alex', 'Zoë', 'Mateo', 'Priya', 'Jonas', 'Amélie', 'Kenji', 'Sofia'];

@@ -33,6 +33,7 @@ const host = await startTestHost({
   ...(caFile ? { extraCaPem: await readFile(caFile, 'utf8') } : {}),
   port: Number(values.port),
   log: (line) => process.stderr.write(`${line}\n`),
+  traceIpc: process.env.COMMISSION_DESK_TRACE_IPC === '1',
 });
 process.stdout.write(`TEST_HOST_READY ${host.url}\n`);
 const stop = (): void => {

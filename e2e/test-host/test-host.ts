@@ -30,6 +30,8 @@ export interface TestHostOptions {
   extraCaPem?: string;
   port?: number;
   log?: (line: string) => void;
+  /** Logs every bridge call with its time in the handler (for the bench's breakdown of the first screen). */
+  traceIpc?: boolean;
 }
 
 /** A running host. */
@@ -149,7 +151,9 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     } catch {
       input = Symbol('unparseable');
     }
+    const started = performance.now();
     const result = await listener({ senderUrl: request.headers.referer ?? null }, input);
+    if (options.traceIpc) log(`ipc ${channel} at ${started.toFixed(0)} ms took ${(performance.now() - started).toFixed(1)} ms`);
     send(response, 200, 'application/json', JSON.stringify(result));
   }
 

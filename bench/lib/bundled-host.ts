@@ -1,0 +1,92 @@
+/**
+ * The e2e test host as the app's main process runs: one bundled ES module for plain Node (as electron-vite bundles
+ * src/main), not TypeScript compiled by tsx at every start. The startup case times a start from the process spawn,
+ * and what tsx does on the way (reading and transforming hundreds of source files) is no part of the app's start.
+ *
+ * The bundle is written under node_modules/.cache in the repository, so its two native modules (better-sqlite3,
+ * keytar) resolve from the repository's node_modules as they do from the app's.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { build } from 'vite';
+import type { HostConfig } from '../../e2e/fixtures';
+
+const NATIVE = ['better-sqlite3', 'keytar'];
+
+/** Bundles e2e/test-host/main.ts; resolves with the bundle's path. */
+export async function bundleTestHost(repoRoot: string): Promise<string> {
+  const outDir = join(repoRoot, 'node_modules', '.cache', 'commission-desk-bench', 'test-host');
+  await build({
+    root: repoRoot,
+    configFile: false,
+    publicDir: false,
+    logLevel: 'warn',
+    ssr: { noExternal: true, external: NATIVE, target: 'node' },
+    build: {
+      ssr: join(repoRoot, 'e2e/test-host/main.ts'),
+      outDir,
+      emptyOutDir: true,
+      target: 'node22',
+      minify: false,
+      sourcemap: false,
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      rolldownOptions: {
+        external: [...NATIVE, ...builtinModules, /^node:/],
+        output: { format: 'es', entryFileNames: 'main.mjs', codeSplitting: false },
+      },
+    },
+  });
+  return join(outDir, 'main.mjs');
+}
+
+/** A running bundled host and when its process was spawned (performance.now() of this process). */
+export interface BundledHost {
+  url: string;
+  spawnedAt: number;
+  /** When it printed its ready line: settings read, cache opened, session restored, listening. */
+  readyAt: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the bundled host for `config` and waits for its ready line. */
+export async function startBundledHost(bundle: string, config: HostConfig, rendererDir: string, env: NodeJS.ProcessEnv = {}): Promise<BundledHost> {
+  const args = [
+    bundle,
+    '--renderer-dir',
+    rendererDir,
+    '--export-dir',
+    config.exportDir,
+    '--data-dir',
+    config.dataDir,
+    '--keychain-service',
+    config.keychainService,
+  ];
+  if (config.caFile) args.push('--ca-file', config.caFile);
+  const spawnedAt = performance.now();
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const stderr: string[] = [];
+  child.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = /TEST_HOST_READY (\S+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the bundled test host exited (${code}): ${stderr.join('')}`)));
+  });
+  const readyAt = performance.now();
+  return {
+    url,
+    spawnedAt,
+    readyAt,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}

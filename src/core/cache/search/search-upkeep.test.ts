@@ -125,6 +125,30 @@ describe('search entries written in bulk behind a watermark', () => {
     fileIntact();
   });
 
+  it('odd texts (a line break, other scripts, astral letters) are found in their own sale, never the next', () => {
+    const sales = sampleSales({ count: 6 }) as [Sale, Sale, Sale, Sale, Sale, Sale];
+    const odd = [
+      { ...sales[0], reference: 'LINE\nBREAK-001', subid: 'tab\there' },
+      { ...sales[1], reference: '𐐀𐐨-DESERET-002', subid: 'Zürich Ωmega' },
+      { ...sales[2], reference: 'ΟΔΟΣ-003', subid: null },
+      { ...sales[3], reference: 'PLAIN-004', subid: '무선 키보드' },
+      sales[4],
+      sales[5],
+    ];
+    cache.storePage('a', odd, clock.now());
+    const found = (text: string): string[] =>
+      cache.salesPage('a', { filter: { text }, sort: { column: 'reference', direction: 'asc' }, offset: 0, limit: 10 }).rows.map((r) => r.reference);
+    expect(found('break')).toEqual(['LINE\nBREAK-001']);
+    expect(found('line')).toEqual(['LINE\nBREAK-001']);
+    expect(found('here')).toEqual(['LINE\nBREAK-001']);
+    expect(found('𐐨')).toEqual(['𐐀𐐨-DESERET-002']);
+    expect(found('zurich ωmega')).toEqual(['𐐀𐐨-DESERET-002']);
+    expect(found('οδοσ-003')).toEqual(['ΟΔΟΣ-003']);
+    expect(found('키보')).toEqual(['PLAIN-004']);
+    expect(found('004')).toEqual(['PLAIN-004']);
+    expect(found(sales[5].reference)).toEqual([sales[5].reference]);
+  });
+
   it('a search finds words inside references and sub-IDs, and sees every later change of the sales', () => {
     const [first, second, third] = sampleSales({ count: 3 }) as [Sale, Sale, Sale];
     cache.storePage('a', [{ ...first, subid: 'yt_review_2025' }], clock.now());

@@ -143,10 +143,37 @@ export interface FamilyTimings {
   timings: number[];
 }
 
+/** The page requests of one browse family, offsets chosen already. */
+export interface PlannedFamily {
+  name: string;
+  queries: SalesPageQuery[];
+}
+
 /**
- * Times `queries` random page requests on `cache`, cold for their filters: offsets are chosen by counting on the
- * separate `counter` cache, so nothing the timed cache memoises is computed outside the timing.
+ * Draws `queries` random page requests, with offsets chosen by counting on `counter` (so the cache that is timed
+ * later memoises nothing outside its timings; the query case counts in another process, so that its memory does not
+ * count either).
  */
+export function planBrowse(counter: SalesCache, account: string, values: DistinctValues, queries: number, random: Random, size: number): PlannedFamily[] {
+  return families(queries).map((family) => {
+    const planned: SalesPageQuery[] = [];
+    for (let i = 0; i < family.count; i++) {
+      const { filter, column, direction } = family.make(random, values);
+      const offset = family.name.startsWith('browse: no filter')
+        ? Math.min(size - 100, random.int(900_000, Math.max(900_000, size - 100)))
+        : deepOffset(random, counter.countSales(account, filter), 100);
+      planned.push({ filter, sort: { column, direction }, offset: Math.max(0, offset), limit: 100 });
+    }
+    return { name: family.name, queries: planned };
+  });
+}
+
+/** Times each planned page request on `cache`, in order. */
+export function timePlanned(cache: SalesCache, account: string, planned: readonly PlannedFamily[]): FamilyTimings[] {
+  return planned.map((family) => ({ name: family.name, timings: family.queries.map((query) => browse(cache, account, query)) }));
+}
+
+/** {@link planBrowse} then {@link timePlanned}, in one process. */
 export function browseTimings(
   cache: SalesCache,
   counter: SalesCache,
@@ -156,17 +183,17 @@ export function browseTimings(
   random: Random,
   size: number,
 ): FamilyTimings[] {
-  return families(queries).map((family) => {
-    const timings: number[] = [];
-    for (let i = 0; i < family.count; i++) {
-      const { filter, column, direction } = family.make(random, values);
-      const offset = family.name.startsWith('browse: no filter')
-        ? Math.min(size - 100, random.int(900_000, Math.max(900_000, size - 100)))
-        : deepOffset(random, counter.countSales(account, filter), 100);
-      timings.push(browse(cache, account, { filter, sort: { column, direction }, offset: Math.max(0, offset), limit: 100 }));
-    }
-    return { name: family.name, timings };
-  });
+  return timePlanned(cache, account, planBrowse(counter, account, values, queries, random, size));
+}
+
+/** `count` random summary filters, none seen before. */
+export function planSummaries(values: DistinctValues, count: number, random: Random): SalesFilter[] {
+  return Array.from({ length: count }, () => randomFilter(random, values, random.chance(0.2)));
+}
+
+/** Times one summary per filter (nothing memoised: each filter is new). */
+export function timeSummaries(cache: SalesCache, account: string, filters: readonly SalesFilter[]): number[] {
+  return filters.map((filter) => time(() => cache.summary(account, filter)).ms);
 }
 
 function measureBrowse(cache: SalesCache, counter: SalesCache, account: string, values: DistinctValues, queries: number, random: Random, size: number): void {
@@ -176,14 +203,6 @@ function measureBrowse(cache: SalesCache, counter: SalesCache, account: string, 
     all.push(...timings);
   }
   report('browse: all families', all);
-}
-
-/** Times `count` summaries, each over a random filter not seen before (nothing memoised). */
-export function summaryTimings(cache: SalesCache, account: string, values: DistinctValues, count: number, random: Random): number[] {
-  return Array.from({ length: count }, () => {
-    const filter = randomFilter(random, values, random.chance(0.2));
-    return time(() => cache.summary(account, filter)).ms;
-  });
 }
 
 function measureSummaries(cache: SalesCache, account: string, values: DistinctValues, count: number, random: Random): void {

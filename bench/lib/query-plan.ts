@@ -1,0 +1,48 @@
+/**
+ * The query case's requests, drawn in a process of its own so that the counting that picks their offsets (a browse
+ * index and a mask per filter) holds no memory in the process that is timed:
+ * `node --import tsx bench/lib/query-plan.ts <db> <account> <size>` prints `{"browse":[…],"summaries":[…]}`.
+ */
+import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { openCache } from '../../src/core/cache';
+import { createRandom } from '../../src/core/demo';
+import type { SalesFilter } from '../../src/shared/sales-query';
+import { planBrowse, planSummaries, type PlannedFamily } from './measure-cache';
+
+/** The planned requests: 200 page requests in their families, 50 summary filters. */
+export interface QueryPlan {
+  browse: PlannedFamily[];
+  summaries: SalesFilter[];
+}
+
+/** Draws the plan in a child process and returns it. */
+export async function planInChild(repoRoot: string, dbPath: string, account: string, size: number): Promise<QueryPlan> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/query-plan.ts', dbPath, account, String(size)], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  if (code !== 0) throw new Error(`the query-plan process ended with exit ${code}`);
+  return JSON.parse(out) as QueryPlan;
+}
+
+function main(): void {
+  const [dbPath, account, size] = process.argv.slice(2);
+  if (dbPath === undefined || account === undefined || size === undefined) throw new Error('usage: bench/lib/query-plan.ts <db> <account> <size>');
+  // The saved browse index is read here and, unchanged, not saved again at close: the timed process reads the same.
+  const { cache } = openCache({ path: dbPath, integrityCheck: 'background' });
+  try {
+    const values = cache.distinctValues(account, {});
+    const random = createRandom(8);
+    const browse = planBrowse(cache, account, values, 200, random, Number(size));
+    const plan: QueryPlan = { browse, summaries: planSummaries(values, 50, random) };
+    process.stdout.write(JSON.stringify(plan));
+  } finally {
+    cache.close();
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -12,6 +12,7 @@ import { ErrorState } from './common/error-state';
 import { errorTitle } from './common/error-title';
 import { useBridgeQuery } from './common/use-bridge-query';
 import { PageCenter } from './common/page-center';
+import { usePreferences } from './common/preferences-context';
 import { sessionKey } from './session/account-text';
 import { SignInScreen } from './session/sign-in-screen';
 import { useSession } from './session/use-session';
@@ -26,9 +27,12 @@ export function App() {
   const [signingIn, setSigningIn] = useState(false);
   const appInfo = useBridgeQuery(() => call('getAppInfo'), 'app-info');
   useCacheNotice(appInfo.data);
+  // The screens read the remembered views (filters, sort, columns): drawn before those arrive, the sales screen would
+  // ask the cache for the default view first and then again for the remembered one.
+  const { loaded: preferencesLoaded } = usePreferences();
 
-  if (session === null) {
-    return error ? (
+  if (session === null || !preferencesLoaded) {
+    return error && session === null ? (
       <PageCenter>
         <ErrorState error={error} title="Commission Desk could not start" onRetry={retry} />
       </PageCenter>

@@ -5,6 +5,7 @@
  */
 
 import { currencyDigits } from '../../../shared/money';
+import { dateTimeFormat, numberFormat } from './intl-cache';
 
 /** Shown wherever a value is absent, so empty cells look intentional rather than broken. */
 export const MISSING = '—';
@@ -19,9 +20,9 @@ export function formatMoney(amount: number | null, currency: string | null, loca
   if (amount === null || !Number.isFinite(amount)) return MISSING;
   const code = (currency ?? '').trim().toUpperCase();
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(amount);
+    return numberFormat(locale, { style: 'currency', currency: code }).format(amount);
   } catch {
-    const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount);
+    const plain = numberFormat(locale, { maximumFractionDigits: 2 }).format(amount);
     return code ? `${plain} ${code}` : plain;
   }
 }
@@ -29,7 +30,7 @@ export function formatMoney(amount: number | null, currency: string | null, loca
 /** Formats a count (followers, rows, …) with the locale's grouping. */
 export function formatCount(value: number | null, locale?: string): string {
   if (value === null || !Number.isFinite(value)) return MISSING;
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale).format(value);
 }
 
 /**
@@ -49,7 +50,7 @@ export function formatIsoDay(isoDay: string | null, locale?: string): string {
   if (!m) return isoDay;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   if (Number.isNaN(date.getTime())) return isoDay;
-  return new Intl.DateTimeFormat(locale, { ...DAY_STYLE, timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(locale, { ...DAY_STYLE, timeZone: 'UTC' }).format(date);
 }
 
 /** A date picker's value: a `yyyy-mm-dd` day (a time after it is ignored), a Date, or nothing. */
@@ -220,12 +221,12 @@ export function formatDecimalMoney(decimal: string | null, currency: string | nu
   const code = (currency ?? '').trim().toUpperCase();
   const value = decimal.trim() as unknown as number; // Intl.NumberFormat formats numeric strings exactly.
   try {
-    const probe = new Intl.NumberFormat(locale, { style: 'currency', currency: code });
+    const probe = numberFormat(locale, { style: 'currency', currency: code });
     const digits = shownDigits(fraction, probe.resolvedOptions().maximumFractionDigits ?? 2, code);
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+    return numberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
   } catch {
     const digits = fraction.length;
-    const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+    const plain = numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
     return code ? `${plain} ${code}` : plain;
   }
 }
@@ -241,7 +242,7 @@ export function formatDateTime(instant: string | null, locale?: string): string 
   if (instant === null) return MISSING;
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
-  return new Intl.DateTimeFormat(locale, { ...DAY_STYLE, timeStyle: 'short' }).format(date);
+  return dateTimeFormat(locale, { ...DAY_STYLE, timeStyle: 'short' }).format(date);
 }
 
 const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
@@ -294,5 +295,5 @@ export function formatBytes(bytes: number | null, locale?: string): string {
     unit++;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${numberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }

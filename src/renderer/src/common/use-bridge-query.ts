@@ -31,28 +31,44 @@ interface Settled<T> {
   error: AppErrorData | null;
 }
 
+/** How a query is sent. */
+export interface BridgeQueryOptions {
+  /**
+   * Sent after the requests the same screen update starts without it. The main process answers requests in the
+   * order they arrive, so a screen's main request (the sales table's rows) goes first and the lines around it
+   * (how fresh the statuses are, the filter choices) queue behind it instead of in front.
+   */
+  deferred?: boolean;
+}
+
 /**
  * Runs `load` whenever `key` changes (and on `reload`). `key` identifies the request — for example
  * the serialized query — so callers do not have to keep `load` referentially stable.
  */
-export function useBridgeQuery<T>(load: () => Promise<IpcResult<T>>, key: string): BridgeQuery<T> {
+export function useBridgeQuery<T>(load: () => Promise<IpcResult<T>>, key: string, options: BridgeQueryOptions = {}): BridgeQuery<T> {
   const [settled, setSettled] = useState<Settled<T>>({ request: '', data: null, error: null });
   const [attempt, setAttempt] = useState(0);
   const runLoad = useEffectEvent(load);
   const request = `${attempt}|${key}`;
 
+  const deferred = options.deferred === true;
   useEffect(() => {
     let current = true;
-    void runLoad()
-      .catch((): IpcResult<T> => ({ ok: false, error: LOAD_FAILED }))
-      .then((result) => {
-        if (!current) return;
-        setSettled((previous) => (result.ok ? { request, data: result.value, error: null } : { request, data: previous.data, error: result.error }));
-      });
+    const send = () =>
+      void runLoad()
+        .catch((): IpcResult<T> => ({ ok: false, error: LOAD_FAILED }))
+        .then((result) => {
+          if (!current) return;
+          setSettled((previous) => (result.ok ? { request, data: result.value, error: null } : { request, data: previous.data, error: result.error }));
+        });
+    // A task later: every effect of this screen update has run by then, and sent its requests.
+    const timer = deferred ? setTimeout(send, 0) : undefined;
+    if (!deferred) send();
     return () => {
       current = false;
+      clearTimeout(timer);
     };
-  }, [request]);
+  }, [request, deferred]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   // Until the current request is answered it is loading: older data stays on screen, an older error does not.

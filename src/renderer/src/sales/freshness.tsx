@@ -77,10 +77,14 @@ interface AgeOf {
 export function StatusesCheckedText({ filter }: { filter: SalesFilter }) {
   const sync = useSync();
   const key = JSON.stringify(filter);
-  const query = useBridgeQuery<AgeOf>(async (): Promise<IpcResult<AgeOf>> => {
-    const result = await call('salesStatusAge', filter);
-    return result.ok ? { ok: true, value: { key, age: result.value } } : result;
-  }, `${key}|${sync.dataVersion}`);
+  const query = useBridgeQuery<AgeOf>(
+    async (): Promise<IpcResult<AgeOf>> => {
+      const result = await call('salesStatusAge', filter);
+      return result.ok ? { ok: true, value: { key, age: result.value } } : result;
+    },
+    `${key}|${sync.dataVersion}`,
+    { deferred: true },
+  );
   if (query.status === 'error' && query.error) {
     return (
       <Tooltip label={query.error.message} multiline w={300} withArrow>

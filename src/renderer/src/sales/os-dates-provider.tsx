@@ -5,7 +5,7 @@
  */
 import { DatesProvider, type DayOfWeek } from '@mantine/dates';
 import dayjs from 'dayjs';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 
 type LocaleModule = { default: ILocale };
 
@@ -60,5 +60,7 @@ export function OsDatesProvider({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [tag]);
-  return <DatesProvider settings={{ locale, firstDayOfWeek: firstDayOfWeek(tag) }}>{children}</DatesProvider>;
+  // Reading the week's first day builds an Intl.Locale: once per tag, not at every render of the filter bar.
+  const settings = useMemo(() => ({ locale, firstDayOfWeek: firstDayOfWeek(tag) }), [locale, tag]);
+  return <DatesProvider settings={settings}>{children}</DatesProvider>;
 }

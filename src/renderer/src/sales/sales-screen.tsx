@@ -18,12 +18,11 @@ import { useBridgeQuery } from '../common/use-bridge-query';
 import { BackfillBanner } from '../sync/backfill-banner';
 import { useSync } from '../sync/sync-context';
 import { Breakdowns } from './breakdowns';
-import { ChangesView } from './changes-view';
 import { visibleIds, resizeColumn } from './column-layout';
 import { ColumnChooser } from './column-chooser';
-import { CommissionChart } from './commission-chart';
 import { ExportButton } from './export-button';
 import { FilterChips } from './filter-chips';
+import { ChangesView, CommissionChart, TabPartLoading } from './lazy-tabs';
 import { DataAsOfText, FreshnessBanner, StatusesCheckedText } from './freshness';
 import { RecheckPeriodButton } from './recheck-period-button';
 import { COLUMN_BY_ID, type SalesColumn } from './sales-columns';
@@ -72,10 +71,13 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
   const range = effectiveRange(filters, today, fiscalYearStartMonth);
   const rangeFilter: SalesFilter = range ? { from: range.from, to: range.to } : {};
   const filterKey = JSON.stringify(filter);
-  const values = useBridgeQuery(() => call('salesFilterValues', rangeFilter), `${JSON.stringify(rangeFilter)}|${dataVersion}`);
+  // The filter bar's choices wait behind the table's rows and the totals (see BridgeQueryOptions.deferred).
+  const values = useBridgeQuery(() => call('salesFilterValues', rangeFilter), `${JSON.stringify(rangeFilter)}|${dataVersion}`, { deferred: true });
   // Which statuses the range holds, the service's own words included: what the status dropdowns offer.
-  const rangeStatuses = useBridgeQuery(() => call('summarizeSales', rangeFilter), `statuses|${JSON.stringify(rangeFilter)}|${dataVersion}`);
-  const allValues = useBridgeQuery(() => call('salesFilterValues', {}), `all|${dataVersion}`);
+  const rangeStatuses = useBridgeQuery(() => call('summarizeSales', rangeFilter), `statuses|${JSON.stringify(rangeFilter)}|${dataVersion}`, {
+    deferred: true,
+  });
+  const allValues = useBridgeQuery(() => call('salesFilterValues', {}), `all|${dataVersion}`, { deferred: true });
   const summary = useBridgeQuery(() => call('summarizeSales', filter), `${filterKey}|${dataVersion}`);
   const [drawerSale, setDrawerSale] = useState<CachedSale | null>(null);
   // Short windows: closer rows of controls and a closed filter bar, so the table keeps its rows.
@@ -176,7 +178,9 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
         <Insights view={view} filter={filter} summary={summary.data} />
       </Tabs.Panel>
       <Tabs.Panel value="changes" style={PANEL}>
-        <ChangesView onOpenSale={(reference) => void openByReference(reference)} />
+        <TabPartLoading height={200}>
+          <ChangesView onOpenSale={(reference) => void openByReference(reference)} />
+        </TabPartLoading>
       </Tabs.Panel>
       <SaleDrawer sale={drawerSale} onClose={() => setDrawerSale(null)} />
     </Tabs>
@@ -382,7 +386,9 @@ function Insights({ view, filter, summary }: { view: SalesView; filter: SalesFil
   return (
     <Stack gap="md" pb="md" data-testid="insights">
       {error && <ErrorState error={error} title="Charts could not be loaded" onRetry={() => (series.reload(), top.reload())} />}
-      <CommissionChart points={series.data} interval={view.interval} onIntervalChange={view.setInterval} />
+      <TabPartLoading height={260}>
+        <CommissionChart points={series.data} interval={view.interval} onIntervalChange={view.setInterval} />
+      </TabPartLoading>
       <Box>
         <Text fw={600} mb="xs">
           Totals by status

@@ -14,10 +14,6 @@ import type { AccountSummary, AppInfo, SessionStatus } from '../../../shared/ipc
 import type { AppErrorData } from '../../../shared/errors';
 import { errorTitle } from '../common/error-title';
 import { usePreferences } from '../common/preferences-context';
-import { CompareScreen } from '../compare/compare-screen';
-import { OverviewScreen } from '../overview/overview-screen';
-import { PayoutsScreen } from '../payouts/payouts-screen';
-import { ProfileScreen } from '../profile/profile-screen';
 import { SalesScreen } from '../sales/sales-screen';
 import { useSalesView, type SalesView } from '../sales/use-sales-view';
 import { AccountMenu, type AccountMenuActions } from '../session/account-menu';
@@ -25,9 +21,9 @@ import { ReauthScreen } from '../session/reauth-screen';
 import { SignOutModal } from '../session/sign-out-modal';
 import { SyncCredentialsModal, type CredentialsPurpose } from '../session/sync-credentials-modal';
 import type { SessionController } from '../session/use-session';
-import { SettingsScreen } from '../settings/settings-screen';
 import { SyncProvider, useToday } from '../sync/sync-context';
 import { SyncControl } from '../sync/sync-control';
+import { CompareScreen, OverviewScreen, PayoutsScreen, ProfileScreen, SectionLoading, SettingsScreen } from './lazy-screens';
 import { ReadOnlyBanner } from './read-only-banner';
 import { ReadOnlyStatus } from './read-only-status';
 import { SECTIONS, type SectionId } from './sections';
@@ -218,9 +214,12 @@ function SectionContent({
   overview: ReactNode;
   settings: ReactNode;
 }) {
+  if (section === 'sales') return <SalesScreen view={salesView} scope={scope} />;
+  return <SectionLoading>{otherSection(section, overview, settings)}</SectionLoading>;
+}
+
+function otherSection(section: Exclude<SectionId, 'sales'>, overview: ReactNode, settings: ReactNode): ReactNode {
   switch (section) {
-    case 'sales':
-      return <SalesScreen view={salesView} scope={scope} />;
     case 'payouts':
       return <PayoutsScreen />;
     case 'compare':

@@ -24,6 +24,7 @@ export function useBackfillNeeded(): { needed: boolean | null; from: string } {
   const probe = useBridgeQuery(
     () => call('querySales', { filter: { from, to: sync.today }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 1 }),
     `${from}|${sync.today}|${sync.dataVersion}`,
+    { deferred: true },
   );
   const asOf = probe.data?.dataAsOf ?? null;
   return { needed: asOf === null ? null : !asOf.complete, from };

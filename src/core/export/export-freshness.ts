@@ -6,8 +6,8 @@
  */
 import Database from 'better-sqlite3';
 import type { ExportFreshness, StaleOpenSales } from '../../shared/ipc-contract';
-import type { SalesFilter } from '../../shared/sales-query';
-import { guardCorruption, OPEN_SALE_SQL, SALE_FROM, whereClause, type SalesCache } from '../cache';
+import { parseInput, salesFilterSchema, type SalesFilter } from '../../shared/sales-query';
+import { assertAccount, createStatusCheckAge, guardCorruption, OPEN_SALE_SQL, SALE_FROM, whereClause, type SalesCache } from '../cache';
 
 /** Open sales checked longer ago than this make a payments export warn. */
 export const STALE_OPEN_SALES_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +15,7 @@ export const STALE_OPEN_SALES_MS = 24 * 60 * 60 * 1000;
 export type { ExportFreshness, StaleOpenSales };
 
 /** The cache operations the freshness reads use besides the file. */
-export type FreshnessCache = Pick<SalesCache, 'path' | 'oldestStatusCheck'>;
+export type FreshnessCache = Pick<SalesCache, 'path' | 'catchUpSearch'>;
 
 /** Whether an export reports payments: its range is by payment date (the payments preset sets this). */
 export function isPaymentsExport(filter: SalesFilter): boolean {
@@ -58,23 +58,44 @@ function noLongerReported(db: Database.Database, account: string, filter: SalesF
   return row?.n ?? 0;
 }
 
-/** Reads the freshness of the export of `filter` from `account`'s sales, as of `now`. */
-export function readExportFreshness(cache: FreshnessCache, account: string, filter: SalesFilter, now: Date): ExportFreshness {
-  // First: it brings the search index up to date, which the text filter of the reads below relies on.
-  const age = cache.oldestStatusCheck(account, filter);
+/** What an export of one account reads before its rows: the freshness of its statuses, and how many sales match. */
+export interface ExportScope {
+  freshness: ExportFreshness;
+  /** Sales of the account that match the filter: the rows the export writes. */
+  matching: number;
+}
+
+/**
+ * Reads the freshness of the export of `filter` from `account`'s sales as of `now`, and counts them: the status
+ * ages come from one scan of the matching sales, which counts them on the way.
+ */
+export function readExportScope(cache: FreshnessCache, account: string, filter: SalesFilter, now: Date): ExportScope {
+  assertAccount(account);
+  const checked = parseInput(salesFilterSchema, filter, 'sales filter');
+  // The text filter of the reads below relies on an up-to-date search index.
+  if (checked.text !== undefined) cache.catchUpSearch();
   return guardCorruption(() => {
+    // Its own read-only connection, as the rows' reader: a scan through the cache's connection would fill that
+    // connection's large page cache (tens of megabytes at a million sales) only to count.
     const db = new Database(cache.path, { readonly: true, fileMustExist: true });
     try {
-      return {
+      const age = createStatusCheckAge(db)(account, checked);
+      const freshness: ExportFreshness = {
         statusesCheckedAt: age.sales > 0 ? age.oldest : null,
         neverChecked: age.neverChecked,
         staleOpenSales: isPaymentsExport(filter) ? staleOpenSales(db, account, filter, new Date(now.getTime() - STALE_OPEN_SALES_MS)) : null,
         noLongerReported: { included: filter.includeNoLongerReported === true, count: noLongerReported(db, account, filter) },
       };
+      return { freshness, matching: age.sales };
     } finally {
       db.close();
     }
   });
+}
+
+/** Reads the freshness of the export of `filter` from `account`'s sales, as of `now`. */
+export function readExportFreshness(cache: FreshnessCache, account: string, filter: SalesFilter, now: Date): ExportFreshness {
+  return readExportScope(cache, account, filter, now).freshness;
 }
 
 function oldestOf(times: readonly (string | null)[]): string | null {

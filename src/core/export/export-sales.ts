@@ -15,12 +15,11 @@ import type { SalesFilter, SalesSort } from '../../shared/sales-query';
 import type { DataAsOf } from '../../shared/sales-query-types';
 import type { SalesCache } from '../cache';
 import { writeAtomically } from './atomic-file';
-import { countMatching } from './count-matching';
 import { writeCsv } from './csv-writer';
 import { aboutEntries } from './export-about';
 import { exportFailure } from './export-errors';
 import type { ExportSale } from './export-cells';
-import { mergeExportFreshness, readExportFreshness } from './export-freshness';
+import { mergeExportFreshness, readExportFreshness, readExportScope } from './export-freshness';
 import { freshnessNotes, staleOpenSalesWarning } from './freshness-lines';
 import { WriteGuard } from './write-pacing';
 import { MAX_LINKED_ROWS, MAX_SHEET_ROWS } from './xlsx-sales-sheet';
@@ -51,7 +50,7 @@ export interface ExportAccount {
 }
 
 /** The cache operations an export reads. */
-export type ExportCache = Pick<SalesCache, 'path' | 'iterateSales' | 'coverage' | 'lastSyncRun' | 'oldestStatusCheck'>;
+export type ExportCache = Pick<SalesCache, 'path' | 'iterateSales' | 'coverage' | 'lastSyncRun' | 'catchUpSearch'>;
 
 /** What to export, from where, to where. */
 export interface CacheExportInput {
@@ -93,7 +92,7 @@ export interface ExportOutcome extends ExportFreshnessReport {
  * several accounts, the oldest check of any and the counts of all.
  */
 export function exportFreshnessOf(
-  cache: Pick<ExportCache, 'path' | 'oldestStatusCheck'>,
+  cache: Pick<ExportCache, 'path' | 'catchUpSearch'>,
   accounts: string | readonly string[],
   request: ExportRequest,
   now: Date,
@@ -144,17 +143,15 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
   const several = accounts.length > 1;
   const plan = resolveExportRequest(input.request, several);
   const now = input.now ?? (() => new Date());
-  const total = accounts.reduce((sum, account) => sum + countMatching(input.cache.path, account.key, plan.filter), 0);
+  const at = now();
+  const scopes = accounts.map((account) => readExportScope(input.cache, account.key, plan.filter, at));
+  const total = scopes.reduce((sum, scope) => sum + scope.matching, 0);
   checkSize(plan.format, total);
   // Coverage is per account; an export of several says which accounts it holds and when each was synced instead.
   const dataAsOf = several ? null : dataAsOfFor(input.cache, input.account, plan.filter);
   const lastSyncedAt = lastSyncOf(input.cache, accounts);
-  const { freshness, staleWarning } = exportFreshnessOf(
-    input.cache,
-    accounts.map((account) => account.key),
-    input.request,
-    now(),
-  );
+  const freshness = mergeExportFreshness(scopes.map((scope) => scope.freshness));
+  const staleWarning = staleOpenSalesWarning(freshness.staleOpenSales);
   const links = total <= MAX_LINKED_ROWS;
   const linksNote =
     !links && plan.columns.includes('collectionUrl')

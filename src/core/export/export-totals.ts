@@ -88,21 +88,38 @@ export class ExportTotals {
   private readonly statuses = new Map<string, Set<string>>();
   private readonly payments = new Map<string, Set<string>>();
 
+  /**
+   * The groups a sale of one currency, month, commission status and payment status adds to, found once per such
+   * combination: an export has a few hundred of them, and a million sales.
+   */
+  private readonly routes = new Map<string, Sums[]>();
+
   /** Adds a sale; `basisDay` is the day the date range applies to (transaction or payment date), if any. */
   add(sale: CachedSale, basisDay: string | null): void {
-    const { currency } = sale;
     const status = statusCell(sale);
     const month = basisDay === null ? '' : basisDay.slice(0, 7);
+    const payment = status === 'approved' || status === 'pending' ? (sale.paymentStatus ?? NO_PAYMENT_STATUS) : null;
+    // Two free texts: the payment status goes with its length, so the key still reads back one way.
+    const route = `${sale.currency}${SEP}${month}${SEP}${payment === null ? '-' : `${payment.length}:${payment}`}${SEP}${status}`;
+    const groups = this.routes.get(route) ?? this.addRoute(route, sale, status, month, payment);
+    for (const sums of groups) this.addSale(sums, sale);
+  }
+
+  private addRoute(route: string, sale: CachedSale, status: string, month: string, payment: string | null): Sums[] {
+    const { currency } = sale;
     this.remember(this.months, currency, month);
     this.remember(this.statuses, currency, status);
-    this.addTo(sale, `s${SEP}${currency}${SEP}${status}`);
-    this.addTo(sale, `m${SEP}${currency}${SEP}${month}${SEP}${SUMMARY_COMMISSION_STATUSES.includes(status) ? status : 'other'}`);
-    if (status !== 'approved' && status !== 'pending') return;
-    const payment = sale.paymentStatus ?? NO_PAYMENT_STATUS;
-    this.remember(this.payments, currency, payment);
-    this.addTo(sale, `e${SEP}${currency}`);
-    this.addTo(sale, `p${SEP}${currency}${SEP}${payment}`);
-    this.addTo(sale, `m${SEP}${currency}${SEP}${month}${SEP}earnable`);
+    const keys = [
+      `s${SEP}${currency}${SEP}${status}`,
+      `m${SEP}${currency}${SEP}${month}${SEP}${SUMMARY_COMMISSION_STATUSES.includes(status) ? status : 'other'}`,
+    ];
+    if (payment !== null) {
+      this.remember(this.payments, currency, payment);
+      keys.push(`e${SEP}${currency}`, `p${SEP}${currency}${SEP}${payment}`, `m${SEP}${currency}${SEP}${month}${SEP}earnable`);
+    }
+    const groups = keys.map((key) => this.group(key, sale));
+    this.routes.set(route, groups);
+    return groups;
   }
 
   /** Currencies seen, sorted. */
@@ -157,9 +174,13 @@ export class ExportTotals {
   }
 
   /** Keys are kind, currency (3 letters) and values joined by NUL, with any free text last, so no two groups share one. */
-  private addTo(sale: CachedSale, key: string): void {
+  private group(key: string, sale: CachedSale): Sums {
     let sums = this.groups.get(key);
     if (!sums) this.groups.set(key, (sums = new Sums(sale.amountScale)));
+    return sums;
+  }
+
+  private addSale(sums: Sums, sale: CachedSale): void {
     sums.count += 1;
     addAmount(sums.commission, sale.commissionMinor, sale.commissionExact, sale.amountScale);
     if (addAmount(sums.transaction, sale.transactionMinor, sale.transactionExact, sale.amountScale)) sums.transactionCount += 1;

@@ -9,6 +9,7 @@ import { EXPORT_COLUMN_LABELS, type ExportColumnId } from '../../shared/export-c
 import type { CachedSale } from '../../shared/sales-query-types';
 import { amountDecimals, dayToDate, exportCell, type ExportCell } from './export-cells';
 import { httpsLinkTarget } from './text-safety';
+import { XLSX_DATE_TYPE, XLSX_NUMBER_TYPE, XLSX_STRING_TYPE, excelSerial, xmlText, type RowXmlWriter } from './xlsx-row-xml';
 import { DATE_FORMAT, DATE_TIME_FORMAT, amountFormat, columnLetter, sharedCellStyle, styleHeader } from './xlsx-styles';
 
 /** Most rows with links per sheet (Excel refuses more than 65,530 hyperlinks in a worksheet). */
@@ -63,15 +64,31 @@ export interface SalesSheetLayout {
   columnOf(id: ExportColumnId): string | null;
 }
 
-/** Writes the Sales sheet of `columns`; `links` says whether https URLs become hyperlinks. */
+/** Distinct days whose serial numbers are remembered (an export spans a few thousand days at most). */
+const MAX_REMEMBERED_DAYS = 8192;
+
+/**
+ * Writes the Sales sheet of `columns`; `links` says whether https URLs become hyperlinks. With a `direct` writer,
+ * rows go to the sheet as XML text (the same markup exceljs writes); a row with a hyperlink, and every row without
+ * `direct`, goes through exceljs's own rows, which also record the link in the sheet's relationships.
+ */
 export class SalesSheetWriter implements SalesSheetLayout {
   private rows = 0;
+  private readonly letters: readonly string[];
+  private readonly daySerials = new Map<string, string>();
+  /** Style attributes of the direct rows, found on first use (that is when exceljs registers a style, too). */
+  private plainAttr: string | undefined;
+  private dateAttr: string | undefined;
+  private dateTimeAttr: string | undefined;
+  private readonly amountAttrs = new Map<string, string[]>();
 
   constructor(
     private readonly sheet: ExcelJS.Worksheet,
     private readonly columns: readonly ExportColumnId[],
     private readonly links: boolean,
+    private readonly direct: RowXmlWriter | null = null,
   ) {
+    this.letters = columns.map((_id, i) => columnLetter(i + 1));
     sheet.columns = columns.map((id) => ({ key: id, width: Math.max(WIDTHS[id], EXPORT_COLUMN_LABELS[id].length + 3) }));
     const header = sheet.addRow(columns.map((id) => EXPORT_COLUMN_LABELS[id]));
     styleHeader(header);
@@ -91,6 +108,78 @@ export class SalesSheetWriter implements SalesSheetLayout {
 
   /** Writes and commits one sale's row. */
   add(sale: CachedSale): void {
+    if (this.direct === null || !this.addDirect(this.direct, sale)) this.addThroughExceljs(sale);
+    this.rows += 1;
+  }
+
+  /** Writes the row as XML text; false (nothing written) when it has a hyperlink, which only exceljs records. */
+  private addDirect(direct: RowXmlWriter, sale: CachedSale): boolean {
+    const number = direct.nextRow;
+    let xml = '';
+    let first = 0;
+    let last = 0;
+    for (let i = 0; i < this.columns.length; i++) {
+      const cell = exportCell(this.columns[i] as ExportColumnId, sale);
+      if (cell === null) continue;
+      const body = this.cellBody(direct, cell);
+      if (body === null) return false;
+      xml += `<c r="${this.letters[i] as string}${number}"${body}</c>`;
+      if (first === 0) first = i + 1;
+      last = i + 1;
+    }
+    direct.addRow(xml, first, last);
+    return true;
+  }
+
+  /** A cell's XML after its reference: style, type and value; null for a cell that becomes a hyperlink. */
+  private cellBody(direct: RowXmlWriter, cell: NonNullable<ExportCell>): string | null {
+    switch (cell.type) {
+      case 'link':
+        if (this.links && httpsLinkTarget(cell.text) !== null) return null;
+        return `${this.textAttr(direct)} t="str"><v>${xmlText(cell.text)}</v>`;
+      case 'text':
+        return `${this.textAttr(direct)} t="str"><v>${xmlText(cell.text)}</v>`;
+      case 'date':
+        this.dateAttr ??= direct.styleAttr(sharedCellStyle(DATE_FORMAT), XLSX_DATE_TYPE);
+        return `${this.dateAttr}><v>${this.daySerial(cell.day)}</v>`;
+      case 'datetime':
+        this.dateTimeAttr ??= direct.styleAttr(sharedCellStyle(DATE_TIME_FORMAT), XLSX_DATE_TYPE);
+        return `${this.dateTimeAttr}><v>${excelSerial(new Date(cell.iso).getTime())}</v>`;
+      case 'amount':
+        return `${this.amountAttr(direct, cell.currency, amountDecimals(cell))}><v>${cell.value}</v>`;
+    }
+  }
+
+  private textAttr(direct: RowXmlWriter): string {
+    this.plainAttr ??= direct.styleAttr(sharedCellStyle(null), XLSX_STRING_TYPE);
+    return this.plainAttr;
+  }
+
+  /** The style attribute of an amount, remembered per currency and decimals (the format's text is built once). */
+  private amountAttr(direct: RowXmlWriter, currency: string, decimals: number): string {
+    let byDecimals = this.amountAttrs.get(currency);
+    if (byDecimals === undefined) this.amountAttrs.set(currency, (byDecimals = []));
+    let attr = byDecimals[decimals];
+    if (attr === undefined) {
+      attr = direct.styleAttr(sharedCellStyle(amountFormat(currency, decimals)), XLSX_NUMBER_TYPE);
+      byDecimals[decimals] = attr;
+    }
+    return attr;
+  }
+
+  /** The serial number of a calendar day as text, remembered: an export has many sales per day. */
+  private daySerial(day: string): string {
+    let serial = this.daySerials.get(day);
+    if (serial === undefined) {
+      if (this.daySerials.size >= MAX_REMEMBERED_DAYS) this.daySerials.clear();
+      serial = String(excelSerial(dayToDate(day).getTime()));
+      this.daySerials.set(day, serial);
+    }
+    return serial;
+  }
+
+  private addThroughExceljs(sale: CachedSale): void {
+    this.direct?.flush();
     const row = this.sheet.addRow([]);
     this.columns.forEach((id, i) => {
       const write = toCell(exportCell(id, sale), this.links);
@@ -100,13 +189,13 @@ export class SalesSheetWriter implements SalesSheetLayout {
       cell.style = sharedCellStyle(write.numFmt ?? null, write.link);
     });
     row.commit();
-    this.rows += 1;
   }
 
   /** Adds the autofilter over the header and every row, then commits the sheet. */
   finish(): void {
     const last = columnLetter(this.columns.length);
     this.sheet.autoFilter = `A1:${last}${this.rows + 1}`;
+    this.direct?.flush();
     this.sheet.commit();
   }
 }

@@ -11,6 +11,7 @@ import type { CachedSale } from '../../shared/sales-query-types';
 import type { AboutEntry } from './export-about';
 import { ExportTotals } from './export-totals';
 import { waitForRoom, type WriteGuard } from './write-pacing';
+import { RowXmlWriter } from './xlsx-row-xml';
 import { SalesSheetWriter } from './xlsx-sales-sheet';
 import { SummarySheetWriter, type SummaryNote } from './xlsx-summary-sheet';
 import { DATE_TIME_FORMAT, styleHeader } from './xlsx-styles';
@@ -29,6 +30,11 @@ export interface WorkbookPlan {
   createdAt: Date;
   /** Sentences under the Summary's title (statuses checked, warnings, sales left out). */
   summaryNotes?: readonly SummaryNote[];
+  /**
+   * True: every Sales row goes through exceljs's own row objects instead of being written as XML text. Same file,
+   * slower; tests write both ways and compare.
+   */
+  rowsThroughExceljs?: boolean;
 }
 
 /** Reports rows written and what the writer is doing. */
@@ -68,7 +74,7 @@ export async function writeXlsx(output: Writable, rows: Iterable<CachedSale>, pl
     workbook.modified = plan.createdAt;
     const frozen: Partial<ExcelJS.WorksheetView>[] = [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }];
     const salesSheet = workbook.addWorksheet('Sales', { views: frozen });
-    const sales = new SalesSheetWriter(salesSheet, plan.columns, plan.links);
+    const sales = new SalesSheetWriter(salesSheet, plan.columns, plan.links, plan.rowsThroughExceljs ? null : RowXmlWriter.attach(workbook, salesSheet));
     const summarySheet = workbook.addWorksheet('Summary');
     const aboutSheet = workbook.addWorksheet('About');
     const totals = new ExportTotals();

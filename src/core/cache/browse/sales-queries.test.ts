@@ -40,6 +40,9 @@ const SPECIAL: Sale[] = [
     transactionDate: '2026-06-03',
   }),
   crafted(BASE, { reference: 'X-ODD', category: 'bundle', subid: 'Straße-Ω', transactionDate: '2026-06-03' }),
+  // Amounts millions of units apart: sorting by amount then takes the radix sort, not the counting sort by offset.
+  crafted(BASE, { reference: 'X-HUGE', commissionAmount: 99_999.99, transactionAmount: 2_500_000.5, currency: 'EUR', transactionDate: '2026-06-04' }),
+  crafted(BASE, { reference: 'X-MILLION', commissionAmount: 1_000_000, transactionAmount: 12_345_678.9, currency: 'USD', transactionDate: '2026-06-04' }),
 ];
 const ALL = [...GENERATED, ...SPECIAL];
 

@@ -8,7 +8,6 @@ import type Database from 'better-sqlite3';
 import type { LookupCatalog, LookupEntry } from './lookup-catalog';
 import type { SaleSortColumn } from '../../../shared/sales-query';
 import { NO_DAY, type SaleColumns } from './column-store';
-import { amountScale } from '../records';
 
 /** Integer sort keys per position and how many distinct ranks they use. */
 interface Ranked {
@@ -54,7 +53,7 @@ function viaCodes(codes: Int32Array | Uint8Array, size: number, ranks: Int32Arra
   return { keys, count };
 }
 
-/** Ranks of numbers (NaN and NO_DAY first, as NULL): direct offsets when the range is small, else sorted distinct values. */
+/** Ranks of numbers (NaN and NO_DAY first, as NULL): direct offsets when the range is small, else sorted. */
 function numberRanks(values: Float64Array | Int32Array, size: number): Ranked {
   let min = Infinity;
   let max = -Infinity;
@@ -68,14 +67,68 @@ function numberRanks(values: Float64Array | Int32Array, size: number): Ranked {
   }
   const keys = new Int32Array(size);
   if (min > max) return { keys, count: 1 };
-  if (integral && max - min < 1 << 24) {
+  if (integral && max - min < DIRECT_RANGE) {
     for (let p = 0; p < size; p++) {
       const v = values[p] as number;
       keys[p] = Number.isNaN(v) || v === NO_DAY ? 0 : v - min + 1;
     }
     return { keys, count: max - min + 2 };
   }
+  if (integral && max - min < 2 ** 32) return radixRanks(values, size, min);
   return distinctRanks(values, size);
+}
+
+/** Ranges up to this many values are ranked by offset; wider ones would make the counting sort's table too large. */
+const DIRECT_RANGE = 1 << 16;
+
+/**
+ * Ranks of integers spanning up to 2^32 (amounts in units): an LSD radix sort on their offset from `min`, 16 bits at a
+ * time, then equal neighbours share a rank. Linear, like the counting sort, with two 64K-entry tables instead of one
+ * entry per possible value (an amount column can span millions of units).
+ */
+function radixRanks(values: Float64Array | Int32Array, size: number, min: number): Ranked {
+  const offsets = new Uint32Array(size);
+  let order = new Int32Array(size);
+  const isNull = (v: number): boolean => Number.isNaN(v) || v === NO_DAY;
+  // Nulls first, then the positions with a value, each in position order; those are then sorted by 16 bits at a time.
+  let nulls = 0;
+  for (let p = 0; p < size; p++) if (isNull(values[p] as number)) order[nulls++] = p;
+  let at = nulls;
+  for (let p = 0; p < size; p++) {
+    const v = values[p] as number;
+    if (isNull(v)) continue;
+    offsets[p] = v - min;
+    order[at++] = p;
+  }
+  for (const shift of [0, 16]) order = radixPass(order, offsets, nulls, shift);
+  const keys = new Int32Array(size);
+  let rank = 0;
+  for (let i = nulls; i < size; i++) {
+    const p = order[i] as number;
+    const q = order[i - 1] as number;
+    if (i === nulls || offsets[p] !== offsets[q]) rank++;
+    keys[p] = rank;
+  }
+  return { keys, count: rank + 1 };
+}
+
+/** One stable pass of the radix sort over `order[from…]` by 16 bits of `offsets` starting at `shift`. */
+function radixPass(order: Int32Array, offsets: Uint32Array, from: number, shift: number): Int32Array {
+  const starts = new Int32Array(0x10001);
+  for (let i = from; i < order.length; i++) {
+    const digit = ((offsets[order[i] as number] as number) >>> shift) & 0xffff;
+    starts[digit + 1] = (starts[digit + 1] as number) + 1;
+  }
+  for (let d = 1; d <= 0x10000; d++) starts[d] = (starts[d] as number) + (starts[d - 1] as number);
+  const next = new Int32Array(order.length);
+  next.set(order.subarray(0, from));
+  for (let i = from; i < order.length; i++) {
+    const p = order[i] as number;
+    const digit = ((offsets[p] as number) >>> shift) & 0xffff;
+    next[from + (starts[digit] as number)] = p;
+    starts[digit] = (starts[digit] as number) + 1;
+  }
+  return next;
 }
 
 function distinctRanks(values: Float64Array | Int32Array, size: number): Ranked {
@@ -91,24 +144,14 @@ function distinctRanks(values: Float64Array | Int32Array, size: number): Ranked 
 }
 
 /**
- * Amounts by face value: units over 10^scale of their currency, the same division as `sql-filter.ts` makes in SQL, so
- * ¥1,200 sorts above €12.00 although both are 1200 units; NaN (no amount) stays NaN.
- */
-function faceValues(columns: SaleColumns, units: Float64Array): Float64Array {
-  const divisors = columns.currencies.values.map((currency) => 10 ** (currency === null ? 0 : amountScale(currency)));
-  const values = new Float64Array(columns.size);
-  for (let p = 0; p < columns.size; p++) values[p] = (units[p] as number) / (divisors[columns.currency[p] as number] as number);
-  return values;
-}
-
-/**
  * Amounts of different currencies cannot be compared, so they sort by currency (in its code's order) and then by face
  * value within it, as `sql-filter.ts` orders them: the positions in amount order are bucketed, stably, by currency,
- * and each (currency, amount) pair gets the next rank.
+ * and each (currency, amount) pair gets the next rank. Within one currency every amount has the same scale, so its
+ * units are in face-value order: they are ranked as the integers they are.
  */
 function byCurrencyThenAmount(db: Database.Database, columns: SaleColumns, units: Float64Array): Ranked {
   const n = columns.size;
-  const amounts = numberRanks(faceValues(columns, units), n);
+  const amounts = numberRanks(units, n);
   const byAmount = countingSort(amounts.keys, n, amounts.count);
   const codes = textRanks(db, columns.currencies.values);
   const currencies = viaCodes(columns.currency, n, codes.ranks, codes.count);
@@ -180,14 +223,18 @@ function rankedColumn(db: Database.Database, columns: SaleColumns, catalog: Look
 }
 
 /**
- * Positions in reference order, read from the (account, reference) index (about 0.1 s at a million sales; `.all()` is
- * three times faster than `.iterate()` here): references are too many to hold and rank in memory.
+ * Positions in reference order, read from the (account, reference) index: references are too many to hold and rank
+ * in memory. SQLite hands the ids over as one JSON array, which parses in a fraction of the time a million
+ * one-value rows take to cross into JavaScript.
  */
 function referenceOrder(db: Database.Database, account: string, columns: SaleColumns): Int32Array {
   const order = new Int32Array(columns.size);
   let at = 0;
-  const ids = db.prepare<[string], number>('SELECT id FROM sales WHERE account_id = ? ORDER BY reference, id').pluck();
-  for (const id of ids.all(account)) {
+  const json = db
+    .prepare<[string], string>('SELECT json_group_array(id) FROM (SELECT id FROM sales WHERE account_id = ? ORDER BY reference, id)')
+    .pluck()
+    .get(account);
+  for (const id of JSON.parse(json ?? '[]') as number[]) {
     const pos = columns.posById[id];
     if (pos !== undefined && pos >= 0 && at < order.length) order[at++] = pos;
   }

@@ -67,8 +67,9 @@ function readChunk(
 function readPart(db: Database.Database, after: number, upTo: number): Part[] {
   const chunk = db.prepare<[number, number], [string, string | null, number | null]>(
     // Both aggregates visit the rows in the same order, so the n-th id and the n-th text belong to the same sale.
+    // SQLite's lower() changes ASCII capitals only, as folding does; foldText then folds what is beyond ASCII.
     `SELECT json_group_array(id),
-       group_concat(replace(reference, char(10), ' ') || char(10) || replace(ifnull(subid, ''), char(10), ' ') || char(10), ''),
+       group_concat(replace(lower(reference), char(10), ' ') || char(10) || replace(lower(ifnull(subid, '')), char(10), ' ') || char(10), ''),
        max(id)
      FROM (SELECT id, reference, subid FROM sales WHERE id > ? AND id <= ? ORDER BY id LIMIT ${READ_CHUNK})`,
   );

@@ -2,6 +2,8 @@
  * renderer-1m: the app's real renderer in Chromium through the e2e test host, signed in to an account with a
  * million cached sales (remembered view "All cached sales", synced a moment ago, so no sync runs while measured).
  *
+ * The host is the e2e test host bundled as the app bundles its main process (bench/lib/bundled-host.ts), on one
+ * address, and every page load is in one browser profile, as the app's window keeps its session between starts.
  * The cache is first used once, as a person's cache is: a host opens it, the page shows its first rows, the host
  * closes it (which saves the browse index beside the cache). That session's first rows are shown for information:
  * they include building the index, which happens once per cache, not at every start. Then a fresh host opens the
@@ -13,10 +15,12 @@
  * Beside the first rows: the same Chromium loading a static page of 100 table rows (median of 5), the machine's speed
  * in the same run. It is a reference, not a baseline the target is a ratio of: the target stays absolute.
  */
-import type { Browser } from '@playwright/test';
-import { startHostProcess } from '../../e2e/fixtures';
+import type { BrowserContext } from '@playwright/test';
 import { type RunCase } from '../lib/case';
+import { join } from 'node:path';
+import { bundleTestHost, freePort, startBundledHost } from '../lib/bundled-host';
 import {
+  appProfile,
   ensureRendererBuilt,
   heapMb,
   launchChromium,
@@ -29,8 +33,6 @@ import {
 import { atMost, count, holds, info } from '../lib/rows';
 import { median, progress } from '../lib/timing';
 
-const VIEWPORT = { width: 1280, height: 800 };
-
 /** What one host session measured. */
 interface Session {
   /** First rows of each page load, in order. */
@@ -39,14 +41,23 @@ interface Session {
   toEnd: number | null;
 }
 
+/** Where the host runs in this case: the bundle, the built renderer, one address, one browser profile. */
+interface HostSetup {
+  bundle: string;
+  rendererDir: string;
+  port: number;
+  profile: BrowserContext;
+  prepared: PreparedAccount;
+}
+
 /** One host session: the host started on the prepared data, the page loaded `loads` times, each in a new page. */
-async function hostSession(prepared: PreparedAccount, browser: Browser, size: number, loads: number, heaps: number[], scroll: boolean): Promise<Session> {
-  const host = await startHostProcess(prepared.hostConfig);
+async function hostSession(setup: HostSetup, size: number, loads: number, heaps: number[], scroll: boolean): Promise<Session> {
+  const host = await startBundledHost(setup.bundle, setup.prepared.hostConfig, setup.rendererDir, setup.port);
   try {
     const times: number[] = [];
     let toEnd: number | null = null;
     for (let i = 0; i < loads; i++) {
-      const page = await browser.newPage({ viewport: VIEWPORT });
+      const page = await setup.profile.newPage();
       times.push(await loadToFirstRows(page, host.url, size));
       heaps.push(await heapMb(page));
       progress(`load ${i + 1}: first rows ${times.at(-1)?.toFixed(0)} ms; heap ${heaps.at(-1)?.toFixed(1)} MB`);
@@ -67,15 +78,23 @@ export const run: RunCase = async (input) => {
   const cleanup: (() => Promise<unknown>)[] = [() => prepared.close()];
   try {
     ensureRendererBuilt(input.repoRoot);
+    const bundle = await bundleTestHost(input.repoRoot);
     const browser = await launchChromium();
     cleanup.push(() => browser.close());
+    const setup: HostSetup = {
+      bundle,
+      rendererDir: join(input.repoRoot, 'out/renderer'),
+      port: await freePort(),
+      profile: await appProfile(browser),
+      prepared,
+    };
     const heaps: number[] = [];
     const loads = 5;
 
     progress('first session on a cache the app never opened (builds and then saves the browse index)');
-    const neverOpened = (await hostSession(prepared, browser, input.size, 1, heaps, false)).firstRows[0] as number;
+    const neverOpened = (await hostSession(setup, input.size, 1, heaps, false)).firstRows[0] as number;
     progress(`a fresh host on the used cache: 1 + ${loads} page loads`);
-    const used = await hostSession(prepared, browser, input.size, 1 + loads, heaps, true);
+    const used = await hostSession(setup, input.size, 1 + loads, heaps, true);
     const [firstOfHost, ...rest] = used.firstRows;
     const reference = await staticPageReference(browser);
     const firstRows = median(rest);
@@ -90,7 +109,7 @@ export const run: RunCase = async (input) => {
         atMost('JS heap used (largest sample)', Math.max(...heaps), 'MB', 100),
       ],
       notes: [
-        'Chromium via Playwright and the e2e test host; first rows from the start of a page load to the first sale on screen, each load in a new page; the cache was used once before (its browse index saved at close), as a returning user has it.',
+        'Chromium via Playwright and the e2e test host (bundled, as the app bundles its main); first rows from the start of a page load to the first sale on screen, each load in a new page of one browser profile (HTTP cache and compiled script kept, as the app keeps them between starts); the cache was used once before (its browse index saved at close), as a returning user has it.',
         `baseline = reference, not a target: the same Chromium loading a static page of 100 table rows from a loopback server, median of 5 (${reference.toFixed(0)} ms); it shows the machine's speed in this run.`,
         'heap from CDP Runtime.getHeapUsage (no forced GC), sampled after every load and while scrolling to the last sale and back.',
       ],

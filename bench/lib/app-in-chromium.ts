@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { HostConfig } from '../../e2e/fixtures';
 import { startFakeService } from '../../e2e/fake-service/fake-service';
 import { openCache } from '../../src/core/cache';
@@ -60,6 +60,16 @@ export function ensureRendererBuilt(repoRoot: string): void {
 /** Debian's Chromium (or CHROMIUM_PATH), headless. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/**
+ * One browser profile for a case's page loads, as the app's window keeps its session between starts: its HTTP cache
+ * and the compiled code of the renderer's script carry over from one load to the next (the app's scheme allows the
+ * code cache; the test host lets the hashed build files be cached), so a load after the first is what a start after
+ * the first is in the app. Keep the host's address the same between loads (bundled-host.ts's fixed port).
+ */
+export function appProfile(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 800 } });
 }
 
 /** The page's JS heap in MB (CDP Runtime.getHeapUsage, no forced GC). */

@@ -8,6 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { builtinModules } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'vite';
 import type { HostConfig } from '../../e2e/fixtures';
@@ -50,8 +51,17 @@ export interface BundledHost {
   stop(): Promise<void>;
 }
 
-/** Starts the bundled host for `config` and waits for its ready line. */
-export async function startBundledHost(bundle: string, config: HostConfig, rendererDir: string, env: NodeJS.ProcessEnv = {}): Promise<BundledHost> {
+/** A free loopback port: every start of the host in a case listens on it, so the page's origin stays the same, as the app's does. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+/** Starts the bundled host for `config` on `port` and waits for its ready line. */
+export async function startBundledHost(bundle: string, config: HostConfig, rendererDir: string, port: number): Promise<BundledHost> {
   const args = [
     bundle,
     '--renderer-dir',
@@ -64,8 +74,9 @@ export async function startBundledHost(bundle: string, config: HostConfig, rende
     config.keychainService,
   ];
   if (config.caFile) args.push('--ca-file', config.caFile);
+  args.push('--port', String(port));
   const spawnedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: string[] = [];
   child.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
   const url = await new Promise<string>((resolve, reject) => {

@@ -3,17 +3,26 @@
  * host, bundled as the app's main is, run by plain Node) is spawned on a cache the app has used before (its browse
  * index saved beside it at the last close), it opens the cache and restores the session, the window loads the
  * renderer, and the sales screen shows its first rows. Timed from the spawn to the first row visible; Chromium is
- * already running (an Electron window's renderer process starts alongside the main process, not after it).
+ * already running (an Electron window's renderer process starts alongside the main process, not after it), with one
+ * profile for every start, as the app keeps its window's session (HTTP cache, compiled script) between starts.
  *
  * The reference beside it, the machine's speed in the same run: a bare SQLite open of the same file with the first
  * page's query, plus the same Chromium loading a static page of 100 table rows.
  */
-import type { Browser } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { BENCH_ACCOUNT } from './case';
-import { ensureRendererBuilt, launchChromium, loadToFirstRows, prepareSignedInAccount, staticPageReference, type PreparedAccount } from './app-in-chromium';
-import { bundleTestHost, startBundledHost } from './bundled-host';
+import {
+  appProfile,
+  ensureRendererBuilt,
+  launchChromium,
+  loadToFirstRows,
+  prepareSignedInAccount,
+  staticPageReference,
+  type PreparedAccount,
+} from './app-in-chromium';
+import { bundleTestHost, freePort, startBundledHost } from './bundled-host';
 import { median, progress, timed } from './timing';
 
 /** What the start measurements found (ms). */
@@ -37,10 +46,19 @@ interface OneStart {
   ready: number;
 }
 
-async function startOnce(bundle: string, rendererDir: string, prepared: PreparedAccount, browser: Browser, size: number): Promise<OneStart> {
-  const host = await startBundledHost(bundle, prepared.hostConfig, rendererDir);
+/** Where and how the app starts in a case: the bundle, the built renderer, one address, one browser profile. */
+interface StartSetup {
+  bundle: string;
+  rendererDir: string;
+  port: number;
+  profile: BrowserContext;
+  prepared: PreparedAccount;
+}
+
+async function startOnce({ bundle, rendererDir, port, profile, prepared }: StartSetup, size: number): Promise<OneStart> {
+  const host = await startBundledHost(bundle, prepared.hostConfig, rendererDir, port);
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await profile.newPage();
     await loadToFirstRows(page, host.url, size);
     const rowsAt = performance.now();
     await page.close();
@@ -69,14 +87,15 @@ export async function measureStartToRows(repoRoot: string, workDir: string, dbPa
   try {
     const browser = await launchChromium();
     cleanup.push(() => browser.close());
-    const neverOpened = (await startOnce(bundle, rendererDir, prepared, browser, size)).total;
+    const setup: StartSetup = { bundle, rendererDir, port: await freePort(), profile: await appProfile(browser), prepared };
+    const neverOpened = (await startOnce(setup, size)).total;
     progress(`first start on a cache never opened: first rows after ${neverOpened.toFixed(0)} ms (builds the browse index)`);
     const totals: number[] = [];
     const ready: number[] = [];
     const bare: number[] = [];
     for (let i = 0; i < runs; i++) {
       bare.push((await timed(() => bareOpenQuery(prepared.cachePath))).ms);
-      const start = await startOnce(bundle, rendererDir, prepared, browser, size);
+      const start = await startOnce(setup, size);
       totals.push(start.total);
       ready.push(start.ready);
       progress(

@@ -37,6 +37,35 @@ afterAll(async () => {
 });
 
 describe('walkSalesPages', () => {
+  it('asks for the next page while the caller stores the current one, and asks for nothing past the end', async () => {
+    const askedWhileStoring: (number | null)[][] = [];
+    for await (const batch of walkSalesPages(connected.client, FULL, { limit: 100 })) {
+      // Storing takes a while; the next page's request is already out meanwhile.
+      const until = Date.now() + 2_000;
+      while (!batch.progress.done && !reportPages().includes(batch.page + 1) && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+      askedWhileStoring.push(reportPages());
+    }
+    expect(askedWhileStoring).toEqual([
+      [1, 2],
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
+    expect(reportPages()).toEqual([1, 2, 3]);
+  });
+
+  it('a caller that stops early leaves the page asked ahead unread, and its failure reported nowhere', async () => {
+    fake.setFaults({ next: [{ fault: { kind: 'status', status: 400 }, route: 'report', page: 2 }] });
+    const seen: number[] = [];
+    for await (const batch of walkSalesPages(connected.client, FULL, { limit: 100 })) {
+      seen.push(batch.page);
+      await new Promise((r) => setTimeout(r, 200));
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen).toEqual([1]);
+    expect(reportPages()).toEqual([1, 2]);
+  });
+
   it.each<[EndOfPages, number[]]>([
     ['null', [1, 2, 3]],
     ['empty-string', [1, 2, 3]],

@@ -195,6 +195,18 @@ function validated(filter: SalesFilter, options: WalkOptions): { limit: number; 
   };
 }
 
+/**
+ * Asks for the page the walk will need next before the caller stores the current one, so that page's wait on the
+ * network overlaps the storing. It is asked only when the walk goes on, so a walk makes the same requests as before;
+ * the client's request gate still bounds how many are in flight. A caller that stops early leaves one answer unread:
+ * its failure is not reported anywhere.
+ */
+function askAhead(client: ServiceClient, filter: SalesFilter, page: number, limit: number, signal: AbortSignal | undefined): Promise<ParsedSalesPage> {
+  const ahead = client.getSalesPage(filter, { page, limit }, signal);
+  ahead.catch(() => undefined);
+  return ahead;
+}
+
 /** Yields each page's new sales until the report ends; the last batch has `progress.done` set. */
 export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter, options: WalkOptions = {}): AsyncGenerator<PageBatch> {
   const settings = validated(filter, options);
@@ -220,8 +232,9 @@ export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter
       totalChanged: false,
     },
   };
+  let next = client.getSalesPage(filter, { page: 1, limit }, options.signal);
   for (let page = 1; ; page += 1) {
-    const parsed = await client.getSalesPage(filter, { page, limit }, options.signal);
+    const parsed = await next;
     const fresh = freshRows(state, parsed);
     if (state.seen.size > settings.maxDistinct) throw tooManySalesError(settings.maxDistinct);
     state.stale = fresh.sales.length + fresh.warnings.length === 0 && parsed.rawCount > 0 ? state.stale + 1 : 0;
@@ -243,6 +256,7 @@ export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter
     const notes = notesFor(page, limit, parsed, fresh.repeated);
     if (parsed.nextPage === null && reason === null)
       notes.push(`Page ${page} was full and had no next page although the service counts more rows; page ${page + 1} was fetched.`);
+    if (reason === null) next = askAhead(client, filter, page + 1, limit, options.signal);
     yield { page, sales: fresh.sales, repeated: fresh.copies, warnings: fresh.warnings, notes, progress: snapshot, references: state.seen };
     if (reason !== null) return;
   }

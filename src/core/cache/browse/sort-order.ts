@@ -88,7 +88,7 @@ const DIRECT_RANGE = 1 << 16;
  */
 function radixRanks(values: Float64Array | Int32Array, size: number, min: number): Ranked {
   const offsets = new Uint32Array(size);
-  let order = new Int32Array(size);
+  let order: Int32Array = new Int32Array(size);
   const isNull = (v: number): boolean => Number.isNaN(v) || v === NO_DAY;
   // Nulls first, then the positions with a value, each in position order; those are then sorted by 16 bits at a time.
   let nulls = 0;

@@ -38,7 +38,7 @@ type ArrayName = (typeof ARRAYS)[number];
  * Sort orders worth saving: those that depend on the sales alone. Orders by product or collection name also depend on
  * the lookup tables, which the stamp does not cover.
  */
-const SAVED_ORDERS: readonly SaleSortColumn[] = SALE_SORT_COLUMNS.filter((column) => column !== 'productName' && column !== 'collectionName');
+export const SAVED_ORDERS: readonly SaleSortColumn[] = SALE_SORT_COLUMNS.filter((column) => column !== 'productName' && column !== 'collectionName');
 
 const decimalSchema = z.tuple([z.string().regex(/^-?\d+$/), z.number().int().min(0)]).nullable();
 /** An array's place in the data part: offset, element count, CRC-32 of its bytes. */

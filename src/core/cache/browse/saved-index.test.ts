@@ -81,6 +81,14 @@ describe('saved browse index', () => {
     cache.close();
   });
 
+  it('holds every sort order but the two by name, the ones this session never used built at close', () => {
+    savedCache();
+    const file = readFileSync(saved());
+    const header = JSON.parse(file.subarray(20, 20 + file.readUInt32LE(12)).toString('utf8')) as { orders: Record<string, unknown> };
+    const byName: SaleSortColumn[] = ['productName', 'collectionName'];
+    expect(Object.keys(header.orders).sort()).toEqual(SALE_SORT_COLUMNS.filter((c) => !byName.includes(c)).sort());
+  });
+
   it('is what a reopened cache reads while the stamp holds, and is rebuilt once a sale changes through any connection', () => {
     savedCache();
     const target = SALES[10] as Sale;

@@ -83,7 +83,9 @@ function configure(db: Database.Database): void {
   // per million sales stored, a fifth of ingest time. They stay in the schema as documentation and for other tools.
   db.pragma('ignore_check_constraints = ON');
   db.pragma('busy_timeout = 5000');
-  db.pragma('cache_size = -65536');
+  // 16 MB of page cache per connection: sales are stored in row-id order (appends) and browsed from memory, so a
+  // larger cache only held the pages of the last full scan (64 MB of a million-sale file) for nothing.
+  db.pragma('cache_size = -16384');
   db.pragma('temp_store = MEMORY');
 }
 

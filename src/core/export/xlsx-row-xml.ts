@@ -54,8 +54,8 @@ export function excelSerial(ms: number): number {
   return 25569 + ms / MS_PER_DAY;
 }
 
-/** Characters of row XML gathered before they are handed to the stream. */
-const FLUSH_CHARS = 64 * 1024;
+/** Characters of row XML gathered before they are handed to the stream (a few dozen rows; larger chunks cost memory). */
+const FLUSH_CHARS = 16 * 1024;
 
 function isSheetInternals(value: unknown): value is SheetInternals {
   if (typeof value !== 'object' || value === null) return false;

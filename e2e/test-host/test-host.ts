@@ -76,10 +76,18 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+function send(response: ServerResponse, status: number, type: string, body: string | Buffer, cacheControl = 'no-store'): void {
+  response.writeHead(status, { 'content-type': type, 'cache-control': cacheControl });
   response.end(body);
 }
+
+/**
+ * The build's scripts and styles carry a hash of their content in their names, so a browser may keep them: as the
+ * app's own scheme lets Chromium keep their compiled code between starts (codeCache), a page loaded again in the same
+ * browser profile runs the script from its cache instead of compiling it again.
+ */
+const BUILD_ASSET = /^\/assets\/[\w.-]+-[\w-]{8}\.(js|css)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function shellRecord(shell: ShellRecord): ShellRecord {
   return { opened: [...shell.opened], shown: [...shell.shown], openedFiles: [...shell.openedFiles] };
@@ -128,7 +136,7 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     try {
       let body: Buffer | string = await readFile(file);
       if (file.endsWith('index.html')) body = body.toString('utf8').replace('<head>', `<head><script src="${BRIDGE_SCRIPT_PATH}"></script>`);
-      send(response, 200, TYPES[extname(file)] ?? 'application/octet-stream', body);
+      send(response, 200, TYPES[extname(file)] ?? 'application/octet-stream', body, BUILD_ASSET.test(path) ? IMMUTABLE : 'no-store');
     } catch {
       send(response, 404, 'text/plain', 'not found');
     }

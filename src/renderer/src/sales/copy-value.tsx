@@ -4,7 +4,7 @@
  */
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { CopyIcon } from '../common/icons';
 
 /** Puts `value` on the clipboard and says so; `label` names it in the messages ("reference"). */
@@ -30,37 +30,28 @@ export interface CopyValueButtonProps {
 
 /**
  * A small copy button inside a table cell. It is not a tab stop (the table is one, and Enter opens the sale, whose
- * drawer has the same copy buttons), and a click on it does not open the sale. Its tooltip is set up when the pointer
- * first reaches the button (and shows as the pointer moves on it): every visible row has two of these buttons, and a
- * tooltip each (a floating element with its listeners) cost the first screen more than its rows' text.
+ * drawer has the same copy buttons), and a click on it does not open the sale.
  */
 export function CopyValueButton({ label, value, className }: CopyValueButtonProps) {
-  const [pointed, setPointed] = useState(false);
   const onClick = (event: MouseEvent) => {
     event.stopPropagation();
     void copyValue(label, value);
   };
-  const button = (
-    <ActionIcon
-      size="xs"
-      variant="subtle"
-      color="gray"
-      tabIndex={-1}
-      aria-label={`Copy ${label} ${value}`}
-      title=""
-      className={className}
-      onClick={onClick}
-      onPointerEnter={pointed ? undefined : () => setPointed(true)}
-      data-testid="copy-cell"
-    >
-      <CopyIcon size={13} />
-    </ActionIcon>
-  );
-  return pointed ? (
+  return (
     <Tooltip label={`Copy ${label}`} withArrow openDelay={300}>
-      {button}
+      <ActionIcon
+        size="xs"
+        variant="subtle"
+        color="gray"
+        tabIndex={-1}
+        aria-label={`Copy ${label} ${value}`}
+        title=""
+        className={className}
+        onClick={onClick}
+        data-testid="copy-cell"
+      >
+        <CopyIcon size={13} />
+      </ActionIcon>
     </Tooltip>
-  ) : (
-    button
   );
 }

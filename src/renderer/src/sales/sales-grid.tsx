@@ -315,6 +315,10 @@ function UnreportedMark() {
 }
 
 function GridRow({ index, sale, top, width, columns, widthOf, measure, selected, unreported, onClick }: GridRowProps) {
+  // The copy buttons (shown only on a hovered or selected row) are made when the pointer first enters the row: each
+  // has a tooltip, a floating element with its listeners, and two per visible row cost the first screen more than
+  // the rows' text. Entering the row comes before reaching a button, so the button is there, whole, when pointed at.
+  const [pointed, setPointed] = useState(false);
   const style = { top, height: ROW_HEIGHT, width };
   if (sale === undefined) {
     return (
@@ -346,6 +350,7 @@ function GridRow({ index, sale, top, width, columns, widthOf, measure, selected,
       aria-selected={selected}
       style={style}
       onClick={onClick}
+      onPointerEnter={pointed ? undefined : () => setPointed(true)}
       data-testid="sale-row"
       data-index={index}
       data-reference={sale.reference}
@@ -377,7 +382,9 @@ function GridRow({ index, sale, top, width, columns, widthOf, measure, selected,
             ) : (
               content
             )}
-            {column.copyLabel && text !== MISSING && <CopyValueButton label={column.copyLabel} value={text} className={classes.copyButton} />}
+            {column.copyLabel && text !== MISSING && (pointed || selected) && (
+              <CopyValueButton label={column.copyLabel} value={text} className={classes.copyButton} />
+            )}
           </div>
         );
       })}

@@ -6,7 +6,7 @@
  */
 import { Anchor, Box, Button, Collapse, EmptyState, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useMemo, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useState, type CSSProperties } from 'react';
 import type { SaleSortColumn, SalesFilter } from '../../../shared/sales-query';
 import type { CachedSale, SalesSummary } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
@@ -20,20 +20,20 @@ import { useSync } from '../sync/sync-context';
 import { Breakdowns } from './breakdowns';
 import { visibleIds, resizeColumn } from './column-layout';
 import { ColumnChooser } from './column-chooser';
-import { ExportButton } from './export-button';
+import { ExportButton as ExportButtonAlways } from './export-button';
 import { FilterChips } from './filter-chips';
 import { ChangesView, CommissionChart, TabPartLoading } from './lazy-tabs';
 import { DataAsOfText, FreshnessBanner, StatusesCheckedText } from './freshness';
 import { RecheckPeriodButton } from './recheck-period-button';
 import { COLUMN_BY_ID, type SalesColumn } from './sales-columns';
-import { SalesFilterBar } from './sales-filter-bar';
+import { SalesFilterBar as SalesFilterBarAlways } from './sales-filter-bar';
 import { exportRequestFor } from './export-request';
 import { clearFilters, DEFAULT_SORT, effectiveRange, hasNarrowingFilters, toSalesFilter } from './sales-filters';
 import { SalesGrid } from './sales-grid';
 import { ToolbarButton } from './toolbar-button';
 import { SaleDrawer } from './sale-drawer';
 import { sortNote } from './sort-note';
-import { SummaryBar, TotalsByCurrency } from './sales-summary';
+import { SummaryBar as SummaryBarAlways, TotalsByCurrency } from './sales-summary';
 import { PreviousPeriodScope } from './previous-period-change';
 import { useNoLongerReported } from './use-no-longer-reported';
 import { useSalesRows } from './use-sales-rows';
@@ -50,6 +50,15 @@ const FILL_SCREEN: CSSProperties = {
 
 /** Windows this short get the compact layout (the summary bar uses the same query). */
 const SHORT_WINDOW = '(max-height: 720px)';
+
+/*
+ * The screen re-renders whenever one of its answers arrives (totals, filter choices, how fresh the statuses are, the
+ * sync's status). The table, the filter bar, the totals and the export menu are drawn again only when their own
+ * inputs change: at the first rows, each answer arriving redrew them all, one long task after another.
+ */
+const SalesFilterBar = memo(SalesFilterBarAlways);
+const SummaryBar = memo(SummaryBarAlways);
+const ExportButton = memo(ExportButtonAlways);
 
 /** Sort directions a column starts with: newest, largest first for dates and amounts. */
 const DESCENDING_FIRST = new Set<SaleSortColumn>(['transactionDate', 'paymentDate', 'commissionAmount', 'transactionAmount', 'firstSeen', 'lastChanged']);
@@ -68,7 +77,7 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
   const { filters, sort, layout } = view;
   const { fiscalYearStartMonth } = usePreferences().prefs;
   const filter = useMemo(() => toSalesFilter(filters, today, fiscalYearStartMonth), [filters, today, fiscalYearStartMonth]);
-  const range = effectiveRange(filters, today, fiscalYearStartMonth);
+  const range = useMemo(() => effectiveRange(filters, today, fiscalYearStartMonth), [filters, today, fiscalYearStartMonth]);
   const rangeFilter: SalesFilter = range ? { from: range.from, to: range.to } : {};
   const filterKey = JSON.stringify(filter);
   // The filter bar's choices wait behind the table's rows and the totals (see BridgeQueryOptions.deferred).
@@ -90,7 +99,10 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
     [allValues.data],
   );
   const nothingToExport = summary.data !== null && summary.data.byCurrency.length === 0;
-  const exportRequest = (format: 'xlsx' | 'csv') => (nothingToExport ? null : exportRequestFor(filter, sort, visibleIds(layout), format));
+  const exportRequest = useCallback(
+    (format: 'xlsx' | 'csv') => (nothingToExport ? null : exportRequestFor(filter, sort, visibleIds(layout), format)),
+    [nothingToExport, filter, sort, layout],
+  );
   const dataAsOf = summary.data?.dataAsOf ?? null;
 
   const openByReference = useCallback(async (reference: string) => {
@@ -207,7 +219,7 @@ interface SalesTableProps {
   onOpen: (sale: CachedSale) => void;
 }
 
-function SalesTable({ view, filter, cacheEmpty, onOpen }: SalesTableProps) {
+const SalesTable = memo(function SalesTable({ view, filter, cacheEmpty, onOpen }: SalesTableProps) {
   const sync = useSync();
   const { sort, layout, filters } = view;
   const rows = useSalesRows(filter, sort, sync.dataVersion);
@@ -277,7 +289,7 @@ function SalesTable({ view, filter, cacheEmpty, onOpen }: SalesTableProps) {
       />
     </Stack>
   );
-}
+});
 
 /** Which columns the window is too narrow for, with a way to show them anyway (the table then scrolls sideways). */
 function LeftOutNote({ leftOut, fitToWindow, onChange }: { leftOut: string[]; fitToWindow: boolean; onChange: (fit: boolean) => void }) {

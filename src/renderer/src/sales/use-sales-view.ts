@@ -65,5 +65,9 @@ export function useSalesView(scope: string, today: string): SalesView {
   );
   const [tab, setTab] = useLocalState<SalesTab>(localStateKey(scope, 'sales-tab'), z.enum(SALES_TABS), 'browse');
   const [interval, setInterval] = useLocalState<Interval>(localStateKey(scope, 'chart-interval'), z.enum(INTERVALS), 'week');
-  return { filters, setFilters, sort, setSort, layout, setLayout, tab, setTab, interval, setInterval };
+  // One object while nothing in it changed, so the parts of the screen that take the view can skip redrawing.
+  return useMemo(
+    () => ({ filters, setFilters, sort, setSort, layout, setLayout, tab, setTab, interval, setInterval }),
+    [filters, setFilters, sort, setSort, layout, setLayout, tab, setTab, interval, setInterval],
+  );
 }

@@ -70,7 +70,9 @@ function isStylesInternals(value: unknown): value is StylesInternals {
 
 /** Appends rows as XML to one streamed worksheet whose earlier rows are all committed. */
 export class RowXmlWriter {
-  private pending = '';
+  /** Rows not yet handed over, each one flat string (joined, not concatenated: fewer live objects between GCs). */
+  private pending: string[] = [];
+  private pendingChars = 0;
   private readonly styleAttrs = new Map<Partial<ExcelJS.Style>, string>();
 
   private constructor(
@@ -107,15 +109,17 @@ export class RowXmlWriter {
   addRow(cellsXml: string, first: number, last: number): void {
     const number = this.nextRow;
     const spans = first > 0 && last > 0 && first <= last ? ` spans="${first}:${last}"` : '';
-    this.pending += `<row r="${number}"${spans} x14ac:dyDescent="0.25">${cellsXml}</row>`;
+    this.pending.push(`<row r="${number}"${spans} x14ac:dyDescent="0.25">`, cellsXml, '</row>');
+    this.pendingChars += cellsXml.length;
     this.sheet._rowZero = number + 1;
-    if (this.pending.length >= FLUSH_CHARS) this.flush();
+    if (this.pendingChars >= FLUSH_CHARS) this.flush();
   }
 
   /** Hands the gathered rows to the worksheet's stream; call before exceljs writes a row itself and before commit. */
   flush(): void {
-    if (this.pending === '') return;
-    this.sheet.stream.write(this.pending);
-    this.pending = '';
+    if (this.pending.length === 0) return;
+    this.sheet.stream.write(this.pending.join(''));
+    this.pending = [];
+    this.pendingChars = 0;
   }
 }

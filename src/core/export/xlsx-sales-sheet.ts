@@ -114,8 +114,8 @@ export class SalesSheetWriter implements SalesSheetLayout {
 
   /** Writes the row as XML text; false (nothing written) when it has a hyperlink, which only exceljs records. */
   private addDirect(direct: RowXmlWriter, sale: CachedSale): boolean {
-    const number = direct.nextRow;
-    let xml = '';
+    const number = String(direct.nextRow);
+    const parts: string[] = [];
     let first = 0;
     let last = 0;
     for (let i = 0; i < this.columns.length; i++) {
@@ -123,11 +123,11 @@ export class SalesSheetWriter implements SalesSheetLayout {
       if (cell === null) continue;
       const body = this.cellBody(direct, cell);
       if (body === null) return false;
-      xml += `<c r="${this.letters[i] as string}${number}"${body}</c>`;
+      parts.push('<c r="', this.letters[i] as string, number, '"', body, '</c>');
       if (first === 0) first = i + 1;
       last = i + 1;
     }
-    direct.addRow(xml, first, last);
+    direct.addRow(parts.join(''), first, last);
     return true;
   }
 

@@ -1,28 +1,76 @@
 /**
- * The sections other than Sales, loaded when first opened. The sales screen is the first screen; its script alone
- * is what a window has to parse and run before the first rows, so the others (and their charts and forms) come in
- * chunks of their own, read from the app's files in a few milliseconds when a section is chosen.
+ * The sections other than Sales, in chunks of their own. The sales screen is the first screen; its script alone is
+ * what a window has to parse and run before the first rows. The other sections are fetched a few seconds after the
+ * shell is up, or as soon as the pointer or focus reaches the navbar, so a section chosen later is drawn at once,
+ * from memory, like any other screen; only one chosen before its chunk arrived shows a spinner for that moment.
  */
-import { Group, Loader } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Group, Loader, Text } from '@mantine/core';
+import { useEffect, useState, type ComponentType } from 'react';
 
-export const CompareScreen = lazy(() => import('../compare/compare-screen').then((m) => ({ default: m.CompareScreen })));
-export const OverviewScreen = lazy(() => import('../overview/overview-screen').then((m) => ({ default: m.OverviewScreen })));
-export const PayoutsScreen = lazy(() => import('../payouts/payouts-screen').then((m) => ({ default: m.PayoutsScreen })));
-export const ProfileScreen = lazy(() => import('../profile/profile-screen').then((m) => ({ default: m.ProfileScreen })));
-export const SettingsScreen = lazy(() => import('../settings/settings-screen').then((m) => ({ default: m.SettingsScreen })));
+/** A section drawn from its chunk, and the way to fetch that chunk ahead. */
+type LazySection<P extends object> = ComponentType<P> & { preload: () => Promise<void> };
 
-/** Where a section's chunk is awaited: a small spinner, as any screen shows while it loads. */
-export function SectionLoading({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <Group justify="center" py="xl" role="status" aria-label="Loading">
-          <Loader size="sm" />
-        </Group>
-      }
-    >
-      {children}
-    </Suspense>
-  );
+function lazySection<P extends object>(load: () => Promise<ComponentType<P>>): LazySection<P> {
+  let component: ComponentType<P> | null = null;
+  let pending: Promise<void> | null = null;
+  const fetch = (): Promise<void> =>
+    (pending ??= load().then(
+      (loaded) => {
+        component = loaded;
+      },
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
+  function Section(props: P) {
+    const [state, setState] = useState<'ready' | 'loading' | 'failed'>(component === null ? 'loading' : 'ready');
+    useEffect(() => {
+      if (component !== null) return;
+      let current = true;
+      fetch().then(
+        () => current && setState('ready'),
+        () => current && setState('failed'),
+      );
+      return () => {
+        current = false;
+      };
+    }, []);
+    const Loaded = component;
+    if (Loaded !== null) return <Loaded {...props} />;
+    return (
+      <Group justify="center" py="xl" role="status" aria-live="polite">
+        {state === 'failed' ? (
+          <Text c="red" size="sm">
+            This screen could not be loaded. Restart Commission Desk and open it again.
+          </Text>
+        ) : (
+          <Loader size="sm" aria-label="Loading" />
+        )}
+      </Group>
+    );
+  }
+  return Object.assign(Section, { preload: () => fetch().catch(() => undefined) });
+}
+
+export const CompareScreen = lazySection(() => import('../compare/compare-screen').then((m) => m.CompareScreen));
+export const OverviewScreen = lazySection(() => import('../overview/overview-screen').then((m) => m.OverviewScreen));
+export const PayoutsScreen = lazySection(() => import('../payouts/payouts-screen').then((m) => m.PayoutsScreen));
+export const ProfileScreen = lazySection(() => import('../profile/profile-screen').then((m) => m.ProfileScreen));
+export const SettingsScreen = lazySection(() => import('../settings/settings-screen').then((m) => m.SettingsScreen));
+
+/** Fetches every section's chunk (each once). */
+export function preloadSections(): void {
+  for (const section of [CompareScreen, OverviewScreen, PayoutsScreen, ProfileScreen, SettingsScreen]) void section.preload();
+}
+
+/** How long after the shell appears the sections are fetched: after the first screen's rows, on a slow machine too. */
+const PRELOAD_AFTER_MS = 3000;
+
+/** Fetches the sections' chunks a while after the shell is shown. */
+export function usePreloadedSections(): void {
+  useEffect(() => {
+    const timer = setTimeout(preloadSections, PRELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
 }

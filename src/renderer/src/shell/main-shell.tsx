@@ -23,7 +23,7 @@ import { SyncCredentialsModal, type CredentialsPurpose } from '../session/sync-c
 import type { SessionController } from '../session/use-session';
 import { SyncProvider, useToday } from '../sync/sync-context';
 import { SyncControl } from '../sync/sync-control';
-import { CompareScreen, OverviewScreen, PayoutsScreen, ProfileScreen, SectionLoading, SettingsScreen } from './lazy-screens';
+import { CompareScreen, OverviewScreen, PayoutsScreen, preloadSections, ProfileScreen, SettingsScreen, usePreloadedSections } from './lazy-screens';
 import { ReadOnlyBanner } from './read-only-banner';
 import { ReadOnlyStatus } from './read-only-status';
 import { SECTIONS, type SectionId } from './sections';
@@ -57,6 +57,7 @@ function reportFailure(error: AppErrorData | null): void {
 /** The main application shell. */
 export function MainShell({ session, controller, onAddAccount, appInfo, appInfoError }: MainShellProps) {
   const [navOpened, nav] = useDisclosure(false);
+  usePreloadedSections();
   const [section, setSection] = useState<SectionId>(SECTIONS[0]?.id ?? 'sales');
   const [signOutOf, setSignOutOf] = useState<AccountSummary | null>(null);
   const scope = sessionScope(session);
@@ -131,7 +132,11 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
           leaving={controller.pending === 'endSession'}
           breakpoint={NAV_BREAKPOINT}
         />
-        {browsing && <ShellNavbar active={section} onSelect={select} scope={scope} />}
+        {browsing && (
+          <Box onPointerEnter={preloadSections} onFocus={preloadSections} style={{ display: 'contents' }}>
+            <ShellNavbar active={section} onSelect={select} scope={scope} />
+          </Box>
+        )}
         {/* Focusable from the skip link only; the region needs no ring of its own. */}
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ ...mainStyle, outline: 'none' }}>
           {withBanner && (
@@ -215,7 +220,7 @@ function SectionContent({
   settings: ReactNode;
 }) {
   if (section === 'sales') return <SalesScreen view={salesView} scope={scope} />;
-  return <SectionLoading>{otherSection(section, overview, settings)}</SectionLoading>;
+  return otherSection(section, overview, settings);
 }
 
 function otherSection(section: Exclude<SectionId, 'sales'>, overview: ReactNode, settings: ReactNode): ReactNode {

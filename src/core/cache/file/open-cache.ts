@@ -87,6 +87,9 @@ function configure(db: Database.Database): void {
   // larger cache only held the pages of the last full scan (64 MB of a million-sale file) for nothing.
   db.pragma('cache_size = -16384');
   db.pragma('temp_store = MEMORY');
+  // A sync commits every page of 100 sales; with SQLite's default the WAL was copied into the file (and synced to
+  // disk) every 4 MB, about every hundred pages. Every 64 MB cut a million-sale ingest's time by a fifth.
+  db.pragma('wal_autocheckpoint = 16384');
 }
 
 /** SQLite's companion files, which an older version may have left readable by others. */

@@ -70,10 +70,16 @@ function isStylesInternals(value: unknown): value is StylesInternals {
 
 /** Appends rows as XML to one streamed worksheet whose earlier rows are all committed. */
 export class RowXmlWriter {
-  /** Rows not yet handed over, each one flat string (joined, not concatenated: fewer live objects between GCs). */
-  private pending: string[] = [];
+  /**
+   * Pieces of the rows not yet handed over, joined once per chunk. The array is kept from chunk to chunk and a row's
+   * pieces go straight into it, so writing a row allocates little besides its values' text.
+   */
+  private readonly pending: string[] = [];
+  private count = 0;
   private pendingChars = 0;
+  private rowMark = -1;
   private readonly styleAttrs = new Map<Partial<ExcelJS.Style>, string>();
+  private readonly rowTails = new Map<number, string>();
 
   private constructor(
     private readonly sheet: SheetInternals,
@@ -105,21 +111,55 @@ export class RowXmlWriter {
     return attr;
   }
 
-  /** Adds row `nextRow` with its cells' XML (`<c …>…</c>` each), whose columns span `first`..`last` (1-based). */
-  addRow(cellsXml: string, first: number, last: number): void {
-    const number = this.nextRow;
-    const spans = first > 0 && last > 0 && first <= last ? ` spans="${first}:${last}"` : '';
-    this.pending.push(`<row r="${number}"${spans} x14ac:dyDescent="0.25">`, cellsXml, '</row>');
-    this.pendingChars += cellsXml.length;
-    this.sheet._rowZero = number + 1;
+  /** Starts row `nextRow`; returns its number as text, for the cells' references. */
+  beginRow(): string {
+    const number = String(this.nextRow);
+    this.rowMark = this.count;
+    this.put('<row r="');
+    this.put(number);
+    this.put('');
+    return number;
+  }
+
+  /** Adds a piece of the current row's cells' XML. */
+  put(piece: string): void {
+    this.pending[this.count++] = piece;
+    this.pendingChars += piece.length;
+  }
+
+  /** Drops the current row's pieces (exceljs writes that row instead). */
+  abandonRow(): void {
+    this.count = this.rowMark;
+    this.rowMark = -1;
+  }
+
+  /** Ends the current row, whose cells span columns `first`..`last` (1-based). */
+  endRow(first: number, last: number): void {
+    this.pending[this.rowMark + 2] = this.rowTail(first, last);
+    this.put('</row>');
+    this.rowMark = -1;
+    this.sheet._rowZero = this.sheet._rowZero + 1;
     if (this.pendingChars >= FLUSH_CHARS) this.flush();
   }
 
   /** Hands the gathered rows to the worksheet's stream; call before exceljs writes a row itself and before commit. */
   flush(): void {
-    if (this.pending.length === 0) return;
+    if (this.count === 0) return;
+    this.pending.length = this.count;
     this.sheet.stream.write(this.pending.join(''));
-    this.pending = [];
+    this.count = 0;
     this.pendingChars = 0;
+  }
+
+  /** The rest of a row's opening tag: its span of columns and the row height descent exceljs writes. */
+  private rowTail(first: number, last: number): string {
+    const key = first * 65536 + last;
+    let tail = this.rowTails.get(key);
+    if (tail === undefined) {
+      const spans = first > 0 && last > 0 && first <= last ? ` spans="${first}:${last}"` : '';
+      tail = `"${spans} x14ac:dyDescent="0.25">`;
+      this.rowTails.set(key, tail);
+    }
+    return tail;
   }
 }

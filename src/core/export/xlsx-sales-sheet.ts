@@ -74,13 +74,14 @@ const MAX_REMEMBERED_DAYS = 8192;
  */
 export class SalesSheetWriter implements SalesSheetLayout {
   private rows = 0;
-  private readonly letters: readonly string[];
+  /** What precedes a cell's row number in its reference: the opening of the cell and its column's letters. */
+  private readonly cellStarts: readonly string[];
   private readonly daySerials = new Map<string, string>();
-  /** Style attributes of the direct rows, found on first use (that is when exceljs registers a style, too). */
-  private plainAttr: string | undefined;
-  private dateAttr: string | undefined;
-  private dateTimeAttr: string | undefined;
-  private readonly amountAttrs = new Map<string, string[]>();
+  /** What comes between a cell's reference and its value, found on first use (when exceljs registers the style, too). */
+  private plainOpen: string | undefined;
+  private dateOpen: string | undefined;
+  private dateTimeOpen: string | undefined;
+  private readonly amountOpens = new Map<string, string[]>();
 
   constructor(
     private readonly sheet: ExcelJS.Worksheet,
@@ -88,7 +89,7 @@ export class SalesSheetWriter implements SalesSheetLayout {
     private readonly links: boolean,
     private readonly direct: RowXmlWriter | null = null,
   ) {
-    this.letters = columns.map((_id, i) => columnLetter(i + 1));
+    this.cellStarts = columns.map((_id, i) => `<c r="${columnLetter(i + 1)}`);
     sheet.columns = columns.map((id) => ({ key: id, width: Math.max(WIDTHS[id], EXPORT_COLUMN_LABELS[id].length + 3) }));
     const header = sheet.addRow(columns.map((id) => EXPORT_COLUMN_LABELS[id]));
     styleHeader(header);
@@ -114,57 +115,74 @@ export class SalesSheetWriter implements SalesSheetLayout {
 
   /** Writes the row as XML text; false (nothing written) when it has a hyperlink, which only exceljs records. */
   private addDirect(direct: RowXmlWriter, sale: CachedSale): boolean {
-    const number = String(direct.nextRow);
-    const parts: string[] = [];
+    const number = direct.beginRow();
     let first = 0;
     let last = 0;
     for (let i = 0; i < this.columns.length; i++) {
       const cell = exportCell(this.columns[i] as ExportColumnId, sale);
       if (cell === null) continue;
-      const body = this.cellBody(direct, cell);
-      if (body === null) return false;
-      parts.push('<c r="', this.letters[i] as string, number, '"', body, '</c>');
+      direct.put(this.cellStarts[i] as string);
+      direct.put(number);
+      if (!this.putCell(direct, cell)) {
+        direct.abandonRow();
+        return false;
+      }
       if (first === 0) first = i + 1;
       last = i + 1;
     }
-    direct.addRow(parts.join(''), first, last);
+    direct.endRow(first, last);
     return true;
   }
 
-  /** A cell's XML after its reference: style, type and value; null for a cell that becomes a hyperlink. */
-  private cellBody(direct: RowXmlWriter, cell: NonNullable<ExportCell>): string | null {
+  /**
+   * Puts a cell's XML after its reference's row number: style, type, value and the end of the cell. False, with
+   * nothing put, for a cell that becomes a hyperlink.
+   */
+  private putCell(direct: RowXmlWriter, cell: NonNullable<ExportCell>): boolean {
     switch (cell.type) {
       case 'link':
-        if (this.links && httpsLinkTarget(cell.text) !== null) return null;
-        return `${this.textAttr(direct)} t="str"><v>${xmlText(cell.text)}</v>`;
+        if (this.links && httpsLinkTarget(cell.text) !== null) return false;
+        direct.put(this.textOpen(direct));
+        direct.put(xmlText(cell.text));
+        break;
       case 'text':
-        return `${this.textAttr(direct)} t="str"><v>${xmlText(cell.text)}</v>`;
+        direct.put(this.textOpen(direct));
+        direct.put(xmlText(cell.text));
+        break;
       case 'date':
-        this.dateAttr ??= direct.styleAttr(sharedCellStyle(DATE_FORMAT), XLSX_DATE_TYPE);
-        return `${this.dateAttr}><v>${this.daySerial(cell.day)}</v>`;
+        this.dateOpen ??= `"${direct.styleAttr(sharedCellStyle(DATE_FORMAT), XLSX_DATE_TYPE)}><v>`;
+        direct.put(this.dateOpen);
+        direct.put(this.daySerial(cell.day));
+        break;
       case 'datetime':
-        this.dateTimeAttr ??= direct.styleAttr(sharedCellStyle(DATE_TIME_FORMAT), XLSX_DATE_TYPE);
-        return `${this.dateTimeAttr}><v>${excelSerial(new Date(cell.iso).getTime())}</v>`;
+        this.dateTimeOpen ??= `"${direct.styleAttr(sharedCellStyle(DATE_TIME_FORMAT), XLSX_DATE_TYPE)}><v>`;
+        direct.put(this.dateTimeOpen);
+        direct.put(String(excelSerial(new Date(cell.iso).getTime())));
+        break;
       case 'amount':
-        return `${this.amountAttr(direct, cell.currency, amountDecimals(cell))}><v>${cell.value}</v>`;
+        direct.put(this.amountOpen(direct, cell.currency, amountDecimals(cell)));
+        direct.put(String(cell.value));
+        break;
     }
+    direct.put('</v></c>');
+    return true;
   }
 
-  private textAttr(direct: RowXmlWriter): string {
-    this.plainAttr ??= direct.styleAttr(sharedCellStyle(null), XLSX_STRING_TYPE);
-    return this.plainAttr;
+  private textOpen(direct: RowXmlWriter): string {
+    this.plainOpen ??= `"${direct.styleAttr(sharedCellStyle(null), XLSX_STRING_TYPE)} t="str"><v>`;
+    return this.plainOpen;
   }
 
-  /** The style attribute of an amount, remembered per currency and decimals (the format's text is built once). */
-  private amountAttr(direct: RowXmlWriter, currency: string, decimals: number): string {
-    let byDecimals = this.amountAttrs.get(currency);
-    if (byDecimals === undefined) this.amountAttrs.set(currency, (byDecimals = []));
-    let attr = byDecimals[decimals];
-    if (attr === undefined) {
-      attr = direct.styleAttr(sharedCellStyle(amountFormat(currency, decimals)), XLSX_NUMBER_TYPE);
-      byDecimals[decimals] = attr;
+  /** The XML between an amount's reference and its value, remembered per currency and decimals. */
+  private amountOpen(direct: RowXmlWriter, currency: string, decimals: number): string {
+    let byDecimals = this.amountOpens.get(currency);
+    if (byDecimals === undefined) this.amountOpens.set(currency, (byDecimals = []));
+    let open = byDecimals[decimals];
+    if (open === undefined) {
+      open = `"${direct.styleAttr(sharedCellStyle(amountFormat(currency, decimals)), XLSX_NUMBER_TYPE)}><v>`;
+      byDecimals[decimals] = open;
     }
-    return attr;
+    return open;
   }
 
   /** The serial number of a calendar day as text, remembered: an export has many sales per day. */

@@ -131,9 +131,10 @@ export const run: RunCase = async (input) => {
     }
     return {
       size: `${count(input.size)} sales`,
-      rows: [ratioAtMost('sync time', best(syncs) / 1000, 's', best(fetches) / 1000, 1.3)],
+      rows: [ratioAtMost('sync time', best(syncs) / 1000, 's', best(fetches) / 1000, 1.05)],
       notes: [
         `baseline = plain fetch (createNodeFetch) of the same ${requestCount} requests, ${PARALLEL_WINDOWS} date windows at a time, bodies read as text; ${LATENCY_MS} ms latency per request; best of ${syncs.length}.`,
+        `the sync asks for each window's next page while it stores the current one (within its client's limit of 4 requests in flight); the baseline reads each window's pages one after another.`,
       ],
     };
   } finally {

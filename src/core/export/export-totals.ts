@@ -89,23 +89,32 @@ export class ExportTotals {
   private readonly payments = new Map<string, Set<string>>();
 
   /**
-   * The groups a sale of one currency, month, commission status and payment status adds to, found once per such
-   * combination: an export has a few hundred of them, and a million sales.
+   * The groups a sale adds to, by currency, basis day, payment status (null when the sale is not earnable) and
+   * commission status, found once per such combination: an export has a few thousand of them, and a million sales.
+   * Nested maps, so finding them builds no key.
    */
-  private readonly routes = new Map<string, Sums[]>();
+  private readonly routes = new Map<string, Map<string | null, Map<string | null, Map<string, Sums[]>>>>();
 
   /** Adds a sale; `basisDay` is the day the date range applies to (transaction or payment date), if any. */
   add(sale: CachedSale, basisDay: string | null): void {
     const status = statusCell(sale);
-    const month = basisDay === null ? '' : basisDay.slice(0, 7);
     const payment = status === 'approved' || status === 'pending' ? (sale.paymentStatus ?? NO_PAYMENT_STATUS) : null;
-    // Two free texts: the payment status goes with its length, so the key still reads back one way.
-    const route = `${sale.currency}${SEP}${month}${SEP}${payment === null ? '-' : `${payment.length}:${payment}`}${SEP}${status}`;
-    const groups = this.routes.get(route) ?? this.addRoute(route, sale, status, month, payment);
+    const byStatus = this.routesOf(sale.currency, basisDay, payment);
+    const groups = byStatus.get(status) ?? this.addRoute(byStatus, sale, status, basisDay === null ? '' : basisDay.slice(0, 7), payment);
     for (const sums of groups) this.addSale(sums, sale);
   }
 
-  private addRoute(route: string, sale: CachedSale, status: string, month: string, payment: string | null): Sums[] {
+  private routesOf(currency: string, basisDay: string | null, payment: string | null): Map<string, Sums[]> {
+    let byDay = this.routes.get(currency);
+    if (byDay === undefined) this.routes.set(currency, (byDay = new Map()));
+    let byPayment = byDay.get(basisDay);
+    if (byPayment === undefined) byDay.set(basisDay, (byPayment = new Map()));
+    let byStatus = byPayment.get(payment);
+    if (byStatus === undefined) byPayment.set(payment, (byStatus = new Map()));
+    return byStatus;
+  }
+
+  private addRoute(byStatus: Map<string, Sums[]>, sale: CachedSale, status: string, month: string, payment: string | null): Sums[] {
     const { currency } = sale;
     this.remember(this.months, currency, month);
     this.remember(this.statuses, currency, status);
@@ -118,7 +127,7 @@ export class ExportTotals {
       keys.push(`e${SEP}${currency}`, `p${SEP}${currency}${SEP}${payment}`, `m${SEP}${currency}${SEP}${month}${SEP}earnable`);
     }
     const groups = keys.map((key) => this.group(key, sale));
-    this.routes.set(route, groups);
+    byStatus.set(status, groups);
     return groups;
   }
 

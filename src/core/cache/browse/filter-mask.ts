@@ -65,39 +65,40 @@ function everySale(mask: Uint8Array, unreported: Uint8Array | null): Selection {
   return { mask, count };
 }
 
+/** Day bounds of a pass: wide enough for every real day, narrow enough that the range test below stays in 32 bits. */
+const OPEN_LOW = -1_000_000_000;
+const OPEN_HIGH = 1_000_000_000;
+
 /**
- * The sales of `columns` matching `filter`, in one pass over the positions that tests every condition of a sale
- * before moving on (a pass per condition cost a million-entry sweep each). `textHits` is the mask of the filter's
- * text search (null when the filter has no searchable text); it is read, never modified.
+ * The sales of `columns` matching `filter`. `textHits` is the mask of the filter's text search (null when the filter
+ * has no searchable text); it is read, never modified.
+ *
+ * Each condition is one pass over its own column that combines 0 or 1 into the mask with `&`, with no branch: whether
+ * a sale passes a condition is as good as random, so a pass that skipped ahead on a failed condition mispredicted a
+ * branch at every other sale (8 ns a sale at a million sales), and a pass testing every condition for every sale read
+ * columns the filter does not use.
  */
 export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, filter: SalesFilter, textHits: Uint8Array | null): Selection {
   const n = columns.size;
   const mask = new Uint8Array(n);
   const range = dayRange(columns, filter);
   const tests = listTests(columns, catalog, filter);
-  const days = range?.days ?? columns.txDay;
-  const [from, to] = range === null ? [NO_DAY, 2_147_483_647] : [range.from, range.to];
   const unreported = filter.includeNoLongerReported === true ? null : columns.unreported;
   if (textHits === null && range === null && tests.length === 0) return everySale(mask, unreported);
+  if (range === null) mask.fill(1);
+  else inRange(mask, range.days, Math.max(range.from, OPEN_LOW), Math.min(range.to, OPEN_HIGH));
+  if (textHits !== null) for (let p = 0; p < n; p++) mask[p] = (mask[p] as number) & (textHits[p] as number);
+  if (unreported !== null) for (let p = 0; p < n; p++) mask[p] = (mask[p] as number) & ((unreported[p] as number) ^ 1);
+  for (const { codes, table } of tests) for (let p = 0; p < n; p++) mask[p] = (mask[p] as number) & (table[codes[p] as number] as number);
   let count = 0;
-  for (let p = 0; p < n; p++) {
-    if (textHits !== null && textHits[p] !== 1) continue;
-    if (unreported !== null && unreported[p] === 1) continue;
-    if (range !== null) {
-      const day = days[p] as number;
-      if (day < from || day > to || day === NO_DAY) continue;
-    }
-    let keep = true;
-    for (let t = 0; t < tests.length; t++) {
-      const test = tests[t] as CodeTest;
-      if (test.table[test.codes[p] as number] !== 1) {
-        keep = false;
-        break;
-      }
-    }
-    if (!keep) continue;
-    mask[p] = 1;
-    count++;
-  }
+  for (let p = 0; p < n; p++) count += mask[p] as number;
   return { mask, count };
+}
+
+/** 1 where `low <= day <= high` (the missing day, NO_DAY, is below every `low`): both differences are then >= 0. */
+function inRange(mask: Uint8Array, days: Int32Array, low: number, high: number): void {
+  for (let p = 0; p < mask.length; p++) {
+    const day = days[p] as number;
+    mask[p] = (((day - low) | (high - day)) >>> 31) ^ 1;
+  }
 }

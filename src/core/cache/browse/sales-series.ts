@@ -4,7 +4,7 @@
  */
 import type { AccountView } from './browse-index';
 import { isoDay, monthStart, weekStart } from '../records';
-import { addSale, groupSums, toMoneyTotals, usedGroups } from './money-totals';
+import { addSale, amountColumns, groupSums, toMoneyTotals, usedGroups } from './money-totals';
 import type { SeriesQuery } from '../../../shared/sales-query';
 import type { SeriesPoint } from '../../../shared/sales-query-types';
 import { NO_DAY } from './column-store';
@@ -49,10 +49,12 @@ export function seriesOf(view: AccountView, query: SeriesQuery): SeriesPoint[] {
   const { indexOf, starts } = periodTable(first, last, query.interval);
   const stride = columns.currencies.values.length;
   const sums = groupSums(starts.length * stride);
+  const { currency } = columns;
+  const amounts = amountColumns(columns);
   for (let p = 0; p < columns.size; p++) {
     const day = days[p] as number;
     if (mask[p] !== 1 || day === NO_DAY) continue;
-    addSale(sums, (indexOf[day - first] as number) * stride + (columns.currency[p] as number), columns, p);
+    addSale(sums, (indexOf[day - first] as number) * stride + (currency[p] as number), amounts, p);
   }
   return usedGroups(sums)
     .map((group) => {

@@ -6,7 +6,7 @@
  * would be too many, each sale is added to its three groups directly. Never summed across currencies.
  */
 import type { AccountView } from './browse-index';
-import { addGroup, addSale, groupSums, toMoneyTotals, usedGroups, type GroupSums } from './money-totals';
+import { addGroup, addSale, amountColumns, groupSums, toMoneyTotals, usedGroups, type GroupSums } from './money-totals';
 import type { SalesFilter } from '../../../shared/sales-query';
 import type { SalesSummary } from '../../../shared/sales-query-types';
 import type { SaleColumns } from './column-store';
@@ -42,9 +42,11 @@ function rows<T>(columns: SaleColumns, sums: GroupSums, width: number, values: r
 function viaCells(columns: SaleColumns, mask: Uint8Array, into: Groupings): void {
   const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
   const cells = groupSums(columns.currencies.values.length * nc * np);
+  const { currency, commissionStatus, paymentStatus } = columns;
+  const amounts = amountColumns(columns);
   for (let p = 0; p < columns.size; p++) {
     if (mask[p] !== 1) continue;
-    addSale(cells, ((columns.currency[p] as number) * nc + (columns.commissionStatus[p] as number)) * np + (columns.paymentStatus[p] as number), columns, p);
+    addSale(cells, ((currency[p] as number) * nc + (commissionStatus[p] as number)) * np + (paymentStatus[p] as number), amounts, p);
   }
   for (const cell of usedGroups(cells)) {
     const currency = Math.floor(cell / (nc * np));
@@ -56,12 +58,14 @@ function viaCells(columns: SaleColumns, mask: Uint8Array, into: Groupings): void
 
 function direct(columns: SaleColumns, mask: Uint8Array, into: Groupings): void {
   const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
+  const { currency: currencies, commissionStatus, paymentStatus } = columns;
+  const amounts = amountColumns(columns);
   for (let p = 0; p < columns.size; p++) {
     if (mask[p] !== 1) continue;
-    const currency = columns.currency[p] as number;
-    addSale(into.currency, currency, columns, p);
-    addSale(into.commission, currency * nc + (columns.commissionStatus[p] as number), columns, p);
-    addSale(into.payment, currency * np + (columns.paymentStatus[p] as number), columns, p);
+    const currency = currencies[p] as number;
+    addSale(into.currency, currency, amounts, p);
+    addSale(into.commission, currency * nc + (commissionStatus[p] as number), amounts, p);
+    addSale(into.payment, currency * np + (paymentStatus[p] as number), amounts, p);
   }
 }
 

@@ -5,7 +5,7 @@
 import type { AccountView } from './browse-index';
 import type { LookupEntry } from './lookup-catalog';
 import { currencyDigits } from '../../../shared/money';
-import { addSale, exactTotal, groupSums, shownTotal, usedGroups } from './money-totals';
+import { addSale, amountColumns, exactTotal, groupSums, shownTotal, usedGroups } from './money-totals';
 import type { TopQuery } from '../../../shared/sales-query';
 import type { TopEntry } from '../../../shared/sales-query-types';
 
@@ -50,9 +50,12 @@ export function topEntries(view: AccountView, query: TopQuery): TopEntry[] {
   const dim = dimensionOf(view, query.dimension);
   const stride = dim.keys.length;
   const sums = groupSums(columns.currencies.values.length * stride);
+  const { currency } = columns;
+  const { codes, groupOf } = dim;
+  const amounts = amountColumns(columns);
   for (let p = 0; p < columns.size; p++) {
     if (mask[p] !== 1) continue;
-    addSale(sums, (columns.currency[p] as number) * stride + (dim.groupOf[dim.codes[p] as number] ?? 0), columns, p);
+    addSale(sums, (currency[p] as number) * stride + (groupOf[codes[p] as number] ?? 0), amounts, p);
   }
   const entries = usedGroups(sums).map((index): TopEntry => {
     const group = index % stride;

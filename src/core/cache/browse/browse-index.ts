@@ -88,13 +88,13 @@ function markCodes(word: Uint8Array, codes: Int32Array, size: number, ids: reado
 
 /** Sales matching every term: per term, its own entry's hits or its product's or collection's name hits. */
 function textMask(db: Database.Database, columns: SaleColumns, terms: readonly string[]): Uint8Array {
-  const size = columns.size;
+  const { size, posById } = columns;
   const mask = new Uint8Array(size).fill(1);
   for (const term of terms) {
     const hits = searchTerm(db, term);
     const word = new Uint8Array(size);
     for (const id of hits.sales) {
-      const pos = id < columns.posById.length ? (columns.posById[id] as number) : -1;
+      const pos = id < posById.length ? (posById[id] as number) : -1;
       if (pos >= 0) word[pos] = 1;
     }
     markCodes(word, columns.product, size, hits.products);

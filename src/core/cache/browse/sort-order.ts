@@ -234,8 +234,9 @@ function referenceOrder(db: Database.Database, account: string, columns: SaleCol
     .prepare<[string], string>('SELECT json_group_array(id) FROM (SELECT id FROM sales WHERE account_id = ? ORDER BY reference, id)')
     .pluck()
     .get(account);
+  const { posById } = columns;
   for (const id of JSON.parse(json ?? '[]') as number[]) {
-    const pos = columns.posById[id];
+    const pos = posById[id];
     if (pos !== undefined && pos >= 0 && at < order.length) order[at++] = pos;
   }
   return order;

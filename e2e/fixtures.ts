@@ -26,11 +26,14 @@ export interface HostProcess extends HostConfig {
   stop(): Promise<void>;
 }
 
-/** Starts `e2e/test-host/main.ts` and waits for its ready line. */
-export async function startHostProcess(config: HostConfig): Promise<HostProcess> {
-  const args = ['--import', 'tsx', 'e2e/test-host/main.ts', '--export-dir', config.exportDir, '--data-dir', config.dataDir];
-  args.push('--keychain-service', config.keychainService);
-  if (config.caFile) args.push('--ca-file', config.caFile);
+/** A host process started and ready: its address, and how to stop it. */
+export interface ReadyHost {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Spawns a test host with `args` and waits for its ready line; `what` names it in the error when it exits first. */
+export async function spawnHost(args: readonly string[], what: string): Promise<ReadyHost> {
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: string[] = [];
   child.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
@@ -41,10 +44,9 @@ export async function startHostProcess(config: HostConfig): Promise<HostProcess>
       const match = /TEST_HOST_READY (\S+)/.exec(out);
       if (match?.[1]) resolve(match[1]);
     });
-    child.once('exit', (code) => reject(new Error(`test host exited (${code}): ${stderr.join('')}`)));
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}): ${stderr.join('')}`)));
   });
   return {
-    ...config,
     url,
     stop: () =>
       new Promise<void>((done) => {
@@ -53,6 +55,14 @@ export async function startHostProcess(config: HostConfig): Promise<HostProcess>
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Starts `e2e/test-host/main.ts` and waits for its ready line. */
+export async function startHostProcess(config: HostConfig): Promise<HostProcess> {
+  const args = ['--import', 'tsx', 'e2e/test-host/main.ts', '--export-dir', config.exportDir, '--data-dir', config.dataDir];
+  args.push('--keychain-service', config.keychainService);
+  if (config.caFile) args.push('--ca-file', config.caFile);
+  return { ...config, ...(await spawnHost(args, 'test host')) };
 }
 
 interface Fixtures {

@@ -8,7 +8,6 @@
  *
  * export-1m (see `export-1m.ts`) runs the same comparison on the million-sale database.
  */
-import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -18,6 +17,7 @@ import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMN_LABELS } from '../../src/shared/e
 import type { CachedSale } from '../../src/shared/sales-query-types';
 import { BENCH_ACCOUNT, type CaseInput, type RunCase } from '../lib/case';
 import type { ExportChildResult } from '../lib/export-child';
+import { runJsonChild } from '../lib/json-child';
 import { atMost, count, ratioAtMost, type CaseOutput } from '../lib/rows';
 import { best, megabytes, progress, timed } from '../lib/timing';
 
@@ -79,19 +79,7 @@ export async function exportPlain(cache: SalesCache, targetPath: string): Promis
 
 /** Runs one export (`app`: the app's exporter; `plain`: the baseline) in a process of its own and reads its result. */
 export async function exportInChild(repoRoot: string, which: 'app' | 'plain', dbPath: string, targetPath: string): Promise<ExportChildResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/export-child.ts', which, dbPath, targetPath], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  const last = out.trim().split('\n').pop() ?? '';
-  if (code !== 0 || last === '') throw new Error(`the ${which} export process ended with exit code ${code}`);
-  return JSON.parse(last) as ExportChildResult;
+  return runJsonChild<ExportChildResult>(repoRoot, 'bench/lib/export-child.ts', [which, dbPath, targetPath]);
 }
 
 /** What the two export cases measure, on their database. */

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../e2e/chromium-args';
 import type { HostConfig } from '../../e2e/fixtures';
 import { startFakeService } from '../../e2e/fake-service/fake-service';
 import { openCache } from '../../src/core/cache';
@@ -24,16 +25,6 @@ import { createKeytarSecretStore, createMemorySecretStore } from '../../src/core
 import { localIsoDay } from '../../src/shared/dates';
 import { BENCH_ACCOUNT } from './case';
 import { megabytes, median, progress } from './timing';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Rows of the reference page, about what the sales table shows in a 1280×800 window and more. */
 const REFERENCE_ROWS = 100;
@@ -59,7 +50,7 @@ export function ensureRendererBuilt(repoRoot: string): void {
 
 /** Debian's Chromium (or CHROMIUM_PATH), headless. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS] });
 }
 
 /**

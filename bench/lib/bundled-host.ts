@@ -6,12 +6,11 @@
  * The bundle is written under node_modules/.cache in the repository, so its two native modules (better-sqlite3,
  * keytar) resolve from the repository's node_modules as they do from the app's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { builtinModules } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'vite';
-import type { HostConfig } from '../../e2e/fixtures';
+import { spawnHost, type HostConfig } from '../../e2e/fixtures';
 
 const NATIVE = ['better-sqlite3', 'keytar'];
 
@@ -76,28 +75,6 @@ export async function startBundledHost(bundle: string, config: HostConfig, rende
   if (config.caFile) args.push('--ca-file', config.caFile);
   args.push('--port', String(port));
   const spawnedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const stderr: string[] = [];
-  child.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const match = /TEST_HOST_READY (\S+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the bundled test host exited (${code}): ${stderr.join('')}`)));
-  });
-  const readyAt = performance.now();
-  return {
-    url,
-    spawnedAt,
-    readyAt,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
+  const host = await spawnHost(args, 'the bundled test host');
+  return { ...host, spawnedAt, readyAt: performance.now() };
 }

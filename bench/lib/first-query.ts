@@ -4,8 +4,8 @@
  * sales table (newest first, as the sales screen does), closes the cache (which saves the browse index when it was
  * built) and prints `{"openMs":…,"firstQueryMs":…,"closeMs":…,"peakRssMb":…}` on stdout.
  */
-import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { runJsonChild } from './json-child';
 import { openCache } from '../../src/core/cache';
 
 /** What one session measured. */
@@ -18,15 +18,7 @@ export interface FirstQuery {
 
 /** Runs one session in a child process and returns its figures. */
 export async function firstQueryInChild(repoRoot: string, dbPath: string, account: string): Promise<FirstQuery> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/first-query.ts', dbPath, account], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString()));
-  const code = await new Promise<number | null>((done) => child.once('exit', done));
-  if (code !== 0) throw new Error(`the first-query session ended with exit ${code}`);
-  return JSON.parse(out) as FirstQuery;
+  return runJsonChild<FirstQuery>(repoRoot, 'bench/lib/first-query.ts', [dbPath, account]);
 }
 
 function main(): void {

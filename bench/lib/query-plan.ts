@@ -3,8 +3,8 @@
  * index and a mask per filter) holds no memory in the process that is timed:
  * `node --import tsx bench/lib/query-plan.ts <db> <account> <size>` prints `{"browse":[…],"summaries":[…]}`.
  */
-import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { runJsonChild } from './json-child';
 import { openCache } from '../../src/core/cache';
 import { createRandom } from '../../src/core/demo';
 import type { SalesFilter } from '../../src/shared/sales-query';
@@ -18,15 +18,7 @@ export interface QueryPlan {
 
 /** Draws the plan in a child process and returns it. */
 export async function planInChild(repoRoot: string, dbPath: string, account: string, size: number): Promise<QueryPlan> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/query-plan.ts', dbPath, account, String(size)], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString()));
-  const code = await new Promise<number | null>((done) => child.once('exit', done));
-  if (code !== 0) throw new Error(`the query-plan process ended with exit ${code}`);
-  return JSON.parse(out) as QueryPlan;
+  return runJsonChild<QueryPlan>(repoRoot, 'bench/lib/query-plan.ts', [dbPath, account, String(size)]);
 }
 
 function main(): void {

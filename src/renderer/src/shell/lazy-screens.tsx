@@ -1,8 +1,9 @@
 /**
  * The sections other than Sales, in chunks of their own. The sales screen is the first screen; its script alone is
- * what a window has to parse and run before the first rows. The other sections are fetched a few seconds after the
- * shell is up, or as soon as the pointer or focus reaches the navbar, so a section chosen later is drawn at once,
- * from memory, like any other screen; only one chosen before its chunk arrived shows a spinner for that moment.
+ * what a window has to parse and run before the first rows. The other sections are fetched as soon as the pointer or
+ * focus reaches the navbar, so a section chosen then is drawn at once, from memory, like any other screen; only one
+ * chosen before its chunk arrived shows a spinner for that moment. (Fetching them on a timer a few seconds after start
+ * was tried: arriving while a sale's drawer was closing, they sometimes kept focus from returning to its row.)
  */
 import { Group, Loader, Text } from '@mantine/core';
 import { useEffect, useState, type ComponentType } from 'react';
@@ -62,15 +63,4 @@ export const SettingsScreen = lazySection(() => import('../settings/settings-scr
 /** Fetches every section's chunk (each once). */
 export function preloadSections(): void {
   for (const section of [CompareScreen, OverviewScreen, PayoutsScreen, ProfileScreen, SettingsScreen]) void section.preload();
-}
-
-/** How long after the shell appears the sections are fetched: after the first screen's rows, on a slow machine too. */
-const PRELOAD_AFTER_MS = 3000;
-
-/** Fetches the sections' chunks a while after the shell is shown. */
-export function usePreloadedSections(): void {
-  useEffect(() => {
-    const timer = setTimeout(preloadSections, PRELOAD_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
 }

@@ -23,7 +23,7 @@ import { SyncCredentialsModal, type CredentialsPurpose } from '../session/sync-c
 import type { SessionController } from '../session/use-session';
 import { SyncProvider, useToday } from '../sync/sync-context';
 import { SyncControl } from '../sync/sync-control';
-import { CompareScreen, OverviewScreen, PayoutsScreen, preloadSections, ProfileScreen, SettingsScreen, usePreloadedSections } from './lazy-screens';
+import { CompareScreen, OverviewScreen, PayoutsScreen, preloadSections, ProfileScreen, SettingsScreen } from './lazy-screens';
 import { ReadOnlyBanner } from './read-only-banner';
 import { ReadOnlyStatus } from './read-only-status';
 import { SECTIONS, type SectionId } from './sections';
@@ -57,7 +57,6 @@ function reportFailure(error: AppErrorData | null): void {
 /** The main application shell. */
 export function MainShell({ session, controller, onAddAccount, appInfo, appInfoError }: MainShellProps) {
   const [navOpened, nav] = useDisclosure(false);
-  usePreloadedSections();
   const [section, setSection] = useState<SectionId>(SECTIONS[0]?.id ?? 'sales');
   const [signOutOf, setSignOutOf] = useState<AccountSummary | null>(null);
   const scope = sessionScope(session);

@@ -285,6 +285,8 @@ test.describe('A2 keyboard', () => {
     const drawer = page.getByRole('dialog').filter({ has: page.getByTestId('drawer-reference') });
     await page.keyboard.press('Enter');
     await expect(drawer).toBeVisible();
+    // The drawer takes focus once it has opened (as the dialogs above do): only then does Tab stay inside.
+    await expect.poll(isFocused(drawer)).toBe(true);
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
       expect(await isFocused(drawer)(), `Tab ×${i + 1} left the drawer for ${await describeFocus(page)}`).toBe(true);

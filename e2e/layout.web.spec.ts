@@ -159,6 +159,8 @@ test.describe('layout with sixteen currencies and long names', () => {
       let rest: Awaited<ReturnType<typeof cardAmounts>> = [];
       if ((await more.count()) > 0) {
         await more.click();
+        // The list opens with a transition: read its cards once they are there.
+        await expect(page.getByTestId('summary-more-list').getByTestId('summary-currency').first()).toBeVisible();
         rest = await cardAmounts(page.getByTestId('summary-more-list'));
         await page.keyboard.press('Escape');
         await expect(page.getByTestId('summary-more-list')).toHaveCount(0);

@@ -89,7 +89,7 @@ test.describe('screenshots', () => {
         await page.getByRole('button', { name: 'Close sale details' }).click();
 
         await page.getByRole('tab', { name: 'Charts & totals' }).click();
-        await expect(page.getByTestId('chart-currency').first().locator('.recharts-bar-rectangle').first()).toBeVisible();
+        await expect(page.getByTestId('chart-currency').first().locator('.recharts-bar-rectangle path').first()).toBeVisible();
         await expect(page.getByTestId('breakdown-entry').first()).toBeVisible();
         await shoot(page, 'charts', theme, size.width);
 

@@ -9,7 +9,7 @@
  * they include building the index, which happens once per cache, not at every start. Then a fresh host opens the
  * cache and the page is loaded 1 + N times, each in a new page, from the start of the load to the first row on screen:
  * the first load (whose first query reads the saved index) is its own figure, the median of the N others is the
- * target's. The JS heap (CDP Runtime.getHeapUsage, no forced GC) is sampled after every load and after scrolling to
+ * target's. A page closes only once its requests are done, so each load starts on an idle host, as a start does. The JS heap (CDP Runtime.getHeapUsage, no forced GC) is sampled after every load and after scrolling to
  * the last sale; the largest sample is the figure.
  *
  * Beside the first rows: the same Chromium loading a static page of 100 table rows (median of 5), the machine's speed
@@ -62,6 +62,9 @@ async function hostSession(setup: HostSetup, size: number, loads: number, heaps:
       heaps.push(await heapMb(page));
       progress(`load ${i + 1}: first rows ${times.at(-1)?.toFixed(0)} ms; heap ${heaps.at(-1)?.toFixed(1)} MB`);
       if (scroll && i === loads - 1) toEnd = await scrollThrough(page, size, heaps);
+      // The page's later requests (the statuses line's scan, the filter choices) finish before it closes: left
+      // running, they would hold the host's one thread during the next load, which no start of the app has.
+      await page.waitForLoadState('networkidle');
       await page.close();
     }
     return { firstRows: times, toEnd };

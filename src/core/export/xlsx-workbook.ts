@@ -4,7 +4,7 @@
  * few hundred megabytes). The Summary's totals are gathered while the rows pass and written after them.
  */
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ExportColumnId } from '../../shared/export-columns';
 import type { DateBasis } from '../../shared/export-presets';
 import type { CachedSale } from '../../shared/sales-query-types';
@@ -64,7 +64,9 @@ function writeAbout(sheet: ExcelJS.Worksheet, entries: AboutEntry[]): void {
 
 /** Writes the workbook of `rows` to `output`; resolves with the number of sales written. */
 export async function writeXlsx(output: Writable, rows: Iterable<CachedSale>, plan: WorkbookPlan, guard: WriteGuard, progress: ProgressSink): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  // Loaded on the first export, not at every start: exceljs and what it needs are most of the main process's code.
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const zip: unknown = (workbook as unknown as { zip?: unknown }).zip;
   if (zip && typeof zip === 'object' && 'on' in zip) guard.watch(zip as Writable);
   try {

@@ -11,6 +11,7 @@ import type { AppErrorData } from '../../../shared/errors';
 import { preferencesSchema, type AccountPreferences, type Preferences, type PreferencesPatch } from '../../../shared/preferences';
 import { call } from './bridge';
 import { errorTitle } from './error-title';
+import { startRequest } from './start-requests';
 
 /** What screens can read and change. */
 export interface PreferencesController {
@@ -56,7 +57,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    void call('getPreferences').then((result) => {
+    void startRequest('getPreferences').then((result) => {
       if (!current) return;
       if (result.ok) setPrefs(result.value);
       else setError(result.error);

@@ -256,7 +256,12 @@ export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter
     const notes = notesFor(page, limit, parsed, fresh.repeated);
     if (parsed.nextPage === null && reason === null)
       notes.push(`Page ${page} was full and had no next page although the service counts more rows; page ${page + 1} was fetched.`);
-    if (reason === null) next = askAhead(client, filter, page + 1, limit, options.signal);
+    if (reason === null) {
+      next = askAhead(client, filter, page + 1, limit, options.signal);
+      // The request is handed to its socket a tick after the promises that send it have run: storing this page first
+      // would hold it back until the page is stored.
+      await new Promise<void>((sent) => setImmediate(sent));
+    }
     yield { page, sales: fresh.sales, repeated: fresh.copies, warnings: fresh.warnings, notes, progress: snapshot, references: state.seen };
     if (reason !== null) return;
   }

@@ -51,7 +51,7 @@ export function seriesOf(view: AccountView, query: SeriesQuery): SeriesPoint[] {
   const sums = groupSums(starts.length * stride);
   const { currency } = columns;
   const amounts = amountColumns(columns);
-  for (let p = 0; p < columns.size; p++) {
+  for (let p = 0, size = columns.size; p < size; p++) {
     const day = days[p] as number;
     if (mask[p] !== 1 || day === NO_DAY) continue;
     addSale(sums, (indexOf[day - first] as number) * stride + (currency[p] as number), amounts, p);

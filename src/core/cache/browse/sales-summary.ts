@@ -44,7 +44,7 @@ function viaCells(columns: SaleColumns, mask: Uint8Array, into: Groupings): void
   const cells = groupSums(columns.currencies.values.length * nc * np);
   const { currency, commissionStatus, paymentStatus } = columns;
   const amounts = amountColumns(columns);
-  for (let p = 0; p < columns.size; p++) {
+  for (let p = 0, size = columns.size; p < size; p++) {
     if (mask[p] !== 1) continue;
     addSale(cells, ((currency[p] as number) * nc + (commissionStatus[p] as number)) * np + (paymentStatus[p] as number), amounts, p);
   }
@@ -60,7 +60,7 @@ function direct(columns: SaleColumns, mask: Uint8Array, into: Groupings): void {
   const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
   const { currency: currencies, commissionStatus, paymentStatus } = columns;
   const amounts = amountColumns(columns);
-  for (let p = 0; p < columns.size; p++) {
+  for (let p = 0, size = columns.size; p < size; p++) {
     if (mask[p] !== 1) continue;
     const currency = currencies[p] as number;
     addSale(into.currency, currency, amounts, p);

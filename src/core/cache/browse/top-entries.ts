@@ -53,7 +53,7 @@ export function topEntries(view: AccountView, query: TopQuery): TopEntry[] {
   const { currency } = columns;
   const { codes, groupOf } = dim;
   const amounts = amountColumns(columns);
-  for (let p = 0; p < columns.size; p++) {
+  for (let p = 0, size = columns.size; p < size; p++) {
     if (mask[p] !== 1) continue;
     addSale(sums, (currency[p] as number) * stride + (groupOf[codes[p] as number] ?? 0), amounts, p);
   }

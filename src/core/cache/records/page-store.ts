@@ -4,12 +4,17 @@
  * written to the change log (D4); a sale that did not change keeps its values (only its check time moves). New sales get their
  * search entries in bulk, every `SEARCH_BATCH` of them (see `search-index.ts`).
  *
+ * A page of new sales only (what a first sync receives) is inserted in bulk (`bulk-insert.ts`) without looking its
+ * references up first: the unique index on account and reference keeps a stored sale out of the bulk insert, and
+ * such a sale is then stored as every sale of a page of stored sales is, one by one.
+ *
  * Every sale of a page, changed or not, gets the page's time as `status_checked_at` (T3); a sale that had been
  * marked "no longer reported" is reported again, and that is logged as a change too (T5).
  */
 import type Database from 'better-sqlite3';
 import type { JsonValue, Sale } from '../../../shared/domain';
 import { assertAccount } from './account-id';
+import { createBulkInsert, type BulkInsert } from './bulk-insert';
 import { invalidInput } from '../cache-errors';
 import { isoInstant } from './day-numbers';
 import type { LookupIds } from './lookup-ids';
@@ -134,6 +139,7 @@ function recordRun(statements: Statements, account: string, count: number, optio
 /** What one page's transaction works with. */
 interface PageContext {
   statements: Statements;
+  bulk: BulkInsert;
   search: SearchIndex;
   account: string;
   at: string;
@@ -167,19 +173,63 @@ function updateSale(ctx: PageContext, reference: string, before: Known, values: 
   ctx.stored.result.updated++;
 }
 
-function upsertSale(ctx: PageContext, sale: Sale, lookups: LookupIds): void {
-  const { values, rounded } = toRowValues(sale, lookups);
-  if (rounded) ctx.stored.result.roundedAmounts++;
-  const before = ctx.known.get(sale.reference);
+function upsertSale(ctx: PageContext, reference: string, values: RowValues): void {
+  const before = ctx.known.get(reference);
   if (before?.unreported) {
-    ctx.returned.push({ id: before.id, reference: sale.reference });
+    ctx.returned.push({ id: before.id, reference });
     before.unreported = false;
   }
-  if (before === undefined) insertSale(ctx, sale.reference, values);
+  if (before === undefined) insertSale(ctx, reference, values);
   else if (sameValues(before.values, values)) {
     ctx.stored.result.unchanged++;
     ctx.confirmed.push(before.id);
-  } else updateSale(ctx, sale.reference, before, values);
+  } else updateSale(ctx, reference, before, values);
+}
+
+/** The rows to store for `sales`, in order; counts the sales whose amounts needed their exact text. */
+function rowsOf(ctx: PageContext, sales: readonly Sale[], lookups: LookupIds): RowValues[] {
+  const rows = new Array<RowValues>(sales.length);
+  for (let i = 0; i < sales.length; i++) {
+    const { values, rounded } = toRowValues(sales[i] as Sale, lookups);
+    if (rounded) ctx.stored.result.roundedAmounts++;
+    rows[i] = values;
+  }
+  return rows;
+}
+
+function recordInserted(ctx: PageContext, id: number): void {
+  ctx.stored.changedIds.push(id);
+  if (id > ctx.lastInsertedId) ctx.lastInsertedId = id;
+  ctx.stored.result.inserted++;
+}
+
+/** Stores the page sale by sale: each is looked up, then inserted, updated, or confirmed as unchanged. */
+function upsertPage(ctx: PageContext, sales: readonly Sale[], rows: readonly RowValues[]): void {
+  ctx.known = loadKnown(ctx.statements, ctx.account, sales);
+  rows.forEach((values, i) => upsertSale(ctx, (sales[i] as Sale).reference, values));
+}
+
+/**
+ * Stores the page through the bulk insert, as the usual page of a first sync holds only new sales. The sales it
+ * left out (stored before, or repeated within the page) are then looked up and stored one by one, as
+ * {@link upsertPage} does; a sale the bulk insert did put in is only counted.
+ */
+function insertPage(ctx: PageContext, sales: readonly Sale[], rows: readonly RowValues[]): void {
+  const { firstId, ids } = ctx.bulk.insert(ctx.account, rows, ctx.at);
+  if (ids !== null) {
+    for (const id of ids) recordInserted(ctx, id);
+    return;
+  }
+  ctx.known = loadKnown(ctx.statements, ctx.account, sales);
+  const counted = new Set<string>();
+  rows.forEach((values, i) => {
+    const reference = (sales[i] as Sale).reference;
+    const found = ctx.known.get(reference);
+    if (found !== undefined && found.id >= firstId && !counted.has(reference)) {
+      counted.add(reference);
+      recordInserted(ctx, found.id);
+    } else upsertSale(ctx, reference, values);
+  });
 }
 
 /** Confirms the unchanged sales' statuses and reports again the page's sales that had been no longer reported. */
@@ -199,6 +249,10 @@ function confirmPage(ctx: PageContext): void {
  */
 export function createPageStore(db: Database.Database, lookups: LookupIds, search: SearchIndex): PageStore {
   const statements = prepare(db);
+  const bulk = createBulkInsert(db);
+  // Whether the last page held only new sales: while a sync re-fetches stored days, each page's sales are looked up
+  // first rather than offered to a bulk insert that would leave them out page after page.
+  let expectNew = true;
   const unstored = createUnstoredRecords(db);
   const store = db.transaction((account: string, sales: readonly Sale[], at: string, options: StorePageOptions): StoredPage => {
     const stored: StoredPage = {
@@ -206,9 +260,12 @@ export function createPageStore(db: Database.Database, lookups: LookupIds, searc
       changedIds: [],
     };
     const indexedThrough = search.indexedThrough();
-    const known = loadKnown(statements, account, sales);
-    const ctx: PageContext = { statements, search, account, at, known, stored, indexedThrough, lastInsertedId: 0, confirmed: [], returned: [] };
-    for (const sale of sales) upsertSale(ctx, sale, lookups);
+    const known = new Map<string, Known>();
+    const ctx: PageContext = { statements, bulk, search, account, at, known, stored, indexedThrough, lastInsertedId: 0, confirmed: [], returned: [] };
+    const rows = rowsOf(ctx, sales, lookups);
+    if (expectNew) insertPage(ctx, sales, rows);
+    else upsertPage(ctx, sales, rows);
+    expectNew = stored.result.inserted === sales.length;
     confirmPage(ctx);
     recordRun(statements, account, sales.length, options);
     if (options.unstored !== undefined) unstored.note(account, options.unstored, at);

@@ -17,7 +17,6 @@ function isNumberChar(code: number): boolean {
 
 /** True when the double of `token` does not stand for exactly the decimal `token` writes. */
 function losesDigits(token: string): boolean {
-  if (token.length <= 15 && !token.includes('e') && !token.includes('E')) return false;
   if (!JSON_NUMBER.test(token)) return false;
   const sent = parseDecimal(token);
   const held = decimalOfNumber(Number(token));
@@ -88,30 +87,22 @@ export function keepNumberDigits(text: string): string {
   const parts: string[] = [];
   const scan: Scan = { lists: [], items: [], values: 0 };
   let last = 0;
-  let inString = false;
   let listOpened = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === 92) i += 1;
-      else if (code === QUOTE) inString = false;
-      continue;
-    }
     if (isSpace(code)) continue;
     const firstItem = listOpened && code !== CLOSE_ARRAY;
     listOpened = code === OPEN_ARRAY;
     if (code === QUOTE || LITERAL_STARTS.has(code)) {
       if (firstItem) countItem(scan);
       countValue(scan);
-      inString = code === QUOTE;
+      if (code === QUOTE) i = stringEnd(text, i + 1);
     } else if (code === 45 || (code >= 48 && code <= 57)) {
       if (firstItem) countItem(scan);
       countValue(scan);
-      let end = i + 1;
-      while (end < text.length && isNumberChar(text.charCodeAt(end))) end += 1;
-      const token = text.slice(i, end);
-      if (losesDigits(token)) {
-        parts.push(text.slice(last, i), `"${token}"`);
+      const end = numberEnd(text, i + 1);
+      if (mayLoseDigits(text, i, end) && losesDigits(text.slice(i, end))) {
+        parts.push(text.slice(last, i), `"${text.slice(i, end)}"`);
         last = end;
       }
       i = end - 1;
@@ -120,6 +111,38 @@ export function keepNumberDigits(text: string): string {
   if (last === 0) return text;
   parts.push(text.slice(last));
   return parts.join('');
+}
+
+/**
+ * Index of the quote that closes the string whose text starts at `from` (the text's length when none does; JSON.parse
+ * then refuses the body). Found with indexOf, so the strings that make up most of a page cost no per-character loop.
+ */
+function stringEnd(text: string, from: number): number {
+  for (let at = from; ;) {
+    const quote = text.indexOf('"', at);
+    if (quote < 0) return text.length;
+    let backslashes = 0;
+    while (quote - backslashes - 1 >= from && text.charCodeAt(quote - backslashes - 1) === 92) backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
+    at = quote + 1;
+  }
+}
+
+/** Index just past the number token starting before `from`. */
+function numberEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && isNumberChar(text.charCodeAt(end))) end += 1;
+  return end;
+}
+
+/** False for the usual number (at most 15 characters, no exponent), which a double always writes back as sent. */
+function mayLoseDigits(text: string, start: number, end: number): boolean {
+  if (end - start > 15) return true;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 101 || code === 69) return true;
+  }
+  return false;
 }
 
 /** Parses `text`; throws SyntaxError when it is not JSON, and a typed ServiceError when it is beyond the bounds (S13). */

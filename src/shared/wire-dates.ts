@@ -33,8 +33,22 @@ function yearFirst(match: RegExpExecArray): string | null {
   return iso(year, month, day);
 }
 
+/** Days read so far: a page's records share a few dates, and reading one builds a Date to check it is real. */
+const readDays = new Map<string, WireDay | null>();
+const MAX_READ_DAYS = 4_096;
+
 /** The day `text` names, or null when it names none (or could name two). */
 export function readWireDay(text: string): WireDay | null {
+  const known = readDays.get(text);
+  if (known !== undefined) return known;
+  const read = readDay(text);
+  const kept = read === null ? null : Object.freeze(read);
+  if (readDays.size >= MAX_READ_DAYS) readDays.clear();
+  readDays.set(text, kept);
+  return kept;
+}
+
+function readDay(text: string): WireDay | null {
   const exact = serviceDayToIso(text);
   if (exact !== null) return { day: exact, exactFormat: true };
   const trimmed = text.trim();

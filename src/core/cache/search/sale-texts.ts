@@ -2,7 +2,7 @@
  * Every sale's reference and sub-ID, folded, in memory, for the sales screen's searches inside words: an index of
  * words cannot find "1234" inside S-0001234-AB, and SQLite needs 300 ms or more to scan a million sales for it, where
  * `indexOf` over these texts takes about 15 ms. References are unique per sale, so nothing smaller would do; a million
- * sales take about 30 MB.
+ * sales take about 30 MB, kept as UTF-8 bytes outside V8's heap: read as strings, they grew the heap by about 90 MB.
  *
  * The texts cover the sales up to the search index's watermark (`search_progress.indexed_through`), which every text
  * search first brings up to date: the sales above the last load are read at the next search. A sale whose text
@@ -14,18 +14,22 @@ import { foldText } from './search-text';
 
 /** Rows read per statement run. */
 const READ_CHUNK = 50_000;
-/**
- * Parts kept apart before they are joined into one: each search walks every part, which costs next to nothing, while
- * joining a million sales' texts briefly holds them twice.
- */
-const MAX_PARTS = 64;
+/** Ends each text in a part: a byte no UTF-8 text holds, so SQLite has nothing to replace inside the texts. */
+const SEPARATOR = 0xff;
+const SPACE = 0x20;
+const LINE_BREAK = 0x0a;
 
-/** Consecutive sales' texts: `text` holds each sale's reference and sub-ID, each followed by a line break. */
+/**
+ * Consecutive sales' texts: `bytes` holds each sale's reference and sub-ID, folded, in UTF-8, each followed by
+ * {@link SEPARATOR}, so a sale's texts end at its second separator.
+ */
 interface Part {
-  text: string;
-  /** Where each sale's texts start in `text`, and one more entry: its length. */
+  bytes: Buffer;
+  /** Where each sale's texts start in `bytes`, and one more entry: its length. */
   starts: Int32Array;
-  ids: Int32Array;
+  /** The sales' ids, or null when they are `firstId`, `firstId + 1`, … (as one account's stored sales usually are). */
+  ids: Int32Array | null;
+  firstId: number;
 }
 
 interface SaleTexts {
@@ -41,59 +45,195 @@ export function forgetSaleTexts(db: Database.Database): void {
   loaded.delete(db);
 }
 
-/**
- * Reads a chunk of sales as three values SQLite builds itself (the ids as a JSON array, the texts joined, the last id)
- * instead of an array per sale: reading a million sales row by row took 1.5-4 s, mostly in making and collecting
- * those arrays. A line break inside a reference or sub-ID becomes a space (no search term holds either, so matches do
- * not change), so each sale's texts end at its next two line breaks. Folding keeps a text's length (one UTF-16 unit
- * for one), so the joined texts fold as a whole.
- */
-function readChunk(
-  chunk: Database.Statement<[number, number], [string, string | null, number | null]>,
-  from: number,
-  upTo: number,
-): { part: Part; last: number } | null {
-  const [idsJson, joined, last] = chunk.raw().get(from, upTo) ?? ['[]', null, null];
-  if (joined === null || last === null) return null;
-  const ids = Int32Array.from(JSON.parse(idsJson) as number[]);
-  const text = foldText(joined);
-  const starts = new Int32Array(ids.length + 1);
-  let at = 0;
-  for (let i = 0; i < ids.length; i++) {
-    starts[i] = at;
-    at = text.indexOf('\n', text.indexOf('\n', at) + 1) + 1;
+/** The UTF-8 bytes of each character's folded form, by code point; null when it folds to itself. */
+const foldedBytes = new Map<number, Uint8Array | null>();
+
+function foldedOf(code: number): Uint8Array | null {
+  let bytes = foldedBytes.get(code);
+  if (bytes === undefined) {
+    const char = String.fromCodePoint(code);
+    const folded = foldText(char);
+    bytes = folded === char ? null : Buffer.from(folded, 'utf8');
+    foldedBytes.set(code, bytes);
   }
-  starts[ids.length] = text.length;
-  return { part: { text, starts, ids }, last };
+  return bytes;
+}
+
+/** Length of the UTF-8 sequence a lead byte starts (1 for a byte that starts none). */
+function sequenceLength(lead: number): number {
+  if (lead >= 0xf0 && lead <= 0xf4) return 4;
+  if (lead >= 0xe0 && lead <= 0xef) return 3;
+  if (lead >= 0xc2 && lead <= 0xdf) return 2;
+  return 1;
+}
+
+/** The code point of the well-formed sequence of `length` bytes at `at`, or -1. */
+function codePointAt(bytes: Uint8Array, at: number, length: number): number {
+  if (length === 1 || at + length > bytes.length) return -1;
+  let code = (bytes[at] as number) & (0xff >>> (length + 1));
+  for (let i = 1; i < length; i++) {
+    const next = bytes[at + i] as number;
+    if ((next & 0xc0) !== 0x80) return -1;
+    code = (code << 6) | (next & 0x3f);
+  }
+  return code <= 0x10ffff ? code : -1;
+}
+
+/**
+ * Folds the texts of `sales` sales in place, one character at a time as {@link foldText} does, without making a string
+ * of them: ASCII capitals to lower case, and each character beyond ASCII to its folded form. Folding seldom lengthens
+ * a character's UTF-8 (É → e is one byte shorter), so each text is written again from its start, and the bytes it
+ * freed become spaces before its separator: no search term holds a space, so every match stays what it was. Returns
+ * where each sale's texts start, or null when the chunk cannot be folded so (a character folds longer, Ⱥ → ⱥ, or the
+ * separators are not one per text: a text holds bytes that are not UTF-8).
+ */
+function foldInPlace(bytes: Buffer, sales: number): Int32Array | null {
+  const starts = new Int32Array(sales + 1);
+  let write = 0;
+  let separators = 0;
+  for (let read = 0; read < bytes.length;) {
+    if (write === read) {
+      read = lowerAsciiRun(bytes, read);
+      write = read;
+      if (read === bytes.length) break;
+    }
+    const byte = bytes[read] as number;
+    if (byte < 0x80) {
+      bytes[write++] = isCapital(byte) ? byte + 0x20 : byte;
+      read++;
+    } else if (byte === SEPARATOR) {
+      while (write < read) bytes[write++] = SPACE;
+      bytes[write++] = SEPARATOR;
+      read++;
+      separators++;
+      if ((separators & 1) === 1) continue;
+      if (separators >>> 1 > sales) return null;
+      starts[separators >>> 1] = write;
+    } else {
+      const length = sequenceLength(byte);
+      const code = codePointAt(bytes, read, length);
+      const folded = code < 0 ? null : foldedOf(code);
+      if (folded !== null && folded.byteLength > length) return null;
+      const size = folded === null ? (code < 0 ? 1 : length) : folded.byteLength;
+      for (let i = 0; i < size; i++) bytes[write + i] = folded === null ? (bytes[read + i] as number) : (folded[i] as number);
+      write += size;
+      read += code < 0 ? 1 : length;
+    }
+  }
+  return separators === 2 * sales ? starts : null;
+}
+
+const isCapital = (byte: number): boolean => (byte - 0x41) >>> 0 < 26;
+
+/** Lower-cases the ASCII bytes from `from` on, in place, up to the first other byte; returns where that is. */
+function lowerAsciiRun(bytes: Uint8Array, from: number): number {
+  let at = from;
+  for (; at < bytes.length; at++) {
+    const byte = bytes[at] as number;
+    if (byte >= 0x80) break;
+    if (isCapital(byte)) bytes[at] = byte + 0x20;
+  }
+  return at;
+}
+
+/** The sales of a chunk (id > ?, id <= ?, in id order, at most a read's worth). */
+const CHUNK = `FROM (SELECT id, reference, subid FROM sales WHERE id > ? AND id <= ? ORDER BY id LIMIT ${READ_CHUNK})`;
+
+/** First id, last id, count and texts of a chunk. */
+type ChunkRow = [number | null, number | null, number, Buffer | null];
+
+/**
+ * Reads a chunk of sales as a few values SQLite builds itself, not an array per sale (reading a million sales row by
+ * row took 1.5-4 s, mostly in making and collecting those arrays), and the texts as bytes, joined with separators
+ * SQLite adds as they are: lower-casing the texts and replacing line breaks in them in SQL took half the time.
+ */
+function chunkReader(db: Database.Database): (after: number, upTo: number) => { part: Part; last: number } | null {
+  const texts = db
+    .prepare<[number, number], ChunkRow>(
+      `SELECT min(id), max(id), count(*), CAST(group_concat(reference || x'ff' || ifnull(subid, '') || x'ff', '') AS BLOB) ${CHUNK}`,
+    )
+    .raw();
+  // Only read when the chunk's ids have gaps: 4-byte big-endian integers, in id order.
+  const ids = db.prepare<[number, number], Buffer | null>(`SELECT unhex(group_concat(printf('%08x', id), '')) ${CHUNK}`).pluck();
+  // Texts that cannot be folded in place: folded as a string, line breaks inside them made spaces, as folding ignores both.
+  const asString = db
+    .prepare<[number, number], string | null>(
+      `SELECT group_concat(replace(reference, char(10), ' ') || char(10) || replace(ifnull(subid, ''), char(10), ' ') || char(10), '') ${CHUNK}`,
+    )
+    .pluck();
+  return (after, upTo) => {
+    const [first, last, count, joined] = texts.get(after, upTo) ?? [null, null, 0, null];
+    if (first === null || last === null || joined === null) return null;
+    let bytes = joined;
+    let starts = foldInPlace(bytes, count);
+    if (starts === null) [bytes, starts] = foldedAsString(asString.get(after, upTo) ?? '', count);
+    const packed = last - first === count - 1 ? null : ids.get(after, upTo);
+    return { part: { bytes, starts, ids: packed === null || packed === undefined ? null : unpackIds(packed), firstId: first }, last };
+  };
+}
+
+/** The texts folded as a string, their line breaks made separators, and where each sale's texts start. */
+function foldedAsString(text: string, sales: number): [Buffer, Int32Array] {
+  const bytes = Buffer.from(foldText(text), 'utf8');
+  const starts = new Int32Array(sales + 1);
+  let breaks = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] !== LINE_BREAK) continue;
+    bytes[i] = SEPARATOR;
+    breaks++;
+    if ((breaks & 1) === 0) starts[breaks >>> 1] = i + 1;
+  }
+  return [bytes, starts];
+}
+
+function unpackIds(packed: Buffer): Int32Array {
+  const ids = new Int32Array(packed.byteLength / 4);
+  for (let i = 0; i < ids.length; i++) ids[i] = packed.readInt32BE(i * 4);
+  return ids;
 }
 
 function readPart(db: Database.Database, after: number, upTo: number): Part[] {
-  const chunk = db.prepare<[number, number], [string, string | null, number | null]>(
-    // Both aggregates visit the rows in the same order, so the n-th id and the n-th text belong to the same sale.
-    // SQLite's lower() changes ASCII capitals only, as folding does; foldText then folds what is beyond ASCII.
-    `SELECT json_group_array(id),
-       group_concat(replace(lower(reference), char(10), ' ') || char(10) || replace(lower(ifnull(subid, '')), char(10), ' ') || char(10), ''),
-       max(id)
-     FROM (SELECT id, reference, subid FROM sales WHERE id > ? AND id <= ? ORDER BY id LIMIT ${READ_CHUNK})`,
-  );
+  const read = chunkReader(db);
   const parts: Part[] = [];
-  for (let read = readChunk(chunk, after, upTo); read !== null; read = readChunk(chunk, read.last, upTo)) parts.push(read.part);
+  for (let chunk = read(after, upTo); chunk !== null; chunk = read(chunk.last, upTo)) parts.push(chunk.part);
   return parts;
 }
 
+const salesIn = (part: Part): number => part.starts.length - 1;
+const idAt = (part: Part, row: number): number => (part.ids === null ? part.firstId + row : (part.ids[row] as number));
+
 function joinParts(parts: readonly Part[]): Part {
-  const starts = new Int32Array(parts.reduce((n, p) => n + p.ids.length, 0) + 1);
+  const starts = new Int32Array(parts.reduce((n, p) => n + salesIn(p), 0) + 1);
   const ids = new Int32Array(starts.length - 1);
   let at = 0;
   let offset = 0;
   for (const part of parts) {
-    for (let i = 0; i < part.ids.length; i++) starts[at + i] = (part.starts[i] as number) + offset;
-    ids.set(part.ids, at);
-    at += part.ids.length;
-    offset += part.text.length;
+    for (let i = 0; i < salesIn(part); i++) {
+      starts[at + i] = (part.starts[i] as number) + offset;
+      ids[at + i] = idAt(part, i);
+    }
+    at += salesIn(part);
+    offset += part.bytes.byteLength;
   }
   starts[at] = offset;
-  return { text: parts.map((p) => p.text).join(''), starts, ids };
+  const firstId = ids[0] ?? 0;
+  const gapless = ids.length === 0 || (ids[ids.length - 1] as number) - firstId === ids.length - 1;
+  return { bytes: Buffer.concat(parts.map((p) => p.bytes)), starts, ids: gapless ? null : ids, firstId };
+}
+
+/**
+ * `parts` followed by `fresh`, a small last part joined with the next while they hold no more than a read's sales
+ * together: a sync adds a few sales between searches, and thousands of tiny parts would each cost a search a call,
+ * while joining only small parts never holds more than a read's texts twice.
+ */
+function appendParts(parts: readonly Part[], fresh: readonly Part[]): Part[] {
+  const out = [...parts];
+  for (const part of fresh) {
+    const last = out[out.length - 1];
+    if (last !== undefined && salesIn(last) + salesIn(part) <= READ_CHUNK) out[out.length - 1] = joinParts([last, part]);
+    else out.push(part);
+  }
+  return out;
 }
 
 /** The texts of every sale up to the watermark, reading only what the last call did not. */
@@ -102,25 +242,29 @@ function current(db: Database.Database): SaleTexts {
   let texts = loaded.get(db);
   if (texts === undefined || watermark < texts.through) texts = { through: 0, parts: [] };
   if (watermark > texts.through) {
-    const parts = [...texts.parts, ...readPart(db, texts.through, watermark)];
-    texts = { through: watermark, parts: parts.length > MAX_PARTS ? [joinParts(parts)] : parts };
+    texts = { through: watermark, parts: appendParts(texts.parts, readPart(db, texts.through, watermark)) };
   }
   loaded.set(db, texts);
   return texts;
 }
 
-/** Ids of the sales (of any account) whose folded reference or sub-ID contains `term`, a folded word. */
-export function salesContaining(db: Database.Database, term: string): number[] {
-  const out: number[] = [];
-  for (const { text, starts, ids } of current(db).parts) {
+/**
+ * Calls `onSale` with the id of each sale (of any account) whose folded reference or sub-ID contains `term`, a folded
+ * word, in ascending id order. A callback rather than a list: a common word matches a good share of a million sales.
+ */
+export function salesContaining(db: Database.Database, term: string, onSale: (id: number) => void): void {
+  const needle = Buffer.from(term, 'utf8');
+  for (const part of current(db).parts) {
+    const { bytes, starts } = part;
+    const sales = salesIn(part);
     let row = 0;
-    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, starts[row] as number)) {
+    // UTF-8 never starts a character inside another, so a byte match is a match of whole characters.
+    for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, starts[row] as number)) {
       // Matches come in increasing order, so the sale holding one is found by walking forward.
       while ((starts[row + 1] as number) <= at) row++;
-      out.push(ids[row] as number);
+      onSale(idAt(part, row));
       row++;
-      if (row >= ids.length) break;
+      if (row >= sales) break;
     }
   }
-  return out;
 }

@@ -9,9 +9,8 @@ import { foldedContains, foldedGlob } from './fold-pattern';
 import { salesContaining } from './sale-texts';
 import { foldText } from './search-text';
 
-/** What one term matched: sale row ids (any account), product ids and collection ids. */
+/** What one term matched by name: product ids and collection ids (the sales it matched go to a callback). */
 export interface TermHits {
-  sales: number[];
   products: number[];
   collections: number[];
 }
@@ -27,9 +26,10 @@ function namesContaining(db: Database.Database, table: 'products' | 'collections
   return rows.filter(([, name]) => foldText(name).includes(term)).map(([id]) => id);
 }
 
-/** The hits of `term`. */
-export function searchTerm(db: Database.Database, term: string): TermHits {
-  return { sales: salesContaining(db, term), products: namesContaining(db, 'products', term), collections: namesContaining(db, 'collections', term) };
+/** The hits of `term`: `onSale` gets the row id of each sale (any account) it matched, in ascending order. */
+export function searchTerm(db: Database.Database, term: string, onSale: (id: number) => void): TermHits {
+  salesContaining(db, term, onSale);
+  return { products: namesContaining(db, 'products', term), collections: namesContaining(db, 'collections', term) };
 }
 
 /**

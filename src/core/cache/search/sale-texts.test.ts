@@ -1,0 +1,167 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Sale } from '../../../shared/domain';
+import { openCache } from '../file';
+import type { SalesCache } from '../sales-cache';
+import { foldedContains, foldedGlob } from './fold-pattern';
+import { forgetSaleTexts, salesContaining } from './sale-texts';
+import { searchTerms } from './search-text';
+import { sampleSales, tempFolder, testClock } from '../../../../test-support/cache-kit';
+
+const clock = testClock();
+let folder: ReturnType<typeof tempFolder>;
+let path: string;
+let cache: SalesCache;
+
+/** Texts whose folded UTF-8 is shorter (É, İ, ẞ, K) or the same, line breaks, astral and combining marks. */
+const ODD = [
+  ['ZÜRICH-ÉÉÉ-001', 'Zürich Ωmega'],
+  ['İSTANBUL-ẞ-002', 'KELVIN-\u212a-ﬁle'],
+  ['LINE\nBREAK-003', 'tab\there'],
+  ['𐐀𐐨-DESERET-004', 'e\u0301cole'],
+  ['ΟΔΟΣ-005', null],
+  ['PLAIN-006', '무선 키보드'],
+  ['ＡＢＣ-007', 'Café & Crème'],
+  ['ATOM-008', 'TEST'],
+] as const;
+
+/** Texts with characters whose folded UTF-8 is longer (Ⱥ → ⱥ). */
+const LONGER = [
+  ['ȺTOM-009', 'ȾEST ⱥ'],
+  ['ÜBER-010', 'Ⱥ'],
+] as const;
+
+const QUERIES = [
+  'zurich',
+  'urich',
+  'eee-001',
+  'ωmega',
+  'istanbul',
+  'ß-002',
+  'kelvin-k',
+  'fi',
+  'break',
+  'line',
+  'here',
+  '𐐨',
+  'cole',
+  'οδοσ-005',
+  '키보',
+  'ｂｃ',
+  'cafe',
+  'creme',
+  'ⱥtom',
+  'ⱦest',
+  'ⱥ',
+  'uber',
+  'tom-00',
+  'test',
+  '00',
+  '-0',
+  'zzz',
+  'ωmegax',
+  '001-0x',
+];
+
+function oddSales(start: number, texts: readonly (readonly [string, string | null])[] = ODD): Sale[] {
+  const base = sampleSales({ count: start + texts.length }).slice(start);
+  return texts.map(([reference, subid], i) => ({ ...(base[i] as Sale), reference: `${reference}-${start}`, subid }));
+}
+
+/** Ids of the sales whose reference or sub-ID contains `term`, found by SQL (the exports' way), and by the texts in memory. */
+function bothWays(db: Database.Database, term: string): { sql: number[]; memory: number[] } {
+  const sql = db
+    .prepare<string[], number>(`SELECT id FROM sales WHERE ${foldedContains('reference')} OR ${foldedContains('subid')} ORDER BY id`)
+    .pluck()
+    .all(foldedGlob(term), term, foldedGlob(term), term);
+  const memory: number[] = [];
+  salesContaining(db, term, (id) => memory.push(id));
+  return { sql, memory };
+}
+
+function expectSameAsSql(db: Database.Database): void {
+  const differences: string[] = [];
+  for (const term of QUERIES.flatMap((q) => searchTerms(q) ?? [])) {
+    const { sql, memory } = bothWays(db, term);
+    if (JSON.stringify(sql) !== JSON.stringify(memory)) differences.push(`${term}: sql ${sql.join(',')} memory ${memory.join(',')}`);
+  }
+  expect(differences).toEqual([]);
+}
+
+function withFile<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(path);
+  try {
+    return work(db);
+  } finally {
+    forgetSaleTexts(db);
+    db.close();
+  }
+}
+
+beforeEach(() => {
+  folder = tempFolder('sale-texts');
+  path = join(folder.dir, 'cache.sqlite');
+  cache = openCache({ path, now: clock.now }).cache;
+});
+
+afterEach(() => {
+  cache.close();
+  folder.remove();
+});
+
+describe('the sales’ texts in memory', () => {
+  it('find exactly the sales SQL finds, whatever folding does to a text’s length', () => {
+    cache.storePage('a', [...oddSales(0), ...sampleSales({ count: 200 }), ...oddSales(8)], clock.now());
+    cache.catchUpSearch();
+    withFile((db) => {
+      expectSameAsSql(db);
+      expect(bothWays(db, 'urich').memory).toHaveLength(2);
+    });
+  });
+
+  it('find the same when a character folds longer (the texts are then folded as a string)', () => {
+    cache.storePage('a', [...oddSales(0), ...oddSales(8, LONGER), ...oddSales(10)], clock.now());
+    cache.catchUpSearch();
+    withFile((db) => {
+      expectSameAsSql(db);
+      expect(bothWays(db, 'ⱥtom').memory).toHaveLength(1);
+      expect(bothWays(db, 'urich').memory).toHaveLength(2);
+    });
+  });
+
+  it('find the same with gaps in the ids (sales forgotten) and other accounts’ sales between', () => {
+    cache.storePage('a', oddSales(0), clock.now());
+    cache.storePage('b', sampleSales({ count: 30 }), clock.now());
+    cache.storePage('a', oddSales(8), clock.now());
+    cache.storePage('c', oddSales(16), clock.now());
+    cache.forgetAccount('b');
+    cache.catchUpSearch();
+    withFile((db) => {
+      expectSameAsSql(db);
+      expect(bothWays(db, 'tom-008').memory).toHaveLength(3);
+      expect(bothWays(db, 'zurich').memory).toHaveLength(3);
+    });
+  });
+
+  it('find the same when a text holds bytes that are not UTF-8, and keep every other sale where it is', () => {
+    cache.storePage('a', [...oddSales(0), ...sampleSales({ count: 20 })], clock.now());
+    cache.catchUpSearch();
+    withFile((db) => {
+      db.prepare("UPDATE sales SET subid = CAST(x'41ff422d7a7a' AS TEXT) WHERE id = 3").run();
+      expect(bothWays(db, 'b-zz').memory).toEqual([3]);
+      expectSameAsSql(db);
+    });
+  });
+
+  it('read a few sales at a time as they are stored, and still find what SQL finds', () => {
+    withFile((db) => {
+      for (let page = 0; page < 12; page++) {
+        cache.storePage('a', oddSales(page * 8), clock.now());
+        cache.catchUpSearch();
+        expectSameAsSql(db);
+      }
+      expect(bothWays(db, 'zurich').memory).toHaveLength(12);
+    });
+  });
+});

@@ -18,8 +18,17 @@ import { openSavedColumns, removeSavedIndexes, SAVED_ORDERS, saveColumns, type S
 /** Above this many pending row ids a rebuild is cheaper than a patch. */
 const PATCH_LIMIT = 50_000;
 const MEMO_LIMIT = 8;
+/**
+ * Sort orders kept in memory per account (4 MB each at a million sales): the least recently used one goes when
+ * another is needed, and is read back from the saved file (a few milliseconds) or computed again when it is used next.
+ * Holding every order a session used took up to 60 MB, most of it for sorts clicked once.
+ */
+export const ORDER_LIMIT = 4;
 
-/** One account's in-memory view with its memoised orders and selections. */
+/**
+ * One account's in-memory view with its memoised orders and selections. An order it returns is valid until the next
+ * call of `order`: its memory is reused for the next one once it is let go.
+ */
 export interface AccountView {
   account: string;
   columns: SaleColumns;
@@ -59,7 +68,7 @@ interface AccountState {
   texts: Map<string, Uint8Array>;
   /** True while the columns are exactly what the saved file holds (read from it, unchanged since). */
   saved: boolean;
-  /** The saved file the columns are being read from, until every array is read. */
+  /** The saved file the columns (and sort orders let go) are read from, until the columns change or are dropped. */
   file: SavedColumns | null;
 }
 
@@ -115,6 +124,17 @@ function textMask(db: Database.Database, columns: SaleColumns, terms: readonly s
   return mask;
 }
 
+/**
+ * Makes room for one more order: drops the least recently used when {@link ORDER_LIMIT} are held, and returns it so
+ * that the order read next can reuse its memory (nothing else holds an order: pages read it within their call).
+ */
+function evictOrder(orders: Map<SaleSortColumn, Int32Array>): Int32Array | undefined {
+  if (orders.size < ORDER_LIMIT) return undefined;
+  const [column, order] = orders.entries().next().value as [SaleSortColumn, Int32Array];
+  orders.delete(column);
+  return order;
+}
+
 function makeView(db: Database.Database, account: string, state: AccountState, beforeTextSearch: () => void): AccountView {
   return {
     account,
@@ -122,10 +142,13 @@ function makeView(db: Database.Database, account: string, state: AccountState, b
     catalog: state.catalog,
     order: (column) => {
       let order = state.orders.get(column);
-      if (order === undefined) {
-        order = (state.saved ? state.file?.order(column) : null) ?? sortOrder(db, account, state.columns, state.catalog, column);
-        state.orders.set(column, order);
+      if (order !== undefined) {
+        state.orders.delete(column);
+      } else {
+        const spare = evictOrder(state.orders);
+        order = (state.saved ? state.file?.order(column, spare) : null) ?? sortOrder(db, account, state.columns, state.catalog, column, spare);
       }
+      state.orders.set(column, order);
       return order;
     },
     select: (filter) =>

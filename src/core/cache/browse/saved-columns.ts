@@ -6,8 +6,9 @@
  *
  * Arrays are read when first used, not at open: the first page of the sales table needs three of the seventeen (ids,
  * days, the no-longer-reported flags) and the date order, about 16 MB of 70 at a million sales, and a column nobody
- * filters or sorts by is never read. The file stays open until every array is read or the columns are dropped, so a
- * file replaced meanwhile (another process saving at its close) cannot mix into them.
+ * filters or sorts by is never read. The file stays open while the columns are the ones it holds, so a sort order
+ * let go to save memory can be read again, and a file replaced meanwhile (another process saving at its close) cannot
+ * mix into them.
  *
  * The file is used only when its stamp equals the cache's (see `browse-stamp.ts`); an array whose CRC does not match
  * is reported through `onDamage`, and the caller rebuilds from SQLite, which stays the only source of truth.
@@ -194,8 +195,11 @@ function dictionary(values: (string | null)[]): TextDictionary {
 /** Saved columns being read: the columns (arrays read on first use), the saved sort orders, and the open file. */
 export interface SavedColumns {
   columns: SaleColumns;
-  /** The saved ascending order of `column`, or null when none was saved. */
-  order(column: SaleSortColumn): Int32Array | null;
+  /**
+   * The saved ascending order of `column`, or null when none was saved; read into `into` when it has the order's
+   * length (an order no longer used), so reading orders again and again does not leave arrays for the GC.
+   */
+  order(column: SaleSortColumn, into?: Int32Array): Int32Array | null;
   /** Lets go of the file (reading every array not read yet first when `readRest`). */
   close(readRest?: boolean): void;
 }
@@ -210,14 +214,18 @@ export class SavedIndexDamagedError extends Error {
 
 type ArrayKind = new (buffer: ArrayBuffer, offset: number, length: number) => Growable;
 
-/** Reads one array of the data part, checked against its length and CRC; throws when it does not read back. */
-function readArray(fd: number, fileSize: number, dataStart: number, place: Place, kind: ArrayKind, bytesPer: number): Growable {
+/**
+ * Reads one array of the data part, checked against its length and CRC, into `into` when it is an array of the same
+ * kind and length (no new memory), else into a new one; throws when it does not read back.
+ */
+function readArray(fd: number, fileSize: number, dataStart: number, place: Place, kind: ArrayKind, bytesPer: number, into?: Growable): Growable {
   const [offset, length, crc] = place;
   const bytes = length * bytesPer;
   if (offset % ALIGN !== 0 || dataStart + offset + bytes > fileSize) throw new Error('an array lies beyond the end of the file');
-  const data = new ArrayBuffer(bytes);
-  if (!readExactly(fd, new Uint8Array(data), dataStart + offset) || crc32(new Uint8Array(data)) !== crc) throw new Error('an array does not read back');
-  return new kind(data, 0, length);
+  const array = into !== undefined && into.constructor === kind && into.length === length ? into : new kind(new ArrayBuffer(bytes), 0, length);
+  const data = new Uint8Array(array.buffer, array.byteOffset, bytes);
+  if (!readExactly(fd, data, dataStart + offset) || crc32(data) !== crc) throw new Error('an array does not read back');
+  return array;
 }
 
 /**
@@ -246,10 +254,10 @@ function lazyColumns(file: number, fileSize: number, header: Header, dataStart: 
   const columns = createColumns(0);
   const record = columns as unknown as Record<ArrayName, Growable>;
   const unread = new Set<ArrayName>(ARRAYS);
-  const read = (place: Place, kind: ArrayKind, bytesPer: number): Growable => {
+  const read = (place: Place, kind: ArrayKind, bytesPer: number, into?: Growable): Growable => {
     if (fd === null) throw new Error('the saved browse index was closed');
     try {
-      return readArray(fd, fileSize, dataStart, place, kind, bytesPer);
+      return readArray(fd, fileSize, dataStart, place, kind, bytesPer, into);
     } catch (error) {
       onDamage();
       throw new SavedIndexDamagedError((error as Error).message);
@@ -264,7 +272,6 @@ function lazyColumns(file: number, fileSize: number, header: Header, dataStart: 
     const settle = (value: Growable): void => {
       Object.defineProperty(columns, name, { value, writable: true, enumerable: true, configurable: true });
       unread.delete(name);
-      if (unread.size === 0) close();
     };
     Object.defineProperty(columns, name, {
       enumerable: true,
@@ -289,9 +296,9 @@ function lazyColumns(file: number, fileSize: number, header: Header, dataStart: 
   };
   return {
     columns,
-    order: (column) => {
+    order: (column, into) => {
       const place = header.orders[column];
-      return place === undefined || fd === null ? null : (read(place, Int32Array, 4) as Int32Array);
+      return place === undefined || fd === null ? null : (read(place, Int32Array, 4, into) as Int32Array);
     },
     close,
   };

@@ -7,6 +7,7 @@ import { createRandom } from '../../demo';
 import { type SalesFilter, type SaleSortColumn, SALE_SORT_COLUMNS } from '../../../shared/sales-query';
 import { openCache } from '../file';
 import type { SalesCache } from '../sales-cache';
+import { ORDER_LIMIT } from './browse-index';
 import { savedIndexPath } from './saved-columns';
 import { pages, sampleSales, tempFolder, testClock } from '../../../../test-support/cache-kit';
 
@@ -126,6 +127,17 @@ describe('saved browse index', () => {
     cache = open();
     expect(cache.countSales(ACCOUNT, {})).toBe(SALES.length);
     expect(cache.countSales(ACCOUNT, { text: 'NEW-ONE' })).toBe(1);
+    cache.close();
+  });
+
+  it('lets go of sort orders not used lately and reads them back from the file, giving the same pages as SQL', () => {
+    savedCache();
+    const cache = open();
+    const filter: SalesFilter = { from: '2025-11-01', to: '2026-04-30' };
+    // Every column, then every column again backwards: each order is let go and read back (into another's memory).
+    const columns = [...SALE_SORT_COLUMNS, ...[...SALE_SORT_COLUMNS].reverse()];
+    expect(SALE_SORT_COLUMNS.length).toBeGreaterThan(ORDER_LIMIT * 2);
+    for (const [i, column] of columns.entries()) expectSameAsSql(cache, i % 3 === 0 ? {} : filter, column, i % 2 === 0 ? 'asc' : 'desc');
     cache.close();
   });
 

@@ -26,8 +26,8 @@ const MEMO_LIMIT = 8;
 export const ORDER_LIMIT = 4;
 
 /**
- * One account's in-memory view with its memoised orders and selections. An order it returns is valid until the next
- * call of `order`: its memory is reused for the next one once it is let go.
+ * One account's in-memory view with its memoised orders and selections. An order or a selection it returns is valid
+ * until the next call of `order` or `select`: their memory is reused for the next ones once they are let go.
  */
 export interface AccountView {
   account: string;
@@ -72,11 +72,21 @@ interface AccountState {
   file: SavedColumns | null;
 }
 
-function remember<T>(memo: Map<string, T>, key: string, make: () => T): T {
+/**
+ * The memoised value of `key`, made when missing. When the memo is full its least recently used value goes, and
+ * `make` gets it to reuse its memory: a new filter's mask then costs no new megabyte, where each would otherwise stay
+ * allocated until V8's next full collection (which comes only after tens of megabytes of such arrays).
+ */
+function remember<T>(memo: Map<string, T>, key: string, make: (spare: T | undefined) => T): T {
   let value = memo.get(key);
   if (value === undefined) {
-    value = make();
-    if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
+    let spare: T | undefined;
+    if (memo.size >= MEMO_LIMIT) {
+      const oldest = memo.keys().next().value as string;
+      spare = memo.get(oldest);
+      memo.delete(oldest);
+    }
+    value = make(spare);
   } else {
     memo.delete(key);
   }
@@ -112,14 +122,20 @@ function markTerm(db: Database.Database, columns: SaleColumns, term: string, wor
   markCodes(word, columns.collection, size, hits.collections);
 }
 
-/** Sales matching every term: per term, its own entry's hits or its product's or collection's name hits. */
-function textMask(db: Database.Database, columns: SaleColumns, terms: readonly string[]): Uint8Array {
+/**
+ * Sales matching every term: per term, its own entry's hits or its product's or collection's name hits. Written into
+ * `into` when it has the right length; a second term and more need a scratch mask, the first is marked in place.
+ */
+function textMask(db: Database.Database, columns: SaleColumns, terms: readonly string[], into: Uint8Array | undefined): Uint8Array {
   const { size } = columns;
-  const mask = new Uint8Array(size).fill(1);
-  const word = new Uint8Array(size);
-  for (const term of terms) {
-    markTerm(db, columns, term, word);
-    for (let p = 0; p < size; p++) mask[p] = (mask[p] as number) & (word[p] as number);
+  const mask = into?.length === size ? into : new Uint8Array(size);
+  const [first, ...rest] = terms;
+  if (first === undefined) return mask.fill(1);
+  markTerm(db, columns, first, mask);
+  const word = rest.length === 0 ? null : new Uint8Array(size);
+  for (const term of rest) {
+    markTerm(db, columns, term, word as Uint8Array);
+    for (let p = 0; p < size; p++) mask[p] = (mask[p] as number) & ((word as Uint8Array)[p] as number);
   }
   return mask;
 }
@@ -152,16 +168,16 @@ function makeView(db: Database.Database, account: string, state: AccountState, b
       return order;
     },
     select: (filter) =>
-      remember(state.selections, JSON.stringify(filter), () => {
+      remember(state.selections, JSON.stringify(filter), (spare) => {
         const terms = searchTerms(filter.text);
         const hits =
           terms === null
             ? null
-            : remember(state.texts, terms.join(' '), () => {
+            : remember(state.texts, terms.join(' '), (spareHits) => {
                 beforeTextSearch();
-                return textMask(db, state.columns, terms);
+                return textMask(db, state.columns, terms, spareHits);
               });
-        return selectMatching(state.columns, state.catalog, filter, hits);
+        return selectMatching(state.columns, state.catalog, filter, hits, spare?.mask);
       }),
   };
 }

@@ -71,16 +71,17 @@ const OPEN_HIGH = 1_000_000_000;
 
 /**
  * The sales of `columns` matching `filter`. `textHits` is the mask of the filter's text search (null when the filter
- * has no searchable text); it is read, never modified.
+ * has no searchable text); it is read, never modified. The mask is written into `into` when it has the right length
+ * (every position is written), else into a new array.
  *
  * Each condition is one pass over its own column that combines 0 or 1 into the mask with `&`, with no branch: whether
  * a sale passes a condition is as good as random, so a pass that skipped ahead on a failed condition mispredicted a
  * branch at every other sale (8 ns a sale at a million sales), and a pass testing every condition for every sale read
  * columns the filter does not use.
  */
-export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, filter: SalesFilter, textHits: Uint8Array | null): Selection {
+export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, filter: SalesFilter, textHits: Uint8Array | null, into?: Uint8Array): Selection {
   const n = columns.size;
-  const mask = new Uint8Array(n);
+  const mask = into?.length === n ? into : new Uint8Array(n);
   const range = dayRange(columns, filter);
   const tests = listTests(columns, catalog, filter);
   const unreported = filter.includeNoLongerReported === true ? null : columns.unreported;

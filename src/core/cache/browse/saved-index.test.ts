@@ -141,6 +141,23 @@ describe('saved browse index', () => {
     cache.close();
   });
 
+  it('computes orders let go again after a change, and keeps pages and masks right while their memory is reused', () => {
+    savedCache();
+    const cache = open();
+    cache.storePage(ACCOUNT, [{ ...(SALES[7] as Sale), commissionStatus: 'declined' }], clock.now());
+    const random = createRandom(11);
+    const filters: SalesFilter[] = Array.from({ length: 12 }, (_, i) => ({
+      from: `2025-${String((i % 9) + 1).padStart(2, '0')}-01`,
+      to: '2026-06-30',
+      ...(i % 2 === 0 ? { commissionStatuses: ['declined', 'pending'] } : {}),
+      ...(i % 3 === 0 ? { text: (SALES[i * 50] as Sale).reference.slice(2, 6) } : {}),
+    }));
+    for (let round = 0; round < 2; round++) {
+      for (const filter of filters) expectSameAsSql(cache, filter, random.pick(SALE_SORT_COLUMNS), random.pick(['asc', 'desc'] as const));
+    }
+    cache.close();
+  });
+
   it('keeps working when the saved file is damaged: the query is answered from a rebuild and the file replaced', () => {
     savedCache();
     const bytes = readFileSync(saved());

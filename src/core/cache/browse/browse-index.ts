@@ -141,12 +141,16 @@ function textMask(db: Database.Database, columns: SaleColumns, terms: readonly s
 }
 
 /**
- * Makes room for one more order: drops the least recently used when {@link ORDER_LIMIT} are held, and returns it so
- * that the order read next can reuse its memory (nothing else holds an order: pages read it within their call).
+ * Makes room for one more order: when {@link ORDER_LIMIT} are held, drops the least recently used of those the saved
+ * file can give back (`cheap`), else the least recently used, and returns it so that the order read next can reuse
+ * its memory (nothing else holds an order: pages read it within their call). Orders by product or collection name are
+ * never saved and take tens of milliseconds to compute, so they stay while orders read in a few go.
  */
-function evictOrder(orders: Map<SaleSortColumn, Int32Array>): Int32Array | undefined {
+function evictOrder(orders: Map<SaleSortColumn, Int32Array>, cheap: (column: SaleSortColumn) => boolean): Int32Array | undefined {
   if (orders.size < ORDER_LIMIT) return undefined;
-  const [column, order] = orders.entries().next().value as [SaleSortColumn, Int32Array];
+  const columns = [...orders.keys()];
+  const column = columns.find(cheap) ?? (columns[0] as SaleSortColumn);
+  const order = orders.get(column);
   orders.delete(column);
   return order;
 }
@@ -161,7 +165,7 @@ function makeView(db: Database.Database, account: string, state: AccountState, b
       if (order !== undefined) {
         state.orders.delete(column);
       } else {
-        const spare = evictOrder(state.orders);
+        const spare = evictOrder(state.orders, (held) => state.saved && state.file?.hasOrder(held) === true);
         order = (state.saved ? state.file?.order(column, spare) : null) ?? sortOrder(db, account, state.columns, state.catalog, column, spare);
       }
       state.orders.set(column, order);

@@ -200,6 +200,8 @@ export interface SavedColumns {
    * length (an order no longer used), so reading orders again and again does not leave arrays for the GC.
    */
   order(column: SaleSortColumn, into?: Int32Array): Int32Array | null;
+  /** True when the file holds the order of `column` and is still open to read it. */
+  hasOrder(column: SaleSortColumn): boolean;
   /** Lets go of the file (reading every array not read yet first when `readRest`). */
   close(readRest?: boolean): void;
 }
@@ -296,6 +298,7 @@ function lazyColumns(file: number, fileSize: number, header: Header, dataStart: 
   };
   return {
     columns,
+    hasOrder: (column) => header.orders[column] !== undefined && fd !== null,
     order: (column, into) => {
       const place = header.orders[column];
       return place === undefined || fd === null ? null : (read(place, Int32Array, 4, into) as Int32Array);

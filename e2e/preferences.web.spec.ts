@@ -10,6 +10,22 @@ async function headerWidth(page: Page, column: string): Promise<number> {
   return page.locator(`[role="columnheader"][data-column="${column}"]`).evaluate((el) => Math.round(el.getBoundingClientRect().width));
 }
 
+interface WindowInput {
+  filter: { commissionStatuses?: string[] };
+  offset: number;
+}
+
+/** Every request for the sales table's first window the page sends from now on (the host's bridge posts JSON). */
+function firstWindowRequests(page: Page): WindowInput[] {
+  const seen: WindowInput[] = [];
+  page.on('request', (request) => {
+    if (!request.url().endsWith(`/__ipc/${encodeURIComponent('sales:query')}`)) return;
+    const { input } = JSON.parse(request.postData() ?? '{}') as { input: WindowInput & { limit: number } };
+    if (input.offset === 0 && input.limit > 1) seen.push(input);
+  });
+  return seen;
+}
+
 test.describe('remembered view preferences', () => {
   test('the column chooser, a resized column, the filters and the theme persist across a restart of the test host', async ({
     page,
@@ -68,9 +84,13 @@ test.describe('remembered view preferences', () => {
     try {
       // A new port is a new origin: nothing of the page's own storage comes along, only what the main process kept.
       expect(new URL(restarted.url).port).not.toBe(new URL(host.url).port);
+      const firstWindows = firstWindowRequests(page);
       await page.goto(restarted.url);
       await expect(page.getByTestId('account-switcher')).toContainText('My shop');
       await expect.poll(() => headerOrder(page)).toEqual(arranged);
+      // The table's first rows were asked for once, ahead of the screen, for the remembered view, and that answer was used.
+      await expect(page.getByTestId('sale-row').first()).toBeVisible();
+      expect(firstWindows.map((input) => input.filter.commissionStatuses)).toEqual([['pending']]);
       expect(await headerWidth(page, 'reference')).toBe(before + 80);
       await expect(page.getByRole('combobox', { name: 'Commission status', exact: true })).toHaveValue('Pending');
       await expect(page.getByTestId('filter-chip').filter({ hasText: 'Commission: Pending' })).toBeVisible();

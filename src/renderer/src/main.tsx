@@ -2,6 +2,7 @@
  * Renderer entry point: styles, Mantine provider (following the OS light/dark setting until the
  * saved theme is read), notifications, the preferences kept by the main process, and the root component.
  */
+import './start';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
@@ -14,13 +15,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { PreferencesProvider } from './common/preferences-context';
-import { sendStartRequests } from './common/start-requests';
+import { prefetchFirstRows } from './sales/first-rows';
 import { cssVariablesResolver, theme } from './theme';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-sendStartRequests();
+prefetchFirstRows();
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">

@@ -21,6 +21,11 @@ export function sendStartRequests(): void {
   for (const method of ['getSession', 'getPreferences', 'getAppInfo'] as const) early.set(method, ask(method));
 }
 
+/** The early answer to `method` without taking it (null once taken, or before the start requests were sent). */
+export function startAnswer<M extends StartMethod>(method: M): Promise<IpcResult<BridgeOutput<M>>> | null {
+  return (early.get(method) as Promise<IpcResult<BridgeOutput<M>>> | undefined) ?? null;
+}
+
 /** The early answer to `method` the first time it is asked for, a new request after that. */
 export function startRequest<M extends StartMethod>(method: M): Promise<IpcResult<BridgeOutput<M>>> {
   const sent = early.get(method) as Promise<IpcResult<BridgeOutput<M>>> | undefined;

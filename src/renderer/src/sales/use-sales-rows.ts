@@ -9,6 +9,7 @@ import type { AppErrorData } from '../../../shared/errors';
 import type { SalesFilter, SalesSort } from '../../../shared/sales-query';
 import type { CachedSale, DataAsOf } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
+import { takeFirstRows } from './first-rows';
 import { WINDOW_SIZE, WindowCache, windowsCovering } from './row-windows';
 
 /** Rows fetched beyond the visible ones, so a short scroll finds them ready. */
@@ -56,7 +57,8 @@ export function useSalesRows(filter: SalesFilter, sort: SalesSort, dataVersion: 
     const flightKey = `${key}|${version}|${tryNo}|${index}`;
     if (inFlight.current.has(flightKey)) return;
     inFlight.current.add(flightKey);
-    void call('querySales', { filter: f, sort: s, offset: index * WINDOW_SIZE, limit: WINDOW_SIZE }).then((result) => {
+    const query = { filter: f, sort: s, offset: index * WINDOW_SIZE, limit: WINDOW_SIZE };
+    void (takeFirstRows(query) ?? call('querySales', query)).then((result) => {
       inFlight.current.delete(flightKey);
       const now = current.current;
       if (now.queryKey !== key || now.attempt !== tryNo) return;

@@ -18,6 +18,7 @@ import { SalesScreen } from '../sales/sales-screen';
 import { useSalesView, type SalesView } from '../sales/use-sales-view';
 import { AccountMenu, type AccountMenuActions } from '../session/account-menu';
 import { ReauthScreen } from '../session/reauth-screen';
+import { sessionScope } from '../session/session-scope';
 import { SignOutModal } from '../session/sign-out-modal';
 import { SyncCredentialsModal, type CredentialsPurpose } from '../session/sync-credentials-modal';
 import type { SessionController } from '../session/use-session';
@@ -43,11 +44,6 @@ export interface MainShellProps {
   /** Facts about the app (cache location, version), or null while loading. */
   appInfo: AppInfo | null;
   appInfoError: AppErrorData | null;
-}
-
-/** The storage scope of a session's preferences: its account id, or 'demo'. */
-export function sessionScope(session: Exclude<SessionStatus, { kind: 'none' }>): string {
-  return session.kind === 'demo' ? 'demo' : session.account.id;
 }
 
 function reportFailure(error: AppErrorData | null): void {

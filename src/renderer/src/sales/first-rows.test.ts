@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionStatus } from '../../../shared/ipc-contract';
+import { preferencesSchema, type Preferences } from '../../../shared/preferences';
+import type { SalesPageQuery } from '../../../shared/sales-query';
+import { sendStartRequests } from '../common/start-requests';
+import { firstRowsQuery, prefetchFirstRows, takeFirstRows } from './first-rows';
+import { WINDOW_SIZE } from './row-windows';
+
+const DEMO: SessionStatus = { kind: 'demo', label: 'Demo data', accounts: [] };
+const PREFS: Preferences = preferencesSchema.parse({
+  accounts: {
+    demo: {
+      filter: { from: '2026-03-01', to: '2026-03-31', commissionStatuses: ['pending'] },
+      datePreset: 'custom',
+      sort: { column: 'commissionAmount', direction: 'asc' },
+    },
+  },
+});
+
+/** A bridge answering the start requests with `session` and {@link PREFS}, and recording every sales query. */
+function bridge(session: SessionStatus): SalesPageQuery[] {
+  const queries: SalesPageQuery[] = [];
+  const answer = (value: unknown) => async () => ({ ok: true, value });
+  Object.defineProperty(globalThis, 'commissionDesk', {
+    value: {
+      getSession: answer(session),
+      getPreferences: answer(PREFS),
+      getAppInfo: answer({}),
+      querySales: async (query: SalesPageQuery) => {
+        queries.push(query);
+        return { ok: true, value: { rows: [], total: queries.length, offset: 0, dataAsOf: null } };
+      },
+    },
+    configurable: true,
+  });
+  return queries;
+}
+
+const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  delete (globalThis as { commissionDesk?: unknown }).commissionDesk;
+});
+
+describe('the sales table’s first rows, asked for at start', () => {
+  it('asks once for the remembered view’s first window, and hands that answer to the same request once', async () => {
+    const queries = bridge(DEMO);
+    sendStartRequests();
+    prefetchFirstRows();
+    await settle();
+    const expected: SalesPageQuery = {
+      filter: { from: '2026-03-01', to: '2026-03-31', commissionStatuses: ['pending'] },
+      sort: { column: 'commissionAmount', direction: 'asc' },
+      offset: 0,
+      limit: WINDOW_SIZE,
+    };
+    expect(queries).toEqual([expected]);
+    expect(await takeFirstRows(expected)).toMatchObject({ ok: true, value: { total: 1 } });
+    expect(takeFirstRows(expected)).toBeUndefined();
+  });
+
+  it('drops the early answer when the table first asks for something else (the view changed meanwhile)', async () => {
+    bridge(DEMO);
+    sendStartRequests();
+    prefetchFirstRows();
+    await settle();
+    const asked = firstRowsQuery(DEMO, PREFS, '2026-07-01') as SalesPageQuery;
+    expect(takeFirstRows({ ...asked, sort: { column: 'transactionDate', direction: 'desc' } })).toBeUndefined();
+    expect(takeFirstRows(asked)).toBeUndefined();
+  });
+
+  it('asks nothing when no account or demo is open', async () => {
+    const queries = bridge({ kind: 'none', accounts: [] });
+    sendStartRequests();
+    prefetchFirstRows();
+    await settle();
+    expect(queries).toEqual([]);
+    expect(firstRowsQuery({ kind: 'none', accounts: [] }, PREFS, '2026-07-01')).toBeNull();
+  });
+});

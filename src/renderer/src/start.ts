@@ -1,0 +1,7 @@
+/**
+ * Imported first by the entry point, so the start requests leave as soon as the script runs: before the modules of
+ * React, Mantine and the screens are evaluated (a quarter of a second on a slow machine), not after them.
+ */
+import { sendStartRequests } from './common/start-requests';
+
+sendStartRequests();

@@ -262,6 +262,9 @@ function patch(db: Database.Database, state: AccountState): boolean {
   }
   state.pending.clear();
   state.saved = false;
+  // The columns are no longer the file's, so no order is read from it again: every array comes into memory, it closes.
+  state.file?.close(true);
+  state.file = null;
   state.catalog = loadCatalog(db);
   state.orders.clear();
   state.selections.clear();

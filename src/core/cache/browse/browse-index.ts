@@ -10,7 +10,7 @@ import { loadCatalog, type LookupCatalog } from './lookup-catalog';
 import type { SaleSortColumn, SalesFilter } from '../../../shared/sales-query';
 import { COLUMN_SELECT, createColumns, putRow, type ColumnRow, type SaleColumns } from './column-store';
 import { selectMatching, type Selection } from './filter-mask';
-import { searchTerms, searchTerm } from '../search';
+import { searchTerms, searchTerm, valuesContaining } from '../search';
 import { sortOrder } from './sort-order';
 import { readStamp } from './browse-stamp';
 import { openSavedColumns, removeSavedIndexes, SAVED_ORDERS, saveColumns, type SavedColumns, type SavedIndexPlace } from './saved-columns';
@@ -94,10 +94,10 @@ function remember<T>(memo: Map<string, T>, key: string, make: (spare: T | undefi
   return value;
 }
 
-/** Marks with 1 the positions whose code is in `ids` (a short list of lookup ids). */
+/** Marks with 1 the positions whose code is in `ids` (lookup ids, or the codes of a dictionary's values). */
 function markCodes(word: Uint8Array, codes: Int32Array, size: number, ids: readonly number[]): void {
   if (ids.length === 0) return;
-  const table = new Uint8Array(Math.max(...ids) + 1);
+  const table = new Uint8Array(ids.reduce((max, id) => Math.max(max, id), 0) + 1);
   for (const id of ids) table[id] = 1;
   for (let p = 0; p < size; p++) {
     const code = codes[p] as number;
@@ -106,9 +106,10 @@ function markCodes(word: Uint8Array, codes: Int32Array, size: number, ids: reado
 }
 
 /**
- * 1 where the sale has `term` in its own texts or its product's or collection's name. The search hands over sale ids
- * (any account) in ascending order, and they are found by walking the positions' own ids, which ascend too: no
- * id-to-position table (4 MB at a million sales, more when other accounts' sales share the id space) is read.
+ * 1 where the sale has `term` in its reference, its sub-ID (among the distinct ones) or its product's or collection's
+ * name. The search hands over sale ids (any account) in ascending order, and they are found by walking the positions'
+ * own ids, which ascend too: no id-to-position table (4 MB at a million sales, more when other accounts' sales share the
+ * id space) is read.
  */
 function markTerm(db: Database.Database, columns: SaleColumns, term: string, word: Uint8Array): void {
   const { ids, size } = columns;
@@ -118,6 +119,7 @@ function markTerm(db: Database.Database, columns: SaleColumns, term: string, wor
     while (p < size && (ids[p] as number) < id) p++;
     if (p < size && ids[p] === id) word[p] = 1;
   });
+  markCodes(word, columns.subid, size, valuesContaining(columns.subids.values, term));
   markCodes(word, columns.product, size, hits.products);
   markCodes(word, columns.collection, size, hits.collections);
 }

@@ -1,8 +1,9 @@
 /**
- * Every sale's reference and sub-ID, folded, in memory, for the sales screen's searches inside words: an index of
- * words cannot find "1234" inside S-0001234-AB, and SQLite needs 300 ms or more to scan a million sales for it, where
- * `indexOf` over these texts takes about 15 ms. References are unique per sale, so nothing smaller would do; a million
- * sales take about 30 MB. They are read and folded as bytes, and kept as one string per chunk of sales whose characters
+ * Every sale's reference, folded, in memory, for the sales screen's searches inside words: an index of words cannot
+ * find "1234" inside S-0001234-AB, and SQLite needs 300 ms or more to scan a million sales for it, where `indexOf` over
+ * these texts takes about 10 ms. References are unique per sale, so nothing smaller would do; a million sales take
+ * about 20 MB. (Sub-IDs repeat: they are searched among the browse index's distinct values, `text-search.ts`.) They
+ * are read and folded as bytes, and kept as one string per chunk of sales whose characters
  * are those bytes (latin1), which Node keeps outside V8's heap when it is over a megabyte: read as JavaScript strings
  * from SQLite and folded as such, the texts grew the heap by about 90 MB. A string, rather than the bytes themselves,
  * because String.prototype.indexOf is about three times faster than Buffer.indexOf when a common term matches most
@@ -16,20 +17,23 @@
 import type Database from 'better-sqlite3';
 import { foldText } from './search-text';
 
-/** Rows read per statement run. */
-const READ_CHUNK = 50_000;
-/** Ends each text in a part: a byte no UTF-8 text holds, so SQLite has nothing to replace inside the texts. */
+/**
+ * Sales read per statement run: their references (about 1.8 MB at this many) make one string, and Node keeps a string
+ * made from bytes outside V8's heap only from about a megabyte (at 50,000 sales the heap grew by 40-50 MB instead).
+ */
+const READ_CHUNK = 100_000;
+/** Ends each reference in a part: a byte no UTF-8 text holds, so SQLite has nothing to replace inside them. */
 const SEPARATOR = 0xff;
 const SPACE = 0x20;
 const LINE_BREAK = 0x0a;
 
 /**
- * Consecutive sales' texts: `text` holds each sale's reference and sub-ID, folded, as UTF-8 bytes read as latin1 (one
- * character a byte), each followed by {@link SEPARATOR}, so a sale's texts end at its second separator.
+ * Consecutive sales' references: `text` holds each, folded, as UTF-8 bytes read as latin1 (one character a byte),
+ * followed by {@link SEPARATOR}.
  */
 interface Part {
   text: string;
-  /** Where each sale's texts start in `text`, and one more entry: its length. */
+  /** Where each sale's reference starts in `text`, and one more entry: its length. */
   starts: Int32Array;
   /** The sales' ids, or null when they are `firstId`, `firstId + 1`, … (as one account's stored sales usually are). */
   ids: Int32Array | null;
@@ -44,7 +48,7 @@ interface SaleTexts {
 
 const loaded = new WeakMap<Database.Database, SaleTexts>();
 
-/** Forgets the texts read from `db`: a sale's text changed, or sales were deleted. */
+/** Forgets the texts read from `db`: a sale's reference changed, or sales were deleted. */
 export function forgetSaleTexts(db: Database.Database): void {
   loaded.delete(db);
 }
@@ -84,12 +88,12 @@ function codePointAt(bytes: Uint8Array, at: number, length: number): number {
 }
 
 /**
- * Folds the texts of `sales` sales in place, one character at a time as {@link foldText} does, without making a string
- * of them: ASCII capitals to lower case, and each character beyond ASCII to its folded form. Folding seldom lengthens
- * a character's UTF-8 (É → e is one byte shorter), so each text is written again from its start, and the bytes it
- * freed become spaces before its separator: no search term holds a space, so every match stays what it was. Returns
- * where each sale's texts start, or null when the chunk cannot be folded so (a character folds longer, Ⱥ → ⱥ, or the
- * separators are not one per text: a text holds bytes that are not UTF-8).
+ * Folds the references of `sales` sales in place, one character at a time as {@link foldText} does, without making a
+ * string of them: ASCII capitals to lower case, and each character beyond ASCII to its folded form. Folding seldom
+ * lengthens a character's UTF-8 (É → e is one byte shorter), so each reference is written again from its start, and
+ * the bytes it freed become spaces before its separator: no search term holds a space, so every match stays what it
+ * was. Returns where each sale's reference starts, or null when the chunk cannot be folded so (a character folds
+ * longer, Ⱥ → ⱥ, or the separators are not one per sale: a reference holds bytes that are not UTF-8).
  */
 function foldInPlace(bytes: Buffer, sales: number): Int32Array | null {
   const starts = new Int32Array(sales + 1);
@@ -110,9 +114,8 @@ function foldInPlace(bytes: Buffer, sales: number): Int32Array | null {
       bytes[write++] = SEPARATOR;
       read++;
       separators++;
-      if ((separators & 1) === 1) continue;
-      if (separators >>> 1 > sales) return null;
-      starts[separators >>> 1] = write;
+      if (separators > sales) return null;
+      starts[separators] = write;
     } else {
       const length = sequenceLength(byte);
       const code = codePointAt(bytes, read, length);
@@ -124,7 +127,7 @@ function foldInPlace(bytes: Buffer, sales: number): Int32Array | null {
       read += code < 0 ? 1 : length;
     }
   }
-  return separators === 2 * sales ? starts : null;
+  return separators === sales ? starts : null;
 }
 
 const isCapital = (byte: number): boolean => (byte - 0x41) >>> 0 < 26;
@@ -141,30 +144,22 @@ function lowerAsciiRun(bytes: Uint8Array, from: number): number {
 }
 
 /** The sales of a chunk (id > ?, id <= ?, in id order, at most a read's worth). */
-const CHUNK = `FROM (SELECT id, reference, subid FROM sales WHERE id > ? AND id <= ? ORDER BY id LIMIT ${READ_CHUNK})`;
+const CHUNK = `FROM (SELECT id, reference FROM sales WHERE id > ? AND id <= ? ORDER BY id LIMIT ${READ_CHUNK})`;
 
 /** First id, last id, count and texts of a chunk. */
 type ChunkRow = [number | null, number | null, number, Buffer | null];
 
 /**
  * Reads a chunk of sales as a few values SQLite builds itself, not an array per sale (reading a million sales row by
- * row took 1.5-4 s, mostly in making and collecting those arrays), and the texts as bytes, joined with separators
- * SQLite adds as they are: lower-casing the texts and replacing line breaks in them in SQL took half the time.
+ * row took 1.5-4 s, mostly in making and collecting those arrays), and the references as bytes, joined with separators
+ * SQLite adds as they are: lower-casing them and replacing line breaks in them in SQL took half the time.
  */
 function chunkReader(db: Database.Database): (after: number, upTo: number) => { part: Part; last: number } | null {
-  const texts = db
-    .prepare<[number, number], ChunkRow>(
-      `SELECT min(id), max(id), count(*), CAST(group_concat(reference || x'ff' || ifnull(subid, '') || x'ff', '') AS BLOB) ${CHUNK}`,
-    )
-    .raw();
+  const texts = db.prepare<[number, number], ChunkRow>(`SELECT min(id), max(id), count(*), CAST(group_concat(reference || x'ff', '') AS BLOB) ${CHUNK}`).raw();
   // Only read when the chunk's ids have gaps: 4-byte big-endian integers, in id order.
   const ids = db.prepare<[number, number], Buffer | null>(`SELECT unhex(group_concat(printf('%08x', id), '')) ${CHUNK}`).pluck();
-  // Texts that cannot be folded in place: folded as a string, line breaks inside them made spaces, as folding ignores both.
-  const asString = db
-    .prepare<[number, number], string | null>(
-      `SELECT group_concat(replace(reference, char(10), ' ') || char(10) || replace(ifnull(subid, ''), char(10), ' ') || char(10), '') ${CHUNK}`,
-    )
-    .pluck();
+  // References that cannot be folded in place: folded as a string, line breaks inside made spaces (no term holds either).
+  const asString = db.prepare<[number, number], string | null>(`SELECT group_concat(replace(reference, char(10), ' ') || char(10), '') ${CHUNK}`).pluck();
   return (after, upTo) => {
     const [first, last, count, joined] = texts.get(after, upTo) ?? [null, null, 0, null];
     if (first === null || last === null || joined === null) return null;
@@ -190,7 +185,7 @@ function release(bytes: Buffer): void {
   memory.transfer?.(0);
 }
 
-/** The texts folded as a string, their line breaks made separators, and where each sale's texts start. */
+/** The references folded as a string, their line breaks made separators, and where each sale's reference starts. */
 function foldedAsString(text: string, sales: number): [Buffer, Int32Array] {
   const bytes = Buffer.from(foldText(text), 'utf8');
   const starts = new Int32Array(sales + 1);
@@ -198,8 +193,7 @@ function foldedAsString(text: string, sales: number): [Buffer, Int32Array] {
   for (let i = 0; i < bytes.length; i++) {
     if (bytes[i] !== LINE_BREAK) continue;
     bytes[i] = SEPARATOR;
-    breaks++;
-    if ((breaks & 1) === 0) starts[breaks >>> 1] = i + 1;
+    starts[++breaks] = i + 1;
   }
   return [bytes, starts];
 }
@@ -267,10 +261,10 @@ function current(db: Database.Database): SaleTexts {
 }
 
 /**
- * Calls `onSale` with the id of each sale (of any account) whose folded reference or sub-ID contains `term`, a folded
- * word, in ascending id order. A callback rather than a list: a common word matches a good share of a million sales.
- * UTF-8 never starts a character inside another, and no term holds a separator, so a match of the term's bytes is a
- * match of whole characters inside one text.
+ * Calls `onSale` with the id of each sale (of any account) whose folded reference contains `term`, a folded word, in
+ * ascending id order. A callback rather than a list: a common word can match a good share of a million sales. UTF-8
+ * never starts a character inside another, and no term holds a separator, so a match of the term's bytes is a match of
+ * whole characters inside one reference.
  */
 export function salesContaining(db: Database.Database, term: string, onSale: (id: number) => void): void {
   const needle = Buffer.from(term, 'utf8').toString('latin1');

@@ -1,13 +1,14 @@
 /**
  * Keeps the sales screen's text search in step with `sales`. Searches match inside words, so they read every sale's
- * folded reference and sub-ID from memory (`sale-texts.ts`); product and collection names are read from their lookup
- * tables at each search. What this module keeps is when those in-memory texts may be read again:
+ * folded reference from memory (`sale-texts.ts`); sub-IDs are matched among the browse index's distinct values, and
+ * product and collection names are read from their lookup tables at each search. What this module keeps is when those
+ * in-memory references may be read again:
  *
  * - the watermark `search_progress.indexed_through` says up to which sale the texts may be read. Moving it is one
  *   small update, done by {@link SearchIndex.catchUp}: by the page store every {@link SEARCH_BATCH} new sales, by the
  *   sync engine after each window, and before every text search and export;
- * - a stored sale whose reference or sub-ID changes, and deleted sales, drop the texts held in memory, which the next
- *   search reads again.
+ * - a stored sale whose reference changes, and deleted sales, drop the references held in memory, which the next search
+ *   reads again.
  *
  * (Until cache format 9 the watermark also said which sales had an entry in an FTS5 word index; that index was never
  * read after searches learnt to match inside words, and its upkeep was the largest part of storing a sale.)
@@ -34,11 +35,6 @@ export interface SearchIndex {
 }
 
 const REFERENCE_AT = ROW_VALUE_COLUMNS.indexOf('reference');
-const SUBID_AT = ROW_VALUE_COLUMNS.indexOf('subid');
-
-function sameText(before: RowValues, after: RowValues): boolean {
-  return before[REFERENCE_AT] === after[REFERENCE_AT] && before[SUBID_AT] === after[SUBID_AT];
-}
 
 /** Prepares the watermark statements on `db`. */
 export function createSearchIndex(db: Database.Database): SearchIndex {
@@ -56,7 +52,7 @@ export function createSearchIndex(db: Database.Database): SearchIndex {
   return {
     indexedThrough,
     replace: (_id, before, after) => {
-      if (!sameText(before, after)) forgetSaleTexts(db);
+      if (before[REFERENCE_AT] !== after[REFERENCE_AT]) forgetSaleTexts(db);
     },
     catchUp: () => catchUp(),
     catchUpIfDue: (indexedThrough, lastId) => {

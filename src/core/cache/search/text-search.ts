@@ -1,8 +1,9 @@
 /**
  * Runs one search term (a folded word from `searchTerms`) against the searchable texts of the sales: their reference
- * and sub-ID, and the names of their product and collection. The sales screen reads the sales' own texts from memory
- * (`sale-texts.ts`) and the names from their small lookup tables; exports, which read through their own connections,
- * use {@link termMatch} in SQL. Both fold the same way and find the same sales (a test checks it).
+ * and sub-ID, and the names of their product and collection. The sales screen reads the references from memory
+ * (`sale-texts.ts`), the sub-IDs among the browse index's distinct values and the names from their small lookup
+ * tables; exports, which read through their own connections, use {@link termMatch} in SQL. Both fold the same way and
+ * find the same sales (tests check it).
  */
 import type Database from 'better-sqlite3';
 import { foldedContains, foldedGlob } from './fold-pattern';

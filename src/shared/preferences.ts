@@ -6,10 +6,10 @@
  * values pass (S17): the renderer and an edited settings file cannot grow the map without bound.
  */
 import { z } from 'zod';
+import { DEFAULT_PREFERENCES, MAX_REMEMBERED_ACCOUNTS, MAX_SAVED_VIEWS, VIEW_NAME_EMPTY, VIEW_NAME_MAX_LENGTH, VIEW_NAME_TOO_LONG } from './preference-rules';
 import { salesFilterSchema, salesSortSchema } from './sales-query';
 
-/** At most this many accounts' layouts are remembered; adding one more forgets the one remembered longest. */
-export const MAX_REMEMBERED_ACCOUNTS = 100;
+export { DEFAULT_PREFERENCES, MAX_REMEMBERED_ACCOUNTS, MAX_SAVED_VIEWS } from './preference-rules';
 
 /** A short identifier such as a column id or a date preset name. */
 const slug = z
@@ -37,13 +37,10 @@ const salesViewFields = {
   datePreset: slug.optional(),
 };
 
-/** At most this many saved views per account. */
-export const MAX_SAVED_VIEWS = 50;
-
 /** A named snapshot of the sales screen the user can go back to. */
 export const savedViewSchema = z.strictObject({
   id: z.string().uuid().max(36),
-  name: z.string().trim().min(1, 'Enter a name for the view.').max(60, 'Use at most 60 characters.'),
+  name: z.string().trim().min(1, VIEW_NAME_EMPTY).max(VIEW_NAME_MAX_LENGTH, VIEW_NAME_TOO_LONG),
   ...salesViewFields,
 });
 export type SavedView = z.infer<typeof savedViewSchema>;
@@ -57,15 +54,15 @@ export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;
 
 /** All preferences, with defaults. */
 export const preferencesSchema = z.strictObject({
-  theme: z.enum(['light', 'dark', 'auto']).default('auto'),
+  theme: z.enum(['light', 'dark', 'auto']).default(DEFAULT_PREFERENCES.theme),
   /** Days fetched by the first sync of an account. */
-  firstSyncDays: z.number().int().min(1).max(3650).default(30),
+  firstSyncDays: z.number().int().min(1).max(3650).default(DEFAULT_PREFERENCES.firstSyncDays),
   /** Days before today fetched again on every sync, because statuses change after a sale. */
-  trailingResyncDays: z.number().int().min(0).max(365).default(60),
+  trailingResyncDays: z.number().int().min(0).max(365).default(DEFAULT_PREFERENCES.trailingResyncDays),
   /** Hours between the routine syncs run while the app is open; 0 turns them off. */
-  backgroundSyncHours: z.number().int().min(0).max(24).default(6),
+  backgroundSyncHours: z.number().int().min(0).max(24).default(DEFAULT_PREFERENCES.backgroundSyncHours),
   /** The month (1 = January) a fiscal year starts in, for the "fiscal year" date presets. */
-  fiscalYearStartMonth: z.number().int().min(1).max(12).default(1),
+  fiscalYearStartMonth: z.number().int().min(1).max(12).default(DEFAULT_PREFERENCES.fiscalYearStartMonth),
   accounts: z
     .record(preferencesScopeSchema, accountPreferencesSchema)
     .refine((accounts) => Object.keys(accounts).length <= MAX_REMEMBERED_ACCOUNTS, { message: `remembers at most ${MAX_REMEMBERED_ACCOUNTS} accounts` })

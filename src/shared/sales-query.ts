@@ -6,11 +6,9 @@
 import { z } from 'zod';
 import { addDays, isIsoDay, localIsoDay } from './dates';
 import { AppError } from './errors';
+import { DATE_BASES, EARLIEST_DAY, LATEST_FILTER_DAY, SALE_SORT_COLUMNS } from './sales-query-values';
 
-/** The earliest day any input may name (S17): the app has no sales before it, so an older day is a mistake. */
-export const EARLIEST_DAY = '2000-01-01';
-/** The latest day a filter may name: a later day matches nothing, and the bound keeps every input sane. */
-export const LATEST_FILTER_DAY = '2099-12-31';
+export { DATE_BASES, EARLIEST_DAY, LATEST_FILTER_DAY, PAYMENT_STATUS_CHOICES, SALE_SORT_COLUMNS, type SaleSortColumn } from './sales-query-values';
 
 /** The last day a sync or a change-log query may name: one year after the user's today. */
 export function latestSyncDay(now: Date = new Date()): string {
@@ -31,33 +29,8 @@ const value = z.string().min(1).max(200);
 /** A list of values to match; `null` matches sales where the field is absent. */
 const valueList = z.array(value.nullable()).min(1).max(500);
 
-/** Payment status filter values; `none` matches sales without a payment status. */
-export const PAYMENT_STATUS_CHOICES = ['paid', 'pending', 'none'] as const;
-
 /** Statuses to match: the spec's, or any other the service sent (kept verbatim, matched as their own text). */
 const statusList = z.array(value).min(1).max(50);
-
-/** Which day a date range (and a series) applies to. */
-export const DATE_BASES = ['transaction', 'payment'] as const;
-
-/** Columns the sales table can be sorted by; ties are broken by the order the cache first stored the sales. */
-export const SALE_SORT_COLUMNS = [
-  'transactionDate',
-  'paymentDate',
-  'reference',
-  'commissionAmount',
-  'transactionAmount',
-  'commissionStatus',
-  'paymentStatus',
-  'currency',
-  'category',
-  'subid',
-  'productName',
-  'collectionName',
-  'firstSeen',
-  'lastChanged',
-] as const;
-export type SaleSortColumn = (typeof SALE_SORT_COLUMNS)[number];
 
 /** Filters shared by every query. Absent fields do not filter; lists match any of their values. */
 export const salesFilterSchema = z

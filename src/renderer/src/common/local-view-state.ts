@@ -5,7 +5,11 @@
  * account's data. Every read goes through a schema:
  * storage can hold anything, including values written by an older version.
  */
-import type { z } from 'zod';
+
+/** What a read needs of a zod schema (classic or mini): its safe parse. */
+export interface LocalStateSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
 
 /** The slice of the Web Storage API used here, so tests can pass a plain map. */
 export interface LocalStateStorage {
@@ -32,7 +36,7 @@ export function browserStorage(): LocalStateStorage | null {
 }
 
 /** Reads and checks a remembered value; null when absent, unreadable or not valid. */
-export function readLocalState<T>(storage: LocalStateStorage | null, key: string, schema: z.ZodType<T>): T | null {
+export function readLocalState<T>(storage: LocalStateStorage | null, key: string, schema: LocalStateSchema<T>): T | null {
   if (storage === null) return null;
   try {
     const raw = storage.getItem(key);

@@ -3,11 +3,10 @@
  * Each key is read once per mount, so switching account (a new key) shows that account's own choice.
  */
 import { useCallback, useState } from 'react';
-import type { z } from 'zod';
-import { browserStorage, readLocalState, writeLocalState } from './local-view-state';
+import { browserStorage, readLocalState, writeLocalState, type LocalStateSchema } from './local-view-state';
 
 /** The remembered value and a setter that also stores it. */
-export function useLocalState<T>(key: string, schema: z.ZodType<T>, fallback: T | (() => T)): [T, (next: T | ((previous: T) => T)) => void] {
+export function useLocalState<T>(key: string, schema: LocalStateSchema<T>, fallback: T | (() => T)): [T, (next: T | ((previous: T) => T)) => void] {
   const read = (): T => readLocalState(browserStorage(), key, schema) ?? (typeof fallback === 'function' ? (fallback as () => T)() : fallback);
   const [state, setState] = useState<{ key: string; value: T }>(() => ({ key, value: read() }));
   let current = state;

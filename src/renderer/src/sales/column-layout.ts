@@ -3,7 +3,6 @@
  * the resize handles. A remembered layout is always normalised against the columns this version of the app has,
  * so a column added later appears (at its default place) and one removed is forgotten, never breaking the table.
  */
-import { z } from 'zod';
 
 /** What the layout needs to know about a column. */
 export interface ColumnSpec {
@@ -22,13 +21,6 @@ export interface ColumnLayout {
 /** Narrowest and widest a column may be dragged. */
 export const MIN_COLUMN_WIDTH = 60;
 export const MAX_COLUMN_WIDTH = 800;
-
-/** Remembered layouts are read through this schema. */
-export const storedLayoutSchema = z.object({
-  order: z.array(z.string().max(60)).max(100),
-  hidden: z.array(z.string().max(60)).max(100),
-  widths: z.record(z.string().max(60), z.number()),
-});
 
 function clampWidth(width: number): number {
   if (!Number.isFinite(width)) return MIN_COLUMN_WIDTH;

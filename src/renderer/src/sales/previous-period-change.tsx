@@ -6,7 +6,7 @@
  */
 import { Group, Text } from '@mantine/core';
 import { createContext, useContext, type ReactNode } from 'react';
-import { wholePeriodOf, type CompareUnit } from '../../../shared/compare';
+import { wholePeriodOf, type CompareUnit } from '../../../shared/compare-periods';
 import type { DayRange } from '../../../shared/dates';
 import type { IpcResult } from '../../../shared/errors';
 import type { SalesFilter } from '../../../shared/sales-query';

@@ -9,7 +9,6 @@ import {
   pickerDays,
   rangeProblems,
   removeChip,
-  storedFiltersSchema,
   toSalesFilter,
   withPickedDays,
   type SalesFilterState,
@@ -168,12 +167,5 @@ describe('filterChips', () => {
   it('"clear filters" keeps the dates', () => {
     const custom = f({ preset: 'custom', from: '2026-01-01', to: '2026-01-31', currency: 'EUR', text: 'x' });
     expect(clearFilters(custom)).toEqual(f({ preset: 'custom', from: '2026-01-01', to: '2026-01-31' }));
-  });
-});
-
-describe('storedFiltersSchema', () => {
-  it('keeps good fields and drops bad ones to their defaults', () => {
-    const parsed = storedFiltersSchema.parse({ preset: 'lastWeek', commissionStatus: 'declined', currency: 42, text: 'ok', noLongerReported: 'yes' });
-    expect(parsed).toEqual(f({ commissionStatus: 'declined', text: 'ok' }));
   });
 });

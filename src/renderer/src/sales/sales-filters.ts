@@ -3,12 +3,11 @@
  * chips that show them, what removing a chip does, and the export request. Kept apart from React so every rule is
  * unit-tested; the screen only renders what these functions return.
  */
-import { z } from 'zod';
 import { compareDays, isIsoDay, type DayRange } from '../../../shared/dates';
-import { SALE_SORT_COLUMNS, type SalesFilter, type SalesSort } from '../../../shared/sales-query';
+import type { SalesFilter, SalesSort } from '../../../shared/sales-query';
 import { formatIsoDay } from '../common/format';
 import { statusChoiceLabel } from '../common/status-text';
-import { DATE_PRESET_LABELS, DATE_PRESETS, presetFor, presetRange, type DatePreset } from './date-presets';
+import { DATE_PRESET_LABELS, presetFor, presetRange, type DatePreset } from './date-presets';
 
 /** The dropdown value that stands for "the sale has no value here" (the cache matches it with `null`). */
 export const NONE_VALUE = '\u0000none';
@@ -62,29 +61,6 @@ export const DEFAULT_FILTERS: SalesFilterState = {
 
 /** The order a fresh table starts in: newest first. */
 export const DEFAULT_SORT: SalesSort = { column: 'transactionDate', direction: 'desc' };
-
-const storedValue = z.string().min(1).max(200).nullable().catch(null);
-
-/** Remembered filters are read through this schema: anything odd falls back to the default field. */
-export const storedFiltersSchema = z.object({
-  preset: z.enum(DATE_PRESETS).catch(DEFAULT_FILTERS.preset),
-  from: z.string().max(10).catch(''),
-  to: z.string().max(10).catch(''),
-  commissionStatus: z.string().min(1).max(200).catch(ANY_STATUS),
-  paymentStatus: z.string().min(1).max(200).catch(ANY_STATUS),
-  subid: storedValue,
-  category: storedValue,
-  currency: storedValue,
-  collection: storedValue,
-  text: z.string().max(200).catch(''),
-  noLongerReported: z.boolean().catch(false),
-});
-
-/** Remembered sort orders are read through this schema. */
-export const storedSortSchema = z.object({
-  column: z.enum(SALE_SORT_COLUMNS),
-  direction: z.enum(['asc', 'desc']),
-});
 
 /** Problems with a typed custom range, worded so the person knows what to change. */
 export interface RangeProblems {

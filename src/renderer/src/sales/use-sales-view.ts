@@ -4,7 +4,7 @@
  * account, not to a browser profile); the open tab and chart interval, mere screen habits, stay in local storage.
  */
 import { useCallback, useMemo } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { SalesSort } from '../../../shared/sales-query';
 import { localStateKey } from '../common/local-view-state';
 import { usePreferences } from '../common/preferences-context';
@@ -20,6 +20,10 @@ export type SalesTab = (typeof SALES_TABS)[number];
 /** Chart periods. */
 export const INTERVALS = ['day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];
+
+/** The remembered tab and chart interval are read from local storage through these. */
+const tabSchema = z.enum(SALES_TABS);
+const intervalSchema = z.enum(INTERVALS);
 
 type Update<T> = T | ((previous: T) => T);
 
@@ -63,8 +67,8 @@ export function useSalesView(scope: string, today: string): SalesView {
     },
     [scope, layout, updateAccount],
   );
-  const [tab, setTab] = useLocalState<SalesTab>(localStateKey(scope, 'sales-tab'), z.enum(SALES_TABS), 'browse');
-  const [interval, setInterval] = useLocalState<Interval>(localStateKey(scope, 'chart-interval'), z.enum(INTERVALS), 'week');
+  const [tab, setTab] = useLocalState<SalesTab>(localStateKey(scope, 'sales-tab'), tabSchema, 'browse');
+  const [interval, setInterval] = useLocalState<Interval>(localStateKey(scope, 'chart-interval'), intervalSchema, 'week');
   // One object while nothing in it changed, so the parts of the screen that take the view can skip redrawing.
   return useMemo(
     () => ({ filters, setFilters, sort, setSort, layout, setLayout, tab, setTab, interval, setInterval }),

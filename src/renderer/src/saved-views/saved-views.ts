@@ -3,7 +3,8 @@
  * current columns, sort and filters under a name, go back to one, rename it, delete it. Pure list operations, so
  * they are tested without a screen.
  */
-import { MAX_SAVED_VIEWS, savedViewSchema, type AccountPreferences, type SavedView } from '../../../shared/preferences';
+import { MAX_SAVED_VIEWS, viewNameIssue } from '../../../shared/preference-rules';
+import type { AccountPreferences, SavedView } from '../../../shared/preferences';
 
 /** The sales screen's state a view keeps. */
 export type ViewState = Pick<AccountPreferences, 'columns' | 'sort' | 'filter' | 'datePreset'>;
@@ -16,9 +17,10 @@ export function currentViewState(prefs: AccountPreferences): ViewState {
 
 /** Checks a view's name: the error to show, or null when it is fine. */
 export function viewNameProblem(name: string, views: readonly SavedView[], exceptId?: string): string | null {
-  const parsed = savedViewSchema.shape.name.safeParse(name);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Enter a name for the view.';
-  const taken = views.some((view) => view.id !== exceptId && view.name.toLocaleLowerCase() === parsed.data.toLocaleLowerCase());
+  const issue = viewNameIssue(name);
+  if (issue !== null) return issue;
+  const wanted = name.trim().toLocaleLowerCase();
+  const taken = views.some((view) => view.id !== exceptId && view.name.toLocaleLowerCase() === wanted);
   return taken ? 'A view with this name exists already. Choose another name.' : null;
 }
 

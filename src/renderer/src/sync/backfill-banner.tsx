@@ -5,7 +5,7 @@
  */
 import { Alert, Button, CloseButton, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { call } from '../common/bridge';
 import { InfoIcon, SyncIcon } from '../common/icons';
 import { localStateKey } from '../common/local-view-state';
@@ -42,12 +42,15 @@ export function useStartBackfill(): { start: () => Promise<void>; starting: bool
   return { start, starting };
 }
 
+/** Whether the banner was dismissed, as local storage keeps it. */
+const dismissedSchema = z.boolean();
+
 /** The "Backfill the last 24 months" banner. */
 export function BackfillBanner({ scope }: { scope: string }) {
   const sync = useSync();
   const { needed } = useBackfillNeeded();
   const backfill = useStartBackfill();
-  const [dismissed, setDismissed] = useLocalState(localStateKey(scope, 'backfill-dismissed'), z.boolean(), false);
+  const [dismissed, setDismissed] = useLocalState(localStateKey(scope, 'backfill-dismissed'), dismissedSchema, false);
   const firstSyncDone = sync.status?.lastSyncedAt != null;
   // Not during a sync (the first one says it is fetching), nor offline, where the offer could not work.
   if (!needed || dismissed || !firstSyncDone || sync.running || sync.offline) return null;

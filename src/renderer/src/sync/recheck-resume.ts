@@ -4,22 +4,25 @@
  * fetched ("data as of", the oldest fetch among them), so the months fetched since the re-check began are done and
  * the resumed run fetches only the span of the months that are not.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { addDays, type DayRange } from '../../../shared/dates';
 
 /** A re-check the person started and that has not finished yet. */
 export const pendingRecheckSchema = z.object({
   /** The period being re-checked. */
-  from: z.string().max(10),
-  to: z.string().max(10),
+  from: z.string().check(z.maxLength(10)),
+  to: z.string().check(z.maxLength(10)),
   /** When it began (ISO): days fetched after this are done. */
-  startedAt: z.string().max(40),
+  startedAt: z.string().check(z.maxLength(40)),
   /** True while its run (the first or a resumed one) is going; false once it stopped before the end. */
   running: z.boolean(),
   /** "All history" rather than one period, for the words shown. */
   all: z.boolean(),
 });
 export type PendingRecheck = z.infer<typeof pendingRecheckSchema>;
+
+/** The pending re-check as local storage keeps it: one, or none. */
+export const storedPendingRecheck = z.nullable(pendingRecheckSchema);
 
 /** The months of `range`, each clipped to it, oldest first. */
 export function monthSpans(range: DayRange): DayRange[] {

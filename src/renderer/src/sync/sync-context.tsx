@@ -21,7 +21,7 @@ import { errorTitle } from '../common/error-title';
 import { localStateKey } from '../common/local-view-state';
 import { useLocalState } from '../common/use-local-view-state';
 import type { RunKind } from './missing-days-state';
-import { monthSpans, pendingRecheckSchema, remainingSpan, type PendingRecheck } from './recheck-resume';
+import { monthSpans, remainingSpan, storedPendingRecheck, type PendingRecheck } from './recheck-resume';
 import { nextEtaAnchor, openSyncDecision, progressView, recheckOutcome, secondsLeft, syncOutcome, type EtaAnchor, type ProgressView } from './sync-text';
 import { useSyncWhenOnline } from './use-sync-when-online';
 
@@ -134,7 +134,7 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
   const previous = useRef<SyncStatus | null>(null);
   const lastBump = useRef(0);
   const opened = useRef(false);
-  const [pending, setPending] = useLocalState<PendingRecheck | null>(localStateKey(null, 'pending-recheck'), pendingRecheckSchema.nullable(), null);
+  const [pending, setPending] = useLocalState<PendingRecheck | null>(localStateKey(null, 'pending-recheck'), storedPendingRecheck, null);
   // Read by the status callbacks, which must not change identity on every poll; set at once when a re-check starts.
   const pendingRef = useRef(pending);
   useEffect(() => {

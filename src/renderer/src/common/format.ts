@@ -5,7 +5,7 @@
  */
 
 import { currencyDigits } from '../../../shared/money';
-import { dateTimeFormat, numberFormat } from './intl-cache';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl-cache';
 
 /** Shown wherever a value is absent, so empty cells look intentional rather than broken. */
 export const MISSING = '—';
@@ -264,7 +264,7 @@ export function formatRelativeTime(instant: string | null, now: Date = new Date(
   if (Number.isNaN(then)) return instant;
   let value = (then - now.getTime()) / 1000;
   if (Math.abs(value) < 10) return 'just now';
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = relativeTimeFormat(locale, { numeric: 'auto' });
   for (const [unit, size] of RELATIVE_STEPS) {
     if (Math.abs(value) < size) return format.format(Math.round(value), unit);
     value /= size;

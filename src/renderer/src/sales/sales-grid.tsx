@@ -126,7 +126,12 @@ export function SalesGrid(props: SalesGridProps) {
     if (total > 0) showRows(first, last);
   }, [first, last, total, showRows]);
 
+  // Back to the top for a new query; not on mount, where the table is at the top already and scrolling would make the
+  // browser lay out the whole screen before its first frame.
+  const scrolledFor = useRef(resetKey);
   useLayoutEffect(() => {
+    if (scrolledFor.current === resetKey) return;
+    scrolledFor.current = resetKey;
     scroller.current?.scrollTo({ top: 0 });
   }, [resetKey]);
 

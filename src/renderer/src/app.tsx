@@ -11,7 +11,7 @@ import { ErrorState } from './common/error-state';
 import { errorTitle } from './common/error-title';
 import { useBridgeQuery } from './common/use-bridge-query';
 import { PageCenter } from './common/page-center';
-import { startRequest } from './common/start-requests';
+import { startRequest, takeArrivedStartAnswer } from './common/start-requests';
 import { usePreferences } from './common/preferences-context';
 import { sessionKey } from './session/account-text';
 import { SignInScreen } from './session/sign-in-screen';
@@ -25,7 +25,7 @@ export function App() {
   const { session, error, retry } = controller;
   /** The sign-in screen sits over whatever the session shows; closing it returns there. */
   const [signingIn, setSigningIn] = useState(false);
-  const appInfo = useBridgeQuery(() => startRequest('getAppInfo'), 'app-info');
+  const appInfo = useBridgeQuery(() => startRequest('getAppInfo'), 'app-info', { initial: () => takeArrivedStartAnswer('getAppInfo') });
   useCacheNotice(appInfo.data);
   // The screens read the remembered views (filters, sort, columns): drawn before those arrive, the sales screen would
   // ask the cache for the default view first and then again for the remembered one.

@@ -14,22 +14,35 @@ import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { prepareIntl } from './common/intl-cache';
 import { PreferencesProvider } from './common/preferences-context';
+import { startAnswersArrived } from './common/start-requests';
 import { prefetchFirstRows } from './sales/first-rows';
 import { cssVariablesResolver, theme } from './theme';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-prefetchFirstRows();
-createRoot(container).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      {/* Three at most: more would cover the table at 800×600; the rest wait in Mantine's queue. */}
-      <Notifications position="bottom-right" limit={3} />
-      <PreferencesProvider>
-        <App />
-      </PreferencesProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+/**
+ * The longest the first render waits for the start answers and the table's first rows. Drawn with them, the first
+ * screen is drawn once; past this, the "starting" screen shows while they come.
+ */
+const START_WAIT_MS = 1_000;
+
+function render(root: HTMLElement): void {
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+        {/* Three at most: more would cover the table at 800×600; the rest wait in Mantine's queue. */}
+        <Notifications position="bottom-right" limit={3} />
+        <PreferencesProvider>
+          <App />
+        </PreferencesProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+}
+
+const answered = Promise.all([startAnswersArrived(), prefetchFirstRows()]);
+prepareIntl();
+void Promise.race([answered, new Promise((resolve) => setTimeout(resolve, START_WAIT_MS))]).then(() => render(container));

@@ -8,10 +8,11 @@ import { useMantineColorScheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
-import { preferencesSchema, type AccountPreferences, type Preferences, type PreferencesPatch } from '../../../shared/preferences';
+import { DEFAULT_PREFERENCES } from '../../../shared/preference-rules';
+import type { AccountPreferences, Preferences, PreferencesPatch } from '../../../shared/preferences';
 import { call } from './bridge';
 import { errorTitle } from './error-title';
-import { startRequest } from './start-requests';
+import { startRequest, takeArrivedStartAnswer } from './start-requests';
 
 /** What screens can read and change. */
 export interface PreferencesController {
@@ -27,7 +28,6 @@ export interface PreferencesController {
   updateAccount: (scope: string, values: AccountPreferences) => void;
 }
 
-const DEFAULTS: Preferences = preferencesSchema.parse({});
 const NO_ACCOUNT_PREFERENCES: AccountPreferences = Object.freeze({});
 const PreferencesContext = createContext<PreferencesController | null>(null);
 
@@ -47,15 +47,18 @@ function applyPatch(prefs: Preferences, patch: PreferencesPatch): Preferences {
 
 /** Loads the preferences and provides {@link usePreferences}. */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
-  const [prefs, setPrefs] = useState<Preferences>(DEFAULTS);
-  const [loaded, setLoaded] = useState(false);
-  const [error, setError] = useState<AppErrorData | null>(null);
+  // Started with the saved preferences when they arrived before the first render (see main.tsx).
+  const [arrived] = useState(() => takeArrivedStartAnswer('getPreferences'));
+  const [prefs, setPrefs] = useState<Preferences>(arrived?.ok ? arrived.value : DEFAULT_PREFERENCES);
+  const [loaded, setLoaded] = useState(arrived !== undefined);
+  const [error, setError] = useState<AppErrorData | null>(arrived?.ok === false ? arrived.error : null);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   /** Saves run one after another, so an older answer never overwrites a newer change. */
   const queue = useRef<Promise<void>>(Promise.resolve());
   const pending = useRef(0);
 
   useEffect(() => {
+    if (arrived !== undefined) return undefined;
     let current = true;
     void startRequest('getPreferences').then((result) => {
       if (!current) return;
@@ -66,7 +69,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, []);
+  }, [arrived]);
 
   // The saved theme wins over the locally mirrored one (e.g. the first start with another settings folder).
   const appliedTheme = useRef<string | null>(null);

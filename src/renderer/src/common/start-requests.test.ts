@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendStartRequests, startRequest } from './start-requests';
+import { sendStartRequests, startAnswersArrived, startRequest, takeArrivedStartAnswer } from './start-requests';
 
 /** A bridge that answers each start request with how many times that method was asked for so far. */
 function countingBridge(): Map<string, number> {
@@ -38,5 +38,27 @@ describe('the requests sent as the window starts', () => {
     const asked = countingBridge();
     expect(await startRequest('getAppInfo')).toEqual({ ok: true, value: { method: 'getAppInfo', ask: 1 } });
     expect(asked.get('getAppInfo')).toBe(1);
+  });
+
+  it('hands an answer that has arrived to the first screen once, so it is drawn with it and not asked for again', async () => {
+    const asked = countingBridge();
+    sendStartRequests();
+    // Not arrived yet: the screen draws its loading state and asks as usual.
+    expect(takeArrivedStartAnswer('getPreferences')).toBeUndefined();
+    await startAnswersArrived();
+    expect(takeArrivedStartAnswer('getPreferences')).toEqual({ ok: true, value: { method: 'getPreferences', ask: 1 } });
+    expect(takeArrivedStartAnswer('getPreferences')).toBeUndefined();
+    // Taken: a later load (a Retry) asks again instead of reusing it.
+    expect(await startRequest('getPreferences')).toEqual({ ok: true, value: { method: 'getPreferences', ask: 2 } });
+    expect(asked.get('getSession')).toBe(1);
+  });
+
+  it('an early answer taken as a promise is not handed out again once it arrives', async () => {
+    countingBridge();
+    sendStartRequests();
+    const pending = startRequest('getSession');
+    await startAnswersArrived();
+    expect(await pending).toEqual({ ok: true, value: { method: 'getSession', ask: 1 } });
+    expect(takeArrivedStartAnswer('getSession')).toBeUndefined();
   });
 });

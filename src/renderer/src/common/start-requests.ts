@@ -1,16 +1,21 @@
 /**
  * What the window asks for before anything can be drawn (the session, the saved preferences, the app's details),
- * sent as the script starts rather than from the first screen's effects: the answers travel while React draws the
- * "starting" screen, instead of after it. Each early answer is taken once, by the first load that wants it; any
- * later load (a Retry) asks again.
+ * sent as the script starts rather than from the first screen's effects. The first render waits (a bounded time) for
+ * these answers, so the first screen is drawn once, with its data, rather than as a "starting" screen, then a shell
+ * without data, then the data. Each early answer is taken once, by the first load that wants it; any later load (a
+ * Retry) asks again.
  */
 import type { IpcResult } from '../../../shared/errors';
 import { call, type BridgeOutput } from './bridge';
 
 /** The bridge methods asked for at start; none takes an input. */
-type StartMethod = 'getSession' | 'getPreferences' | 'getAppInfo';
+export type StartMethod = 'getSession' | 'getPreferences' | 'getAppInfo';
+
+const START_METHODS: readonly StartMethod[] = ['getSession', 'getPreferences', 'getAppInfo'];
 
 const early = new Map<StartMethod, Promise<IpcResult<unknown>>>();
+/** Early answers that have arrived and were not taken yet. */
+const arrived = new Map<StartMethod, IpcResult<unknown>>();
 
 function ask(method: StartMethod): Promise<IpcResult<unknown>> {
   return method === 'getSession' ? call('getSession') : method === 'getPreferences' ? call('getPreferences') : call('getAppInfo');
@@ -18,7 +23,13 @@ function ask(method: StartMethod): Promise<IpcResult<unknown>> {
 
 /** Sends the start requests; called once, before the first render. */
 export function sendStartRequests(): void {
-  for (const method of ['getSession', 'getPreferences', 'getAppInfo'] as const) early.set(method, ask(method));
+  for (const method of START_METHODS) {
+    const answer = ask(method);
+    early.set(method, answer);
+    void answer.then((result) => {
+      if (early.get(method) === answer) arrived.set(method, result);
+    });
+  }
 }
 
 /** The early answer to `method` without taking it (null once taken, or before the start requests were sent). */
@@ -30,5 +41,23 @@ export function startAnswer<M extends StartMethod>(method: M): Promise<IpcResult
 export function startRequest<M extends StartMethod>(method: M): Promise<IpcResult<BridgeOutput<M>>> {
   const sent = early.get(method) as Promise<IpcResult<BridgeOutput<M>>> | undefined;
   early.delete(method);
+  arrived.delete(method);
   return sent ?? (ask(method) as Promise<IpcResult<BridgeOutput<M>>>);
+}
+
+/**
+ * Takes the early answer to `method` when it has already arrived, so a component can start with it instead of
+ * drawing a loading state first; undefined when it has not arrived (or was taken), and the component asks as usual.
+ */
+export function takeArrivedStartAnswer<M extends StartMethod>(method: M): IpcResult<BridgeOutput<M>> | undefined {
+  const result = arrived.get(method) as IpcResult<BridgeOutput<M>> | undefined;
+  if (result === undefined) return undefined;
+  arrived.delete(method);
+  early.delete(method);
+  return result;
+}
+
+/** Resolves once every start request sent has been answered. */
+export function startAnswersArrived(): Promise<void> {
+  return Promise.all([...early.values()]).then(() => undefined);
 }

@@ -3,7 +3,7 @@
  * try again. Answers that arrive after the request changed are dropped, so quick clicks through
  * pages or dates can never show the wrong page.
  */
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { AppErrorData, IpcResult } from '../../../shared/errors';
 
 /** Where a query stands. `loading` with data means a reload is running over older data. */
@@ -32,27 +32,42 @@ interface Settled<T> {
 }
 
 /** How a query is sent. */
-export interface BridgeQueryOptions {
+export interface BridgeQueryOptions<T = unknown> {
   /**
    * Sent after the requests the same screen update starts without it. The main process answers requests in the
    * order they arrive, so a screen's main request (the sales table's rows) goes first and the lines around it
    * (how fresh the statuses are, the filter choices) queue behind it instead of in front.
    */
   deferred?: boolean;
+  /**
+   * An answer to the first request that has already arrived (an early start answer): the screen starts with it
+   * instead of a loading state, and that request is not sent again.
+   */
+  initial?: () => IpcResult<T> | undefined;
 }
 
 /**
  * Runs `load` whenever `key` changes (and on `reload`). `key` identifies the request — for example
  * the serialized query — so callers do not have to keep `load` referentially stable.
  */
-export function useBridgeQuery<T>(load: () => Promise<IpcResult<T>>, key: string, options: BridgeQueryOptions = {}): BridgeQuery<T> {
-  const [settled, setSettled] = useState<Settled<T>>({ request: '', data: null, error: null });
+export function useBridgeQuery<T>(load: () => Promise<IpcResult<T>>, key: string, options: BridgeQueryOptions<T> = {}): BridgeQuery<T> {
   const [attempt, setAttempt] = useState(0);
-  const runLoad = useEffectEvent(load);
   const request = `${attempt}|${key}`;
+  const [settled, setSettled] = useState<Settled<T>>(() => {
+    const initial = options.initial?.();
+    if (initial === undefined) return { request: '', data: null, error: null };
+    return initial.ok ? { request, data: initial.value, error: null } : { request, data: null, error: initial.error };
+  });
+  // The request the initial answer settled, which the first effect then does not send.
+  const answeredAtMount = useRef(settled.request === '' ? null : request);
+  const runLoad = useEffectEvent(load);
 
   const deferred = options.deferred === true;
   useEffect(() => {
+    if (answeredAtMount.current === request) {
+      answeredAtMount.current = null;
+      return undefined;
+    }
     let current = true;
     const send = () =>
       void runLoad()

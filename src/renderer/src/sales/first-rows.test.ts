@@ -3,7 +3,7 @@ import type { SessionStatus } from '../../../shared/ipc-contract';
 import { preferencesSchema, type Preferences } from '../../../shared/preferences';
 import type { SalesPageQuery } from '../../../shared/sales-query';
 import { sendStartRequests } from '../common/start-requests';
-import { firstRowsQuery, prefetchFirstRows, takeFirstRows } from './first-rows';
+import { firstRowsQuery, prefetchFirstRows, takeArrivedFirstRows, takeFirstRows } from './first-rows';
 import { WINDOW_SIZE } from './row-windows';
 
 const DEMO: SessionStatus = { kind: 'demo', label: 'Demo data', accounts: [] };
@@ -76,5 +76,25 @@ describe('the sales table’s first rows, asked for at start', () => {
     await settle();
     expect(queries).toEqual([]);
     expect(firstRowsQuery({ kind: 'none', accounts: [] }, PREFS, '2026-07-01')).toBeNull();
+  });
+
+  it('once arrived, hands the rows to the table’s first render for the same request only, once', async () => {
+    const queries = bridge(DEMO);
+    sendStartRequests();
+    await prefetchFirstRows();
+    const asked = firstRowsQuery(DEMO, PREFS, '2026-07-01') as SalesPageQuery;
+    // Another view first (changed meanwhile): nothing is handed out, and nothing taken.
+    expect(takeArrivedFirstRows({ ...asked, offset: WINDOW_SIZE })).toBeUndefined();
+    expect(takeArrivedFirstRows(asked)).toMatchObject({ ok: true, value: { total: 1 } });
+    expect(takeArrivedFirstRows(asked)).toBeUndefined();
+    expect(takeFirstRows(asked)).toBeUndefined();
+    expect(queries).toHaveLength(1);
+  });
+
+  it('with no account open, is done at once without asking', async () => {
+    const queries = bridge({ kind: 'none', accounts: [] });
+    sendStartRequests();
+    await prefetchFirstRows();
+    expect(queries).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ import { WINDOW_SIZE } from './row-windows';
 import { DEFAULT_SORT, toSalesFilter } from './sales-filters';
 import { filtersFromStored } from './stored-view';
 
-let early: { key: string; answer: Promise<IpcResult<SalesPageResult>> } | null = null;
+let early: { key: string; answer: Promise<IpcResult<SalesPageResult>>; arrived?: IpcResult<SalesPageResult> } | null = null;
 
 /** The table's first request for `session`'s remembered view, as `useSalesRows` makes it; null with no account open. */
 export function firstRowsQuery(session: SessionStatus, prefs: Preferences, today: string): SalesPageQuery | null {
@@ -27,14 +27,20 @@ export function firstRowsQuery(session: SessionStatus, prefs: Preferences, today
   return { filter, sort: stored.sort ?? DEFAULT_SORT, offset: 0, limit: WINDOW_SIZE };
 }
 
-/** Once the start requests' session and preferences answered, asks for the table's first window. */
-export function prefetchFirstRows(): void {
+/**
+ * Once the start requests' session and preferences answered, asks for the table's first window. Resolves when that
+ * window has arrived, or at once when there is none to ask for.
+ */
+export function prefetchFirstRows(): Promise<void> {
   const session = startAnswer('getSession');
   const prefs = startAnswer('getPreferences');
-  if (session === null || prefs === null) return;
-  void Promise.all([session, prefs]).then(([s, p]) => {
+  if (session === null || prefs === null) return Promise.resolve();
+  return Promise.all([session, prefs]).then(async ([s, p]) => {
     const query = s.ok && p.ok ? firstRowsQuery(s.value, p.value, localIsoDay(new Date())) : null;
-    if (query !== null) early = { key: JSON.stringify(query), answer: call('querySales', query) };
+    if (query === null) return;
+    const asked = { key: JSON.stringify(query), answer: call('querySales', query) } as NonNullable<typeof early>;
+    early = asked;
+    asked.arrived = await asked.answer;
   });
 }
 
@@ -46,4 +52,15 @@ export function takeFirstRows(query: SalesPageQuery): Promise<IpcResult<SalesPag
   const taken = early;
   early = null;
   return taken !== null && taken.key === JSON.stringify(query) ? taken.answer : undefined;
+}
+
+/**
+ * The early answer to `query` when it has arrived already and is the one asked for ahead, so the table can start with
+ * its rows; undefined otherwise (nothing is taken then, and the table asks as usual).
+ */
+export function takeArrivedFirstRows(query: SalesPageQuery): IpcResult<SalesPageResult> | undefined {
+  if (early?.arrived === undefined || early.key !== JSON.stringify(query)) return undefined;
+  const { arrived } = early;
+  early = null;
+  return arrived;
 }

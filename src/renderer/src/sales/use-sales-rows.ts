@@ -9,7 +9,7 @@ import type { AppErrorData } from '../../../shared/errors';
 import type { SalesFilter, SalesSort } from '../../../shared/sales-query';
 import type { CachedSale, DataAsOf } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
-import { takeFirstRows } from './first-rows';
+import { takeArrivedFirstRows, takeFirstRows } from './first-rows';
 import { WINDOW_SIZE, WindowCache, windowsCovering } from './row-windows';
 
 /** Rows fetched beyond the visible ones, so a short scroll finds them ready. */
@@ -35,22 +35,37 @@ interface Window {
   version: number;
 }
 
+/** A window cache holding the table's first window when it has arrived already, with its total and freshness. */
+function startingWindow(
+  filter: SalesFilter,
+  sort: SalesSort,
+  version: number,
+): { cache: WindowCache<Window>; total: number; dataAsOf: DataAsOf | null } | null {
+  const arrived = takeArrivedFirstRows({ filter, sort, offset: 0, limit: WINDOW_SIZE });
+  if (arrived === undefined || !arrived.ok) return null;
+  const cache = new WindowCache<Window>();
+  cache.set(0, { rows: arrived.value.rows, version });
+  return { cache, total: arrived.value.total, dataAsOf: arrived.value.dataAsOf };
+}
+
 /** The rows of `filter` in `sort`, refreshed when `dataVersion` changes. */
 export function useSalesRows(filter: SalesFilter, sort: SalesSort, dataVersion: number): SalesRows {
   const queryKey = JSON.stringify({ filter, sort });
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const [total, setTotal] = useState<number | null>(null);
-  const [dataAsOf, setDataAsOf] = useState<DataAsOf | null>(null);
+  // The first window, when it arrived before the first render (see first-rows.ts): the table starts with its rows.
+  const [early] = useState(() => startingWindow(filter, sort, dataVersion));
+  const [total, setTotal] = useState<number | null>(early?.total ?? null);
+  const [dataAsOf, setDataAsOf] = useState<DataAsOf | null>(early?.dataAsOf ?? null);
   const [error, setError] = useState<AppErrorData | null>(null);
   const [attempt, setAttempt] = useState(0);
 
-  const cache = useRef(new WindowCache<Window>());
+  const cache = useRef(early?.cache ?? new WindowCache<Window>());
   // The request the fetches serve; windows answering an older one are dropped.
   const current = useRef({ queryKey, version: dataVersion, attempt, filter, sort });
   const inFlight = useRef(new Set<string>());
   const visible = useRef<[number, number]>([0, 40]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const totalRef = useRef<number | null>(null);
+  const totalRef = useRef<number | null>(early?.total ?? null);
 
   const fetchWindow = useCallback((index: number) => {
     const { queryKey: key, version, attempt: tryNo, filter: f, sort: s } = current.current;

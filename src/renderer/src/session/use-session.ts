@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppErrorData, IpcResult } from '../../../shared/errors';
 import type { SessionStatus, SignOutInput } from '../../../shared/ipc-contract';
 import { call, onCredentialsRejected } from '../common/bridge';
-import { startRequest } from '../common/start-requests';
+import { startRequest, takeArrivedStartAnswer } from '../common/start-requests';
 import { useBridgeQuery } from '../common/use-bridge-query';
 
 /** A session change that is running, so buttons can show progress. */
@@ -36,7 +36,7 @@ export interface SessionController {
 
 /** Reads the session on start and applies changes the user makes. */
 export function useSession(): SessionController {
-  const query = useBridgeQuery(() => startRequest('getSession'), 'session');
+  const query = useBridgeQuery(() => startRequest('getSession'), 'session', { initial: () => takeArrivedStartAnswer('getSession') });
   const [changed, setChanged] = useState<SessionStatus | null>(null);
   const [pending, setPending] = useState<SessionAction | null>(null);
   /** Bumped by every change, so a slower, older answer can never overwrite a newer one. */

@@ -7,6 +7,7 @@
  */
 import { parseDecimal, type ExactDecimal } from '../../../shared/money';
 import { createDictionary, encode, type TextDictionary } from './text-dictionary';
+import { writeDay } from './day-zones';
 
 /** Day number standing for "no payment date"; below every real day so it sorts first like SQL NULL. */
 export const NO_DAY = -2_147_483_648;
@@ -183,8 +184,8 @@ export function putRow(columns: SaleColumns, row: ColumnRow): void {
     columns.posById[id] = pos;
     columns.ids[pos] = id;
   }
-  columns.txDay[pos] = dayOf(row[1]);
-  columns.payDay[pos] = dayOf(row[2]);
+  writeDay(columns.txDay, pos, dayOf(row[1]));
+  writeDay(columns.payDay, pos, dayOf(row[2]));
   columns.commissionStatus[pos] = encode(columns.commissionStatuses, row[3]);
   columns.paymentStatus[pos] = encode(columns.paymentStatuses, row[4]);
   columns.currency[pos] = encode(columns.currencies, row[5]);

@@ -4,6 +4,7 @@
  * `sql-filter.ts` exactly; a test compares the two on random filters.
  */
 import { NO_DAY, type SaleColumns } from './column-store';
+import { dayZones, ZONE_SHIFT } from './day-zones';
 import { slugMembership, type LookupCatalog } from './lookup-catalog';
 import { dayNumber } from '../records';
 import { membership } from './text-dictionary';
@@ -40,8 +41,15 @@ function listTests(columns: SaleColumns, catalog: LookupCatalog, filter: SalesFi
   return tests;
 }
 
+/** A day range on one day column: days from `from` to `to`, both included. */
+interface DayRangeTest {
+  days: Int32Array;
+  from: number;
+  to: number;
+}
+
 /** The day range of the filter on its date basis, or null when it has none. */
-function dayRange(columns: SaleColumns, filter: SalesFilter): { days: Int32Array; from: number; to: number } | null {
+function dayRange(columns: SaleColumns, filter: SalesFilter): DayRangeTest | null {
   if (filter.from === undefined && filter.to === undefined) return null;
   return {
     days: filter.dateBasis === 'payment' ? columns.payDay : columns.txDay,
@@ -94,14 +102,37 @@ export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, fil
   let count: number;
   let from = 0;
   if (range !== null) {
-    count = rangePass(mask, n, range, tests.slice(0, 2));
+    count = zonedRangePass(mask, n, range, tests.slice(0, 2));
     from = 2;
   } else {
     mask.fill(1);
     count = n;
   }
-  for (; from < tests.length; from += 2) count = andPass(mask, n, tests[from] as CodeTest, tests[from + 1]);
+  for (; from < tests.length; from += 2) count = andPass(mask, 0, n, tests[from] as CodeTest, tests[from + 1]);
   return { mask, count };
+}
+
+/**
+ * Writes the mask of the day range and up to two list tests, zone by zone (see day-zones.ts): a zone wholly outside
+ * the range is cleared, one wholly inside is tested on the list conditions only, the others on everything.
+ */
+function zonedRangePass(mask: Uint8Array, n: number, range: DayRangeTest, tests: readonly CodeTest[]): number {
+  const zones = dayZones(range.days);
+  const [first, second] = tests;
+  let count = 0;
+  for (let z = 0, start = 0; start < n; z++, start += 1 << ZONE_SHIFT) {
+    const end = Math.min(n, start + (1 << ZONE_SHIFT));
+    const [low, high] = [zones.low[z] as number, zones.high[z] as number];
+    if (high < range.from || low > range.to) {
+      mask.fill(0, start, end);
+    } else if (low >= range.from && high <= range.to) {
+      mask.fill(1, start, end);
+      count += first === undefined ? end - start : andPass(mask, start, end, first, second);
+    } else {
+      count += rangePass(mask, start, end, range, first, second);
+    }
+  }
+  return count;
 }
 
 /** The text search's mask read as a list condition: 1 marks a hit. */
@@ -109,16 +140,15 @@ const HIT = new Uint8Array([0, 1]);
 /** The no-longer-reported flag read as a list condition: only 0 (still reported) passes. */
 const REPORTED = new Uint8Array([1, 0]);
 
-/** Writes the mask of the day range and up to two list tests; returns how many sales match. */
-function rangePass(mask: Uint8Array, n: number, range: NonNullable<ReturnType<typeof dayRange>>, tests: readonly CodeTest[]): number {
+/** Writes the mask of positions [start, end) for the day range and up to two list tests; returns how many match. */
+function rangePass(mask: Uint8Array, start: number, end: number, range: DayRangeTest, first: CodeTest | undefined, second: CodeTest | undefined): number {
   // 1 where `low <= day <= high` (the missing day, NO_DAY, is below every `low`): both differences are then >= 0.
   const { days } = range;
   const low = Math.max(range.from, OPEN_LOW);
   const high = Math.min(range.to, OPEN_HIGH);
-  const [first, second] = tests;
   let count = 0;
   if (first === undefined) {
-    for (let p = 0; p < n; p++) {
+    for (let p = start; p < end; p++) {
       const day = days[p] as number;
       const m = (((day - low) | (high - day)) >>> 31) ^ 1;
       mask[p] = m;
@@ -126,7 +156,7 @@ function rangePass(mask: Uint8Array, n: number, range: NonNullable<ReturnType<ty
     }
   } else if (second === undefined) {
     const { codes: a, table: ta } = first;
-    for (let p = 0; p < n; p++) {
+    for (let p = start; p < end; p++) {
       const day = days[p] as number;
       const m = ((((day - low) | (high - day)) >>> 31) ^ 1) & (ta[a[p] as number] as number);
       mask[p] = m;
@@ -134,7 +164,7 @@ function rangePass(mask: Uint8Array, n: number, range: NonNullable<ReturnType<ty
     }
   } else {
     const [{ codes: a, table: ta }, { codes: b, table: tb }] = [first, second];
-    for (let p = 0; p < n; p++) {
+    for (let p = start; p < end; p++) {
       const day = days[p] as number;
       const m = ((((day - low) | (high - day)) >>> 31) ^ 1) & (ta[a[p] as number] as number) & (tb[b[p] as number] as number);
       mask[p] = m;
@@ -144,12 +174,12 @@ function rangePass(mask: Uint8Array, n: number, range: NonNullable<ReturnType<ty
   return count;
 }
 
-/** Clears the mask where `first` or `second` fails; returns how many sales still match. */
-function andPass(mask: Uint8Array, n: number, first: CodeTest, second: CodeTest | undefined): number {
+/** Clears the mask of positions [start, end) where `first` or `second` fails; returns how many there still match. */
+function andPass(mask: Uint8Array, start: number, end: number, first: CodeTest, second: CodeTest | undefined): number {
   const { codes: a, table: ta } = first;
   let count = 0;
   if (second === undefined) {
-    for (let p = 0; p < n; p++) {
+    for (let p = start; p < end; p++) {
       const m = (mask[p] as number) & (ta[a[p] as number] as number);
       mask[p] = m;
       count += m;
@@ -157,7 +187,7 @@ function andPass(mask: Uint8Array, n: number, first: CodeTest, second: CodeTest 
     return count;
   }
   const { codes: b, table: tb } = second;
-  for (let p = 0; p < n; p++) {
+  for (let p = start; p < end; p++) {
     const m = (mask[p] as number) & (ta[a[p] as number] as number) & (tb[b[p] as number] as number);
     mask[p] = m;
     count += m;

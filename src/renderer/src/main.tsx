@@ -23,11 +23,16 @@ import { cssVariablesResolver, theme } from './theme';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-/**
- * The longest the first render waits for the start answers and the table's first rows. Drawn with them, the first
- * screen is drawn once; past this, the "starting" screen shows while they come.
- */
+/** The longest the first render waits for the start answers; past it, the "starting" screen shows while they come. */
 const START_WAIT_MS = 1_000;
+/**
+ * How long, once those arrived, the first render waits for the table's first window. Drawn with it, the first screen
+ * is drawn once; when it takes longer (a cache whose browse index is still being read or built), drawing the screen
+ * meanwhile and the rows after is sooner, as the screen takes a few hundred milliseconds to draw on a slow machine.
+ */
+const FIRST_ROWS_WAIT_MS = 80;
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function render(root: HTMLElement): void {
   createRoot(root).render(
@@ -43,6 +48,7 @@ function render(root: HTMLElement): void {
   );
 }
 
-const answered = Promise.all([startAnswersArrived(), prefetchFirstRows()]);
+const firstRows = prefetchFirstRows();
+const answered = startAnswersArrived().then(() => Promise.race([firstRows, delay(FIRST_ROWS_WAIT_MS)]));
 prepareIntl();
-void Promise.race([answered, new Promise((resolve) => setTimeout(resolve, START_WAIT_MS))]).then(() => render(container));
+void Promise.race([answered, delay(START_WAIT_MS)]).then(() => render(container));

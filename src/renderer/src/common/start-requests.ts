@@ -7,15 +7,14 @@
  */
 import type { IpcResult } from '../../../shared/errors';
 import { call, type BridgeOutput } from './bridge';
+import { earlyAnswer, type EarlyAnswer } from './early-answer';
 
 /** The bridge methods asked for at start; none takes an input. */
 export type StartMethod = 'getSession' | 'getPreferences' | 'getAppInfo';
 
 const START_METHODS: readonly StartMethod[] = ['getSession', 'getPreferences', 'getAppInfo'];
 
-const early = new Map<StartMethod, Promise<IpcResult<unknown>>>();
-/** Early answers that have arrived and were not taken yet. */
-const arrived = new Map<StartMethod, IpcResult<unknown>>();
+const early = new Map<StartMethod, EarlyAnswer<IpcResult<unknown>>>();
 
 function ask(method: StartMethod): Promise<IpcResult<unknown>> {
   return method === 'getSession' ? call('getSession') : method === 'getPreferences' ? call('getPreferences') : call('getAppInfo');
@@ -23,26 +22,19 @@ function ask(method: StartMethod): Promise<IpcResult<unknown>> {
 
 /** Sends the start requests; called once, before the first render. */
 export function sendStartRequests(): void {
-  for (const method of START_METHODS) {
-    const answer = ask(method);
-    early.set(method, answer);
-    void answer.then((result) => {
-      if (early.get(method) === answer) arrived.set(method, result);
-    });
-  }
+  for (const method of START_METHODS) early.set(method, earlyAnswer(ask(method)));
 }
 
 /** The early answer to `method` without taking it (null once taken, or before the start requests were sent). */
 export function startAnswer<M extends StartMethod>(method: M): Promise<IpcResult<BridgeOutput<M>>> | null {
-  return (early.get(method) as Promise<IpcResult<BridgeOutput<M>>> | undefined) ?? null;
+  return (early.get(method)?.promise as Promise<IpcResult<BridgeOutput<M>>> | undefined) ?? null;
 }
 
 /** The early answer to `method` the first time it is asked for, a new request after that. */
 export function startRequest<M extends StartMethod>(method: M): Promise<IpcResult<BridgeOutput<M>>> {
-  const sent = early.get(method) as Promise<IpcResult<BridgeOutput<M>>> | undefined;
+  const sent = early.get(method);
   early.delete(method);
-  arrived.delete(method);
-  return sent ?? (ask(method) as Promise<IpcResult<BridgeOutput<M>>>);
+  return (sent?.promise ?? ask(method)) as Promise<IpcResult<BridgeOutput<M>>>;
 }
 
 /**
@@ -50,14 +42,12 @@ export function startRequest<M extends StartMethod>(method: M): Promise<IpcResul
  * drawing a loading state first; undefined when it has not arrived (or was taken), and the component asks as usual.
  */
 export function takeArrivedStartAnswer<M extends StartMethod>(method: M): IpcResult<BridgeOutput<M>> | undefined {
-  const result = arrived.get(method) as IpcResult<BridgeOutput<M>> | undefined;
-  if (result === undefined) return undefined;
-  arrived.delete(method);
-  early.delete(method);
+  const result = early.get(method)?.arrived() as IpcResult<BridgeOutput<M>> | undefined;
+  if (result !== undefined) early.delete(method);
   return result;
 }
 
 /** Resolves once every start request sent has been answered. */
 export function startAnswersArrived(): Promise<void> {
-  return Promise.all([...early.values()]).then(() => undefined);
+  return Promise.all([...early.values()].map((answer) => answer.promise)).then(() => undefined);
 }

@@ -11,13 +11,14 @@ import type { SalesPageQuery } from '../../../shared/sales-query';
 import type { SalesPageResult } from '../../../shared/sales-query-types';
 import { localIsoDay } from '../../../shared/dates';
 import { call } from '../common/bridge';
+import { earlyAnswer, type EarlyAnswer } from '../common/early-answer';
 import { startAnswer } from '../common/start-requests';
 import { sessionScope } from '../session/session-scope';
 import { WINDOW_SIZE } from './row-windows';
 import { DEFAULT_SORT, toSalesFilter } from './sales-filters';
 import { filtersFromStored } from './stored-view';
 
-let early: { key: string; answer: Promise<IpcResult<SalesPageResult>>; arrived?: IpcResult<SalesPageResult> } | null = null;
+let early: { key: string; answer: EarlyAnswer<IpcResult<SalesPageResult>> } | null = null;
 
 /** The table's first request for `session`'s remembered view, as `useSalesRows` makes it; null with no account open. */
 export function firstRowsQuery(session: SessionStatus, prefs: Preferences, today: string): SalesPageQuery | null {
@@ -38,9 +39,9 @@ export function prefetchFirstRows(): Promise<void> {
   return Promise.all([session, prefs]).then(async ([s, p]) => {
     const query = s.ok && p.ok ? firstRowsQuery(s.value, p.value, localIsoDay(new Date())) : null;
     if (query === null) return;
-    const asked = { key: JSON.stringify(query), answer: call('querySales', query) } as NonNullable<typeof early>;
-    early = asked;
-    asked.arrived = await asked.answer;
+    const answer = earlyAnswer(call('querySales', query));
+    early = { key: JSON.stringify(query), answer };
+    await answer.promise;
   });
 }
 
@@ -51,7 +52,7 @@ export function prefetchFirstRows(): Promise<void> {
 export function takeFirstRows(query: SalesPageQuery): Promise<IpcResult<SalesPageResult>> | undefined {
   const taken = early;
   early = null;
-  return taken !== null && taken.key === JSON.stringify(query) ? taken.answer : undefined;
+  return taken !== null && taken.key === JSON.stringify(query) ? taken.answer.promise : undefined;
 }
 
 /**
@@ -59,8 +60,7 @@ export function takeFirstRows(query: SalesPageQuery): Promise<IpcResult<SalesPag
  * its rows; undefined otherwise (nothing is taken then, and the table asks as usual).
  */
 export function takeArrivedFirstRows(query: SalesPageQuery): IpcResult<SalesPageResult> | undefined {
-  if (early?.arrived === undefined || early.key !== JSON.stringify(query)) return undefined;
-  const { arrived } = early;
-  early = null;
+  const arrived = early !== null && early.key === JSON.stringify(query) ? early.answer.arrived() : undefined;
+  if (arrived !== undefined) early = null;
   return arrived;
 }

@@ -12,7 +12,6 @@ import { DownloadIcon, SelectorIcon } from '../common/icons';
 import { ExportPresetDialog } from './export-preset-dialog';
 import { StaleExportPrompt } from './stale-export-prompt';
 import { useExportRunner } from './use-export-runner';
-import { MountWhenOpened } from '../common/mount-when-opened';
 
 /** Props of {@link ExportButton}. */
 export interface ExportButtonProps {
@@ -75,19 +74,15 @@ export function ExportButton({ request, today, shownRange }: ExportButtonProps) 
           ))}
         </Menu.Dropdown>
       </Menu>
-      <MountWhenOpened opened={preset !== null}>
-        {(opened) => (
-          <ExportPresetDialog
-            preset={opened ? preset : null}
-            today={today}
-            shownRange={shownRange}
-            running={exporter.running}
-            onClose={() => setPreset(null)}
-            onExport={exporter.run}
-          />
-        )}
-      </MountWhenOpened>
-      <MountWhenOpened opened={exporter.prompt !== null}>{(opened) => <StaleExportPrompt prompt={opened ? exporter.prompt : null} />}</MountWhenOpened>
+      <ExportPresetDialog
+        preset={preset}
+        today={today}
+        shownRange={shownRange}
+        running={exporter.running}
+        onClose={() => setPreset(null)}
+        onExport={exporter.run}
+      />
+      <StaleExportPrompt prompt={exporter.prompt} />
     </Group>
   );
 }

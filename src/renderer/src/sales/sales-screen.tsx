@@ -38,7 +38,6 @@ import { PreviousPeriodScope } from './previous-period-change';
 import { useNoLongerReported } from './use-no-longer-reported';
 import { useSalesRows } from './use-sales-rows';
 import type { SalesTab, SalesView } from './use-sales-view';
-import { MountWhenOpened } from '../common/mount-when-opened';
 
 /**
  * The screen fills the window below the header (and the session-only banner, when shown), so the table scrolls
@@ -195,9 +194,7 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
           <ChangesView onOpenSale={(reference) => void openByReference(reference)} />
         </TabPartLoading>
       </Tabs.Panel>
-      <MountWhenOpened opened={drawerSale !== null}>
-        {(opened) => <SaleDrawer sale={opened ? drawerSale : null} onClose={() => setDrawerSale(null)} />}
-      </MountWhenOpened>
+      <SaleDrawer sale={drawerSale} onClose={() => setDrawerSale(null)} />
     </Tabs>
   );
 }

@@ -9,7 +9,6 @@ import type { SavedView } from '../../../shared/preferences';
 import { usePreferences } from '../common/preferences-context';
 import { MoreIcon, PlusIcon } from '../common/icons';
 import { applyView, currentViewState, viewNameProblem, withRenamedView, withSavedView, withoutView } from './saved-views';
-import { MountWhenOpened } from '../common/mount-when-opened';
 
 type Naming = { mode: 'save' } | { mode: 'rename'; view: SavedView };
 
@@ -78,9 +77,7 @@ export function SavedViewsNav({ scope, onShow }: SavedViewsNavProps) {
           </Group>
         ))
       )}
-      <MountWhenOpened opened={naming !== null}>
-        {(opened) => <ViewNameModal naming={opened ? naming : null} views={views} onClose={() => setNaming(null)} onSave={saveName} />}
-      </MountWhenOpened>
+      <ViewNameModal naming={naming} views={views} onClose={() => setNaming(null)} onSave={saveName} />
     </Stack>
   );
 }

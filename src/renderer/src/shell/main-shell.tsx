@@ -32,7 +32,6 @@ import { SessionOnlyBanner } from './session-only-banner';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { ShellHeader } from './shell-header';
 import { ShellNavbar } from './shell-navbar';
-import { MountWhenOpened } from '../common/mount-when-opened';
 
 const NAV_BREAKPOINT = 'md';
 
@@ -186,22 +185,16 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
             />
           )}
         </AppShell.Main>
-        <MountWhenOpened opened={signOutOf !== null}>
-          {(opened) => <SignOutModal account={opened ? signOutOf : null} onClose={() => setSignOutOf(null)} onSignOut={controller.signOut} />}
-        </MountWhenOpened>
+        <SignOutModal account={signOutOf} onClose={() => setSignOutOf(null)} onSignOut={controller.signOut} />
         {session.kind === 'account' && (
-          <MountWhenOpened opened={credentialsFor !== null}>
-            {(opened) => (
-              <SyncCredentialsModal
-                account={session.account}
-                purpose={opened ? credentialsFor : null}
-                readOnly={readOnly}
-                problem={session.problem}
-                onClose={() => setCredentialsFor(null)}
-                onSignedIn={controller.apply}
-              />
-            )}
-          </MountWhenOpened>
+          <SyncCredentialsModal
+            account={session.account}
+            purpose={credentialsFor}
+            readOnly={readOnly}
+            problem={session.problem}
+            onClose={() => setCredentialsFor(null)}
+            onSignedIn={controller.apply}
+          />
         )}
       </AppShell>
     </SyncProvider>

@@ -134,7 +134,7 @@ export const run: RunCase = async (input) => {
       rows: [ratioAtMost('sync time', best(syncs) / 1000, 's', best(fetches) / 1000, 1.05)],
       notes: [
         `baseline = plain fetch (createNodeFetch) of the same ${requestCount} requests, ${PARALLEL_WINDOWS} date windows at a time, bodies read as text; ${LATENCY_MS} ms latency per request; best of ${syncs.length}.`,
-        `the sync asks for each window's next page while it stores the current one (within its client's limit of 4 requests in flight); the baseline reads each window's pages one after another.`,
+        `the sync asks for each window's next page as soon as the current one answers, when the service's count says it exists, and so reads and stores a page while the next is on its way (within its client's limit of 4 requests in flight); the baseline reads each window's pages one after another.`,
       ],
     };
   } finally {

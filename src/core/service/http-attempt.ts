@@ -21,6 +21,8 @@ export interface AttemptOptions {
   timeoutMs: number;
   maxBodyBytes: number;
   signal?: AbortSignal;
+  /** Told when a 2xx answer's headers arrived, before its body is read (a walk then asks for its next page). */
+  onAnswered?: () => void;
 }
 
 /** The result of an attempt that did not throw: a 2xx body as text (and its declared type), or a failure the retry policy judges. */
@@ -123,6 +125,7 @@ export async function attemptRequest(options: AttemptOptions): Promise<AttemptRe
     const response = await options.fetch(options.request.url, serviceRequestInit(options.request, options.headers, controller.signal));
     if (response.status >= 300 && response.status <= 399) refuseRedirect(response, options.request, 1);
     if (response.ok) {
+      options.onAnswered?.();
       const text = await readText(response, controller.signal, options.maxBodyBytes);
       return { kind: 'ok', status: response.status, text, contentType: response.headers.get('content-type') };
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectClient, type FakeClient } from '../../../e2e/fake-service/client-fixture';
+import { connectClient, eventually, type FakeClient } from '../../../e2e/fake-service/client-fixture';
 import { startFakeService, type FakeService } from '../../../e2e/fake-service/fake-service';
 import type { EndOfPages } from '../../../e2e/fake-service/faults';
 import { AppError } from '../../shared/errors';
@@ -38,6 +38,8 @@ afterAll(async () => {
 
 describe('walkSalesPages', () => {
   it('asks for the next page while the caller stores the current one, and asks for nothing past the end', async () => {
+    // Answers take a while, as over a network, so each snapshot below is taken before the next answer comes.
+    fake.setFaults({ latencyMs: 150 });
     const askedWhileStoring: (number | null)[][] = [];
     for await (const batch of walkSalesPages(connected.client, FULL, { limit: 100 })) {
       // Storing takes a while; the next page's request is already out meanwhile.
@@ -51,6 +53,21 @@ describe('walkSalesPages', () => {
       [1, 2, 3],
     ]);
     expect(reportPages()).toEqual([1, 2, 3]);
+  });
+
+  it('asks for a page as soon as the page before it answers, before that one is read, when the count says it exists', async () => {
+    // Page 2 sends its headers and then stalls: page 3 is asked meanwhile, once, and page 2 is asked again after its timeout.
+    const slow = connectClient(fake, { timeoutMs: 1_000 });
+    try {
+      fake.setFaults({ next: [{ fault: { kind: 'stall' }, route: 'report', page: 2 }] });
+      const batches: PageBatch[] = [];
+      for await (const batch of walkSalesPages(slow.client, FULL, { limit: 100 })) batches.push(batch);
+      expect(reportPages()).toEqual([1, 2, 3, 2]);
+      expect(batches.flatMap((b) => b.sales.map((s) => s.reference))).toEqual(allRefs());
+      expect(last(batches).progress).toMatchObject({ pages: 3, complete: true, endReason: 'no-next-page' });
+    } finally {
+      slow.close();
+    }
   });
 
   it('a caller that stops early leaves the page asked ahead unread, and its failure reported nowhere', async () => {
@@ -123,10 +140,14 @@ describe('walkSalesPages', () => {
     expect(low.refs).toHaveLength(250);
     expect(last(low.batches).progress).toMatchObject({ totalHint: 10, estimatedPages: 1, records: 250 });
     fake.clearRequests();
-    fake.setFaults({ totalOverride: 1_000_000 });
+    fake.setFaults({ totalOverride: 1_000_000, latencyMs: 100 });
     const high = await walk();
     expect(high.refs).toHaveLength(250);
-    expect(reportPages()).toEqual([1, 2, 3]);
+    expect(high.batches.map((b) => b.page)).toEqual([1, 2, 3]);
+    // A count that is too high costs one request past the end, asked when page 3 answered; its answer is dropped and asks for nothing more.
+    expect(await eventually(() => reportPages().length === 4)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(reportPages()).toEqual([1, 2, 3, 4]);
     expect(last(high.batches).progress).toMatchObject({ totalHint: 1_000_000, estimatedPages: 10_000 });
   });
 

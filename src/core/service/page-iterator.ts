@@ -197,14 +197,33 @@ function validated(filter: SalesFilter, options: WalkOptions): { limit: number; 
 
 /**
  * Asks for the page the walk will need next before the caller stores the current one, so that page's wait on the
- * network overlaps the storing. It is asked only when the walk goes on, so a walk makes the same requests as before;
- * the client's request gate still bounds how many are in flight. A caller that stops early leaves one answer unread:
- * its failure is not reported anywhere.
+ * network overlaps the storing: when the current page answers and the count says the next exists (see
+ * {@link countSaysMoreAfter}), else once the current page is read and the walk goes on. The client's request gate
+ * still bounds how many are in flight. A caller that stops early leaves one answer unread: its failure is not reported
+ * anywhere.
  */
-function askAhead(client: ServiceClient, filter: SalesFilter, page: number, limit: number, signal: AbortSignal | undefined): Promise<ParsedSalesPage> {
-  const ahead = client.getSalesPage(filter, { page, limit }, signal);
+function askAhead(
+  client: ServiceClient,
+  filter: SalesFilter,
+  page: number,
+  limit: number,
+  signal: AbortSignal | undefined,
+  onAnswered?: () => void,
+): Promise<ParsedSalesPage> {
+  const ahead = client.getSalesPage(filter, { page, limit }, signal, onAnswered);
   ahead.catch(() => undefined);
   return ahead;
+}
+
+/**
+ * Whether page `page`, which has just answered, will be followed by another, as far as the service's count tells
+ * before the page is read: the walk has gone on past the page before it, and the page lies wholly inside the count the
+ * last page reported. A service whose count is right makes this exact; one whose count is too high costs one request
+ * whose answer is dropped (its own answer asks for nothing more, the walk having ended).
+ */
+function countSaysMoreAfter(state: WalkState, page: number, limit: number, maxPages: number): boolean {
+  const { totalHint, totalChanged, pages, done } = state.progress;
+  return !done && pages === page - 1 && totalHint !== null && !totalChanged && page * limit < totalHint && page < maxPages;
 }
 
 /** Yields each page's new sales until the report ends; the last batch has `progress.done` set. */
@@ -232,6 +251,14 @@ export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter
       totalChanged: false,
     },
   };
+  // The page after the one asked for, asked as soon as that one answers when the count says it exists: the walk's
+  // next request then no longer waits for the page before it to be read and checked.
+  const early = new Map<number, Promise<ParsedSalesPage>>();
+  const ask = (page: number): Promise<ParsedSalesPage> =>
+    askAhead(client, filter, page, limit, options.signal, () => {
+      if (early.has(page + 1) || !countSaysMoreAfter(state, page, limit, settings.maxPages)) return;
+      early.set(page + 1, ask(page + 1));
+    });
   let next = client.getSalesPage(filter, { page: 1, limit }, options.signal);
   for (let page = 1; ; page += 1) {
     const parsed = await next;
@@ -257,10 +284,15 @@ export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter
     if (parsed.nextPage === null && reason === null)
       notes.push(`Page ${page} was full and had no next page although the service counts more rows; page ${page + 1} was fetched.`);
     if (reason === null) {
-      next = askAhead(client, filter, page + 1, limit, options.signal);
-      // The request is handed to its socket a tick after the promises that send it have run: storing this page first
-      // would hold it back until the page is stored.
-      await new Promise<void>((sent) => setImmediate(sent));
+      const asked = early.get(page + 1);
+      early.delete(page + 1);
+      if (asked !== undefined) next = asked;
+      else {
+        next = ask(page + 1);
+        // The request is handed to its socket a tick after the promises that send it have run: storing this page first
+        // would hold it back until the page is stored.
+        await new Promise<void>((sent) => setImmediate(sent));
+      }
     }
     yield { page, sales: fresh.sales, repeated: fresh.copies, warnings: fresh.warnings, notes, progress: snapshot, references: state.seen };
     if (reason !== null) return;

@@ -10,12 +10,12 @@ import { buildSalesUrl, parseSalesFilter, parseSalesPageRequest, salesQueryParam
 import { ServiceError } from './service-errors';
 
 /** Sends one request and resolves with its JSON body (see `runRequest`). */
-export type BodyFetcher = (request: HttpRequest, signal?: AbortSignal) => Promise<unknown>;
+export type BodyFetcher = (request: HttpRequest, signal?: AbortSignal, onAnswered?: () => void) => Promise<unknown>;
 
 /** The report's requests for one client. */
 export interface ReportRequests {
-  /** The JSON body of one report page. */
-  fetch(filter: SalesFilter, page: SalesPageRequest, signal?: AbortSignal): Promise<unknown>;
+  /** The JSON body of one report page; `onAnswered` is told when its 2xx headers arrive, before the body is read. */
+  fetch(filter: SalesFilter, page: SalesPageRequest, signal?: AbortSignal, onAnswered?: () => void): Promise<unknown>;
 }
 
 /** Statuses of a POST that say "not this way either": the GET's 405 is then the answer. */
@@ -45,9 +45,9 @@ export function createReportRequests(baseUrl: string, send: BodyFetcher): Report
     body: reportBody(filter, page),
   });
 
-  async function tryPost(filter: SalesFilter, page: SalesPageRequest, refusal: unknown, signal?: AbortSignal): Promise<unknown> {
+  async function tryPost(filter: SalesFilter, page: SalesPageRequest, refusal: unknown, signal?: AbortSignal, onAnswered?: () => void): Promise<unknown> {
     try {
-      const body = await send(post(filter, page), signal);
+      const body = await send(post(filter, page), signal, onAnswered);
       method = 'POST';
       return body;
     } catch (error) {
@@ -57,15 +57,15 @@ export function createReportRequests(baseUrl: string, send: BodyFetcher): Report
   }
 
   return {
-    async fetch(filter, page, signal) {
-      if (method === 'POST') return send(post(filter, page), signal);
+    async fetch(filter, page, signal, onAnswered) {
+      if (method === 'POST') return send(post(filter, page), signal, onAnswered);
       try {
-        const body = await send(get(filter, page), signal);
+        const body = await send(get(filter, page), signal, onAnswered);
         method = 'GET';
         return body;
       } catch (error) {
         if (method !== null || !refusedWith(error, 405)) throw error;
-        return tryPost(filter, page, error, signal);
+        return tryPost(filter, page, error, signal, onAnswered);
       }
     },
   };

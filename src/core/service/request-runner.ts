@@ -69,9 +69,9 @@ function pathOf(url: string): string {
 /**
  * Sends `request` until it succeeds, a failure is final, the retry budget runs out, or `signal` aborts. A 2xx counts
  * only when its body is JSON that names no error status (see `reply-body.ts`); otherwise it is judged like the status
- * or the server trouble it stands for.
+ * or the server trouble it stands for. `onAnswered` is told whenever an attempt's 2xx headers arrive.
  */
-export async function runRequest(deps: RunnerDeps, request: HttpRequest, signal?: AbortSignal): Promise<RunnerSuccess> {
+export async function runRequest(deps: RunnerDeps, request: HttpRequest, signal?: AbortSignal, onAnswered?: () => void): Promise<RunnerSuccess> {
   let state: RetryState = initialRetryState();
   for (;;) {
     const slot = await acquireSlot(deps, signal);
@@ -79,7 +79,7 @@ export async function runRequest(deps: RunnerDeps, request: HttpRequest, signal?
     let pauseUntil: number | null = null;
     try {
       state = { ...state, attempts: state.attempts + 1 };
-      const attempt = await attemptRequest({ ...deps, request, signal });
+      const attempt = await attemptRequest({ ...deps, request, signal, onAnswered });
       const result = attempt.kind === 'ok' ? judgeReply(attempt.text, attempt.contentType) : attempt;
       if (result.kind === 'json') {
         outcome = 'ok';

@@ -58,7 +58,8 @@ export interface ServiceClient {
   /** The gate this client's requests pass through; share it with clients that fetch in parallel. */
   readonly gate: RequestGate;
   getProfile(signal?: AbortSignal): Promise<Profile>;
-  getSalesPage(filter: SalesFilter, page: SalesPageRequest, signal?: AbortSignal): Promise<SalesPage>;
+  /** One report page; `onAnswered` is told when its 2xx headers arrive, before the body is read and checked. */
+  getSalesPage(filter: SalesFilter, page: SalesPageRequest, signal?: AbortSignal, onAnswered?: () => void): Promise<SalesPage>;
 }
 
 const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
@@ -109,7 +110,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     onRetry: options.onRetry,
   };
 
-  const getBody = async (request: HttpRequest, signal?: AbortSignal): Promise<unknown> => (await runRequest(deps, request, signal)).body;
+  const getBody = async (request: HttpRequest, signal?: AbortSignal, onAnswered?: () => void): Promise<unknown> =>
+    (await runRequest(deps, request, signal, onAnswered)).body;
   const report = createReportRequests(baseUrl, getBody);
 
   return {
@@ -118,8 +120,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     async getProfile(signal) {
       return parseWith('a profile', parseProfile, await getBody({ url: `${baseUrl}/v1/user/`, method: 'GET' }, signal));
     },
-    async getSalesPage(filter, page, signal) {
-      return parseWith('a sales page', readSalesPage, await report.fetch(filter, page, signal));
+    async getSalesPage(filter, page, signal, onAnswered) {
+      return parseWith('a sales page', readSalesPage, await report.fetch(filter, page, signal, onAnswered));
     },
   };
 }

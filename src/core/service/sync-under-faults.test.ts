@@ -67,8 +67,9 @@ describe('a whole report under faults', () => {
     expect(refs).toEqual(fake.sales.map((s) => s.reference));
     expect(progress).toMatchObject({ pages: 50, records: 5000, done: true, complete: true, endReason: 'no-next-page' });
     expect(fake.faults.next).toEqual([]);
-    const served = fake.requests.filter((r) => r.status === 200).map((r) => r.page);
-    expect(served).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    // Each page served once; the page after one whose body broke may be asked before that one's retry (when its headers came).
+    const served = fake.requests.filter((r) => r.status === 200).map((r) => r.page as number);
+    expect(served.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(fake.requests.filter((r) => r.status === 429)).toHaveLength(3);
     expect(fake.requests.filter((r) => r.status === 503)).toHaveLength(3);
     expect(fake.requests.filter((r) => r.fault === 'reset' || r.fault === 'reset-mid-body')).toHaveLength(2);

@@ -10,9 +10,9 @@ import { loadCatalog, type LookupCatalog } from './lookup-catalog';
 import type { SaleSortColumn, SalesFilter } from '../../../shared/sales-query';
 import { COLUMN_SELECT, createColumns, putRow, type ColumnRow, type SaleColumns } from './column-store';
 import { selectMatching, type Selection } from './filter-mask';
-import { searchTerms, searchTerm, valuesContaining } from '../search';
+import { keepSaleTextsIn, removeSavedTexts, saveSaleTexts, searchTerms, searchTerm, valuesContaining } from '../search';
 import { sortOrder } from './sort-order';
-import { readStamp } from './browse-stamp';
+import { readStamp, readTextStamp } from './browse-stamp';
 import { openSavedColumns, removeSavedIndexes, SAVED_ORDERS, saveColumns, type SavedColumns, type SavedIndexPlace } from './saved-columns';
 
 /** Above this many pending row ids a rebuild is cheaper than a patch. */
@@ -280,6 +280,8 @@ function patch(db: Database.Database, state: AccountState): boolean {
  */
 export function createBrowseIndex(db: Database.Database, beforeTextSearch: () => void = () => undefined, saved: SavedIndexOptions | null = null): BrowseIndex {
   const states = new Map<string, AccountState | null>();
+  // The sales' references a text search reads are saved beside the columns, under a stamp of their own.
+  if (saved !== null) keepSaleTextsIn(db, { place: saved, minSales: saved.minSales, stamp: () => readTextStamp(db) });
   const drop = (account: string | null): void => {
     for (const [key, state] of states) {
       if (account !== null && key !== account) continue;
@@ -326,10 +328,14 @@ export function createBrowseIndex(db: Database.Database, beforeTextSearch: () =>
       db.transaction(() => {
         checkExternalWrites();
         saveAll(db, states, saved);
+        saveSaleTexts(db);
       })();
     },
     removeSaved: (account) => {
-      if (saved !== null) removeSavedIndexes(saved, account);
+      if (saved === null) return;
+      removeSavedIndexes(saved, account);
+      // The saved texts hold every account's references.
+      removeSavedTexts(saved);
     },
   };
 }

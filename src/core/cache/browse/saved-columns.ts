@@ -14,7 +14,7 @@
  * is reported through `onDamage`, and the caller rebuilds from SQLite, which stays the only source of truth.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
@@ -23,13 +23,10 @@ import { SALE_SORT_COLUMNS, type SaleSortColumn } from '../../../shared/sales-qu
 import { sameStamp, type BrowseStamp } from './browse-stamp';
 import { createColumns, GROWABLE, type FineAmounts, type Growable, type SaleColumns } from './column-store';
 import type { TextDictionary } from './text-dictionary';
+import { ALIGN, createLayout, readLaidOutHeader, writeLaidOutFile, type FileKind } from '../side-files';
 
-const MAGIC = 'CDBROWSE';
-/** Layout of the saved file and meaning of its arrays; raise it whenever the column store changes. */
-const FORMAT = 1;
-/** Magic, format, header length, header CRC. */
-const PREFIX_BYTES = 20;
-const ALIGN = 8;
+/** The saved file's kind; raise the format whenever the column store changes. */
+const KIND: FileKind = { magic: 'CDBROWSE', format: 1 };
 
 const DICTIONARIES = ['commissionStatuses', 'paymentStatuses', 'currencies', 'categories', 'subids', 'times'] as const;
 const ARRAYS = [...GROWABLE, 'posById'] as const;
@@ -90,22 +87,14 @@ function decimalIn(value: [string, number] | null): ExactDecimal | null {
   return value === null ? null : { units: BigInt(value[0]), scale: value[1] };
 }
 
-const aligned = (n: number): number => Math.ceil(n / ALIGN) * ALIGN;
-
 function bytesOf(array: Growable, length: number): Uint8Array {
   return new Uint8Array(array.buffer, array.byteOffset, length * array.BYTES_PER_ELEMENT);
 }
 
 /** The header and the byte ranges to write after it (offsets relative to the data part). */
 function layout(account: string, stamp: BrowseStamp, columns: SaleColumns, orders: ReadonlyMap<SaleSortColumn, Int32Array>) {
-  const parts: { at: number; bytes: Uint8Array }[] = [];
-  let at = 0;
-  const put = (bytes: Uint8Array): Place => {
-    parts.push({ at, bytes });
-    const place: Place = [at, bytes.byteLength, crc32(bytes)];
-    at = aligned(at + bytes.byteLength);
-    return place;
-  };
+  const parts = createLayout();
+  const put = (bytes: Uint8Array): Place => parts.put(bytes);
   const arrays = {} as Header['arrays'];
   for (const name of ARRAYS) {
     const array = columns[name];
@@ -143,25 +132,8 @@ export function saveColumns(
   columns: SaleColumns,
   orders: ReadonlyMap<SaleSortColumn, Int32Array>,
 ): void {
-  const path = savedIndexPath(place, account);
-  const temporary = `${path}.tmp`;
   const { header, parts } = layout(account, stamp, columns, orders);
-  const json = Buffer.from(JSON.stringify(header));
-  const dataStart = aligned(PREFIX_BYTES + json.byteLength);
-  const head = Buffer.alloc(dataStart);
-  head.write(MAGIC, 0, 'latin1');
-  head.writeUInt32LE(FORMAT, 8);
-  head.writeUInt32LE(json.byteLength, 12);
-  head.writeUInt32LE(crc32(json), 16);
-  json.copy(head, PREFIX_BYTES);
-  const fd = openSync(temporary, 'w', 0o600);
-  try {
-    writeSync(fd, head, 0, head.byteLength, 0);
-    for (const part of parts) writeSync(fd, part.bytes, 0, part.bytes.byteLength, dataStart + part.at);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, path);
+  writeLaidOutFile(savedIndexPath(place, account), KIND, header, parts);
 }
 
 function readExactly(fd: number, bytes: Uint8Array, position: number): boolean {
@@ -175,13 +147,9 @@ function readExactly(fd: number, bytes: Uint8Array, position: number): boolean {
 }
 
 function readHeader(fd: number): { header: Header; dataStart: number } | null {
-  const prefix = Buffer.alloc(PREFIX_BYTES);
-  if (!readExactly(fd, prefix, 0)) return null;
-  if (prefix.toString('latin1', 0, 8) !== MAGIC || prefix.readUInt32LE(8) !== FORMAT) return null;
-  const json = Buffer.alloc(prefix.readUInt32LE(12));
-  if (!readExactly(fd, json, PREFIX_BYTES) || crc32(json) !== prefix.readUInt32LE(16)) return null;
-  const parsed = headerSchema.safeParse(JSON.parse(json.toString('utf8')));
-  return parsed.success ? { header: parsed.data, dataStart: aligned(PREFIX_BYTES + json.byteLength) } : null;
+  const read = readLaidOutHeader((bytes, position) => readExactly(fd, bytes, position), KIND);
+  const parsed = read === null ? null : headerSchema.safeParse(read.header);
+  return read !== null && parsed?.success === true ? { header: parsed.data, dataStart: read.dataStart } : null;
 }
 
 function dictionary(values: (string | null)[]): TextDictionary {

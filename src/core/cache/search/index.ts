@@ -1,4 +1,5 @@
 export * from './search-index';
 export * from './search-text';
 export * from './text-search';
-export { forgetSaleTexts } from './sale-texts';
+export { forgetSaleTexts, keepSaleTextsIn, saveSaleTexts } from './sale-texts';
+export { removeSavedTexts } from './saved-texts';

@@ -13,8 +13,11 @@
  * search first brings up to date: the sales above the last load are read at the next search. A sale whose text
  * changes below the watermark is reported by the search index (`search-index.ts`), and sales deleted by forgetting an
  * account or clearing the cache lower the watermark: either drops the texts, and the next search reads them again.
+ * Texts that were read are saved beside the cache at close (`saved-texts.ts`), and the next session's first search
+ * reads that file instead of the table while no stored reference changed since.
  */
 import type Database from 'better-sqlite3';
+import { openSavedTexts, saveTexts, type SavedTextsPlace, type TextPart } from './saved-texts';
 import { foldText } from './search-text';
 
 /**
@@ -31,19 +34,32 @@ const LINE_BREAK = 0x0a;
  * Consecutive sales' references: `text` holds each, folded, as UTF-8 bytes read as latin1 (one character a byte),
  * followed by {@link SEPARATOR}.
  */
-interface Part {
-  text: string;
-  /** Where each sale's reference starts in `text`, and one more entry: its length. */
-  starts: Int32Array;
-  /** The sales' ids, or null when they are `firstId`, `firstId + 1`, … (as one account's stored sales usually are). */
-  ids: Int32Array | null;
-  firstId: number;
-}
+type Part = TextPart;
 
 interface SaleTexts {
   /** The highest sale id read. */
   through: number;
   parts: Part[];
+  /** The connection's `data_version` when they were read: another connection's write since may have changed them. */
+  dataVersion: number;
+  /** The stamp of the saved file they match, if any (nothing to save again then). */
+  savedAs: string | null;
+}
+
+/** Where a connection's texts are saved, what stamps the state of its sales table now, and from how many sales. */
+export interface SaleTextsFile {
+  place: SavedTextsPlace;
+  /** The stamp of the sales table as it is now (null when it has none to trust). */
+  stamp: () => string | null;
+  /** Fewer sales are read from the table in a moment and not saved. */
+  minSales: number;
+}
+
+const files = new WeakMap<Database.Database, SaleTextsFile>();
+
+/** Keeps the texts read from `db` in `file` at {@link saveSaleTexts}, and reads them from there first. */
+export function keepSaleTextsIn(db: Database.Database, file: SaleTextsFile): void {
+  files.set(db, file);
 }
 
 const loaded = new WeakMap<Database.Database, SaleTexts>();
@@ -167,10 +183,11 @@ function chunkReader(db: Database.Database): (after: number, upTo: number) => { 
     let starts = foldInPlace(bytes, count);
     if (starts === null) [bytes, starts] = foldedAsString(asString.get(after, upTo) ?? '', count);
     const text = bytes.toString('latin1');
+    const present = bytesPresent(bytes);
     release(bytes);
     release(joined);
     const packed = last - first === count - 1 ? null : ids.get(after, upTo);
-    return { part: { text, starts, ids: packed === null || packed === undefined ? null : unpackIds(packed), firstId: first }, last };
+    return { part: { text, starts, ids: packed === null || packed === undefined ? null : unpackIds(packed), firstId: first, present }, last };
   };
 }
 
@@ -196,6 +213,17 @@ function foldedAsString(text: string, sales: number): [Buffer, Int32Array] {
     starts[++breaks] = i + 1;
   }
   return [bytes, starts];
+}
+
+/**
+ * Which byte values occur in `bytes` (1 where one does). A term holding a byte that no reference of a part holds cannot
+ * match there, and the part is not scanned: references are often digits and a fixed pattern (S-0001234-AB), so most
+ * words typed in the search box hold a letter none of them has.
+ */
+function bytesPresent(bytes: Uint8Array): Uint8Array {
+  const present = new Uint8Array(256);
+  for (let i = 0; i < bytes.length; i++) present[bytes[i] as number] = 1;
+  return present;
 }
 
 function unpackIds(packed: Buffer): Int32Array {
@@ -230,7 +258,9 @@ function joinParts(parts: readonly Part[]): Part {
   starts[at] = offset;
   const firstId = ids[0] ?? 0;
   const gapless = ids.length === 0 || (ids[ids.length - 1] as number) - firstId === ids.length - 1;
-  return { text: parts.map((p) => p.text).join(''), starts, ids: gapless ? null : ids, firstId };
+  const present = new Uint8Array(256);
+  for (const part of parts) for (let byte = 0; byte < 256; byte++) present[byte] = (present[byte] as number) | (part.present[byte] as number);
+  return { text: parts.map((p) => p.text).join(''), starts, ids: gapless ? null : ids, firstId, present };
 }
 
 /**
@@ -248,16 +278,42 @@ function appendParts(parts: readonly Part[], fresh: readonly Part[]): Part[] {
   return out;
 }
 
+const dataVersionOf = (db: Database.Database): number => db.pragma('data_version', { simple: true }) as number;
+
+/** The texts saved when `db`'s sales table was as it is now, if there are. */
+function fromFile(db: Database.Database, dataVersion: number): SaleTexts | null {
+  const file = files.get(db);
+  const stamp = file?.stamp() ?? null;
+  const saved = file === undefined || stamp === null ? null : openSavedTexts(file.place, stamp);
+  return saved === null ? null : { ...saved, dataVersion, savedAs: stamp };
+}
+
 /** The texts of every sale up to the watermark, reading only what the last call did not. */
 function current(db: Database.Database): SaleTexts {
   const watermark = db.prepare<[], number>('SELECT indexed_through FROM search_progress WHERE id = 1').pluck().get() ?? 0;
+  const dataVersion = dataVersionOf(db);
   let texts = loaded.get(db);
-  if (texts === undefined || watermark < texts.through) texts = { through: 0, parts: [] };
+  if (texts?.dataVersion !== dataVersion) texts = fromFile(db, dataVersion) ?? undefined;
+  if (texts === undefined || watermark < texts.through) texts = { through: 0, parts: [], dataVersion, savedAs: null };
   if (watermark > texts.through) {
-    texts = { through: watermark, parts: appendParts(texts.parts, readPart(db, texts.through, watermark)) };
+    texts = { through: watermark, parts: appendParts(texts.parts, readPart(db, texts.through, watermark)), dataVersion, savedAs: null };
   }
   loaded.set(db, texts);
   return texts;
+}
+
+/**
+ * Saves the texts read from `db` in its file (see {@link keepSaleTextsIn}), unless that file holds them already, none
+ * were read, they are few, or another connection wrote since they were read. Call before closing.
+ */
+export function saveSaleTexts(db: Database.Database): void {
+  const file = files.get(db);
+  const texts = loaded.get(db);
+  if (file === undefined || texts === undefined || texts.dataVersion !== dataVersionOf(db)) return;
+  const stamp = file.stamp();
+  if (stamp === null || stamp === texts.savedAs || texts.parts.reduce((n, part) => n + salesIn(part), 0) < file.minSales) return;
+  saveTexts(file.place, stamp, texts);
+  texts.savedAs = stamp;
 }
 
 /**
@@ -267,8 +323,10 @@ function current(db: Database.Database): SaleTexts {
  * whole characters inside one reference.
  */
 export function salesContaining(db: Database.Database, term: string, onSale: (id: number) => void): void {
-  const needle = Buffer.from(term, 'utf8').toString('latin1');
+  const bytes = Buffer.from(term, 'utf8');
+  const needle = bytes.toString('latin1');
   for (const part of current(db).parts) {
+    if (bytes.some((byte) => part.present[byte] !== 1)) continue;
     const { text, starts } = part;
     const sales = salesIn(part);
     let row = 0;

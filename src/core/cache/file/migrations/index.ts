@@ -13,6 +13,7 @@ import { migration06 } from './06-status-checks';
 import { migration07 } from './07-unstored-records';
 import { migration08 } from './08-browse-stamp';
 import { migration09 } from './09-drop-word-index';
+import { migration10 } from './10-text-stamp';
 
 export type { Migration } from './migration';
 
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration07,
   migration08,
   migration09,
+  migration10,
 ];
 
 /** The cache format this build writes. */

@@ -35,6 +35,8 @@ export interface AccountView {
   catalog: LookupCatalog;
   order(column: SaleSortColumn): Int32Array;
   select(filter: SalesFilter): Selection;
+  /** The value `make` computes from the columns, made once and kept until they change. */
+  derived<T>(key: string, make: () => T): T;
 }
 
 /** The per-connection registry of account views. */
@@ -66,6 +68,7 @@ interface AccountState {
   orders: Map<SaleSortColumn, Int32Array>;
   selections: Map<string, Selection>;
   texts: Map<string, Uint8Array>;
+  derived: Map<string, unknown>;
   /** True while the columns are exactly what the saved file holds (read from it, unchanged since). */
   saved: boolean;
   /** The saved file the columns (and sort orders let go) are read from, until the columns change or are dropped. */
@@ -185,6 +188,10 @@ function makeView(db: Database.Database, account: string, state: AccountState, b
               });
         return selectMatching(state.columns, state.catalog, filter, hits, spare?.mask);
       }),
+    derived: <T>(key: string, make: () => T): T => {
+      if (!state.derived.has(key)) state.derived.set(key, make());
+      return state.derived.get(key) as T;
+    },
   };
 }
 
@@ -219,7 +226,7 @@ function load(db: Database.Database, account: string, saved: SavedIndexOptions |
   const stamp = saved === null ? null : readStamp(db);
   const file = saved === null || stamp === null ? null : openSavedColumns(saved, account, stamp, onDamage);
   const columns = file?.columns ?? build(db, account);
-  const memo = { orders: new Map(), selections: new Map(), texts: new Map() };
+  const memo = { orders: new Map(), selections: new Map(), texts: new Map(), derived: new Map() };
   return { columns, catalog: loadCatalog(db), pending: new Set(), ...memo, saved: file !== null, file };
 }
 
@@ -271,6 +278,7 @@ function patch(db: Database.Database, state: AccountState): boolean {
   state.orders.clear();
   state.selections.clear();
   state.texts.clear();
+  state.derived.clear();
   return true;
 }
 

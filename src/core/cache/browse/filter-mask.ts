@@ -17,7 +17,7 @@ export interface Selection {
 }
 
 /** Payment status filter values, with `none` standing for "no payment status" (as in `sql-filter.ts`). */
-function paymentValues(wanted: readonly string[]): (string | null)[] {
+export function paymentValues(wanted: readonly string[]): (string | null)[] {
   return wanted.map((value) => (value === 'none' ? null : value));
 }
 

@@ -3,10 +3,12 @@
  * are open values: one the spec does not list (`reversed`, `processing`) is a group of its own, under its own name.
  * With few statuses (the usual case) one pass adds each sale once, to its currency × commission status × payment
  * status cell, and the three groupings are summed from those few cells; with many distinct statuses, where the cells
- * would be too many, each sale is added to its three groups directly. Never summed across currencies.
+ * would be too many, each sale is added to its three groups directly. A filter on statuses, currencies and categories
+ * alone is answered from the whole cache's totals per cell instead (`summary-cube.ts`). Never summed across currencies.
  */
 import type { AccountView } from './browse-index';
 import { addGroup, addSale, amountColumns, groupSums, toMoneyTotals, usedGroups, type GroupSums } from './money-totals';
+import { addFromCells, cellsAnswer } from './summary-cube';
 import type { SalesFilter } from '../../../shared/sales-query';
 import type { SalesSummary } from '../../../shared/sales-query-types';
 import type { SaleColumns } from './column-store';
@@ -72,12 +74,14 @@ function direct(columns: SaleColumns, mask: Uint8Array, into: Groupings): void {
 /** The summary of `filter` (without `dataAsOf`, which the caller adds). */
 export function summarize(view: AccountView, filter: SalesFilter): Omit<SalesSummary, 'dataAsOf'> {
   const { columns } = view;
-  const { mask } = view.select(filter);
   const currencies = columns.currencies.values.length;
   const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
   const into: Groupings = { currency: groupSums(currencies), commission: groupSums(currencies * nc), payment: groupSums(currencies * np) };
-  if (currencies * nc * np <= MAX_CELLS) viaCells(columns, mask, into);
-  else direct(columns, mask, into);
+  if (!cellsAnswer(filter) || !addFromCells(view, filter, into)) {
+    const { mask } = view.select(filter);
+    if (currencies * nc * np <= MAX_CELLS) viaCells(columns, mask, into);
+    else direct(columns, mask, into);
+  }
   return {
     byCurrency: rows(columns, into.currency, 1, [null], () => ({})),
     byCommissionStatus: rows(columns, into.commission, nc, columns.commissionStatuses.values, (value) => ({ commissionStatus: value })),

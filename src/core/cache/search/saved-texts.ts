@@ -1,14 +1,14 @@
 /**
  * The sales' folded references (`sale-texts.ts`) saved beside the cache when it closes, so the first text search of
  * the next session reads one file instead of every sale of the table (0.4-0.65 s at a million sales on a slow machine,
- * about 20 ms from the file). One file per cache: a short header (JSON: the stamp it was saved at, the watermark the
- * texts reach, where each part's arrays are and their CRC-32), then each part's text, starts and ids.
+ * a few tens of milliseconds from the file). One file per cache: a short header (JSON: the stamp it was saved at, the
+ * watermark the texts reach, where each part's arrays are and their CRC-32), then each part's text, starts, ids and
+ * the bytes it holds.
  *
- * The file is used only when its stamp equals the cache's (the caller's text for the state of the sales table, such as
- * the browse index's stamp, which any insert, update or delete of a sale changes) and every part reads back whole and
- * in order; otherwise it is ignored (and removed when damaged),
- * and the texts are read from SQLite, which stays the only source of truth. Its name starts like the saved browse
- * indexes', so clearing the cache removes it with them.
+ * The file is used only when its stamp equals the cache's (the caller's text for the state of the sales' texts: the
+ * browse index's text stamp, which a renamed or deleted sale changes) and every part reads back whole and in order;
+ * otherwise it is ignored (and removed when damaged), and the texts are read from SQLite, which stays the only source
+ * of truth. Its name starts like the saved browse indexes', so clearing the cache removes it with them.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';

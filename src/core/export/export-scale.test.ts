@@ -60,7 +60,11 @@ describe('large exports', () => {
     console.info(`100,000-sale xlsx export: ${figures?.seconds} s, peak RSS ${figures?.peakRssMb} MB`);
     expect(figures?.rows).toBe(ROWS);
     expect(figures?.peakRssMb).toBeLessThan(400);
-    expect(await countSalesRows(out)).toBe(ROWS + 1);
+    // exceljs's streaming reader parks the sheets of a file written by its streaming writer (sheets before the
+    // workbook part) in temporary files; once in five CI runs under load it handed back a Sales sheet without rows.
+    // A file that really lacks rows fails both counts.
+    const counted = await countSalesRows(out);
+    expect(counted === ROWS + 1 ? counted : await countSalesRows(out)).toBe(ROWS + 1);
   }, 180_000);
 
   it('E3: a process killed mid-export leaves no file under the chosen name; the next export removes the leftover and succeeds', async () => {

@@ -33,9 +33,8 @@ function main(): void {
   const page = cache.salesPage(account, { sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 100 });
   const t2 = performance.now();
   if (page.rows.length === 0) throw new Error('the first page is empty');
-  const search = cache.salesPage(account, { filter: { text: 'zz' }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 100 });
+  cache.salesPage(account, { filter: { text: 'zz' }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 100 });
   const t3 = performance.now();
-  if (search.total < 0) throw new Error('the search failed');
   cache.close();
   const t4 = performance.now();
   const result: FirstQuery = {

@@ -94,19 +94,18 @@ function bytesOf(array: Growable, length: number): Uint8Array {
 /** The header and the byte ranges to write after it (offsets relative to the data part). */
 function layout(account: string, stamp: BrowseStamp, columns: SaleColumns, orders: ReadonlyMap<SaleSortColumn, Int32Array>) {
   const parts = createLayout();
-  const put = (bytes: Uint8Array): Place => parts.put(bytes);
   const arrays = {} as Header['arrays'];
   for (const name of ARRAYS) {
     const array = columns[name];
     const length = name === 'posById' ? array.length : columns.size;
-    const [offset, , crc] = put(bytesOf(array, length));
+    const [offset, , crc] = parts.put(bytesOf(array, length));
     arrays[name] = [offset, length, crc];
   }
   const savedOrders: Header['orders'] = {};
   for (const column of SAVED_ORDERS) {
     const order = orders.get(column);
     if (order === undefined || order.length !== columns.size) continue;
-    const [offset, , crc] = put(bytesOf(order, order.length));
+    const [offset, , crc] = parts.put(bytesOf(order, order.length));
     savedOrders[column] = [offset, order.length, crc];
   }
   const header: Header = {

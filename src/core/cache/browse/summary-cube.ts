@@ -49,11 +49,11 @@ function build(columns: SaleColumns): Cube | null {
   const { currency, commissionStatus, paymentStatus, category, unreported } = columns;
   const amounts = amountColumns(columns);
   for (let p = 0; p < columns.size; p++) {
-    const cell = (((((unreported[p] as number) * dims.currencies + (currency[p] as number)) * dims.commission + (commissionStatus[p] as number)) *
-      dims.payment +
-      (paymentStatus[p] as number)) *
-      dims.categories +
-      (category[p] as number)) as number;
+    const cell =
+      ((((unreported[p] as number) * dims.currencies + (currency[p] as number)) * dims.commission + (commissionStatus[p] as number)) * dims.payment +
+        (paymentStatus[p] as number)) *
+        dims.categories +
+      (category[p] as number);
     addSale(cells, cell, amounts, p);
   }
   return { cells, ...dims };

@@ -4,7 +4,7 @@
  * reference" and "Copy sub-ID" buttons and the collection's store page (opened in the browser through the link policy).
  */
 import { Badge, Button, Code, Divider, Drawer, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { CachedSale } from '../../../shared/sales-query-types';
 import { statusText } from '../common/status-text';
 import { capitalize, formatDateTime, formatIsoDay, isHttpsUrl, MISSING } from '../common/format';
@@ -47,10 +47,14 @@ function orMissing(value: string | null): string {
 
 /** The sale detail drawer. */
 export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
+  const { root, handleClose, handleExited } = useFocusBackOnClose(sale !== null, onClose);
   return (
     <Drawer
+      ref={root}
       opened={sale !== null}
-      onClose={onClose}
+      onClose={handleClose}
+      onExitTransitionEnd={handleExited}
+      returnFocus={false}
       position="right"
       size="md"
       title={sale ? `Sale ${sale.reference}` : 'Sale'}
@@ -123,6 +127,37 @@ export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
       )}
     </Drawer>
   );
+}
+
+/**
+ * Remembers what had focus when the drawer opened (the sales grid or a Changes row) and gives focus back to it when
+ * the drawer closes. Mantine's own focus return records the opener in a passive effect and checks a timer at close;
+ * a quick Escape (the drawer closes on Escape wherever focus is) could land before the drawer's focus trap had moved
+ * focus in, the trap's delayed move then put focus in the closing drawer, and keyboard users were left on the page's
+ * body. Here the opener is read in the commit that opens the drawer, focus goes back at once, and once more when the
+ * drawer has gone if focus was still inside it or nowhere.
+ */
+function useFocusBackOnClose(opened: boolean, onClose: () => void) {
+  const opener = useRef<HTMLElement | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!opened) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [opened]);
+  const giveBack = useCallback(() => {
+    if (opener.current?.isConnected) opener.current.focus({ preventScroll: true });
+  }, []);
+  const handleClose = useCallback(() => {
+    onClose();
+    giveBack();
+  }, [onClose, giveBack]);
+  const handleExited = useCallback(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body || root.current?.contains(active)) giveBack();
+    opener.current = null;
+  }, [giveBack]);
+  return { root, handleClose, handleExited };
 }
 
 function ExtraFields({ extra }: { extra: CachedSale['extra'] }) {

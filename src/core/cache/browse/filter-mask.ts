@@ -85,9 +85,10 @@ const OPEN_HIGH = 1_000_000_000;
  * The conditions are combined with `&`, with no branch: whether a sale passes a condition is as good as random, so a
  * pass that skipped ahead on a failed condition mispredicted a branch at every other sale (8 ns a sale at a million
  * sales). They are tested two list conditions at a time (the text search and the no-longer-reported flag count as
- * such), the first two together with the day range, each pass also counting: a pass per condition read and wrote the
- * whole mask once per condition, and a pass with unused slots still read them (a million sales on a slow machine:
- * 20 ms for a range and three conditions one pass each, 11 ms padded to four, 7 ms two at a time).
+ * such), the first two together with the day range (or, with no range, writing the mask without reading it), each
+ * pass also counting: a pass per condition read and wrote the whole mask once per condition, and a pass with unused
+ * slots still read them (a million sales on a slow machine: 20 ms for a range and three conditions one pass each,
+ * 11 ms padded to four, 7 ms two at a time).
  */
 export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, filter: SalesFilter, textHits: Uint8Array | null, into?: Uint8Array): Selection {
   const n = columns.size;
@@ -99,16 +100,9 @@ export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, fil
   if (textHits !== null) tests.unshift({ codes: textHits, table: HIT });
   // Most caches have no sale the service stopped reporting: then the flag excludes nothing and is not read.
   if (unreported !== null && unreported.indexOf(1) !== -1) tests.unshift({ codes: unreported, table: REPORTED });
-  let count: number;
-  let from = 0;
-  if (range !== null) {
-    count = zonedRangePass(mask, n, range, tests.slice(0, 2));
-    from = 2;
-  } else {
-    mask.fill(1);
-    count = n;
-  }
-  for (; from < tests.length; from += 2) count = andPass(mask, 0, n, tests[from] as CodeTest, tests[from + 1]);
+  // The first two list tests go with the day range, or make the mask when there is none.
+  let count = range !== null ? zonedRangePass(mask, n, range, tests.slice(0, 2)) : setPass(mask, n, tests[0] as CodeTest, tests[1]);
+  for (let from = 2; from < tests.length; from += 2) count = andPass(mask, 0, n, tests[from] as CodeTest, tests[from + 1]);
   return { mask, count };
 }
 
@@ -170,6 +164,27 @@ function rangePass(mask: Uint8Array, start: number, end: number, range: DayRange
       mask[p] = m;
       count += m;
     }
+  }
+  return count;
+}
+
+/** Writes the mask of the first one or two list tests (nothing read from the mask); returns how many match. */
+function setPass(mask: Uint8Array, n: number, first: CodeTest, second: CodeTest | undefined): number {
+  const { codes: a, table: ta } = first;
+  let count = 0;
+  if (second === undefined) {
+    for (let p = 0; p < n; p++) {
+      const m = ta[a[p] as number] as number;
+      mask[p] = m;
+      count += m;
+    }
+    return count;
+  }
+  const { codes: b, table: tb } = second;
+  for (let p = 0; p < n; p++) {
+    const m = (ta[a[p] as number] as number) & (tb[b[p] as number] as number);
+    mask[p] = m;
+    count += m;
   }
   return count;
 }

@@ -140,17 +140,6 @@ function cellColumns(columns: SaleColumns, dims: Dims): CellColumns {
   return { dims, currency, commissionStatus, paymentStatus, category, unreported };
 }
 
-/** The cell of the sale at `p` within its bucket. */
-function cellOf(c: CellColumns, p: number): number {
-  const { dims } = c;
-  return (
-    ((((c.unreported[p] as number) * dims.currencies + (c.currency[p] as number)) * dims.commission + (c.commissionStatus[p] as number)) * dims.payment +
-      (c.paymentStatus[p] as number)) *
-      dims.categories +
-    (c.category[p] as number)
-  );
-}
-
 /**
  * Writes the cell within its bucket of the sales at positions `start` to `end` into `cells`, in a loop over the code
  * arrays with every array and size in a local (read through objects at each sale, the cells alone took 15 ms for a
@@ -244,16 +233,17 @@ function decode(dims: Dims, cell: number) {
 function addCutSpans(columns: SaleColumns, amounts: AmountColumns, cube: Cube, spans: [number, number][], wanted: Uint8Array, into: GroupSums): void {
   const zones = dayZones(cube.days);
   const { days } = cube;
-  const cellsOf = cellColumns(columns, cube.dims);
+  const codes = cellColumns(columns, cube.dims);
+  const cells = new Int32Array(1 << ZONE_SHIFT);
   for (const [low, high] of spans) {
     for (let z = 0, start = 0; start < columns.size; z++, start += 1 << ZONE_SHIFT) {
       if ((zones.high[z] as number) < low || (zones.low[z] as number) > high) continue;
       const end = Math.min(columns.size, start + (1 << ZONE_SHIFT));
+      cellRun(codes, cells, start, end);
       for (let p = start; p < end; p++) {
         const day = days[p] as number;
-        if (day < low || day > high) continue;
-        const cell = cellOf(cellsOf, p);
-        if (wanted[cell] === 1) addSale(into, cell, amounts, p);
+        const cell = cells[p - start] as number;
+        if (day >= low && day <= high && wanted[cell] === 1) addSale(into, cell, amounts, p);
       }
     }
   }

@@ -17,7 +17,14 @@ import { openSavedColumns, removeSavedIndexes, SAVED_ORDERS, saveColumns, type S
 
 /** Above this many pending row ids a rebuild is cheaper than a patch. */
 const PATCH_LIMIT = 50_000;
-const MEMO_LIMIT = 8;
+/** Selections kept per account (a byte a sale each: 1 MB at a million sales). */
+const SELECTION_LIMIT = 8;
+/**
+ * Text searches kept per account (a byte a sale each): a word searched again costs one to four passes over every sale
+ * (5-25 ms at a million on a slow machine), and a session goes back to earlier words more often than to earlier
+ * filters. Eight were too few for ten words used in turn: each search had dropped the word searched next.
+ */
+const TEXT_LIMIT = 16;
 /**
  * Sort orders kept in memory per account (4 MB each at a million sales): the least recently used one goes when
  * another is needed, and is read back from the saved file (a few milliseconds) or computed again when it is used next.
@@ -80,11 +87,11 @@ interface AccountState {
  * `make` gets it to reuse its memory: a new filter's mask then costs no new megabyte, where each would otherwise stay
  * allocated until V8's next full collection (which comes only after tens of megabytes of such arrays).
  */
-function remember<T>(memo: Map<string, T>, key: string, make: (spare: T | undefined) => T): T {
+function remember<T>(memo: Map<string, T>, limit: number, key: string, make: (spare: T | undefined) => T): T {
   let value = memo.get(key);
   if (value === undefined) {
     let spare: T | undefined;
-    if (memo.size >= MEMO_LIMIT) {
+    if (memo.size >= limit) {
       const oldest = memo.keys().next().value as string;
       spare = memo.get(oldest);
       memo.delete(oldest);
@@ -177,12 +184,12 @@ function makeView(db: Database.Database, account: string, state: AccountState, b
       return order;
     },
     select: (filter) =>
-      remember(state.selections, JSON.stringify(filter), (spare) => {
+      remember(state.selections, SELECTION_LIMIT, JSON.stringify(filter), (spare) => {
         const terms = searchTerms(filter.text);
         const hits =
           terms === null
             ? null
-            : remember(state.texts, terms.join(' '), (spareHits) => {
+            : remember(state.texts, TEXT_LIMIT, terms.join(' '), (spareHits) => {
                 beforeTextSearch();
                 return textMask(db, state.columns, terms, spareHits);
               });

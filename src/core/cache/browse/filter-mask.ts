@@ -17,7 +17,7 @@ export interface Selection {
 }
 
 /** Payment status filter values, with `none` standing for "no payment status" (as in `sql-filter.ts`). */
-export function paymentValues(wanted: readonly string[]): (string | null)[] {
+function paymentValues(wanted: readonly string[]): (string | null)[] {
   return wanted.map((value) => (value === 'none' ? null : value));
 }
 
@@ -27,14 +27,33 @@ interface CodeTest {
   table: Uint8Array;
 }
 
+/** 1 at each code of a status, currency or category the filter asks for; null where it has no such condition. */
+export interface CodeConditions {
+  commission: Uint8Array | null;
+  payment: Uint8Array | null;
+  currency: Uint8Array | null;
+  category: Uint8Array | null;
+}
+
+/** The filter's conditions on statuses, currencies and categories, as tables over each dictionary's codes. */
+export function codeConditions(columns: SaleColumns, filter: SalesFilter): CodeConditions {
+  // Statuses are matched as their own text, listed by the spec or not.
+  return {
+    commission: filter.commissionStatuses ? membership(columns.commissionStatuses, filter.commissionStatuses) : null,
+    payment: filter.paymentStatuses ? membership(columns.paymentStatuses, paymentValues(filter.paymentStatuses)) : null,
+    currency: filter.currencies ? membership(columns.currencies, filter.currencies) : null,
+    category: filter.categories ? membership(columns.categories, filter.categories) : null,
+  };
+}
+
 function listTests(columns: SaleColumns, catalog: LookupCatalog, filter: SalesFilter): CodeTest[] {
   const tests: CodeTest[] = [];
   const add = (codes: Int32Array | Uint8Array, table: Uint8Array): void => void tests.push({ codes, table });
-  // Statuses are matched as their own text, listed by the spec or not.
-  if (filter.commissionStatuses) add(columns.commissionStatus, membership(columns.commissionStatuses, filter.commissionStatuses));
-  if (filter.paymentStatuses) add(columns.paymentStatus, membership(columns.paymentStatuses, paymentValues(filter.paymentStatuses)));
-  if (filter.currencies) add(columns.currency, membership(columns.currencies, filter.currencies));
-  if (filter.categories) add(columns.category, membership(columns.categories, filter.categories));
+  const conditions = codeConditions(columns, filter);
+  if (conditions.commission) add(columns.commissionStatus, conditions.commission);
+  if (conditions.payment) add(columns.paymentStatus, conditions.payment);
+  if (conditions.currency) add(columns.currency, conditions.currency);
+  if (conditions.category) add(columns.category, conditions.category);
   if (filter.subids) add(columns.subid, membership(columns.subids, filter.subids));
   if (filter.products) add(columns.product, slugMembership(catalog.products, filter.products));
   if (filter.collections) add(columns.collection, slugMembership(catalog.collections, filter.collections));

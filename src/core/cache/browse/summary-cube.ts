@@ -14,9 +14,8 @@ import { searchTerms } from '../search';
 import type { AccountView } from './browse-index';
 import { NO_DAY, type SaleColumns } from './column-store';
 import { dayZones, ZONE_SHIFT } from './day-zones';
-import { paymentValues } from './filter-mask';
+import { codeConditions } from './filter-mask';
 import { addGroup, addSale, addSaleRun, amountColumns, groupSums, type AmountColumns, type GroupSums } from './money-totals';
-import { membership } from './text-dictionary';
 
 /** Most cells worth keeping per date basis (32 bytes each): buckets widen until they fit, else summaries take the pass. */
 const MAX_CUBE_CELLS = 1 << 17;
@@ -168,8 +167,7 @@ function groupRun(cube: Cube, cells: Int32Array, groups: Int32Array, start: numb
 }
 
 /** An empty cube of one date basis (`days`: the column of its days), or null when the cache has too many distinct values. */
-function emptyCube(columns: SaleColumns, dims: Dims, days: Int32Array): Cube | null {
-  const perBucket = 2 * dims.currencies * dims.commission * dims.payment * dims.categories;
+function emptyCube(columns: SaleColumns, dims: Dims, perBucket: number, days: Int32Array): Cube | null {
   const buckets = bucketsFor(...realDayBounds(days, columns.size), perBucket);
   return buckets === null ? null : { dims, perBucket, days, buckets, cells: groupSums((buckets.count + 1) * perBucket) };
 }
@@ -182,8 +180,9 @@ function build(columns: SaleColumns): { transaction: Cube; payment: Cube } | nul
     payment: columns.paymentStatuses.values.length,
     categories: columns.categories.values.length,
   };
-  const transaction = emptyCube(columns, dims, columns.txDay);
-  const payment = emptyCube(columns, dims, columns.payDay);
+  const perBucket = 2 * dims.currencies * dims.commission * dims.payment * dims.categories;
+  const transaction = emptyCube(columns, dims, perBucket, columns.txDay);
+  const payment = emptyCube(columns, dims, perBucket, columns.payDay);
   if (transaction === null || payment === null) return null;
   const amounts = amountColumns(columns);
   const codes = cellColumns(columns, dims);
@@ -199,21 +198,22 @@ function build(columns: SaleColumns): { transaction: Cube; payment: Cube } | nul
   return { transaction, payment };
 }
 
-/** 1 where a code passes a list condition of the filter; null when the filter has none (every code passes). */
-type Pass = Uint8Array | null;
-const passes = (pass: Pass, code: number): boolean => pass === null || pass[code] === 1;
+/** True when `code` passes a condition table; a missing condition passes every code. */
+const passes = (table: Uint8Array | null, code: number): boolean => table === null || table[code] === 1;
 
 /** 1 for each cell of a bucket the filter's status, currency, category and no-longer-reported conditions select. */
 function wantedCells(columns: SaleColumns, dims: Dims, perBucket: number, filter: SalesFilter): Uint8Array {
-  const commission: Pass = filter.commissionStatuses ? membership(columns.commissionStatuses, filter.commissionStatuses) : null;
-  const payment: Pass = filter.paymentStatuses ? membership(columns.paymentStatuses, paymentValues(filter.paymentStatuses)) : null;
-  const currencies: Pass = filter.currencies ? membership(columns.currencies, filter.currencies) : null;
-  const categories: Pass = filter.categories ? membership(columns.categories, filter.categories) : null;
+  const conditions = codeConditions(columns, filter);
   const wanted = new Uint8Array(perBucket);
   for (let cell = 0; cell < perBucket; cell++) {
     const { unreported, currency, status, pay, category } = decode(dims, cell);
     if (unreported === 1 && filter.includeNoLongerReported !== true) continue;
-    if (passes(commission, status) && passes(payment, pay) && passes(currencies, currency) && passes(categories, category)) wanted[cell] = 1;
+    const passing =
+      passes(conditions.commission, status) &&
+      passes(conditions.payment, pay) &&
+      passes(conditions.currency, currency) &&
+      passes(conditions.category, category);
+    if (passing) wanted[cell] = 1;
   }
   return wanted;
 }

@@ -18,6 +18,7 @@ import { prepareIntl } from './common/intl-cache';
 import { PreferencesProvider } from './common/preferences-context';
 import { startAnswersArrived } from './common/start-requests';
 import { prefetchFirstRows } from './sales/first-rows';
+import { useFirstPaintDone, useNotePaint } from './common/first-paint';
 import { cssVariablesResolver, theme } from './theme';
 
 const container = document.getElementById('root');
@@ -34,12 +35,21 @@ const FIRST_ROWS_WAIT_MS = 80;
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The notifications' container, set up once the first frame is painted (see first-paint.ts); a notification shown
+ * before that waits in Mantine's store and appears with it.
+ */
+function NotificationsAfterPaint() {
+  useNotePaint();
+  // Three at most: more would cover the table at 800×600; the rest wait in Mantine's queue.
+  return useFirstPaintDone() ? <Notifications position="bottom-right" limit={3} /> : null;
+}
+
 function render(root: HTMLElement): void {
   createRoot(root).render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-        {/* Three at most: more would cover the table at 800×600; the rest wait in Mantine's queue. */}
-        <Notifications position="bottom-right" limit={3} />
+        <NotificationsAfterPaint />
         <PreferencesProvider>
           <App />
         </PreferencesProvider>
@@ -49,6 +59,11 @@ function render(root: HTMLElement): void {
 }
 
 const firstRows = prefetchFirstRows();
-const answered = startAnswersArrived().then(() => Promise.race([firstRows, delay(FIRST_ROWS_WAIT_MS)]));
-prepareIntl();
+const answered = startAnswersArrived().then(() => {
+  prepareIntl();
+  return Promise.race([firstRows, delay(FIRST_ROWS_WAIT_MS)]);
+});
+// The formatters' locale data is read while something travels: in the first task after this script (the start
+// answers still on their way) or once they are in and the first window has been asked for, whichever comes first.
+setTimeout(prepareIntl, 0);
 void Promise.race([answered, delay(START_WAIT_MS)]).then(() => render(container));

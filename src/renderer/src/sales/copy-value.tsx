@@ -2,10 +2,11 @@
  * Copying a sale's identifiers (reference, sub-ID) to the clipboard, from the table and the drawer alike, with a
  * short confirmation, or a plain way out when the clipboard is not available.
  */
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { MouseEvent } from 'react';
 import { CopyIcon } from '../common/icons';
+import { Hint } from '../common/hint';
 
 /** Puts `value` on the clipboard and says so; `label` names it in the messages ("reference"). */
 export async function copyValue(label: string, value: string): Promise<void> {
@@ -38,7 +39,7 @@ export function CopyValueButton({ label, value, className }: CopyValueButtonProp
     void copyValue(label, value);
   };
   return (
-    <Tooltip label={`Copy ${label}`} withArrow openDelay={300}>
+    <Hint label={`Copy ${label}`} withArrow openDelay={300}>
       <ActionIcon
         size="xs"
         variant="subtle"
@@ -52,6 +53,6 @@ export function CopyValueButton({ label, value, className }: CopyValueButtonProp
       >
         <CopyIcon size={13} />
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -5,7 +5,7 @@
  * instead) or when the app is offline (the cached sales stay usable; the missing days can be set to sync once the
  * network is back).
  */
-import { Alert, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { addDays, type DayRange } from '../../../shared/dates';
 import type { IpcResult } from '../../../shared/errors';
@@ -18,6 +18,7 @@ import { useBridgeQuery } from '../common/use-bridge-query';
 import { missingDaysState } from '../sync/missing-days-state';
 import { useSync } from '../sync/sync-context';
 import { statusCheckText } from './status-check-text';
+import { Hint } from '../common/hint';
 
 function dayCount(range: DayRange): number {
   let n = 0;
@@ -55,11 +56,11 @@ export function DataAsOfText({ dataAsOf }: { dataAsOf: DataAsOf | null }) {
   if (at === null) return null;
   const words = dataAsOf === null ? 'All cached sales, last synced' : dataAsOf.complete ? 'Data as of' : 'Partly synced, data as of';
   return (
-    <Tooltip label={formatDateTime(at)} withArrow>
+    <Hint label={formatDateTime(at)} withArrow>
       <Text size="xs" c="dimmed" data-testid="data-as-of" data-as-of={at}>
         {words} {formatRelativeTime(at)}
       </Text>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -87,18 +88,18 @@ export function StatusesCheckedText({ filter }: { filter: SalesFilter }) {
   );
   if (query.status === 'error' && query.error) {
     return (
-      <Tooltip label={query.error.message} multiline w={300} withArrow>
+      <Hint label={query.error.message} multiline w={300} withArrow>
         <Text size="xs" c="red" data-testid="statuses-checked" data-state="error">
           Could not read when statuses were checked
         </Text>
-      </Tooltip>
+      </Hint>
     );
   }
   const data = query.data !== null && query.data.key === key ? query.data.age : null;
   const line = data === null ? null : statusCheckText(data, new Date());
   if (line === null) return null;
   return (
-    <Tooltip label={line.detail} multiline w={320} withArrow>
+    <Hint label={line.detail} multiline w={320} withArrow>
       <Text
         size="xs"
         c={line.stale ? 'orange.8' : 'dimmed'}
@@ -109,7 +110,7 @@ export function StatusesCheckedText({ filter }: { filter: SalesFilter }) {
       >
         {line.text}
       </Text>
-    </Tooltip>
+    </Hint>
   );
 }
 

@@ -4,12 +4,13 @@
  * Cancel are the header's; a cancelled re-check offers "Resume re-check" here and in Settings.
  */
 import type { DayRange } from '../../../shared/dates';
-import { Button, Group, Tooltip } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { formatIsoDay } from '../common/format';
 import { SyncIcon } from '../common/icons';
 import { ResumeRecheckButton } from '../sync/resume-recheck-button';
 import { useSync } from '../sync/sync-context';
+import { Hint } from '../common/hint';
 
 /** Props of {@link RecheckPeriodButton}. */
 export interface RecheckPeriodButtonProps {
@@ -35,7 +36,7 @@ export function RecheckPeriodButton({ range }: RecheckPeriodButtonProps) {
   return (
     <Group gap={4} wrap="nowrap">
       <ResumeRecheckButton />
-      <Tooltip label={sync.offline ? 'You are offline. Re-check once you are back online.' : why} multiline w={300} withArrow>
+      <Hint label={sync.offline ? 'You are offline. Re-check once you are back online.' : why} multiline w={300} withArrow>
         <Button
           size="compact-xs"
           variant="subtle"
@@ -46,7 +47,7 @@ export function RecheckPeriodButton({ range }: RecheckPeriodButtonProps) {
         >
           Re-check this period
         </Button>
-      </Tooltip>
+      </Hint>
     </Group>
   );
 }

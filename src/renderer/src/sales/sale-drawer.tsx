@@ -3,7 +3,7 @@
  * sent included), exact amounts in the sale's currency, when the cache first saw it and last saw it change, "Copy
  * reference" and "Copy sub-ID" buttons and the collection's store page (opened in the browser through the link policy).
  */
-import { Badge, Button, Code, Divider, Drawer, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Code, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { CachedSale } from '../../../shared/sales-query-types';
 import { statusText } from '../common/status-text';
@@ -13,6 +13,7 @@ import { openExternal } from '../common/open-external';
 import { CommissionStatusBadge } from './commission-status-badge';
 import { copyValue } from './copy-value';
 import { commissionText, transactionText } from './sales-columns';
+import { Hint } from '../common/hint';
 
 /** Props of {@link SaleDrawer}. */
 export interface SaleDrawerProps {
@@ -77,13 +78,13 @@ export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
                 Open store page
               </Button>
             ) : (
-              <Tooltip label="This sale has no secure (https) store address to open." multiline w={240} withArrow>
+              <Hint label="This sale has no secure (https) store address to open." multiline w={240} withArrow>
                 <span>
                   <Button size="xs" variant="default" leftSection={<ExternalIcon size={14} />} disabled>
                     Open store page
                   </Button>
                 </span>
-              </Tooltip>
+              </Hint>
             )}
           </Group>
           <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">

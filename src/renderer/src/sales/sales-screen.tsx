@@ -10,6 +10,7 @@ import { memo, useCallback, useMemo, useState, type CSSProperties } from 'react'
 import type { SaleSortColumn, SalesFilter } from '../../../shared/sales-query';
 import type { CachedSale, SalesSummary } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
+import { useFirstPaintDone } from '../common/first-paint';
 import { ErrorState } from '../common/error-state';
 import { usePreferences } from '../common/preferences-context';
 import { formatIsoDay, pluralize } from '../common/format';
@@ -89,6 +90,7 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
   const allValues = useBridgeQuery(() => call('salesFilterValues', {}), `all|${dataVersion}`, { deferred: true });
   const summary = useBridgeQuery(() => call('summarizeSales', filter), `${filterKey}|${dataVersion}`);
   const [drawerSale, setDrawerSale] = useState<CachedSale | null>(null);
+  const painted = useFirstPaintDone();
   // Short windows: closer rows of controls and a closed filter bar, so the table keeps its rows.
   const short = useMediaQuery(SHORT_WINDOW, false);
   const filterBar = useFilterBarOpen(short);
@@ -194,7 +196,8 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
           <ChangesView onOpenSale={(reference) => void openByReference(reference)} />
         </TabPartLoading>
       </Tabs.Panel>
-      <SaleDrawer sale={drawerSale} onClose={() => setDrawerSale(null)} />
+      {/* Closed, it waits for the first frame (see first-paint.ts). */}
+      {(painted || drawerSale !== null) && <SaleDrawer sale={drawerSale} onClose={() => setDrawerSale(null)} />}
     </Tabs>
   );
 }

@@ -2,9 +2,10 @@
  * A button of the sales toolbar: icon and words in a wide window, the icon alone (named, with a tooltip) in a narrow
  * one, so the toolbar stays on the tabs' line and leaves the height to the table.
  */
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { Hint } from '../common/hint';
 
 /** Below this width the toolbar's buttons show their icons only. */
 export const COMPACT_TOOLBAR_QUERY = '(max-width: 1000px)';
@@ -23,11 +24,11 @@ export function ToolbarButton({ label, icon, active = false, ref, ...rest }: Too
   const variant = active ? 'light' : 'default';
   if (compact) {
     return (
-      <Tooltip label={label} withArrow>
+      <Hint label={label} withArrow>
         <ActionIcon ref={ref} size="input-xs" variant={variant} aria-label={label} {...rest}>
           {icon}
         </ActionIcon>
-      </Tooltip>
+      </Hint>
     );
   }
   return (

@@ -13,6 +13,7 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
 import type { AccountSummary, AppInfo, SessionStatus } from '../../../shared/ipc-contract';
 import type { AppErrorData } from '../../../shared/errors';
 import { errorTitle } from '../common/error-title';
+import { useFirstPaintDone } from '../common/first-paint';
 import { usePreferences } from '../common/preferences-context';
 import { SalesScreen } from '../sales/sales-screen';
 import { useSalesView, type SalesView } from '../sales/use-sales-view';
@@ -64,6 +65,7 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
   const { ref: bannerRef, height: bannerHeight } = useElementSize();
 
   const [credentialsFor, setCredentialsFor] = useState<CredentialsPurpose | null>(null);
+  const painted = useFirstPaintDone();
 
   const signedIn = session.kind === 'demo' || session.signedIn;
   const readOnly = session.kind === 'account' && !session.signedIn ? session.readOnly : null;
@@ -185,8 +187,9 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
             />
           )}
         </AppShell.Main>
-        <SignOutModal account={signOutOf} onClose={() => setSignOutOf(null)} onSignOut={controller.signOut} />
-        {session.kind === 'account' && (
+        {/* Closed dialogs wait for the first frame (see first-paint.ts). */}
+        {(painted || signOutOf !== null) && <SignOutModal account={signOutOf} onClose={() => setSignOutOf(null)} onSignOut={controller.signOut} />}
+        {session.kind === 'account' && (painted || credentialsFor !== null) && (
           <SyncCredentialsModal
             account={session.account}
             purpose={credentialsFor}

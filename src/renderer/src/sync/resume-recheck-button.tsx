@@ -2,11 +2,12 @@
  * "Resume re-check": shown while a re-check (of a period or of all history) stopped before its end; it fetches
  * only the months not fetched again since the re-check began, so nothing starts over.
  */
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { formatIsoDay } from '../common/format';
 import { SyncIcon } from '../common/icons';
 import { useSync } from './sync-context';
+import { Hint } from '../common/hint';
 
 /** The button, or nothing when no re-check is unfinished. */
 export function ResumeRecheckButton({ size = 'compact-xs' }: { size?: 'compact-xs' | 'xs' }) {
@@ -21,7 +22,7 @@ export function ResumeRecheckButton({ size = 'compact-xs' }: { size?: 'compact-x
     setResuming(false);
   };
   return (
-    <Tooltip label={`The re-check of ${what} stopped before its end. Resume fetches only the days it has not fetched again yet.`} multiline w={280} withArrow>
+    <Hint label={`The re-check of ${what} stopped before its end. Resume fetches only the days it has not fetched again yet.`} multiline w={280} withArrow>
       <Button
         size={size}
         variant="light"
@@ -34,6 +35,6 @@ export function ResumeRecheckButton({ size = 'compact-xs' }: { size?: 'compact-x
       >
         Resume re-check
       </Button>
-    </Tooltip>
+    </Hint>
   );
 }

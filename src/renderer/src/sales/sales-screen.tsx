@@ -233,6 +233,9 @@ const SalesTable = memo(function SalesTable({ view, filter, cacheEmpty, onOpen }
   const order = sortNote(sort);
   const [fitToWindow, setFitToWindow] = useState(true);
   const [leftOut, setLeftOut] = useState<string[]>([]);
+  // The table reports its hidden columns after every change of them, and once when drawn: the same list keeps the
+  // state, so that first report does not draw the table a second time before its first frame.
+  const onHiddenColumns = useCallback((ids: string[]) => setLeftOut((old) => (old.join(',') === ids.join(',') ? old : ids)), []);
   const columns = visibleIds(layout).flatMap((id) => {
     const column = COLUMN_BY_ID.get(id);
     return column ? [column] : [];
@@ -288,7 +291,7 @@ const SalesTable = memo(function SalesTable({ view, filter, cacheEmpty, onOpen }
         resetKey={queryKey}
         noLongerReported={unreported.references}
         fitToWindow={fitToWindow}
-        onHiddenColumns={setLeftOut}
+        onHiddenColumns={onHiddenColumns}
       />
     </Stack>
   );

@@ -41,6 +41,16 @@ export function formatCount(value: number | null, locale?: string): string {
 export const DAY_STYLE = { dateStyle: 'medium' } as const satisfies Intl.DateTimeFormatOptions;
 
 /**
+ * Builds the formatters every first screen uses: the first number format reads the locale's number data and the first
+ * day format its calendar data (30-40 ms and about 10 ms on a slow machine). Called while the window waits for its
+ * start answers and its first rows, the first screen's render does not pay them.
+ */
+export function prepareFormats(): void {
+  numberFormat(undefined).format(0);
+  dateTimeFormat(undefined, { ...DAY_STYLE, timeZone: 'UTC' }).format(0);
+}
+
+/**
  * Formats an ISO calendar day (`yyyy-mm-dd`) for people. The day is formatted in UTC on purpose:
  * a calendar day has no time zone, and formatting it as local midnight could show the day before.
  */

@@ -36,11 +36,3 @@ const relativeTimeFormats = new Map<string, Intl.RelativeTimeFormat>();
 export function relativeTimeFormat(locale: string | undefined, options: Intl.RelativeTimeFormatOptions = {}): Intl.RelativeTimeFormat {
   return remembered(relativeTimeFormats, `${locale ?? ''}|${JSON.stringify(options)}`, () => new Intl.RelativeTimeFormat(locale, options));
 }
-
-/**
- * Builds the first formatter. The first Intl object of a page loads the locale data (30-40 ms on a slow machine): done
- * while the window waits for its start answers, the first screen does not pay it.
- */
-export function prepareIntl(): void {
-  numberFormat(undefined).format(0);
-}

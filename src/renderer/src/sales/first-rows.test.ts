@@ -3,7 +3,8 @@ import type { SessionStatus } from '../../../shared/ipc-contract';
 import { preferencesSchema, type Preferences } from '../../../shared/preferences';
 import type { SalesPageQuery } from '../../../shared/sales-query';
 import { sendStartRequests } from '../common/start-requests';
-import { firstRowsQuery, prefetchFirstRows, takeArrivedFirstRows, takeFirstRows } from './first-rows';
+import { takeArrivedFirstRows, takeFirstRows } from './early-first-rows';
+import { firstRowsQuery, prefetchFirstRows } from './first-rows';
 import { WINDOW_SIZE } from './row-windows';
 
 const DEMO: SessionStatus = { kind: 'demo', label: 'Demo data', accounts: [] };

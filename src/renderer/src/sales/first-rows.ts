@@ -1,24 +1,19 @@
 /**
  * The first window of rows the sales table asks for, asked for as soon as the session and the saved preferences
  * have arrived, instead of once React has drawn the shell and the sales screen (about 300 ms later on a slow machine):
- * the answer travels while the screen is drawn. The table takes it when its first request is the very same one (same
- * account view, filter, sort and window); otherwise it is left unused and the table asks as usual.
+ * the answer travels while the screen is drawn. It goes in the slot of early-first-rows.ts, which asked at start for
+ * the window the table asked for first last time: when that is the same request, nothing is asked again.
  */
-import type { IpcResult } from '../../../shared/errors';
 import type { SessionStatus } from '../../../shared/ipc-contract';
 import type { Preferences } from '../../../shared/preferences';
 import type { SalesPageQuery } from '../../../shared/sales-query';
-import type { SalesPageResult } from '../../../shared/sales-query-types';
 import { localIsoDay } from '../../../shared/dates';
-import { call } from '../common/bridge';
-import { earlyAnswer, type EarlyAnswer } from '../common/early-answer';
 import { startAnswer } from '../common/start-requests';
 import { sessionScope } from '../session/session-scope';
+import { askFirstRows, dropFirstRows } from './early-first-rows';
 import { WINDOW_SIZE } from './row-windows';
 import { DEFAULT_SORT, toSalesFilter } from './sales-filters';
 import { filtersFromStored } from './stored-view';
-
-let early: { key: string; answer: EarlyAnswer<IpcResult<SalesPageResult>> } | null = null;
 
 /** The table's first request for `session`'s remembered view, as `useSalesRows` makes it; null with no account open. */
 export function firstRowsQuery(session: SessionStatus, prefs: Preferences, today: string): SalesPageQuery | null {
@@ -38,29 +33,10 @@ export function prefetchFirstRows(): Promise<void> {
   if (session === null || prefs === null) return Promise.resolve();
   return Promise.all([session, prefs]).then(async ([s, p]) => {
     const query = s.ok && p.ok ? firstRowsQuery(s.value, p.value, localIsoDay(new Date())) : null;
-    if (query === null) return;
-    const answer = earlyAnswer(call('querySales', query));
-    early = { key: JSON.stringify(query), answer };
-    await answer.promise;
+    if (query === null) {
+      dropFirstRows();
+      return;
+    }
+    await askFirstRows(query);
   });
-}
-
-/**
- * The early answer to `query` when it is the one asked for ahead, once; undefined otherwise. The table's first request
- * decides: an early answer it does not match is dropped.
- */
-export function takeFirstRows(query: SalesPageQuery): Promise<IpcResult<SalesPageResult>> | undefined {
-  const taken = early;
-  early = null;
-  return taken !== null && taken.key === JSON.stringify(query) ? taken.answer.promise : undefined;
-}
-
-/**
- * The early answer to `query` when it has arrived already and is the one asked for ahead, so the table can start with
- * its rows; undefined otherwise (nothing is taken then, and the table asks as usual).
- */
-export function takeArrivedFirstRows(query: SalesPageQuery): IpcResult<SalesPageResult> | undefined {
-  const arrived = early !== null && early.key === JSON.stringify(query) ? early.answer.arrived() : undefined;
-  if (arrived !== undefined) early = null;
-  return arrived;
 }

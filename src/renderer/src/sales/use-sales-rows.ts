@@ -9,7 +9,7 @@ import type { AppErrorData } from '../../../shared/errors';
 import type { SalesFilter, SalesSort } from '../../../shared/sales-query';
 import type { CachedSale, DataAsOf } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
-import { takeArrivedFirstRows, takeFirstRows } from './first-rows';
+import { rememberFirstRowsQuery, takeArrivedFirstRows, takeFirstRows } from './early-first-rows';
 import { WINDOW_SIZE, WindowCache, windowsCovering } from './row-windows';
 
 /** Rows fetched beyond the visible ones, so a short scroll finds them ready. */
@@ -73,6 +73,8 @@ export function useSalesRows(filter: SalesFilter, sort: SalesSort, dataVersion: 
     if (inFlight.current.has(flightKey)) return;
     inFlight.current.add(flightKey);
     const query = { filter: f, sort: s, offset: index * WINDOW_SIZE, limit: WINDOW_SIZE };
+    // Asked for again at the next start, before the session and preferences are in (early-first-rows.ts).
+    if (index === 0) rememberFirstRowsQuery(query);
     void (takeFirstRows(query) ?? call('querySales', query)).then((result) => {
       inFlight.current.delete(flightKey);
       const now = current.current;

@@ -9,6 +9,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * no renderer import of main-process or preload code, and no production import of test support.
  */
 const ipcMessage = 'Use the typed IPC contract: raw ipcMain/ipcRenderer is allowed only in src/main/electron-ipc.ts and src/preload/index.ts.';
+/** What the renderer may not import: main-process, preload, Node and core code. */
+const rendererPatterns = [
+  { group: ['**/main/**', '**/preload/**', 'node:*'], message: 'The renderer may import only src/shared and its own files.' },
+  { regex: '^(\\.\\.?/)+core(/|$)', message: 'The renderer may import only src/shared and its own files.' },
+];
 const testSupportPattern = {
   group: ['**/test-support', '**/test-support/**'],
   message: 'Test support is for tests only: production code must not import it.',
@@ -90,12 +95,18 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The renderer talks only to window.commissionDesk.' }],
-          patterns: [
-            { group: ['**/main/**', '**/preload/**', 'node:*'], message: 'The renderer may import only src/shared and its own files.' },
-            { regex: '^(\\.\\.?/)+core(/|$)', message: 'The renderer may import only src/shared and its own files.' },
-            testSupportPattern,
-          ],
+          patterns: [...rendererPatterns, testSupportPattern],
         },
+      ],
+    },
+  },
+  // The renderer's unit tests may use test support (a stand-in bridge); the rest of the renderer's rules hold.
+  {
+    files: ['src/renderer/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'The renderer talks only to window.commissionDesk.' }], patterns: rendererPatterns },
       ],
     },
   },

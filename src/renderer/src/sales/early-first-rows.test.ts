@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { installStartBridge, removeStartBridge } from '../../../../test-support/start-bridge';
 import type { SessionStatus } from '../../../shared/ipc-contract';
 import { preferencesSchema } from '../../../shared/preferences';
 import type { SalesPageQuery } from '../../../shared/sales-query';
@@ -34,30 +35,14 @@ function storage(entries: Record<string, string> = {}, refuseWrites = false): Lo
   };
 }
 
-/** A bridge answering the start requests with the demo and `prefs`, numbering the sales queries it answers. */
-function bridge(prefs: unknown): SalesPageQuery[] {
-  const queries: SalesPageQuery[] = [];
-  const answer = (value: unknown) => async () => ({ ok: true, value });
-  Object.defineProperty(globalThis, 'commissionDesk', {
-    value: {
-      getSession: answer(DEMO),
-      getPreferences: answer(prefs),
-      getAppInfo: answer({}),
-      querySales: async (query: SalesPageQuery) => {
-        queries.push(query);
-        return { ok: true, value: { rows: [], total: queries.length, offset: 0, dataAsOf: null } };
-      },
-    },
-    configurable: true,
-  });
-  return queries;
-}
+/** The bridge of these tests: the demo, `prefs`, and every sales query recorded. */
+const bridge = (prefs: unknown): SalesPageQuery[] => installStartBridge(DEMO, prefs);
 
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   takeFirstRows(MARCH);
-  delete (globalThis as { commissionDesk?: unknown }).commissionDesk;
+  removeStartBridge();
 });
 
 describe('the sales table’s first window, asked for at start as the table asked for it last time', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { installStartBridge, removeStartBridge } from '../../../../test-support/start-bridge';
 import type { SessionStatus } from '../../../shared/ipc-contract';
 import { preferencesSchema, type Preferences } from '../../../shared/preferences';
 import type { SalesPageQuery } from '../../../shared/sales-query';
@@ -18,30 +19,12 @@ const PREFS: Preferences = preferencesSchema.parse({
   },
 });
 
-/** A bridge answering the start requests with `session` and {@link PREFS}, and recording every sales query. */
-function bridge(session: SessionStatus): SalesPageQuery[] {
-  const queries: SalesPageQuery[] = [];
-  const answer = (value: unknown) => async () => ({ ok: true, value });
-  Object.defineProperty(globalThis, 'commissionDesk', {
-    value: {
-      getSession: answer(session),
-      getPreferences: answer(PREFS),
-      getAppInfo: answer({}),
-      querySales: async (query: SalesPageQuery) => {
-        queries.push(query);
-        return { ok: true, value: { rows: [], total: queries.length, offset: 0, dataAsOf: null } };
-      },
-    },
-    configurable: true,
-  });
-  return queries;
-}
+/** The bridge of these tests: `session`, {@link PREFS}, and every sales query recorded. */
+const bridge = (session: SessionStatus): SalesPageQuery[] => installStartBridge(session, PREFS);
 
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-afterEach(() => {
-  delete (globalThis as { commissionDesk?: unknown }).commissionDesk;
-});
+afterEach(removeStartBridge);
 
 describe('the sales table’s first rows, asked for at start', () => {
   it('asks once for the remembered view’s first window, and hands that answer to the same request once', async () => {

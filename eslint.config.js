@@ -9,7 +9,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * no renderer import of main-process or preload code, and no production import of test support.
  */
 const ipcMessage = 'Use the typed IPC contract: raw ipcMain/ipcRenderer is allowed only in src/main/electron-ipc.ts and src/preload/index.ts.';
-/** What the renderer may not import: main-process, preload, Node and core code. */
+/** What the renderer may not import: Electron, main-process, preload, Node and core code. */
+const rendererPaths = [{ name: 'electron', message: 'The renderer talks only to window.commissionDesk.' }];
 const rendererPatterns = [
   { group: ['**/main/**', '**/preload/**', 'node:*'], message: 'The renderer may import only src/shared and its own files.' },
   { regex: '^(\\.\\.?/)+core(/|$)', message: 'The renderer may import only src/shared and its own files.' },
@@ -94,7 +95,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'The renderer talks only to window.commissionDesk.' }],
+          paths: rendererPaths,
           patterns: [...rendererPatterns, testSupportPattern],
         },
       ],
@@ -104,10 +105,7 @@ export default tseslint.config(
   {
     files: ['src/renderer/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'electron', message: 'The renderer talks only to window.commissionDesk.' }], patterns: rendererPatterns },
-      ],
+      'no-restricted-imports': ['error', { paths: rendererPaths, patterns: rendererPatterns }],
     },
   },
   // React's rules of hooks and the compiler-backed checks (refs in render, setState in effects, purity).

@@ -40,6 +40,9 @@ export function formatCount(value: number | null, locale?: string): string {
  */
 export const DAY_STYLE = { dateStyle: 'medium' } as const satisfies Intl.DateTimeFormatOptions;
 
+/** A calendar day's format: {@link DAY_STYLE} in UTC (see {@link formatIsoDay}). */
+const ISO_DAY_STYLE = { ...DAY_STYLE, timeZone: 'UTC' } as const satisfies Intl.DateTimeFormatOptions;
+
 /** How times relative to now are written ("yesterday", "5 minutes ago"). */
 const RELATIVE_STYLE = { numeric: 'auto' } as const satisfies Intl.RelativeTimeFormatOptions;
 
@@ -50,7 +53,7 @@ const RELATIVE_STYLE = { numeric: 'auto' } as const satisfies Intl.RelativeTimeF
  */
 export function prepareFormats(): void {
   numberFormat(undefined).format(0);
-  dateTimeFormat(undefined, { ...DAY_STYLE, timeZone: 'UTC' }).format(0);
+  dateTimeFormat(undefined, ISO_DAY_STYLE).format(0);
   relativeTimeFormat(undefined, RELATIVE_STYLE).format(0, 'second');
 }
 
@@ -64,7 +67,7 @@ export function formatIsoDay(isoDay: string | null, locale?: string): string {
   if (!m) return isoDay;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   if (Number.isNaN(date.getTime())) return isoDay;
-  return dateTimeFormat(locale, { ...DAY_STYLE, timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(locale, ISO_DAY_STYLE).format(date);
 }
 
 /** A date picker's value: a `yyyy-mm-dd` day (a time after it is ignored), a Date, or nothing. */

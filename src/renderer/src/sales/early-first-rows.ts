@@ -11,7 +11,7 @@ import type { SalesPageQuery } from '../../../shared/sales-query';
 import type { SalesPageResult } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
 import { earlyAnswer, type EarlyAnswer } from '../common/early-answer';
-import { browserStorage, localStateKey, type LocalStateStorage } from '../common/local-view-state';
+import { browserStorage, localStateKey, readLocalState, writeLocalState, type LocalStateSchema, type LocalStateStorage } from '../common/local-view-state';
 import { WINDOW_SIZE } from './row-windows';
 
 let early: { key: string; answer: EarlyAnswer<IpcResult<SalesPageResult>> } | null = null;
@@ -50,30 +50,23 @@ function isFirstWindowQuery(value: unknown): value is SalesPageQuery {
   );
 }
 
-/** At start: asks for the window the table asked for first last time, if one is remembered. */
+/** A stored value read as a first-window request (see {@link isFirstWindowQuery}). */
+const FIRST_WINDOW: LocalStateSchema<SalesPageQuery> = {
+  safeParse: (value) => (isFirstWindowQuery(value) ? { success: true, data: value } : { success: false }),
+};
+
+/**
+ * At start: asks for the window the table asked for first last time, if one is remembered. Its JSON is the stored
+ * text itself, so it matches the table's request when the view is the same.
+ */
 export function askRememberedFirstRows(storage: LocalStateStorage | null = browserStorage()): void {
-  let raw: string | null;
-  let value: unknown;
-  try {
-    raw = storage?.getItem(REMEMBERED_KEY) ?? null;
-    value = raw === null ? null : JSON.parse(raw);
-  } catch {
-    return;
-  }
-  if (raw === null || !isFirstWindowQuery(value)) return;
-  // The key is the stored text itself: the JSON of the table's request when it was made.
-  early = { key: raw, answer: earlyAnswer(call('querySales', value)) };
+  const query = readLocalState(storage, REMEMBERED_KEY, FIRST_WINDOW);
+  if (query !== null) void askFirstRows(query);
 }
 
 /** Remembers the table's first-window request for the next start (a storage that refuses it only means it is not). */
 export function rememberFirstRowsQuery(query: SalesPageQuery, storage: LocalStateStorage | null = browserStorage()): void {
-  if (query.offset !== 0) return;
-  const text = JSON.stringify(query);
-  try {
-    if (storage !== null && storage.getItem(REMEMBERED_KEY) !== text) storage.setItem(REMEMBERED_KEY, text);
-  } catch {
-    // Full or disabled storage: the next start asks once the preferences are in, as without it.
-  }
+  if (query.offset === 0) writeLocalState(storage, REMEMBERED_KEY, query);
 }
 
 /**

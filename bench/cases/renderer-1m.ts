@@ -20,10 +20,9 @@ import { type RunCase } from '../lib/case';
 import { join } from 'node:path';
 import { bundleTestHost, freePort, startBundledHost } from '../lib/bundled-host';
 import {
-  appProfile,
   ensureRendererBuilt,
   heapMb,
-  launchChromium,
+  launchAppProfile,
   loadToFirstRows,
   prepareSignedInAccount,
   scrollThrough,
@@ -82,13 +81,13 @@ export const run: RunCase = async (input) => {
   try {
     ensureRendererBuilt(input.repoRoot);
     const bundle = await bundleTestHost(input.repoRoot);
-    const browser = await launchChromium();
-    cleanup.push(() => browser.close());
+    const profile = await launchAppProfile(input.workDir);
+    cleanup.push(() => profile.close());
     const setup: HostSetup = {
       bundle,
       rendererDir: join(input.repoRoot, 'out/renderer'),
       port: await freePort(),
-      profile: await appProfile(browser),
+      profile: profile.context,
       prepared,
     };
     const heaps: number[] = [];
@@ -99,7 +98,7 @@ export const run: RunCase = async (input) => {
     progress(`a fresh host on the used cache: 1 + ${loads} page loads`);
     const used = await hostSession(setup, input.size, 1 + loads, heaps, true);
     const [firstOfHost, ...rest] = used.firstRows;
-    const reference = await staticPageReference(browser);
+    const reference = await staticPageReference(profile.context);
     const firstRows = median(rest);
     progress(`first rows: median ${firstRows.toFixed(0)} ms of ${rest.map((t) => t.toFixed(0)).join(', ')}; reference ${reference.toFixed(0)} ms`);
     return {

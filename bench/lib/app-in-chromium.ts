@@ -9,7 +9,7 @@
  * scripts/with-keyring.sh (their entry's wrapper).
  */
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -53,14 +53,34 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS] });
 }
 
+/** A browser profile kept on disk, and how to close it (which also removes its folder). */
+export interface AppProfile {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
 /**
- * One browser profile for a case's page loads, as the app's window keeps its session between starts: its HTTP cache
- * and the compiled code of the renderer's script carry over from one load to the next (the app's scheme allows the
- * code cache; the test host lets the hashed build files be cached), so a load after the first is what a start after
- * the first is in the app. Keep the host's address the same between loads (bundled-host.ts's fixed port).
+ * One browser profile for a case's page loads, kept on disk in a folder of `workDir` as the app's window keeps its
+ * session between starts: its HTTP cache and the compiled code of the renderer's scripts carry over from one load to
+ * the next (the app's scheme allows the code cache; the test host lets the hashed build files be cached), so a load
+ * after the first two is what a start after the first two is in the app. A context from `browser.newContext()` would
+ * not do: Chromium keeps such contexts in memory and keeps no compiled code for them, so every load would compile the
+ * scripts again. Keep the host's address the same between loads (bundled-host.ts's fixed port).
  */
-export function appProfile(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1280, height: 800 } });
+export async function launchAppProfile(workDir: string): Promise<AppProfile> {
+  const dir = mkdtempSync(join(workDir, 'chromium-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS],
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The page's JS heap in MB (CDP Runtime.getHeapUsage, no forced GC). */
@@ -229,10 +249,10 @@ function referenceHtml(): string {
 
 /**
  * The machine's speed for renderer timings: the median of `runs` loads of a static page of 100 table rows (served
- * over loopback HTTP) in `browser`, from the start of the load to its first row on screen (noted by the page, as the
- * app's first rows are), each in a fresh page.
+ * over loopback HTTP, never cached) in `profile`, from the start of the load to its first row on screen (noted by the
+ * page, as the app's first rows are), each in a fresh page.
  */
-export async function staticPageReference(browser: Browser, runs = 5): Promise<number> {
+export async function staticPageReference(profile: BrowserContext, runs = 5): Promise<number> {
   const html = referenceHtml();
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
@@ -243,7 +263,7 @@ export async function staticPageReference(browser: Browser, runs = 5): Promise<n
   const times: number[] = [];
   try {
     for (let i = 0; i < runs; i++) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const page = await profile.newPage();
       await noteWhenShown(page, '[data-testid="ref-row"]', null);
       times.push((await loadUntilShown(page, url, 30_000)).ms);
       await page.close();

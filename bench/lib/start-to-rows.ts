@@ -13,15 +13,7 @@ import type { BrowserContext } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { BENCH_ACCOUNT } from './case';
-import {
-  appProfile,
-  ensureRendererBuilt,
-  launchChromium,
-  loadToFirstRowsAt,
-  prepareSignedInAccount,
-  staticPageReference,
-  type PreparedAccount,
-} from './app-in-chromium';
+import { ensureRendererBuilt, launchAppProfile, loadToFirstRowsAt, prepareSignedInAccount, staticPageReference, type PreparedAccount } from './app-in-chromium';
 import { bundleTestHost, freePort, startBundledHost } from './bundled-host';
 import { median, progress, timed } from './timing';
 
@@ -85,9 +77,9 @@ export async function measureStartToRows(repoRoot: string, workDir: string, dbPa
   const prepared = await prepareSignedInAccount(workDir, dbPath);
   const cleanup: (() => Promise<unknown>)[] = [() => prepared.close()];
   try {
-    const browser = await launchChromium();
-    cleanup.push(() => browser.close());
-    const setup: StartSetup = { bundle, rendererDir, port: await freePort(), profile: await appProfile(browser), prepared };
+    const profile = await launchAppProfile(workDir);
+    cleanup.push(() => profile.close());
+    const setup: StartSetup = { bundle, rendererDir, port: await freePort(), profile: profile.context, prepared };
     const neverOpened = (await startOnce(setup, size)).total;
     progress(`first start on a cache never opened: first rows after ${neverOpened.toFixed(0)} ms (builds the browse index)`);
     const totals: number[] = [];
@@ -102,7 +94,7 @@ export async function measureStartToRows(repoRoot: string, workDir: string, dbPa
         `start ${i + 1}: host ready ${start.ready.toFixed(0)} ms, first rows ${start.total.toFixed(0)} ms after the spawn; bare open + query ${bare.at(-1)?.toFixed(1)} ms`,
       );
     }
-    const staticPage = await staticPageReference(browser);
+    const staticPage = await staticPageReference(profile.context);
     return { firstRows: median(totals), runs: totals, hostReady: median(ready), neverOpened, bareOpenQuery: median(bare), staticPage };
   } finally {
     for (const step of cleanup.reverse()) await step().catch(() => undefined);

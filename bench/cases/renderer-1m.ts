@@ -3,7 +3,7 @@
  * million cached sales (remembered view "All cached sales", synced a moment ago, so no sync runs while measured).
  *
  * The host is the e2e test host bundled as the app bundles its main process (bench/lib/bundled-host.ts), on one
- * address, and every page load is in one browser profile, as the app's window keeps its session between starts.
+ * address, and every page load is in one browser profile kept on disk, as the app's window keeps its session between starts.
  * The cache is first used once, as a person's cache is: a host opens it, the page shows its first rows, the host
  * closes it (which saves the browse index beside the cache). That session's first rows are shown for information:
  * they include building the index, which happens once per cache, not at every start. Then a fresh host opens the
@@ -111,7 +111,7 @@ export const run: RunCase = async (input) => {
         atMost('JS heap used (largest sample)', Math.max(...heaps), 'MB', 100),
       ],
       notes: [
-        'Chromium via Playwright and the e2e test host (bundled, as the app bundles its main); first rows from the start of a page load to the first frame with the first sale on screen (noted by the page itself), each load in a new page of one browser profile (HTTP cache and compiled script kept, as the app keeps them between starts); the cache was used once before (its browse index saved at close), as a returning user has it.',
+        'Chromium via Playwright and the e2e test host (bundled, as the app bundles its main); first rows from the start of a page load to the first frame with the first sale on screen (noted by the page itself), each load in a new page of one browser profile kept on disk (HTTP cache and compiled scripts carried over, as the app window keeps them between starts); the cache was used once before (its browse index saved at close), as a returning user has it.',
         `baseline = reference, not a target: the same Chromium loading a static page of 100 table rows from a loopback server, median of 5 (${reference.toFixed(0)} ms); it shows the machine's speed in this run.`,
         'heap from CDP Runtime.getHeapUsage (no forced GC), sampled after every load and while scrolling to the last sale and back.',
       ],

@@ -14,7 +14,6 @@ import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { prepareFormats } from './common/format';
 import { PreferencesProvider } from './common/preferences-context';
 import { startAnswersArrived } from './common/start-requests';
 import { prefetchFirstRows } from './sales/first-rows';
@@ -59,11 +58,5 @@ function render(root: HTMLElement): void {
 }
 
 const firstRows = prefetchFirstRows();
-const answered = startAnswersArrived().then(() => {
-  prepareFormats();
-  return Promise.race([firstRows, delay(FIRST_ROWS_WAIT_MS)]);
-});
-// The formatters' locale data is read while something travels: in the first task after this script (the start
-// answers still on their way) or once they are in and the first window has been asked for, whichever comes first.
-setTimeout(prepareFormats, 0);
+const answered = startAnswersArrived().then(() => Promise.race([firstRows, delay(FIRST_ROWS_WAIT_MS)]));
 void Promise.race([answered, delay(START_WAIT_MS)]).then(() => render(container));

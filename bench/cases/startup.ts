@@ -84,7 +84,9 @@ export const run: RunCase = async (input) => {
     const started = performance.now();
     const c = await timed(startCore);
     const core = c.value;
-    // The integrity check runs off the main thread after the core is ready; wait for its verdict before the next run.
+    // The integrity check runs off the main thread once the first screen is answered (the app's first sales page);
+    // start it now and wait for its verdict before the next run.
+    core.cache.checkSoon();
     const verdict = await core.cache.checked;
     const checkedMs = performance.now() - started;
     if (verdict !== 'ok') throw new Error(`the integrity check of the bench database said ${verdict}`);
@@ -115,7 +117,7 @@ export const run: RunCase = async (input) => {
     ],
     notes: [
       `baseline = opening the same SQLite file bare (new Database + one schema read); median of ${reps} alternating runs.`,
-      'the integrity check (quick_check) runs in a worker thread right after the cache opens; its verdict time is counted from the start of createAppCore.',
+      'the integrity check (quick_check) runs in a worker thread, in the app once the first sales page is answered, here started as soon as the core is ready; its verdict time is counted from the start of createAppCore.',
       `first rows on screen = from spawning the app's main process (the e2e test host bundled as the app bundles its main, plain Node) on a cache used before (browse index saved at the last close, as every start after the first finds it) to the first frame with the first sale on screen in Chromium (already running; noted by the page itself); runs ${start.runs.map((t) => t.toFixed(0)).join(', ')} ms.`,
       `baseline of the first-rows row = reference, not a target: a bare SQLite open of the same file with the first page's query (${start.bareOpenQuery.toFixed(1)} ms) plus the same Chromium loading a static page of 100 table rows (${start.staticPage.toFixed(0)} ms), medians.`,
     ],

@@ -184,6 +184,8 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   });
   await new Promise<void>((ready) => server.listen(options.port ?? 0, '127.0.0.1', ready));
   origin.value = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // As the app does once its window is created: here once the page can be loaded (after the ready line).
+  setImmediate(() => core.warmUp());
   return {
     url: `${origin.value}/`,
     close: async () => {

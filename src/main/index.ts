@@ -275,6 +275,8 @@ async function main(): Promise<void> {
   await core.session.restore();
   logger.info('app.started', { version: app.getVersion(), packaged: app.isPackaged });
   mainWindow = createWindow();
+  // While Chromium starts the window's renderer, which takes longer than reading the saved browse index.
+  setImmediate(() => core.warmUp());
   core.background.reschedule();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();

@@ -459,16 +459,23 @@ describe('P1: the packaged app from start to quit, on a real cache and the OS ke
     }
   });
 
-  it('P1: started again on the same data folder: the account opens signed in from the keychain, and the cache checks whole', async () => {
+  it('P1: started again on the same data folder: the account opens signed in from the keychain, its browse index is readied, and the cache checks whole after the first page', async () => {
     exits.length = 0;
     record = await load(options());
     await waitFor(() => record.windows.length > 0, 'the window');
     expect(await call<SessionStatus>(record, 'session:status')).toMatchObject({ kind: 'account', signedIn: true, problem: null, readOnly: null });
     expect(await call<AppInfo>(record, 'app:info')).toMatchObject({ cache: { notice: null, error: null } });
+    // The first sales page starts the integrity check (a worker thread); quitting waits for it.
+    const page = await call<SalesPageResult>(record, 'sales:query', { filter: {}, offset: 0, limit: 10 });
+    expect(page.rows).toHaveLength(Math.min(page.total, 10));
+    // It starts after the task that answered; a quit before that would cancel it (nothing to wait for then).
+    await new Promise((resolve) => setImmediate(resolve));
     await closeAndWaitForExit();
     expect(exits).toEqual([{ code: 0, cacheFiles: ['cache.sqlite'] }]);
     const text = await logText(userData);
-    // Quitting waits for the start-up integrity check (a worker thread); it found the file whole.
+    // The browse index was readied after the window was created, and the check found the file whole.
+    expect(text).toMatch(/"event":"sales\.warmed-up".*"ready":true/);
+    expect(text).toMatch(/"event":"cache\.checked".*"verdict":"ok"/);
     for (const event of ['cache.check-skipped', 'cache.recovered', 'cache.unavailable', 'app.start-failed']) expect(text).not.toContain(event);
   });
 });

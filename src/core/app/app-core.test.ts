@@ -195,3 +195,26 @@ describe('sync controls of the open session', () => {
     expect(() => core.sync.recheckAllHistory()).toThrow(/Sync first/);
   });
 });
+
+describe('the start-up integrity check waits for the first screen (D2)', () => {
+  it('starts once the first sales page is answered, not when the cache opens', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'core-check-'));
+    const cachePath = join(folder, 'cache.sqlite');
+    const first = createTestCore({ cachePath }).core;
+    first.session.startDemo();
+    first.sync.start({ from: '2026-01-01', to: '2026-03-31' });
+    await first.sync.idle();
+    await first.close();
+
+    const { core: started, logLines } = createTestCore({ cachePath, integrityCheckWithinMs: 60_000 });
+    started.session.startDemo();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(started.cache.integrity).toBe('checking');
+    expect(logLines.some((line) => line.includes('cache.checked'))).toBe(false);
+    expect(started.sales.page({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 10 }).total).toBeGreaterThan(0);
+    expect(await started.cache.checked).toBe('ok');
+    expect(logLines.some((line) => line.includes('cache.checked') && line.includes('"ok"'))).toBe(true);
+    await started.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+});

@@ -17,7 +17,7 @@ import { createSyncManager } from '../sync';
 import { createMemorySecretStore, type SecretStore } from '../keychain';
 import { createAppFacts, type AppFacts } from './app-facts';
 import { createAppSync, type AppSync } from './app-sync';
-import { openCacheHolder, type CacheHolder } from './cache-holder';
+import { openCacheHolder, START_CHECK_WITHIN_MS, type CacheHolder } from './cache-holder';
 import { createProfileReader, type ProfileReader } from './profile-reader';
 import { createSalesReader, type SalesReader } from './sales-reader';
 import { comparisonCsv, createCompareReader, type CompareReader } from '../compare';
@@ -27,6 +27,7 @@ import { createOverviewReader, type OverviewReader } from '../overview';
 import { createPayoutReader, type PayoutReader } from '../payouts';
 import { createBackgroundSync, type BackgroundSync, type ScheduleTimers, type SyncNews } from './background-sync';
 import { SessionState } from './session-state';
+import { warmUpBrowsing } from './warm-up';
 
 /** What the core needs from its host. */
 export interface AppCoreDeps {
@@ -54,6 +55,11 @@ export interface AppCoreDeps {
   fetchTrusting?: (extraCaPem: string) => FetchLike;
   /** The SQLite sales cache file. */
   cachePath: string;
+  /**
+   * The start-up integrity check starts once the first sales page is answered, or this many ms after the cache opened
+   * at the latest ({@link START_CHECK_WITHIN_MS} by default).
+   */
+  integrityCheckWithinMs?: number;
   /** Browser and file manager: Electron's shell in the app; absent elsewhere, where a recorder stands in. */
   shell?: DesktopShell;
 }
@@ -83,8 +89,25 @@ export interface AppCore {
   cache: CacheHolder;
   /** Routine syncs every few hours while the app runs; the host starts it with `reschedule()`. */
   background: BackgroundSync;
+  /**
+   * Readies the open account's browse index (see warm-up.ts). Call it once the window is created, after the current
+   * task: its first sales query then finds the index in memory.
+   */
+  warmUp(): void;
   /** Stops background work and closes the cache. */
   close(): Promise<void>;
+}
+
+/** The reader, starting the cache's integrity check once a page has been answered (the first screen's rows are out). */
+function checkingAfterFirstPage(reader: SalesReader, cache: CacheHolder): SalesReader {
+  return {
+    ...reader,
+    page: (query) => {
+      const page = reader.page(query);
+      cache.checkSoon();
+      return page;
+    },
+  };
 }
 
 /** Builds the core for one app run. */
@@ -96,7 +119,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     if (next.backgroundSyncHours !== previous.backgroundSyncHours) background?.reschedule();
   });
   const vault = new CredentialVault(deps.keychain, createMemorySecretStore());
-  const cache = openCacheHolder(deps.cachePath, now, deps.logger);
+  const cache = openCacheHolder(deps.cachePath, now, deps.logger, { checkWithinMs: deps.integrityCheckWithinMs ?? START_CHECK_WITHIN_MS });
   const desktop = createDesktopActions(deps.shell ?? createRecordingShell());
   const transports = createExtraCaTransports(deps.fetch, deps.fetchTrusting);
   const connect = (baseUrl: string, credentials: Credentials, extraCaPem?: string): ServiceClient =>
@@ -211,7 +234,10 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     session,
     accounts,
     profile: createProfileReader({ cache, account, guarded, now }),
-    sales: createSalesReader(() => cache.get(), account),
+    sales: checkingAfterFirstPage(
+      createSalesReader(() => cache.get(), account),
+      cache,
+    ),
     payouts: createPayoutReader(() => cache.get(), account),
     overview: createOverviewReader(
       () => cache.get(),
@@ -242,6 +268,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     desktop,
     cache,
     background,
+    warmUp: () => warmUpBrowsing(cache, () => session.cacheKey(), deps.logger),
     close: async () => {
       background?.stop();
       await stopSync();

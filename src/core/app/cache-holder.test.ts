@@ -69,6 +69,40 @@ describe('the cache holder checks the file off the main thread, right after open
     expect(lines.some((line) => line.includes('cache.recovered') && line.includes('background-check'))).toBe(true);
   });
 
+  it('a check put off until the first screen is answered starts at checkSoon, and then finds the damage', async () => {
+    writeHealthyCache();
+    const bytes = readFileSync(path);
+    bytes.fill(0x5a, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 8192);
+    writeFileSync(path, bytes);
+    holder = openCacheHolder(path, clock.now, logger(), { checkWithinMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(holder.integrity).toBe('checking');
+    expect(holder.notice).toBeNull();
+    expect(existsSync(join(folder.dir, 'cache.sqlite.corrupt-2026-07-01T08-00-00-000Z'))).toBe(false);
+    holder.checkSoon();
+    expect(await holder.checked).toBe('recovered');
+    expect(holder.notice).toMatch(/damaged.*set aside/);
+    expect(holder.get().countSales('acct', {})).toBe(0);
+  });
+
+  it('a check put off starts by itself when no page is asked for within the time given', async () => {
+    writeHealthyCache();
+    holder = openCacheHolder(path, clock.now, logger(), { checkWithinMs: 50 });
+    expect(await holder.checked).toBe('ok');
+    expect(lines.some((line) => line.includes('cache.checked') && line.includes('"ok"'))).toBe(true);
+  });
+
+  it('closing before a put-off check started does not start it or wait for it, and says nothing was checked', async () => {
+    writeHealthyCache();
+    holder = openCacheHolder(path, clock.now, logger(), { checkWithinMs: 60_000 });
+    const closing = holder.close();
+    holder.checkSoon();
+    await closing;
+    expect(await holder.checked).toBe('unknown');
+    expect(lines.filter((line) => line.includes('cache.checked') || line.includes('cache.check-skipped'))).toEqual([]);
+    holder = null;
+  });
+
   it('closing while the check still runs waits for it, so the folder can be removed at once and stays removed', async () => {
     writeHealthyCache();
     holder = openCacheHolder(path, clock.now, logger());

@@ -3,10 +3,12 @@
  * version, or the disk refuses) the app still runs: the welcome, sign-in and profile screens work
  * and every cache call answers with the reason, instead of the app failing to start.
  *
- * The page-by-page integrity check (quick_check, D2) runs in a worker thread right after
- * the file is opened instead of before: at a million sales it takes 0.5-1 s that the app would
- * otherwise spend before showing anything. When it finds damage, the damaged file is set aside
- * and a fresh cache takes its place, with the same notice as a damage found before opening.
+ * The page-by-page integrity check (quick_check, D2) runs in a worker thread after the file is
+ * opened instead of before: at a million sales it takes 0.5-1 s that the app would otherwise spend
+ * before showing anything. It can wait until the first screen's reads are answered (`checkSoon`), or
+ * a few seconds at most: on a machine with two cores it would otherwise take one from the window
+ * drawing its first screen. When it finds damage, the damaged file is set aside and a fresh cache
+ * takes its place, with the same notice as a damage found before opening.
  */
 import { existsSync, statSync } from 'node:fs';
 import { AppError, type AppErrorData } from '../../shared/errors';
@@ -24,8 +26,13 @@ export interface CacheHolder {
   readonly error: AppErrorData | null;
   /** The start-up integrity check's state; see {@link CacheHolder.checked}. */
   readonly integrity: IntegrityState;
-  /** Settles when the start-up integrity check has finished and, if needed, the damaged file was replaced. */
+  /**
+   * Settles when the start-up integrity check has finished and, if needed, the damaged file was replaced; or, when the
+   * holder closed before the check started, with 'unknown'.
+   */
   readonly checked: Promise<IntegrityState>;
+  /** Starts the integrity check after the current task, if it has not started yet. */
+  checkSoon(): void;
   /** Bytes on disk: the database file plus its -wal. */
   sizeBytes(): number;
   /** The open cache; throws the opening error when there is none. */
@@ -40,8 +47,20 @@ function unavailable(cause: unknown): AppError {
     : new AppError('CACHE_CORRUPT', 'The sales cache could not be opened. Check that the disk has space and is writable, then restart the app.', { cause });
 }
 
+/**
+ * The latest the app starts its integrity check after opening the cache, when no sales page was asked for sooner (the
+ * first screen is another one): long enough for a first screen on a slow machine, short enough to be part of the start.
+ */
+export const START_CHECK_WITHIN_MS = 3_000;
+
+/** When the start-up integrity check starts. */
+export interface CacheHolderOptions {
+  /** At `checkSoon()` or this many ms after opening, whichever comes first; 0 (the default) starts it at once. */
+  checkWithinMs?: number;
+}
+
 /** Opens the cache at `path`, recovering from a damaged file and surviving one that cannot be used. */
-export function openCacheHolder(path: string, now: () => Date, logger: Logger): CacheHolder {
+export function openCacheHolder(path: string, now: () => Date, logger: Logger, options: CacheHolderOptions = {}): CacheHolder {
   let cache: SalesCache | null = null;
   let notice: string | null = null;
   let error: AppError | null = null;
@@ -80,16 +99,27 @@ export function openCacheHolder(path: string, now: () => Date, logger: Logger): 
     return 'recovered';
   };
 
+  const onVerdict = (verdict: IntegrityVerdict, startedAt: number): IntegrityState => {
+    if (closed) integrity = verdict.kind === 'ok' ? 'ok' : 'unknown';
+    else if (verdict.kind === 'corrupt') integrity = replaceDamaged(verdict);
+    else integrity = verdict.kind;
+    if (verdict.kind === 'unknown') logger.warn('cache.check-skipped', { detail: verdict.detail });
+    else logger.info('cache.checked', { verdict: verdict.kind, ms: Math.round(performance.now() - startedAt) });
+    return integrity;
+  };
+
+  const check = scheduleCheck(integrity === 'checking', options.checkWithinMs ?? 0, () => {
+    const startedAt = performance.now();
+    return checkIntegrityOffThread(path).then((verdict) => onVerdict(verdict, startedAt));
+  });
   const checked: Promise<IntegrityState> =
-    integrity !== 'checking'
-      ? Promise.resolve(integrity)
-      : checkIntegrityOffThread(path).then((verdict) => {
-          if (closed) integrity = verdict.kind === 'ok' ? 'ok' : 'unknown';
-          else if (verdict.kind === 'corrupt') integrity = replaceDamaged(verdict);
-          else integrity = verdict.kind;
-          if (verdict.kind === 'unknown') logger.warn('cache.check-skipped', { detail: verdict.detail });
+    integrity === 'checking'
+      ? check.done.then((state) => {
+          // Closed before it started: nothing was checked.
+          if (state === null) integrity = 'unknown';
           return integrity;
-        });
+        })
+      : Promise.resolve(integrity);
 
   return {
     path,
@@ -103,6 +133,7 @@ export function openCacheHolder(path: string, now: () => Date, logger: Logger): 
       return integrity;
     },
     checked,
+    checkSoon: () => check.soon(),
     sizeBytes: () => [path, `${path}-wal`].reduce((sum, file) => sum + (statSync(file, { throwIfNoEntry: false })?.size ?? 0), 0),
     get() {
       if (cache) return cache;
@@ -110,10 +141,47 @@ export function openCacheHolder(path: string, now: () => Date, logger: Logger): 
     },
     close: async () => {
       closed = true;
+      check.cancel();
       // The check's read-only connection lets go first: closed before it, this one could not fold the write-ahead log
       // back into the file and would leave it (and its index) beside it.
       await checked;
       cache?.close();
+    },
+  };
+}
+
+/** A check started once: at `soon()` (after the current task), after `withinMs`, or never when cancelled first. */
+interface ScheduledCheck {
+  /** Settles with the check's state, or null when it was cancelled before it started. */
+  done: Promise<IntegrityState | null>;
+  soon(): void;
+  cancel(): void;
+}
+
+function scheduleCheck(needed: boolean, withinMs: number, run: () => Promise<IntegrityState>): ScheduledCheck {
+  if (!needed) return { done: Promise.resolve(null), soon: () => undefined, cancel: () => undefined };
+  let settle: (state: IntegrityState | null) => void = () => undefined;
+  const done = new Promise<IntegrityState | null>((resolve) => (settle = resolve));
+  let pending = true;
+  const start = (): void => {
+    if (!pending) return;
+    pending = false;
+    clearTimeout(timer);
+    void run().then(settle);
+  };
+  const timer = setTimeout(start, withinMs);
+  // A check not yet started never keeps the process alive.
+  timer.unref();
+  return {
+    done,
+    soon: () => {
+      if (pending) setImmediate(start);
+    },
+    cancel: () => {
+      if (!pending) return;
+      pending = false;
+      clearTimeout(timer);
+      settle(null);
     },
   };
 }

@@ -49,6 +49,11 @@ export interface AccountView {
 /** The per-connection registry of account views. */
 export interface BrowseIndex {
   view(account: string): AccountView;
+  /**
+   * Reads the account's saved columns now, or builds them when it has at most `buildLimit` sales; false when it did
+   * neither (no saved columns and more sales than that: the first use builds them).
+   */
+  prepare(account: string, buildLimit: number): boolean;
   /** Rows `ids` of `account` were inserted or updated (in the current transaction or a committed one). */
   noteWrites(account: string, ids: readonly number[]): void;
   /** Forgets everything (after a rollback, or when the file changed underneath). */
@@ -209,8 +214,9 @@ const SCAN_CHUNK = 20_000;
  * Reads an account's rows in id order: a plain table scan, in rowid ranges, when the account holds a large share of
  * the file (twice as fast as going through an index and sorting), the account index otherwise.
  */
-function build(db: Database.Database, account: string): SaleColumns {
+function build(db: Database.Database, account: string, limit: number): SaleColumns | null {
   const count = db.prepare<[string], number>('SELECT count(*) FROM sales WHERE account_id = ?').pluck().get(account) ?? 0;
+  if (count > limit) return null;
   const maxId = db.prepare<[], number | null>('SELECT max(id) FROM sales').pluck().get() ?? 0;
   const columns = createColumns(count);
   if (count * 4 >= maxId) {
@@ -228,11 +234,15 @@ function build(db: Database.Database, account: string): SaleColumns {
   return columns;
 }
 
-/** The account's columns from the saved file when it matches the cache, else rebuilt from SQLite. */
-function load(db: Database.Database, account: string, saved: SavedIndexOptions | null, onDamage: () => void): AccountState {
+/**
+ * The account's columns from the saved file when it matches the cache, else rebuilt from SQLite; null when there is
+ * no such file and the account has more than `buildLimit` sales.
+ */
+function load(db: Database.Database, account: string, saved: SavedIndexOptions | null, onDamage: () => void, buildLimit = Infinity): AccountState | null {
   const stamp = saved === null ? null : readStamp(db);
   const file = saved === null || stamp === null ? null : openSavedColumns(saved, account, stamp, onDamage);
-  const columns = file?.columns ?? build(db, account);
+  const columns = file?.columns ?? build(db, account, buildLimit);
+  if (columns === null) return null;
   const memo = { orders: new Map(), selections: new Map(), texts: new Map(), derived: new Map() };
   return { columns, catalog: loadCatalog(db), pending: new Set(), ...memo, saved: file !== null, file };
 }
@@ -315,20 +325,24 @@ export function createBrowseIndex(db: Database.Database, beforeTextSearch: () =>
     if (current !== dataVersion) drop(null);
     dataVersion = current;
   };
+  /** The account's state, up to date with the writes noted; loaded when missing unless over `buildLimit` (null). */
+  const current = (account: string, buildLimit = Infinity): AccountState | null => {
+    checkExternalWrites();
+    let state = states.get(account) ?? null;
+    if (state !== null && state.pending.size > 0 && !patch(db, state)) {
+      drop(account);
+      state = null;
+    }
+    if (state === null) {
+      state = load(db, account, saved, () => damaged(account), buildLimit);
+      if (state !== null) states.set(account, state);
+    }
+    return state;
+  };
   return {
-    view: (account) => {
-      checkExternalWrites();
-      let state = states.get(account) ?? null;
-      if (state !== null && state.pending.size > 0 && !patch(db, state)) {
-        drop(account);
-        state = null;
-      }
-      if (state === null) {
-        state = load(db, account, saved, () => damaged(account));
-        states.set(account, state);
-      }
-      return makeView(db, account, state, beforeTextSearch);
-    },
+    // Without a limit the columns are always read or built, never null.
+    view: (account) => makeView(db, account, current(account) as AccountState, beforeTextSearch),
+    prepare: (account, buildLimit) => current(account, buildLimit) !== null,
     noteWrites: (account, ids) => {
       const state = states.get(account);
       if (!state) return;

@@ -56,8 +56,9 @@ const FIRST_WINDOW: LocalStateSchema<SalesPageQuery> = {
 };
 
 /**
- * At start: asks for the window the table asked for first last time, if one is remembered. Its JSON is the stored
- * text itself, so it matches the table's request when the view is the same.
+ * At start: asks for the window the table asked for first last time, if one is remembered. It was stored as the
+ * table's own request, so its key (JSON of the same fields in the same order) matches that request when the view is
+ * the same.
  */
 export function askRememberedFirstRows(storage: LocalStateStorage | null = browserStorage()): void {
   const query = readLocalState(storage, REMEMBERED_KEY, FIRST_WINDOW);

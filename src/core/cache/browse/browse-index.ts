@@ -109,14 +109,40 @@ function remember<T>(memo: Map<string, T>, limit: number, key: string, make: (sp
   return value;
 }
 
-/** Marks with 1 the positions whose code is in `ids` (lookup ids, or the codes of a dictionary's values). */
-function markCodes(word: Uint8Array, codes: Int32Array, size: number, ids: readonly number[]): void {
-  if (ids.length === 0) return;
-  const table = new Uint8Array(ids.reduce((max, id) => Math.max(max, id), 0) + 1);
+/** One column's codes and a table with 1 at each code a term matched (a lookup id, or a dictionary value's code). */
+interface CodeHits {
+  codes: Int32Array;
+  table: Uint8Array;
+}
+
+/** A table with 1 at each of `ids`, covering the `length` codes the column can hold (a read past it gives 0 anyway). */
+function hitTable(ids: readonly number[], length: number): Uint8Array {
+  const table = new Uint8Array(Math.max(length, ids.reduce((max, id) => Math.max(max, id), 0) + 1));
   for (const id of ids) table[id] = 1;
+  return table;
+}
+
+/**
+ * Marks with 1 the positions whose code is hit in one of `lists` (a term's sub-IDs, products and collections), in one
+ * pass with no branch. A pass per list that tested each sale's code read the mask once per list and mispredicted a
+ * branch at each hit: two lists at a million sales took 9-31 ms, against 2-9 ms in one pass (measured side by side).
+ */
+function markHits(word: Uint8Array, size: number, lists: readonly CodeHits[]): void {
+  const [first, second, third] = lists;
+  if (first === undefined) return;
+  const { codes: a, table: ta } = first;
+  if (second === undefined) {
+    for (let p = 0; p < size; p++) word[p] = (word[p] as number) | (ta[a[p] as number] as number);
+    return;
+  }
+  const { codes: b, table: tb } = second;
+  if (third === undefined) {
+    for (let p = 0; p < size; p++) word[p] = (word[p] as number) | (ta[a[p] as number] as number) | (tb[b[p] as number] as number);
+    return;
+  }
+  const { codes: c, table: tc } = third;
   for (let p = 0; p < size; p++) {
-    const code = codes[p] as number;
-    if (code < table.length && table[code] === 1) word[p] = 1;
+    word[p] = (word[p] as number) | (ta[a[p] as number] as number) | (tb[b[p] as number] as number) | (tc[c[p] as number] as number);
   }
 }
 
@@ -126,7 +152,7 @@ function markCodes(word: Uint8Array, codes: Int32Array, size: number, ids: reado
  * own ids, which ascend too: no id-to-position table (4 MB at a million sales, more when other accounts' sales share the
  * id space) is read.
  */
-function markTerm(db: Database.Database, columns: SaleColumns, term: string, word: Uint8Array): void {
+function markTerm(db: Database.Database, columns: SaleColumns, catalog: LookupCatalog, term: string, word: Uint8Array): void {
   const { ids, size } = columns;
   word.fill(0);
   let p = 0;
@@ -134,24 +160,29 @@ function markTerm(db: Database.Database, columns: SaleColumns, term: string, wor
     while (p < size && (ids[p] as number) < id) p++;
     if (p < size && ids[p] === id) word[p] = 1;
   });
-  markCodes(word, columns.subid, size, valuesContaining(columns.subids.values, term));
-  markCodes(word, columns.product, size, hits.products);
-  markCodes(word, columns.collection, size, hits.collections);
+  const lists: CodeHits[] = [];
+  const add = (codes: Int32Array, matched: readonly number[], length: number): void => {
+    if (matched.length > 0) lists.push({ codes, table: hitTable(matched, length) });
+  };
+  add(columns.subid, valuesContaining(columns.subids.values, term), columns.subids.values.length);
+  add(columns.product, hits.products, catalog.products.length);
+  add(columns.collection, hits.collections, catalog.collections.length);
+  markHits(word, size, lists);
 }
 
 /**
  * Sales matching every term: per term, its own entry's hits or its product's or collection's name hits. Written into
  * `into` when it has the right length; a second term and more need a scratch mask, the first is marked in place.
  */
-function textMask(db: Database.Database, columns: SaleColumns, terms: readonly string[], into: Uint8Array | undefined): Uint8Array {
+function textMask(db: Database.Database, columns: SaleColumns, catalog: LookupCatalog, terms: readonly string[], into: Uint8Array | undefined): Uint8Array {
   const { size } = columns;
   const mask = into?.length === size ? into : new Uint8Array(size);
   const [first, ...rest] = terms;
   if (first === undefined) return mask.fill(1);
-  markTerm(db, columns, first, mask);
+  markTerm(db, columns, catalog, first, mask);
   const word = rest.length === 0 ? null : new Uint8Array(size);
   for (const term of rest) {
-    markTerm(db, columns, term, word as Uint8Array);
+    markTerm(db, columns, catalog, term, word as Uint8Array);
     for (let p = 0; p < size; p++) mask[p] = (mask[p] as number) & ((word as Uint8Array)[p] as number);
   }
   return mask;
@@ -196,7 +227,7 @@ function makeView(db: Database.Database, account: string, state: AccountState, b
             ? null
             : remember(state.texts, TEXT_LIMIT, terms.join(' '), (spareHits) => {
                 beforeTextSearch();
-                return textMask(db, state.columns, terms, spareHits);
+                return textMask(db, state.columns, state.catalog, terms, spareHits);
               });
         return selectMatching(state.columns, state.catalog, filter, hits, spare?.mask);
       }),

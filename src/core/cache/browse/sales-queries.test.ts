@@ -97,6 +97,8 @@ const FILTERS: Record<string, SalesFilter> = {
   'text: folded diacritics': { text: 'cafe creme' },
   'text: a whole reference': { text: GENERATED[1234]?.reference ?? '' },
   'text: symbols only (no filter)': { text: '&& ++' },
+  'text: a letter in sub-IDs, product and collection names at once': { text: 'e' },
+  'text: two such letters': { text: 'e o' },
   'everything at once': {
     from: '2025-09-01',
     to: '2026-05-31',

@@ -3,24 +3,19 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../cache';
 import { sampleSales, tempFolder, testClock } from '../../../test-support/cache-kit';
-import { createLogger } from '../log';
+import { captureLog, type LogCapture } from '../../../test-support/log-capture';
 import { openCacheHolder, type CacheHolder } from './cache-holder';
 
 let folder: ReturnType<typeof tempFolder>;
 let path: string;
-let lines: string[];
+let log: LogCapture;
 let holder: CacheHolder | null;
 const clock = testClock('2026-07-01T08:00:00.000Z');
-const logger = () =>
-  createLogger(
-    (line) => lines.push(line),
-    () => [],
-  );
 
 beforeEach(() => {
   folder = tempFolder('cache-holder');
   path = join(folder.dir, 'cache.sqlite');
-  lines = [];
+  log = captureLog();
   holder = null;
 });
 afterEach(async () => {
@@ -36,7 +31,7 @@ function writeHealthyCache(): void {
 
 describe('the cache holder checks the file off the main thread, right after opening it (D2)', () => {
   it('a new file needs no check', async () => {
-    holder = openCacheHolder(path, clock.now, logger());
+    holder = openCacheHolder(path, clock.now, log.logger());
     expect(holder.integrity).toBe('not-needed');
     expect(await holder.checked).toBe('not-needed');
     expect(holder.get().countSales('acct', {})).toBe(0);
@@ -44,7 +39,7 @@ describe('the cache holder checks the file off the main thread, right after open
 
   it('a healthy file is usable at once and reported ok when the check ends', async () => {
     writeHealthyCache();
-    holder = openCacheHolder(path, clock.now, logger());
+    holder = openCacheHolder(path, clock.now, log.logger());
     expect(holder.integrity).toBe('checking');
     expect(holder.get().countSales('acct', {})).toBe(3_000);
     expect(await holder.checked).toBe('ok');
@@ -57,7 +52,7 @@ describe('the cache holder checks the file off the main thread, right after open
     const bytes = readFileSync(path);
     bytes.fill(0x5a, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 8192);
     writeFileSync(path, bytes);
-    holder = openCacheHolder(path, clock.now, logger());
+    holder = openCacheHolder(path, clock.now, log.logger());
     expect(holder.notice).toBeNull();
     expect(await holder.checked).toBe('recovered');
     expect(holder.error).toBeNull();
@@ -66,7 +61,7 @@ describe('the cache holder checks the file off the main thread, right after open
     expect(holder.get().countSales('acct', {})).toBe(0);
     holder.get().storePage('acct', sampleSales({ count: 10 }), clock.now());
     expect(holder.get().countSales('acct', {})).toBe(10);
-    expect(lines.some((line) => line.includes('cache.recovered') && line.includes('background-check'))).toBe(true);
+    expect(log.lines.some((line) => line.includes('cache.recovered') && line.includes('background-check'))).toBe(true);
   });
 
   it('a check put off until the first screen is answered starts at checkSoon, and then finds the damage', async () => {
@@ -74,7 +69,7 @@ describe('the cache holder checks the file off the main thread, right after open
     const bytes = readFileSync(path);
     bytes.fill(0x5a, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 8192);
     writeFileSync(path, bytes);
-    holder = openCacheHolder(path, clock.now, logger(), { checkWithinMs: 60_000 });
+    holder = openCacheHolder(path, clock.now, log.logger(), { checkWithinMs: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(holder.integrity).toBe('checking');
     expect(holder.notice).toBeNull();
@@ -87,25 +82,25 @@ describe('the cache holder checks the file off the main thread, right after open
 
   it('a check put off starts by itself when no page is asked for within the time given', async () => {
     writeHealthyCache();
-    holder = openCacheHolder(path, clock.now, logger(), { checkWithinMs: 50 });
+    holder = openCacheHolder(path, clock.now, log.logger(), { checkWithinMs: 50 });
     expect(await holder.checked).toBe('ok');
-    expect(lines.some((line) => line.includes('cache.checked') && line.includes('"ok"'))).toBe(true);
+    expect(log.lines.some((line) => line.includes('cache.checked') && line.includes('"ok"'))).toBe(true);
   });
 
   it('closing before a put-off check started does not start it or wait for it, and says nothing was checked', async () => {
     writeHealthyCache();
-    holder = openCacheHolder(path, clock.now, logger(), { checkWithinMs: 60_000 });
+    holder = openCacheHolder(path, clock.now, log.logger(), { checkWithinMs: 60_000 });
     const closing = holder.close();
     holder.checkSoon();
     await closing;
     expect(await holder.checked).toBe('unknown');
-    expect(lines.filter((line) => line.includes('cache.checked') || line.includes('cache.check-skipped'))).toEqual([]);
+    expect(log.lines.filter((line) => line.includes('cache.checked') || line.includes('cache.check-skipped'))).toEqual([]);
     holder = null;
   });
 
   it('closing while the check still runs waits for it, so the folder can be removed at once and stays removed', async () => {
     writeHealthyCache();
-    holder = openCacheHolder(path, clock.now, logger());
+    holder = openCacheHolder(path, clock.now, log.logger());
     expect(holder.integrity).toBe('checking');
     await holder.close();
     expect(holder.integrity).not.toBe('checking');

@@ -1,26 +1,21 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../cache';
-import { createLogger } from '../log';
 import { openCacheHolder, type CacheHolder } from './cache-holder';
 import { warmUpBrowsing } from './warm-up';
 import { sampleSales, tempFolder, testClock } from '../../../test-support/cache-kit';
+import { captureLog, type LogCapture } from '../../../test-support/log-capture';
 
 const clock = testClock('2026-07-01T08:00:00.000Z');
 let folder: ReturnType<typeof tempFolder>;
 let path: string;
-let lines: string[];
+let log: LogCapture;
 let holder: CacheHolder | null;
-const logger = () =>
-  createLogger(
-    (line) => lines.push(line),
-    () => [],
-  );
 
 beforeEach(() => {
   folder = tempFolder('warm-up');
   path = join(folder.dir, 'cache.sqlite');
-  lines = [];
+  log = captureLog();
   holder = null;
   const { cache } = openCache({ path, now: clock.now });
   cache.storePage('acct', sampleSales({ count: 1_500 }), clock.now());
@@ -31,41 +26,37 @@ afterEach(async () => {
   folder.remove();
 });
 
-const logged = (event: string): Record<string, unknown>[] =>
-  lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.event === event);
-
 describe('the browse index readied while the window loads', () => {
   it('readies the open account and logs it; its first page then answers', () => {
-    holder = openCacheHolder(path, clock.now, logger());
-    warmUpBrowsing(holder, () => 'acct', logger());
-    expect(logged('sales.warmed-up')).toMatchObject([{ ready: true }]);
+    holder = openCacheHolder(path, clock.now, log.logger());
+    warmUpBrowsing(holder, () => 'acct', log.logger());
+    expect(log.events('sales.warmed-up')).toMatchObject([{ ready: true }]);
     expect(holder.get().salesPage('acct', { offset: 0, limit: 10 }).total).toBe(1_500);
   });
 
   it('leaves an account over the build limit to its first query', () => {
-    holder = openCacheHolder(path, clock.now, logger());
-    warmUpBrowsing(holder, () => 'acct', logger(), 1_000);
-    expect(logged('sales.warmed-up')).toMatchObject([{ ready: false }]);
+    holder = openCacheHolder(path, clock.now, log.logger());
+    warmUpBrowsing(holder, () => 'acct', log.logger(), 1_000);
+    expect(log.events('sales.warmed-up')).toMatchObject([{ ready: false }]);
     expect(holder.get().salesPage('acct', { offset: 0, limit: 10 }).total).toBe(1_500);
   });
 
   it('does nothing with no account open or no cache, and never throws', async () => {
-    holder = openCacheHolder(path, clock.now, logger());
-    warmUpBrowsing(holder, () => null, logger());
-    expect(lines).toEqual([]);
+    holder = openCacheHolder(path, clock.now, log.logger());
+    warmUpBrowsing(holder, () => null, log.logger());
+    expect(log.lines).toEqual([]);
 
     await holder.close();
-    const broken = openCacheHolder('/dev/null/commission-desk-cannot-write-here/cache.sqlite', clock.now, logger());
+    const broken = openCacheHolder('/dev/null/commission-desk-cannot-write-here/cache.sqlite', clock.now, log.logger());
     holder = null;
-    lines = lines.filter((line) => !line.includes('cache.unavailable'));
     expect(broken.error).not.toBeNull();
-    expect(() => warmUpBrowsing(broken, () => 'acct', logger())).not.toThrow();
-    expect(logged('sales.warmed-up')).toEqual([]);
+    expect(() => warmUpBrowsing(broken, () => 'acct', log.logger())).not.toThrow();
+    expect(log.events('sales.warmed-up')).toEqual([]);
   });
 
   it('notes a failure in the log instead of throwing', () => {
-    holder = openCacheHolder(path, clock.now, logger());
-    expect(() => warmUpBrowsing(holder as CacheHolder, () => '', logger())).not.toThrow();
-    expect(logged('sales.warm-up-failed')).toHaveLength(1);
+    holder = openCacheHolder(path, clock.now, log.logger());
+    expect(() => warmUpBrowsing(holder as CacheHolder, () => '', log.logger())).not.toThrow();
+    expect(log.events('sales.warm-up-failed')).toHaveLength(1);
   });
 });

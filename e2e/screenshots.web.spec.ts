@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { addDays, localIsoDay } from '../src/shared/dates';
 import { expect, test } from './fixtures';
-import { backfill, isoOf, openFilterBar, signIn, waitForSyncIdle } from './ui-helpers';
+import { backfill, isoOf, openFilterBar, openMoreFilters, signIn, waitForSyncIdle } from './ui-helpers';
 import { screenshotPath } from './screenshot-path';
 
 const SIZES = [
@@ -137,7 +137,7 @@ test.describe('screenshots', () => {
         await go(page, 'Sales');
         await page.getByRole('tab', { name: 'Sales' }).click();
         await openFilterBar(page);
-        await page.getByRole('button', { name: 'More filters' }).click();
+        await openMoreFilters(page);
         const unreported = page.getByRole('switch', { name: 'Show sales no longer reported' });
         if (!(await unreported.isChecked())) await unreported.check();
         await shoot(page, 'sales-more-filters', theme, size.width);

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { addDays, isoDayToService, localIsoDay } from '../src/shared/dates';
 import { expect, test } from './fixtures';
 import type { FakeService } from './fake-service/fake-service';
-import { backfill, expectTotal, isoOf, pickDays, signIn, waitForSyncIdle, type WireRecord } from './ui-helpers';
+import { backfill, expectTotal, isoOf, openMoreFilters, pickDays, signIn, waitForSyncIdle, type WireRecord } from './ui-helpers';
 
 const TODAY = localIsoDay(new Date());
 
@@ -237,7 +237,7 @@ test.describe('statuses an accountant can trust', () => {
     await expect(change.getByTestId('change-value')).toHaveText(['reported', 'no longer reported']);
 
     await page.getByRole('tab', { name: 'Sales' }).click();
-    await page.getByRole('button', { name: 'More filters' }).click();
+    await openMoreFilters(page);
     await page.getByRole('switch', { name: 'Show sales no longer reported' }).check();
     await page.keyboard.press('Escape');
     await expectTotal(page, 1);

@@ -77,10 +77,23 @@ export async function openFilterBar(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'More filters' })).toBeVisible();
 }
 
+/**
+ * Opens the "More filters" popover and waits for its content. Rarely (one CI run in about twenty, at 800×600, right
+ * after the sales screen was opened again) the first click left it closed, and the cause was not found; the button is
+ * clicked again only while the popover says it is closed, so a popover that never opens, or opens empty, still fails.
+ */
+export async function openMoreFilters(page: Page): Promise<void> {
+  const more = page.getByRole('button', { name: 'More filters' });
+  await expect(async () => {
+    if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+    await expect(page.getByRole('switch', { name: 'Show sales no longer reported' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Picks a value in the "More filters" popover. */
 export async function chooseMore(page: Page, label: string, option: string | RegExp): Promise<void> {
   await openFilterBar(page);
-  await page.getByRole('button', { name: 'More filters' }).click();
+  await openMoreFilters(page);
   await choose(page, label, option);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');

@@ -10,7 +10,7 @@ import type { WireSale } from '../demo';
 import { addDays, serviceDayToIso } from '../../shared/dates';
 import { openCache, type SalesCache } from '../cache';
 import { tempFolder } from '../../../test-support/cache-kit';
-import { createLogger } from '../log';
+import { createSilentLogger } from '../log';
 import { runRoutineSync } from './routine-sync';
 import { createSyncManager } from './sync-manager';
 import { runSync } from './sync-engine';
@@ -123,14 +123,10 @@ describe('routine sync (T1, T2)', () => {
   });
 
   it('T1: the app’s sync manager starts a routine sync in the background, with the trailing window from the preferences', async () => {
-    const lines: string[] = [];
     const manager = createSyncManager({
       cache: () => cache,
       today: () => TODAY,
-      logger: createLogger(
-        (line) => lines.push(line),
-        () => [],
-      ),
+      logger: createSilentLogger(),
       onAuthRejected: () => undefined,
       trailingDays: () => 30,
     });

@@ -6,7 +6,7 @@ import { ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { MouseEvent } from 'react';
 import { CopyIcon } from '../common/icons';
-import { Hint } from '../common/hint';
+import { Tooltip } from '../common/tooltip';
 
 /** Puts `value` on the clipboard and says so; `label` names it in the messages ("reference"). */
 export async function copyValue(label: string, value: string): Promise<void> {
@@ -39,7 +39,7 @@ export function CopyValueButton({ label, value, className }: CopyValueButtonProp
     void copyValue(label, value);
   };
   return (
-    <Hint label={`Copy ${label}`} withArrow openDelay={300}>
+    <Tooltip label={`Copy ${label}`} withArrow openDelay={300}>
       <ActionIcon
         size="xs"
         variant="subtle"
@@ -53,6 +53,6 @@ export function CopyValueButton({ label, value, className }: CopyValueButtonProp
       >
         <CopyIcon size={13} />
       </ActionIcon>
-    </Hint>
+    </Tooltip>
   );
 }

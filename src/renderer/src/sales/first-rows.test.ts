@@ -4,7 +4,7 @@ import type { SessionStatus } from '../../../shared/ipc-contract';
 import { preferencesSchema, type Preferences } from '../../../shared/preferences';
 import type { SalesPageQuery } from '../../../shared/sales-query';
 import { sendStartRequests } from '../common/start-requests';
-import { takeArrivedFirstRows, takeFirstRows } from './early-first-rows';
+import { takeArrivedFirstRows, takeFirstRows } from './prefetched-first-rows';
 import { firstRowsQuery, prefetchFirstRows } from './first-rows';
 import { WINDOW_SIZE } from './row-windows';
 
@@ -43,7 +43,7 @@ describe('the sales table’s first rows, asked for at start', () => {
     expect(takeFirstRows(expected)).toBeUndefined();
   });
 
-  it('drops the early answer when the table first asks for something else (the view changed meanwhile)', async () => {
+  it('drops the prefetched answer when the table first asks for something else (the view changed meanwhile)', async () => {
     bridge(DEMO);
     sendStartRequests();
     prefetchFirstRows();

@@ -1,7 +1,7 @@
 /**
  * The first window of rows the sales table asks for, asked for as soon as the session and the saved preferences
  * have arrived, instead of once React has drawn the shell and the sales screen (about 300 ms later on a slow machine):
- * the answer travels while the screen is drawn. It goes in the slot of early-first-rows.ts, which asked at start for
+ * the answer travels while the screen is drawn. It goes in the slot of prefetched-first-rows.ts, which asked at start for
  * the window the table asked for first last time: when that is the same request, nothing is asked again.
  */
 import type { SessionStatus } from '../../../shared/ipc-contract';
@@ -10,7 +10,7 @@ import type { SalesPageQuery } from '../../../shared/sales-query';
 import { localIsoDay } from '../../../shared/dates';
 import { startAnswer } from '../common/start-requests';
 import { sessionScope } from '../session/session-scope';
-import { askFirstRows, dropFirstRows } from './early-first-rows';
+import { askFirstRows, dropFirstRows } from './prefetched-first-rows';
 import { WINDOW_SIZE } from './row-windows';
 import { DEFAULT_SORT, toSalesFilter } from './sales-filters';
 import { filtersFromStored } from './stored-view';

@@ -18,7 +18,7 @@ import { useBridgeQuery } from '../common/use-bridge-query';
 import { missingDaysState } from '../sync/missing-days-state';
 import { useSync } from '../sync/sync-context';
 import { statusCheckText } from './status-check-text';
-import { Hint } from '../common/hint';
+import { Tooltip } from '../common/tooltip';
 
 function dayCount(range: DayRange): number {
   let n = 0;
@@ -56,11 +56,11 @@ export function DataAsOfText({ dataAsOf }: { dataAsOf: DataAsOf | null }) {
   if (at === null) return null;
   const words = dataAsOf === null ? 'All cached sales, last synced' : dataAsOf.complete ? 'Data as of' : 'Partly synced, data as of';
   return (
-    <Hint label={formatDateTime(at)} withArrow>
+    <Tooltip label={formatDateTime(at)} withArrow>
       <Text size="xs" c="dimmed" data-testid="data-as-of" data-as-of={at}>
         {words} {formatRelativeTime(at)}
       </Text>
-    </Hint>
+    </Tooltip>
   );
 }
 
@@ -88,18 +88,18 @@ export function StatusesCheckedText({ filter }: { filter: SalesFilter }) {
   );
   if (query.status === 'error' && query.error) {
     return (
-      <Hint label={query.error.message} multiline w={300} withArrow>
+      <Tooltip label={query.error.message} multiline w={300} withArrow>
         <Text size="xs" c="red" data-testid="statuses-checked" data-state="error">
           Could not read when statuses were checked
         </Text>
-      </Hint>
+      </Tooltip>
     );
   }
   const data = query.data !== null && query.data.key === key ? query.data.age : null;
   const line = data === null ? null : statusCheckText(data, new Date());
   if (line === null) return null;
   return (
-    <Hint label={line.detail} multiline w={320} withArrow>
+    <Tooltip label={line.detail} multiline w={320} withArrow>
       <Text
         size="xs"
         c={line.stale ? 'orange.8' : 'dimmed'}
@@ -110,7 +110,7 @@ export function StatusesCheckedText({ filter }: { filter: SalesFilter }) {
       >
         {line.text}
       </Text>
-    </Hint>
+    </Tooltip>
   );
 }
 

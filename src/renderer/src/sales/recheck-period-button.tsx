@@ -10,7 +10,7 @@ import { formatIsoDay } from '../common/format';
 import { SyncIcon } from '../common/icons';
 import { ResumeRecheckButton } from '../sync/resume-recheck-button';
 import { useSync } from '../sync/sync-context';
-import { Hint } from '../common/hint';
+import { Tooltip } from '../common/tooltip';
 
 /** Props of {@link RecheckPeriodButton}. */
 export interface RecheckPeriodButtonProps {
@@ -36,7 +36,7 @@ export function RecheckPeriodButton({ range }: RecheckPeriodButtonProps) {
   return (
     <Group gap={4} wrap="nowrap">
       <ResumeRecheckButton />
-      <Hint label={sync.offline ? 'You are offline. Re-check once you are back online.' : why} multiline w={300} withArrow>
+      <Tooltip label={sync.offline ? 'You are offline. Re-check once you are back online.' : why} multiline w={300} withArrow>
         <Button
           size="compact-xs"
           variant="subtle"
@@ -47,7 +47,7 @@ export function RecheckPeriodButton({ range }: RecheckPeriodButtonProps) {
         >
           Re-check this period
         </Button>
-      </Hint>
+      </Tooltip>
     </Group>
   );
 }

@@ -13,7 +13,7 @@ import { openExternal } from '../common/open-external';
 import { CommissionStatusBadge } from './commission-status-badge';
 import { copyValue } from './copy-value';
 import { commissionText, transactionText } from './sales-columns';
-import { Hint } from '../common/hint';
+import { Tooltip } from '../common/tooltip';
 
 /** Props of {@link SaleDrawer}. */
 export interface SaleDrawerProps {
@@ -78,13 +78,13 @@ export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
                 Open store page
               </Button>
             ) : (
-              <Hint label="This sale has no secure (https) store address to open." multiline w={240} withArrow>
+              <Tooltip label="This sale has no secure (https) store address to open." multiline w={240} withArrow>
                 <span>
                   <Button size="xs" variant="default" leftSection={<ExternalIcon size={14} />} disabled>
                     Open store page
                   </Button>
                 </span>
-              </Hint>
+              </Tooltip>
             )}
           </Group>
           <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">

@@ -5,7 +5,7 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
-import { Hint } from '../common/hint';
+import { Tooltip } from '../common/tooltip';
 
 /** Below this width the toolbar's buttons show their icons only. */
 export const COMPACT_TOOLBAR_QUERY = '(max-width: 1000px)';
@@ -24,11 +24,11 @@ export function ToolbarButton({ label, icon, active = false, ref, ...rest }: Too
   const variant = active ? 'light' : 'default';
   if (compact) {
     return (
-      <Hint label={label} withArrow>
+      <Tooltip label={label} withArrow>
         <ActionIcon ref={ref} size="input-xs" variant={variant} aria-label={label} {...rest}>
           {icon}
         </ActionIcon>
-      </Hint>
+      </Tooltip>
     );
   }
   return (

@@ -9,7 +9,7 @@ import type { AppErrorData } from '../../../shared/errors';
 import type { SalesFilter, SalesSort } from '../../../shared/sales-query';
 import type { CachedSale, DataAsOf } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
-import { rememberFirstRowsQuery, takeArrivedFirstRows, takeFirstRows } from './early-first-rows';
+import { rememberFirstRowsQuery, takeArrivedFirstRows, takeFirstRows } from './prefetched-first-rows';
 import { WINDOW_SIZE, WindowCache, windowsCovering } from './row-windows';
 
 /** Rows fetched beyond the visible ones, so a short scroll finds them ready. */
@@ -53,19 +53,19 @@ export function useSalesRows(filter: SalesFilter, sort: SalesSort, dataVersion: 
   const queryKey = JSON.stringify({ filter, sort });
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   // The first window, when it arrived before the first render (see first-rows.ts): the table starts with its rows.
-  const [early] = useState(() => startingWindow(filter, sort, dataVersion));
-  const [total, setTotal] = useState<number | null>(early?.total ?? null);
-  const [dataAsOf, setDataAsOf] = useState<DataAsOf | null>(early?.dataAsOf ?? null);
+  const [initial] = useState(() => startingWindow(filter, sort, dataVersion));
+  const [total, setTotal] = useState<number | null>(initial?.total ?? null);
+  const [dataAsOf, setDataAsOf] = useState<DataAsOf | null>(initial?.dataAsOf ?? null);
   const [error, setError] = useState<AppErrorData | null>(null);
   const [attempt, setAttempt] = useState(0);
 
-  const cache = useRef(early?.cache ?? new WindowCache<Window>());
+  const cache = useRef(initial?.cache ?? new WindowCache<Window>());
   // The request the fetches serve; windows answering an older one are dropped.
   const current = useRef({ queryKey, version: dataVersion, attempt, filter, sort });
   const inFlight = useRef(new Set<string>());
   const visible = useRef<[number, number]>([0, 40]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const totalRef = useRef<number | null>(early?.total ?? null);
+  const totalRef = useRef<number | null>(initial?.total ?? null);
 
   const fetchWindow = useCallback((index: number) => {
     const { queryKey: key, version, attempt: tryNo, filter: f, sort: s } = current.current;
@@ -73,7 +73,7 @@ export function useSalesRows(filter: SalesFilter, sort: SalesSort, dataVersion: 
     if (inFlight.current.has(flightKey)) return;
     inFlight.current.add(flightKey);
     const query = { filter: f, sort: s, offset: index * WINDOW_SIZE, limit: WINDOW_SIZE };
-    // Asked for again at the next start, before the session and preferences are in (early-first-rows.ts).
+    // Asked for again at the next start, before the session and preferences are in (prefetched-first-rows.ts).
     if (index === 0) rememberFirstRowsQuery(query);
     void (takeFirstRows(query) ?? call('querySales', query)).then((result) => {
       inFlight.current.delete(flightKey);

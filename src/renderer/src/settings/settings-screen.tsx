@@ -38,7 +38,7 @@ import { BackgroundSyncSetting } from './background-sync-setting';
 import { FiscalYearSetting } from './fiscal-year-setting';
 import { NetworkCard } from './network-card';
 import { SettingsCard } from './settings-card';
-import { Hint } from '../common/hint';
+import { Tooltip } from '../common/tooltip';
 
 /** Bounds of the first-sync window, in days (as the main process accepts them). */
 export const FIRST_SYNC_MIN_DAYS = 1;
@@ -161,9 +161,9 @@ function SyncCard() {
       />
       <BackgroundSyncSetting />
       <Group gap="sm">
-        <Hint label={last ? formatDateTime(last) : 'No sync has finished yet'} withArrow>
+        <Tooltip label={last ? formatDateTime(last) : 'No sync has finished yet'} withArrow>
           <Text size="sm">Last synced: {last ? formatRelativeTime(last) : 'never'}</Text>
-        </Hint>
+        </Tooltip>
         {needed === false ? (
           <Group gap={4} c="teal">
             <CheckCircleIcon size={16} />

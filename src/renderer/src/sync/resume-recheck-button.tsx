@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { formatIsoDay } from '../common/format';
 import { SyncIcon } from '../common/icons';
 import { useSync } from './sync-context';
-import { Hint } from '../common/hint';
+import { Tooltip } from '../common/tooltip';
 
 /** The button, or nothing when no re-check is unfinished. */
 export function ResumeRecheckButton({ size = 'compact-xs' }: { size?: 'compact-xs' | 'xs' }) {
@@ -22,7 +22,7 @@ export function ResumeRecheckButton({ size = 'compact-xs' }: { size?: 'compact-x
     setResuming(false);
   };
   return (
-    <Hint label={`The re-check of ${what} stopped before its end. Resume fetches only the days it has not fetched again yet.`} multiline w={280} withArrow>
+    <Tooltip label={`The re-check of ${what} stopped before its end. Resume fetches only the days it has not fetched again yet.`} multiline w={280} withArrow>
       <Button
         size={size}
         variant="light"
@@ -35,6 +35,6 @@ export function ResumeRecheckButton({ size = 'compact-xs' }: { size?: 'compact-x
       >
         Resume re-check
       </Button>
-    </Hint>
+    </Tooltip>
   );
 }

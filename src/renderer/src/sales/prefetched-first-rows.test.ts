@@ -5,7 +5,7 @@ import { preferencesSchema } from '../../../shared/preferences';
 import type { SalesPageQuery } from '../../../shared/sales-query';
 import type { LocalStateStorage } from '../common/local-view-state';
 import { sendStartRequests } from '../common/start-requests';
-import { askRememberedFirstRows, rememberFirstRowsQuery, takeArrivedFirstRows, takeFirstRows } from './early-first-rows';
+import { askRememberedFirstRows, rememberFirstRowsQuery, takeArrivedFirstRows, takeFirstRows } from './prefetched-first-rows';
 import { firstRowsQuery, prefetchFirstRows } from './first-rows';
 import { WINDOW_SIZE } from './row-windows';
 

@@ -6,14 +6,14 @@
  */
 
 /** An answer asked for ahead. */
-export interface EarlyAnswer<T> {
+export interface PrefetchedAnswer<T> {
   readonly promise: Promise<T>;
   /** The answer once it has arrived; undefined before. */
   arrived(): T | undefined;
 }
 
 /** Follows `promise` (one that never rejects, as the bridge's calls never do) so its value can be read once there. */
-export function earlyAnswer<T>(promise: Promise<T>): EarlyAnswer<T> {
+export function prefetchedAnswer<T>(promise: Promise<T>): PrefetchedAnswer<T> {
   let value: { answer: T } | undefined;
   // Registered first, so the value is there by the time any later `then` of the same promise runs.
   void promise.then(

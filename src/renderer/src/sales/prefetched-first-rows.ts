@@ -10,24 +10,24 @@ import type { IpcResult } from '../../../shared/errors';
 import type { SalesPageQuery } from '../../../shared/sales-query';
 import type { SalesPageResult } from '../../../shared/sales-query-types';
 import { call } from '../common/bridge';
-import { earlyAnswer, type EarlyAnswer } from '../common/early-answer';
+import { prefetchedAnswer, type PrefetchedAnswer } from '../common/prefetched-answer';
 import { browserStorage, localStateKey, readLocalState, writeLocalState, type LocalStateSchema, type LocalStateStorage } from '../common/local-view-state';
 import { WINDOW_SIZE } from './row-windows';
 
-let early: { key: string; answer: EarlyAnswer<IpcResult<SalesPageResult>> } | null = null;
+let prefetched: { key: string; answer: PrefetchedAnswer<IpcResult<SalesPageResult>> } | null = null;
 
 const REMEMBERED_KEY = localStateKey(null, 'first-rows-query');
 
 /** Asks for `query`'s window unless the slot already holds that very request; resolves when its answer is in. */
 export function askFirstRows(query: SalesPageQuery): Promise<IpcResult<SalesPageResult>> {
   const key = JSON.stringify(query);
-  if (early === null || early.key !== key) early = { key, answer: earlyAnswer(call('querySales', query)) };
-  return early.answer.promise;
+  if (prefetched === null || prefetched.key !== key) prefetched = { key, answer: prefetchedAnswer(call('querySales', query)) };
+  return prefetched.answer.promise;
 }
 
 /** Empties the slot (no account is open: no table will take it). */
 export function dropFirstRows(): void {
-  early = null;
+  prefetched = null;
 }
 
 /**
@@ -71,21 +71,21 @@ export function rememberFirstRowsQuery(query: SalesPageQuery, storage: LocalStat
 }
 
 /**
- * The early answer to `query` when it is the one asked for ahead, once; undefined otherwise. The table's first request
- * decides: an early answer it does not match is dropped.
+ * The prefetched answer to `query` when it is the one asked for ahead, once; undefined otherwise. The table's first request
+ * decides: a prefetched answer it does not match is dropped.
  */
 export function takeFirstRows(query: SalesPageQuery): Promise<IpcResult<SalesPageResult>> | undefined {
-  const taken = early;
-  early = null;
+  const taken = prefetched;
+  prefetched = null;
   return taken !== null && taken.key === JSON.stringify(query) ? taken.answer.promise : undefined;
 }
 
 /**
- * The early answer to `query` when it has arrived already and is the one asked for ahead, so the table can start with
+ * The prefetched answer to `query` when it has arrived already and is the one asked for ahead, so the table can start with
  * its rows; undefined otherwise (nothing is taken then, and the table asks as usual).
  */
 export function takeArrivedFirstRows(query: SalesPageQuery): IpcResult<SalesPageResult> | undefined {
-  const arrived = early !== null && early.key === JSON.stringify(query) ? early.answer.arrived() : undefined;
-  if (arrived !== undefined) early = null;
+  const arrived = prefetched !== null && prefetched.key === JSON.stringify(query) ? prefetched.answer.arrived() : undefined;
+  if (arrived !== undefined) prefetched = null;
   return arrived;
 }

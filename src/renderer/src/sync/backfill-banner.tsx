@@ -11,7 +11,7 @@ import { InfoIcon, SyncIcon } from '../common/icons';
 import { localStateKey } from '../common/local-view-state';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { useLocalState } from '../common/use-local-view-state';
-import { monthsBefore } from '../sales/date-presets';
+import { monthsBefore } from '../sales/filters';
 import { useSync } from './sync-context';
 
 /** How far back the backfill reaches. */

@@ -30,9 +30,7 @@ import { AlertIcon, CheckCircleIcon, CopyIcon, LeaveIcon, MonitorIcon, MoonIcon,
 import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { maskedKeyText, serviceHost } from '../session/account-text';
-import { BACKFILL_MONTHS, useBackfillNeeded, useStartBackfill } from '../sync/backfill-banner';
-import { ResumeRecheckButton } from '../sync/resume-recheck-button';
-import { useSync } from '../sync/sync-context';
+import { BACKFILL_MONTHS, useBackfillNeeded, useStartBackfill, ResumeRecheckButton, useSyncActions, useSyncState } from '../sync';
 import { SessionOnlyBadge } from '../session/session-only-badge';
 import { BackgroundSyncSetting } from './background-sync-setting';
 import { FiscalYearSetting } from './fiscal-year-setting';
@@ -136,7 +134,7 @@ function DaysInput(props: { label: string; description: string; value: number; m
 }
 
 function SyncCard() {
-  const sync = useSync();
+  const sync = useSyncState();
   const { prefs, update } = usePreferences();
   const { needed } = useBackfillNeeded();
   const backfill = useStartBackfill();
@@ -191,12 +189,13 @@ function SyncCard() {
 
 /** "Re-check all history", behind a confirmation that says what it costs and that it can be cancelled and resumed. */
 function RecheckAllHistory() {
-  const sync = useSync();
+  const sync = useSyncState();
+  const syncActions = useSyncActions();
   const [confirming, setConfirming] = useState(false);
   const [starting, setStarting] = useState(false);
   const start = async () => {
     setStarting(true);
-    const error = await sync.recheckAll();
+    const error = await syncActions.recheckAll();
     setStarting(false);
     if (error === null) setConfirming(false);
   };
@@ -245,7 +244,8 @@ function RecheckAllHistory() {
 }
 
 function CacheCard({ appInfo, appInfoError }: { appInfo: AppInfo | null; appInfoError: AppErrorData | null }) {
-  const sync = useSync();
+  const sync = useSyncState();
+  const syncActions = useSyncActions();
   const [version, setVersion] = useState(0);
   const info = useBridgeQuery(() => call('getCacheInfo'), `${version}|${sync.dataVersion}`);
   const [confirming, setConfirming] = useState(false);
@@ -263,7 +263,7 @@ function CacheCard({ appInfo, appInfoError }: { appInfo: AppInfo | null; appInfo
       return;
     }
     setVersion((v) => v + 1);
-    sync.invalidate();
+    syncActions.invalidate();
     notifications.show({
       color: 'teal',
       title: 'Cache cleared',

@@ -6,19 +6,20 @@ import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { formatIsoDay } from '../common/format';
 import { SyncIcon } from '../common/icons';
-import { useSync } from './sync-context';
+import { useSyncActions, useSyncState } from './sync-context';
 import { Tooltip } from '../common/tooltip';
 
 /** The button, or nothing when no re-check is unfinished. */
 export function ResumeRecheckButton({ size = 'compact-xs' }: { size?: 'compact-xs' | 'xs' }) {
-  const sync = useSync();
+  const sync = useSyncState();
+  const syncActions = useSyncActions();
   const [resuming, setResuming] = useState(false);
   const pending = sync.unfinishedRecheck;
   if (pending === null) return null;
   const what = pending.all ? 'all history' : `${formatIsoDay(pending.from)} – ${formatIsoDay(pending.to)}`;
   const resume = async () => {
     setResuming(true);
-    await sync.resumeRecheck();
+    await syncActions.resumeRecheck();
     setResuming(false);
   };
   return (

@@ -9,26 +9,27 @@ import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime, formatRelativeTime } from '../common/format';
 import { AlertIcon, OfflineIcon, SyncIcon } from '../common/icons';
-import { useSync } from './sync-context';
+import { useSyncActions, useSyncState } from './sync-context';
 import { progressView, type ProgressView } from './sync-text';
 import { Tooltip } from '../common/tooltip';
 
 /** The header's sync status, Sync and Cancel buttons, and offline badge. */
 export function SyncControl() {
-  const sync = useSync();
+  const sync = useSyncState();
+  const syncActions = useSyncActions();
   const [starting, setStarting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const status = sync.status;
 
   const syncNow = async () => {
     setStarting(true);
-    await sync.startRoutine();
+    await syncActions.startRoutine();
     setStarting(false);
   };
 
   const cancel = async () => {
     setCancelling(true);
-    await sync.cancel();
+    await syncActions.cancel();
     setCancelling(false);
   };
 

@@ -16,7 +16,7 @@ import { HistoryIcon } from '../../common/icons';
 import { isDocumentedStatus } from '../../common/status-text';
 import { useBridgeQuery } from '../../common/use-bridge-query';
 import { ROVING_ITEM, useRovingFocus } from '../../common/use-roving-focus';
-import { useSync } from '../../sync/sync-context';
+import { useSyncState } from '../../sync';
 import { StatusesCheckedText } from '../freshness';
 import { changeFieldLabel, changeValueText } from './change-text';
 import classes from './changes-view.module.css';
@@ -81,7 +81,7 @@ function changesRequest(span: string): ChangesQuery {
 
 /** The status-transition list. */
 export function ChangesView({ onOpenSale }: ChangesViewProps) {
-  const sync = useSync();
+  const sync = useSyncState();
   const [span, setSpan] = useState<string>('last-sync');
   const query = useBridgeQuery(() => call('salesChanges', changesRequest(span)), `${span}|${sync.dataVersion}`);
   const changes: SaleChange[] = newestFirst(query.data ?? []);

@@ -14,7 +14,7 @@ import type { ExportRequest, ExportResult } from '../../../../shared/ipc-contrac
 import { call } from '../../common/bridge';
 import { errorTitle } from '../../common/error-title';
 import { createExportNotice, type ExportNotice } from '../../common/export-notice';
-import { useSync } from '../../sync/sync-context';
+import { useSyncActions } from '../../sync';
 import { ExportProgressMessage } from './export-progress-message';
 import { exportedMessage } from './export-request';
 
@@ -43,7 +43,7 @@ export function useExportRunner(): ExportRunner {
   const [running, setRunning] = useState(false);
   const [prompt, setPrompt] = useState<StalePrompt | null>(null);
   const busy = useRef(false);
-  const { startRoutine } = useSync();
+  const { startRoutine } = useSyncActions();
 
   /** Asks before exporting stale statuses; resolves to true when the export should go ahead. */
   const confirmFresh = useCallback(

@@ -15,8 +15,7 @@ import { call } from '../../common/bridge';
 import { formatDateTime, formatIsoDay, formatRelativeTime, pluralize } from '../../common/format';
 import { InfoIcon, OfflineIcon, SyncIcon } from '../../common/icons';
 import { useBridgeQuery } from '../../common/use-bridge-query';
-import { missingDaysState } from '../../sync/missing-days-state';
-import { useSync } from '../../sync/sync-context';
+import { missingDaysState, useSyncActions, useSyncState } from '../../sync';
 import { statusCheckText } from './status-check-text';
 import { Tooltip } from '../../common/tooltip';
 
@@ -50,7 +49,7 @@ export function unstoredText(spans: readonly UnstoredSpan[] | undefined): string
 
 /** "Data as of …" for the shown range. */
 export function DataAsOfText({ dataAsOf }: { dataAsOf: DataAsOf | null }) {
-  const sync = useSync();
+  const sync = useSyncState();
   const lastSynced = sync.status?.lastSyncedAt ?? null;
   const at = dataAsOf?.asOf ?? (dataAsOf === null ? lastSynced : null);
   if (at === null) return null;
@@ -76,7 +75,7 @@ interface AgeOf {
  * overstate how current these are.
  */
 export function StatusesCheckedText({ filter }: { filter: SalesFilter }) {
-  const sync = useSync();
+  const sync = useSyncState();
   const key = JSON.stringify(filter);
   const query = useBridgeQuery<AgeOf>(
     async (): Promise<IpcResult<AgeOf>> => {
@@ -123,7 +122,7 @@ export interface FreshnessBannerProps {
 
 /** The syncing / offline / not-fully-synced banner, or nothing when the range is complete and the app online. */
 export function FreshnessBanner({ dataAsOf, range }: FreshnessBannerProps) {
-  const sync = useSync();
+  const sync = useSyncState();
   const incomplete = dataAsOf !== null && !dataAsOf.complete && range !== null;
   const missing = incomplete ? dataAsOf.missing : [];
   const progress = sync.status?.progress ?? null;
@@ -148,7 +147,7 @@ const BANNER_STYLES = { icon: { marginTop: 2 } };
 
 /** "Syncing the days not on this computer yet (45% · about 1 min left)", in the header's own words. */
 function SyncingBanner({ outside }: { outside: readonly DayRange[] }) {
-  const sync = useSync();
+  const sync = useSyncState();
   const first = sync.status?.lastSyncedAt === null;
   const measure = sync.progress === null || sync.progress.short === 'Starting…' ? null : sync.progress.short;
   return (
@@ -170,7 +169,7 @@ function SyncingBanner({ outside }: { outside: readonly DayRange[] }) {
 
 /** Days missing and the network available: say which, and sync them in one click. */
 function MissingBanner({ busy, days, missing, unstored }: { busy: boolean; days: DayRange; missing: readonly DayRange[]; unstored?: readonly UnstoredSpan[] }) {
-  const sync = useSync();
+  const sync = useSyncActions();
   const [starting, setStarting] = useState(false);
   const syncMissing = async () => {
     setStarting(true);
@@ -196,7 +195,8 @@ function MissingBanner({ busy, days, missing, unstored }: { busy: boolean; days:
 
 /** Offline: the cached sales stay usable; the missing days can be set to sync as soon as the network is back. */
 function OfflineBanner({ incomplete, days, missing }: { incomplete: boolean; days: DayRange | null; missing: readonly DayRange[] }) {
-  const sync = useSync();
+  const sync = useSyncState();
+  const syncActions = useSyncActions();
   const lastSynced = sync.status?.lastSyncedAt ?? null;
   const waiting = sync.waiting !== null;
   return (
@@ -214,17 +214,17 @@ function OfflineBanner({ incomplete, days, missing }: { incomplete: boolean; day
           <Group gap={4} wrap="nowrap">
             {waiting ? (
               <>
-                <Button size="compact-sm" variant="default" onClick={sync.stopWaiting}>
+                <Button size="compact-sm" variant="default" onClick={syncActions.stopWaiting}>
                   Don’t wait
                 </Button>
                 {navigator.onLine && (
-                  <Button size="compact-sm" variant="default" leftSection={<SyncIcon size={14} />} onClick={() => void sync.retryNow()}>
+                  <Button size="compact-sm" variant="default" leftSection={<SyncIcon size={14} />} onClick={() => void syncActions.retryNow()}>
                     Try now
                   </Button>
                 )}
               </>
             ) : (
-              <Button size="compact-sm" variant="default" leftSection={<SyncIcon size={14} />} onClick={() => sync.syncWhenOnline(days)}>
+              <Button size="compact-sm" variant="default" leftSection={<SyncIcon size={14} />} onClick={() => syncActions.syncWhenOnline(days)}>
                 Sync when back online
               </Button>
             )}

@@ -8,8 +8,7 @@ import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { formatIsoDay } from '../../common/format';
 import { SyncIcon } from '../../common/icons';
-import { ResumeRecheckButton } from '../../sync/resume-recheck-button';
-import { useSync } from '../../sync/sync-context';
+import { ResumeRecheckButton, useSyncActions, useSyncState } from '../../sync';
 import { Tooltip } from '../../common/tooltip';
 
 /** Props of {@link RecheckPeriodButton}. */
@@ -20,13 +19,14 @@ export interface RecheckPeriodButtonProps {
 
 /** The button, and "Resume re-check" beside it while a re-check is unfinished. */
 export function RecheckPeriodButton({ range }: RecheckPeriodButtonProps) {
-  const sync = useSync();
+  const sync = useSyncState();
+  const syncActions = useSyncActions();
   const [starting, setStarting] = useState(false);
   const period = range === null ? null : { from: range.from, to: range.to < sync.today ? range.to : sync.today };
   const recheck = async () => {
     if (period === null) return;
     setStarting(true);
-    await sync.recheck(period);
+    await syncActions.recheck(period);
     setStarting(false);
   };
   const why =

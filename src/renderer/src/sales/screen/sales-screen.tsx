@@ -16,8 +16,7 @@ import { usePreferences } from '../../common/preferences-context';
 import { formatIsoDay, pluralize } from '../../common/format';
 import { ChartIcon, FilterIcon, HistoryIcon, SalesIcon, SyncIcon } from '../../common/icons';
 import { useBridgeQuery } from '../../common/use-bridge-query';
-import { BackfillBanner } from '../../sync/backfill-banner';
-import { useSync } from '../../sync/sync-context';
+import { BackfillBanner, useSyncActions, useSyncState } from '../../sync';
 import { Breakdowns, CommissionChart, SummaryBar as SummaryBarAlways, TotalsByCurrency, PreviousPeriodScope } from '../insights';
 import {
   visibleIds,
@@ -79,7 +78,7 @@ export interface SalesScreenProps {
 
 /** The Sales section. */
 export function SalesScreen({ view, scope }: SalesScreenProps) {
-  const sync = useSync();
+  const sync = useSyncState();
   const { today, dataVersion } = sync;
   const { filters, sort, layout } = view;
   const { fiscalYearStartMonth } = usePreferences().prefs;
@@ -229,7 +228,7 @@ interface SalesTableProps {
 }
 
 const SalesTable = memo(function SalesTable({ view, filter, cacheEmpty, onOpen }: SalesTableProps) {
-  const sync = useSync();
+  const sync = useSyncState();
   const { sort, layout, filters } = view;
   const rows = useSalesRows(filter, sort, sync.dataVersion);
   const unreported = useNoLongerReported(filter.includeNoLongerReported === true, sync.dataVersion);
@@ -329,7 +328,8 @@ function LeftOutNote({ leftOut, fitToWindow, onChange }: { leftOut: string[]; fi
 }
 
 function NoSales({ cacheEmpty, narrowed, onClear }: { cacheEmpty: boolean; narrowed: boolean; onClear: () => void }) {
-  const sync = useSync();
+  const sync = useSyncState();
+  const syncActions = useSyncActions();
   const [starting, setStarting] = useState(false);
   if (cacheEmpty && sync.running) {
     return (
@@ -345,7 +345,7 @@ function NoSales({ cacheEmpty, narrowed, onClear }: { cacheEmpty: boolean; narro
   if (cacheEmpty) {
     const syncNow = async () => {
       setStarting(true);
-      await sync.startRoutine();
+      await syncActions.startRoutine();
       setStarting(false);
     };
     return (
@@ -390,7 +390,7 @@ function NoSales({ cacheEmpty, narrowed, onClear }: { cacheEmpty: boolean; narro
 }
 
 function Insights({ view, filter, summary }: { view: SalesView; filter: SalesFilter; summary: SalesSummary | null }) {
-  const sync = useSync();
+  const sync = useSyncState();
   const key = `${JSON.stringify(filter)}|${sync.dataVersion}`;
   const series = useBridgeQuery(() => call('salesSeries', { filter, interval: view.interval }), `${key}|${view.interval}`);
   const top = useBridgeQuery(async () => {

@@ -12,8 +12,8 @@
  */
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
-import { localIsoDay, type DayRange } from '../../../shared/dates';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { DayRange } from '../../../shared/dates';
 import type { AppErrorData, IpcResult } from '../../../shared/errors';
 import type { SyncStatus } from '../../../shared/sync-progress';
 import { call, reportRejectedCredentials } from '../common/bridge';
@@ -23,70 +23,14 @@ import { useLocalState } from '../common/use-local-view-state';
 import type { RunKind } from './missing-days-state';
 import { monthSpans, remainingSpan, storedPendingRecheck, type PendingRecheck } from './recheck-resume';
 import { nextEtaAnchor, openSyncDecision, progressView, recheckOutcome, secondsLeft, syncOutcome, type EtaAnchor, type ProgressView } from './sync-text';
+import { SyncActionsContext, SyncStateContext, type SyncActions, type SyncState } from './sync-context';
 import { useSyncWhenOnline } from './use-sync-when-online';
-
-/** What screens can know and do about syncing. */
-export interface SyncController {
-  /** The last status read; null before the first answer. */
-  status: SyncStatus | null;
-  running: boolean;
-  /** The running sync in words, percent and time left — one view for the header and the banners; null when idle. */
-  progress: ProgressView | null;
-  /** What the running run does, when this window started it or it is the first sync; null otherwise. */
-  runKind: RunKind | null;
-  /** True when the browser reports no network or the last sync could not reach the service. */
-  offline: boolean;
-  /** Today as the user's local day; changes at midnight. */
-  today: string;
-  /** Changes whenever cached sales may have changed. */
-  dataVersion: number;
-  /** Starts a sync of `range` (only missing days and the trailing window are fetched); resolves to an error or null. */
-  start: (range: DayRange) => Promise<AppErrorData | null>;
-  /** The routine sync: recent days and every open sale, however old (start-up and "Sync now"). */
-  startRoutine: () => Promise<AppErrorData | null>;
-  /** Fetches every day of `range` again, final statuses too (T4). */
-  recheck: (range: DayRange) => Promise<AppErrorData | null>;
-  /** Fetches every cached day again, from the oldest to today (T4). */
-  recheckAll: () => Promise<AppErrorData | null>;
-  /** A re-check that stopped before its end (cancelled, failed, or the app was closed), or null. */
-  unfinishedRecheck: PendingRecheck | null;
-  /** Continues {@link unfinishedRecheck} with the months it has not fetched yet. */
-  resumeRecheck: () => Promise<AppErrorData | null>;
-  cancel: () => Promise<void>;
-  /** Tells every screen the cache changed outside a sync (e.g. it was cleared) and re-reads the status. */
-  invalidate: () => void;
-  /** Days set to sync once the network is back, or null. */
-  waiting: DayRange | null;
-  /** Syncs `range` as soon as the network is back. */
-  syncWhenOnline: (range: DayRange) => void;
-  stopWaiting: () => void;
-  /** Tries the waiting days now. */
-  retryNow: () => Promise<void>;
-}
-
-const SyncContext = createContext<SyncController | null>(null);
+import { useToday } from './use-today';
 
 const RUNNING_POLL_MS = 500;
 const IDLE_POLL_MS = 20_000;
 /** While a sync runs, screens refresh at most this often. */
 const REFRESH_WHILE_RUNNING_MS = 2_000;
-
-/** The sync controller of the open session. */
-export function useSync(): SyncController {
-  const controller = useContext(SyncContext);
-  if (controller === null) throw new Error('useSync must be used inside <SyncProvider>');
-  return controller;
-}
-
-/** Today's local day, re-read every minute so a session left open overnight moves on. */
-export function useToday(): string {
-  const [today, setToday] = useState(() => localIsoDay(new Date()));
-  useEffect(() => {
-    const timer = setInterval(() => setToday(localIsoDay(new Date())), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return today;
-}
 
 /** Props of {@link SyncProvider}. */
 export interface SyncProviderProps {
@@ -119,7 +63,7 @@ function announce(status: SyncStatus, recheck: PendingRecheck | null): void {
   });
 }
 
-/** Provides {@link useSync} to the shell. */
+/** Provides the sync's state and actions (sync-context.ts) to the shell. */
 export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderProps) {
   const [status, setStatus] = useState<SyncStatus | null>(null);
   const [progress, setProgress] = useState<ProgressView | null>(null);
@@ -305,7 +249,7 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
     };
   }, [enabled, apply, kick]);
 
-  const value = useMemo<SyncController>(
+  const state = useMemo<SyncState>(
     () => ({
       status,
       running: status?.running ?? false,
@@ -315,41 +259,31 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
       offline: !online || (status?.offline ?? false),
       today,
       dataVersion,
+      unfinishedRecheck: pending !== null && !pending.running ? pending : null,
+      waiting: whenOnline.waiting,
+    }),
+    [status, progress, runKind, online, today, dataVersion, pending, whenOnline.waiting],
+  );
+  const actions = useMemo<SyncActions>(
+    () => ({
       start,
       startRoutine,
       recheck,
       recheckAll,
-      unfinishedRecheck: pending !== null && !pending.running ? pending : null,
       resumeRecheck,
       cancel,
       invalidate,
-      waiting: whenOnline.waiting,
       syncWhenOnline: whenOnline.syncWhenOnline,
       stopWaiting: whenOnline.stopWaiting,
       retryNow: whenOnline.retryNow,
     }),
-    [
-      status,
-      progress,
-      runKind,
-      online,
-      today,
-      dataVersion,
-      start,
-      startRoutine,
-      recheck,
-      recheckAll,
-      pending,
-      resumeRecheck,
-      cancel,
-      invalidate,
-      whenOnline.waiting,
-      whenOnline.syncWhenOnline,
-      whenOnline.stopWaiting,
-      whenOnline.retryNow,
-    ],
+    [start, startRoutine, recheck, recheckAll, resumeRecheck, cancel, invalidate, whenOnline.syncWhenOnline, whenOnline.stopWaiting, whenOnline.retryNow],
   );
-  return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
+  return (
+    <SyncActionsContext.Provider value={actions}>
+      <SyncStateContext.Provider value={state}>{children}</SyncStateContext.Provider>
+    </SyncActionsContext.Provider>
+  );
 }
 
 /** The span a re-check still has to fetch, from when each of its months was last fetched. */

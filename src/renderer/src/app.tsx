@@ -17,7 +17,7 @@ import { sessionKey } from './session/account-text';
 import { SignInScreen } from './session/sign-in-screen';
 import { useSession } from './session/use-session';
 import { WelcomeScreen } from './session/welcome-screen';
-import { MainShell } from './shell/main-shell';
+import { MainShell } from './shell';
 
 /** The root component. */
 export function App() {

@@ -3,7 +3,6 @@ export { BACKFILL_MONTHS, BackfillBanner, useBackfillNeeded, useStartBackfill } 
 export { missingDaysState } from './missing-days-state';
 export { ResumeRecheckButton } from './resume-recheck-button';
 export { useSyncActions, useSyncState } from './sync-context';
-export type { SyncActions, SyncState } from './sync-context';
 export { SyncControl } from './sync-control';
 export { SyncProvider } from './sync-provider';
 export { useToday } from './use-today';

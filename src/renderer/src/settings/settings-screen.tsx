@@ -29,13 +29,12 @@ import { formatBytes, formatCount, formatDateTime, formatRelativeTime } from '..
 import { AlertIcon, CheckCircleIcon, CopyIcon, LeaveIcon, MonitorIcon, MoonIcon, PlusIcon, SunIcon, SyncIcon } from '../common/icons';
 import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
-import { maskedKeyText, serviceHost } from '../session/account-text';
+import { maskedKeyText, serviceHost, SessionOnlyBadge } from '../session';
 import { BACKFILL_MONTHS, useBackfillNeeded, useStartBackfill, ResumeRecheckButton, useSyncActions, useSyncState } from '../sync';
-import { SessionOnlyBadge } from '../session/session-only-badge';
 import { BackgroundSyncSetting } from './background-sync-setting';
 import { FiscalYearSetting } from './fiscal-year-setting';
 import { NetworkCard } from './network-card';
-import { SettingsCard } from './settings-card';
+import { SettingsCard } from '../common/settings-card';
 import { Tooltip } from '../common/tooltip';
 
 /** Bounds of the first-sync window, in days (as the main process accepts them). */

@@ -58,7 +58,7 @@ export const CompareScreen = lazySection(() => import('../compare').then((m) => 
 export const OverviewScreen = lazySection(() => import('../overview').then((m) => m.OverviewScreen));
 export const PayoutsScreen = lazySection(() => import('../payouts').then((m) => m.PayoutsScreen));
 export const ProfileScreen = lazySection(() => import('../profile').then((m) => m.ProfileScreen));
-export const SettingsScreen = lazySection(() => import('../settings/settings-screen').then((m) => m.SettingsScreen));
+export const SettingsScreen = lazySection(() => import('../settings').then((m) => m.SettingsScreen));
 
 /** Fetches every section's chunk (each once). */
 export function preloadSections(): void {

@@ -17,12 +17,16 @@ import { useFirstPaintDone } from '../common/first-paint';
 import { usePreferences } from '../common/preferences-context';
 import { SalesScreen } from '../sales/screen';
 import { useSalesView, type SalesView } from '../sales/view';
-import { AccountMenu, type AccountMenuActions } from '../session/account-menu';
-import { ReauthScreen } from '../session/reauth-screen';
-import { sessionScope } from '../session/session-scope';
-import { SignOutModal } from '../session/sign-out-modal';
-import { SyncCredentialsModal, type CredentialsPurpose } from '../session/sync-credentials-modal';
-import type { SessionController } from '../session/use-session';
+import {
+  AccountMenu,
+  type AccountMenuActions,
+  ReauthScreen,
+  sessionScope,
+  SignOutModal,
+  SyncCredentialsModal,
+  type CredentialsPurpose,
+  type SessionController,
+} from '../session';
 import { SyncProvider, useToday, SyncControl } from '../sync';
 import { CompareScreen, OverviewScreen, PayoutsScreen, preloadSections, ProfileScreen, SettingsScreen } from './lazy-screens';
 import { ReadOnlyBanner } from './read-only-banner';

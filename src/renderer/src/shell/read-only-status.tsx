@@ -5,7 +5,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import type { ReadOnlyReason } from '../../../shared/ipc-contract';
 import { LockIcon, SyncIcon } from '../common/icons';
-import { readOnlyTitle } from '../session/account-text';
+import { readOnlyTitle } from '../session';
 import { Tooltip } from '../common/tooltip';
 
 /** Props of {@link ReadOnlyStatus}. */

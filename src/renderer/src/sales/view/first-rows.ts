@@ -9,7 +9,7 @@ import type { Preferences } from '../../../../shared/preferences';
 import type { SalesPageQuery } from '../../../../shared/sales-query';
 import { localIsoDay } from '../../../../shared/dates';
 import { startAnswer } from '../../common/start-requests';
-import { sessionScope } from '../../session/session-scope';
+import { sessionScope } from '../../session';
 import { askFirstRows, dropFirstRows, WINDOW_SIZE } from '../rows';
 import { DEFAULT_SORT, toSalesFilter } from '../filters';
 import { filtersFromStored } from './stored-view';

@@ -13,7 +13,7 @@ import { errorTitle } from '../common/error-title';
 import { formatIsoDay } from '../common/format';
 import { AlertIcon, CertificateIcon, CopyIcon, TrashIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
-import { extraCaPemError } from '../session/sign-in-form';
+import { extraCaPemError } from './extra-ca-pem';
 import { ExtraCaPicker, ExtraCaWarning } from './extra-ca-picker';
 
 /** Props of {@link AccountExtraCa}. */

@@ -2,7 +2,7 @@
  * Why the sales table keeps its own virtual list: list libraries such as @tanstack/react-virtual size one spacer
  * element to rows × row height, and Chromium caps an element's height. This lays out that spacer for 100,000, 900,000
  * and 1,000,000 rows of the table's 36 px in the Chromium the tests use, scrolls to the end, and says whether the last
- * row can be seen. The table maps long results onto a capped scroll height instead (src/renderer/src/sales/sales-grid.tsx).
+ * row can be seen. The table maps long results onto a capped scroll height instead (src/renderer/src/sales/table/sales-grid.tsx).
  * Run: `npx tsx scripts/element-height-probe.ts`.
  */
 import { chromium } from '@playwright/test';

@@ -13,11 +13,8 @@ import { useBridgeQuery } from './common/use-bridge-query';
 import { PageCenter } from './common/page-center';
 import { startRequest, takeArrivedStartAnswer } from './common/start-requests';
 import { usePreferences } from './common/preferences-context';
-import { sessionKey } from './session/account-text';
-import { SignInScreen } from './session/sign-in-screen';
-import { useSession } from './session/use-session';
-import { WelcomeScreen } from './session/welcome-screen';
-import { MainShell } from './shell/main-shell';
+import { sessionKey, SignInScreen, useSession, WelcomeScreen } from './session';
+import { MainShell } from './shell';
 
 /** The root component. */
 export function App() {

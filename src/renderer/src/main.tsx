@@ -16,7 +16,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { PreferencesProvider } from './common/preferences-context';
 import { startAnswersArrived } from './common/start-requests';
-import { prefetchFirstRows } from './sales/first-rows';
+import { prefetchFirstRows } from './sales/view';
 import { useFirstPaintDone, useNotePaint } from './common/first-paint';
 import { cssVariablesResolver, theme } from './theme';
 

@@ -6,7 +6,7 @@
  */
 import { prepareFormats } from './common/format';
 import { sendStartRequests } from './common/start-requests';
-import { askRememberedFirstRows } from './sales/early-first-rows';
+import { askRememberedFirstRows } from './sales/rows';
 
 sendStartRequests();
 askRememberedFirstRows();

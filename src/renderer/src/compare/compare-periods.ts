@@ -3,7 +3,7 @@
  * its name: months in the user's locale, quarters as "Q3 2026", years as "2026". Pure, so the edges are tested.
  */
 import type { CompareUnit } from '../../../shared/compare';
-import { recentMonths } from '../sales/export-months';
+import { recentMonths } from '../sales/export';
 
 /** One period to choose. */
 export interface PeriodChoice {

@@ -15,10 +15,8 @@ import { ErrorState } from '../common/error-state';
 import { formatDecimalMoney, formatRelativeTime, pluralize } from '../common/format';
 import { DownloadIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
-import { ExportPresetDialog } from '../sales/export-preset-dialog';
-import { StaleExportPrompt } from '../sales/stale-export-prompt';
-import { statusCheckText } from '../sales/status-check-text';
-import { useExportRunner } from '../sales/use-export-runner';
+import { ExportPresetDialog, StaleExportPrompt, useExportRunner } from '../sales/export';
+import { statusCheckText } from '../sales/freshness';
 import { RenameAccountModal, type RenameTarget } from './rename-account-modal';
 
 /** Props of {@link OverviewScreen}. */

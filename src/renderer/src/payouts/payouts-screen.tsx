@@ -14,9 +14,7 @@ import { ErrorState } from '../common/error-state';
 import { formatCount, formatDecimalMoney, formatIsoDay, pluralize } from '../common/format';
 import { DownloadIcon, InfoIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
-import { previousMonth, recentMonths } from '../sales/export-months';
-import { StaleExportPrompt } from '../sales/stale-export-prompt';
-import { useExportRunner, type ExportRunner } from '../sales/use-export-runner';
+import { previousMonth, recentMonths, StaleExportPrompt, useExportRunner, type ExportRunner } from '../sales/export';
 
 /** The sentence under the open amounts: the observed delay as a range, explicitly not a promise. */
 export function delayText(delay: PaymentDelay | null, locale?: string): string {

@@ -8,7 +8,7 @@ import { Button, Collapse, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
 import { EXTRA_CA_OPTION, EXTRA_CA_PLACE } from '../../../shared/extra-ca-setting';
 import { CertificateIcon } from '../common/icons';
-import { ExtraCaPicker, ExtraCaWarning } from '../settings/extra-ca-picker';
+import { ExtraCaPicker, ExtraCaWarning } from '../extra-ca';
 
 /** Props of {@link SignInExtraCa}. */
 export interface SignInExtraCaProps {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { extraCaPemError, NOT_PEM } from '../extra-ca';
 import { SERVICE_ADDRESS_HINT, SERVICE_ADDRESS_REQUIRED } from './service-address';
 import {
   addAccountInputOf,
@@ -8,8 +9,6 @@ import {
   reauthFieldErrors,
   reauthInputOf,
   signInFieldErrors,
-  extraCaPemError,
-  NOT_PEM,
   withoutSecret,
 } from './sign-in-form';
 

@@ -3,6 +3,7 @@
  * required, what is sent, what is cleared after a submit) are tested without rendering.
  */
 import type { AddAccountInput, ConnectionForm, ReauthenticateInput } from '../../../shared/ipc-contract';
+import { extraCaPemError } from '../extra-ca';
 import { serviceAddressError, type AddressCheckMode } from './service-address';
 
 /** The credentials from the platform dashboard, asked for by both sign-in forms. */
@@ -25,21 +26,6 @@ export type SignInFieldErrors = Record<'baseUrl' | 'apiKey' | 'apiSecret' | 'app
 
 /** The empty form. */
 export const EMPTY_SIGN_IN: SignInFields = { baseUrl: '', apiKey: '', apiSecret: '', appId: '', label: '', extraCaPem: '' };
-
-/** The line every PEM certificate starts with. */
-export const PEM_CERTIFICATE_START = '-----BEGIN CERTIFICATE-----';
-
-/**
- * Told before anything is sent when pasted or chosen text cannot be a PEM certificate at all; the main process checks
- * the rest (a CA, valid today) and says why it refuses one.
- */
-export const NOT_PEM =
-  'This is not a PEM certificate: the text must contain a line “-----BEGIN CERTIFICATE-----”. Ask your IT department for the root certificate as a PEM (Base-64) file.';
-
-/** The problem of an extra certificate's text, or null when it is empty or looks like PEM. */
-export function extraCaPemError(text: string): string | null {
-  return text.trim() === '' || text.includes(PEM_CERTIFICATE_START) ? null : NOT_PEM;
-}
 
 /** Longest values the main process accepts, so the inputs stop there instead of failing later. */
 export const FIELD_MAX = { baseUrl: 2000, apiKey: 1000, apiSecret: 1000, appId: 200, label: 100 } as const;

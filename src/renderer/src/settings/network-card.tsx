@@ -7,9 +7,9 @@
 import { Stack, Text } from '@mantine/core';
 import type { AccountSummary } from '../../../shared/ipc-contract';
 import { EXTRA_CA_CLI_OPTION, EXTRA_CA_OPTION } from '../../../shared/extra-ca-setting';
-import { serviceHost } from '../session/account-text';
-import { AccountExtraCa } from './account-extra-ca';
-import { SettingsCard } from './settings-card';
+import { serviceHost } from '../session';
+import { AccountExtraCa } from '../extra-ca';
+import { SettingsCard } from '../common/settings-card';
 
 /** Props of {@link NetworkCard}. */
 export interface NetworkCardProps {

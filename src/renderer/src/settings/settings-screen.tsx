@@ -29,16 +29,13 @@ import { formatBytes, formatCount, formatDateTime, formatRelativeTime } from '..
 import { AlertIcon, CheckCircleIcon, CopyIcon, LeaveIcon, MonitorIcon, MoonIcon, PlusIcon, SunIcon, SyncIcon } from '../common/icons';
 import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
-import { maskedKeyText, serviceHost } from '../session/account-text';
-import { BACKFILL_MONTHS, useBackfillNeeded, useStartBackfill } from '../sync/backfill-banner';
-import { ResumeRecheckButton } from '../sync/resume-recheck-button';
-import { useSync } from '../sync/sync-context';
-import { SessionOnlyBadge } from '../session/session-only-badge';
+import { maskedKeyText, serviceHost, SessionOnlyBadge } from '../session';
+import { BACKFILL_MONTHS, useBackfillNeeded, useStartBackfill, ResumeRecheckButton, useSyncActions, useSyncState } from '../sync';
 import { BackgroundSyncSetting } from './background-sync-setting';
 import { FiscalYearSetting } from './fiscal-year-setting';
 import { NetworkCard } from './network-card';
-import { SettingsCard } from './settings-card';
-import { Hint } from '../common/hint';
+import { SettingsCard } from '../common/settings-card';
+import { Tooltip } from '../common/tooltip';
 
 /** Bounds of the first-sync window, in days (as the main process accepts them). */
 export const FIRST_SYNC_MIN_DAYS = 1;
@@ -136,7 +133,7 @@ function DaysInput(props: { label: string; description: string; value: number; m
 }
 
 function SyncCard() {
-  const sync = useSync();
+  const sync = useSyncState();
   const { prefs, update } = usePreferences();
   const { needed } = useBackfillNeeded();
   const backfill = useStartBackfill();
@@ -161,9 +158,9 @@ function SyncCard() {
       />
       <BackgroundSyncSetting />
       <Group gap="sm">
-        <Hint label={last ? formatDateTime(last) : 'No sync has finished yet'} withArrow>
+        <Tooltip label={last ? formatDateTime(last) : 'No sync has finished yet'} withArrow>
           <Text size="sm">Last synced: {last ? formatRelativeTime(last) : 'never'}</Text>
-        </Hint>
+        </Tooltip>
         {needed === false ? (
           <Group gap={4} c="teal">
             <CheckCircleIcon size={16} />
@@ -191,12 +188,13 @@ function SyncCard() {
 
 /** "Re-check all history", behind a confirmation that says what it costs and that it can be cancelled and resumed. */
 function RecheckAllHistory() {
-  const sync = useSync();
+  const sync = useSyncState();
+  const syncActions = useSyncActions();
   const [confirming, setConfirming] = useState(false);
   const [starting, setStarting] = useState(false);
   const start = async () => {
     setStarting(true);
-    const error = await sync.recheckAll();
+    const error = await syncActions.recheckAll();
     setStarting(false);
     if (error === null) setConfirming(false);
   };
@@ -245,7 +243,8 @@ function RecheckAllHistory() {
 }
 
 function CacheCard({ appInfo, appInfoError }: { appInfo: AppInfo | null; appInfoError: AppErrorData | null }) {
-  const sync = useSync();
+  const sync = useSyncState();
+  const syncActions = useSyncActions();
   const [version, setVersion] = useState(0);
   const info = useBridgeQuery(() => call('getCacheInfo'), `${version}|${sync.dataVersion}`);
   const [confirming, setConfirming] = useState(false);
@@ -263,7 +262,7 @@ function CacheCard({ appInfo, appInfoError }: { appInfo: AppInfo | null; appInfo
       return;
     }
     setVersion((v) => v + 1);
-    sync.invalidate();
+    syncActions.invalidate();
     notifications.show({
       color: 'teal',
       title: 'Cache cleared',

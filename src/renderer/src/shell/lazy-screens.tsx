@@ -54,11 +54,11 @@ function lazySection<P extends object>(load: () => Promise<ComponentType<P>>): L
   return Object.assign(Section, { preload: () => fetch().catch(() => undefined) });
 }
 
-export const CompareScreen = lazySection(() => import('../compare/compare-screen').then((m) => m.CompareScreen));
-export const OverviewScreen = lazySection(() => import('../overview/overview-screen').then((m) => m.OverviewScreen));
-export const PayoutsScreen = lazySection(() => import('../payouts/payouts-screen').then((m) => m.PayoutsScreen));
-export const ProfileScreen = lazySection(() => import('../profile/profile-screen').then((m) => m.ProfileScreen));
-export const SettingsScreen = lazySection(() => import('../settings/settings-screen').then((m) => m.SettingsScreen));
+export const CompareScreen = lazySection(() => import('../compare').then((m) => m.CompareScreen));
+export const OverviewScreen = lazySection(() => import('../overview').then((m) => m.OverviewScreen));
+export const PayoutsScreen = lazySection(() => import('../payouts').then((m) => m.PayoutsScreen));
+export const ProfileScreen = lazySection(() => import('../profile').then((m) => m.ProfileScreen));
+export const SettingsScreen = lazySection(() => import('../settings').then((m) => m.SettingsScreen));
 
 /** Fetches every section's chunk (each once). */
 export function preloadSections(): void {

@@ -15,16 +15,19 @@ import type { AppErrorData } from '../../../shared/errors';
 import { errorTitle } from '../common/error-title';
 import { useFirstPaintDone } from '../common/first-paint';
 import { usePreferences } from '../common/preferences-context';
-import { SalesScreen } from '../sales/sales-screen';
-import { useSalesView, type SalesView } from '../sales/use-sales-view';
-import { AccountMenu, type AccountMenuActions } from '../session/account-menu';
-import { ReauthScreen } from '../session/reauth-screen';
-import { sessionScope } from '../session/session-scope';
-import { SignOutModal } from '../session/sign-out-modal';
-import { SyncCredentialsModal, type CredentialsPurpose } from '../session/sync-credentials-modal';
-import type { SessionController } from '../session/use-session';
-import { SyncProvider, useToday } from '../sync/sync-context';
-import { SyncControl } from '../sync/sync-control';
+import { SalesScreen } from '../sales/screen';
+import { useSalesView, type SalesView } from '../sales/view';
+import {
+  AccountMenu,
+  type AccountMenuActions,
+  ReauthScreen,
+  sessionScope,
+  SignOutModal,
+  SyncCredentialsModal,
+  type CredentialsPurpose,
+  type SessionController,
+} from '../session';
+import { SyncProvider, useToday, SyncControl } from '../sync';
 import { CompareScreen, OverviewScreen, PayoutsScreen, preloadSections, ProfileScreen, SettingsScreen } from './lazy-screens';
 import { ReadOnlyBanner } from './read-only-banner';
 import { ReadOnlyStatus } from './read-only-status';

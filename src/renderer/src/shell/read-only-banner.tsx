@@ -10,7 +10,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
 import type { ReadOnlyReason } from '../../../shared/ipc-contract';
 import { LockIcon, SyncIcon } from '../common/icons';
-import { readOnlyTitle } from '../session/account-text';
+import { readOnlyTitle } from '../session';
 
 /** Props of {@link ReadOnlyBanner}. */
 export interface ReadOnlyBannerProps {

@@ -5,8 +5,8 @@
 import { Badge, Button, Group } from '@mantine/core';
 import type { ReadOnlyReason } from '../../../shared/ipc-contract';
 import { LockIcon, SyncIcon } from '../common/icons';
-import { readOnlyTitle } from '../session/account-text';
-import { Hint } from '../common/hint';
+import { readOnlyTitle } from '../session';
+import { Tooltip } from '../common/tooltip';
 
 /** Props of {@link ReadOnlyStatus}. */
 export interface ReadOnlyStatusProps {
@@ -18,11 +18,11 @@ export interface ReadOnlyStatusProps {
 export function ReadOnlyStatus({ reason, onSync }: ReadOnlyStatusProps) {
   return (
     <Group gap="xs" wrap="nowrap" data-testid="read-only-status">
-      <Hint label={readOnlyTitle(reason)} withArrow>
+      <Tooltip label={readOnlyTitle(reason)} withArrow>
         <Badge color="orange" variant="light" leftSection={<LockIcon size={12} />} style={{ flexShrink: 0 }}>
           Read-only
         </Badge>
-      </Hint>
+      </Tooltip>
       <Button size="compact-sm" variant="light" leftSection={<SyncIcon size={15} />} onClick={onSync} title="Enter credentials to sync">
         Sync
       </Button>

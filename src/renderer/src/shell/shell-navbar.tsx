@@ -6,7 +6,7 @@
 import { AppShell, Box, NavLink } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { ROVING_ITEM, useRovingFocus } from '../common/use-roving-focus';
-import { SavedViewsNav } from '../saved-views/saved-views-nav';
+import { SavedViewsNav } from '../saved-views';
 import { SECTIONS, type SectionId } from './sections';
 
 /** Props of {@link ShellNavbar}. */

@@ -11,15 +11,15 @@ import { InfoIcon, SyncIcon } from '../common/icons';
 import { localStateKey } from '../common/local-view-state';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { useLocalState } from '../common/use-local-view-state';
-import { monthsBefore } from '../sales/date-presets';
-import { useSync } from './sync-context';
+import { monthsBefore } from '../sales/filters';
+import { useSyncActions, useSyncState } from './sync-context';
 
 /** How far back the backfill reaches. */
 export const BACKFILL_MONTHS = 24;
 
 /** Whether the backfill span is fully cached, re-checked whenever the cache changes. */
 export function useBackfillNeeded(): { needed: boolean | null; from: string } {
-  const sync = useSync();
+  const sync = useSyncState();
   const from = monthsBefore(sync.today, BACKFILL_MONTHS);
   const probe = useBridgeQuery(
     () => call('querySales', { filter: { from, to: sync.today }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 1 }),
@@ -32,11 +32,12 @@ export function useBackfillNeeded(): { needed: boolean | null; from: string } {
 
 /** Starts the backfill; resolves when the request was answered. */
 export function useStartBackfill(): { start: () => Promise<void>; starting: boolean } {
-  const sync = useSync();
+  const sync = useSyncState();
+  const syncActions = useSyncActions();
   const [starting, setStarting] = useState(false);
   const start = async () => {
     setStarting(true);
-    await sync.start({ from: monthsBefore(sync.today, BACKFILL_MONTHS), to: sync.today });
+    await syncActions.start({ from: monthsBefore(sync.today, BACKFILL_MONTHS), to: sync.today });
     setStarting(false);
   };
   return { start, starting };
@@ -47,7 +48,7 @@ const dismissedSchema = z.boolean();
 
 /** The "Backfill the last 24 months" banner. */
 export function BackfillBanner({ scope }: { scope: string }) {
-  const sync = useSync();
+  const sync = useSyncState();
   const { needed } = useBackfillNeeded();
   const backfill = useStartBackfill();
   const [dismissed, setDismissed] = useLocalState(localStateKey(scope, 'backfill-dismissed'), dismissedSchema, false);

@@ -6,23 +6,24 @@ import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { formatIsoDay } from '../common/format';
 import { SyncIcon } from '../common/icons';
-import { useSync } from './sync-context';
-import { Hint } from '../common/hint';
+import { useSyncActions, useSyncState } from './sync-context';
+import { Tooltip } from '../common/tooltip';
 
 /** The button, or nothing when no re-check is unfinished. */
 export function ResumeRecheckButton({ size = 'compact-xs' }: { size?: 'compact-xs' | 'xs' }) {
-  const sync = useSync();
+  const sync = useSyncState();
+  const syncActions = useSyncActions();
   const [resuming, setResuming] = useState(false);
   const pending = sync.unfinishedRecheck;
   if (pending === null) return null;
   const what = pending.all ? 'all history' : `${formatIsoDay(pending.from)} – ${formatIsoDay(pending.to)}`;
   const resume = async () => {
     setResuming(true);
-    await sync.resumeRecheck();
+    await syncActions.resumeRecheck();
     setResuming(false);
   };
   return (
-    <Hint label={`The re-check of ${what} stopped before its end. Resume fetches only the days it has not fetched again yet.`} multiline w={280} withArrow>
+    <Tooltip label={`The re-check of ${what} stopped before its end. Resume fetches only the days it has not fetched again yet.`} multiline w={280} withArrow>
       <Button
         size={size}
         variant="light"
@@ -35,6 +36,6 @@ export function ResumeRecheckButton({ size = 'compact-xs' }: { size?: 'compact-x
       >
         Resume re-check
       </Button>
-    </Hint>
+    </Tooltip>
   );
 }

@@ -9,26 +9,27 @@ import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime, formatRelativeTime } from '../common/format';
 import { AlertIcon, OfflineIcon, SyncIcon } from '../common/icons';
-import { useSync } from './sync-context';
+import { useSyncActions, useSyncState } from './sync-context';
 import { progressView, type ProgressView } from './sync-text';
-import { Hint } from '../common/hint';
+import { Tooltip } from '../common/tooltip';
 
 /** The header's sync status, Sync and Cancel buttons, and offline badge. */
 export function SyncControl() {
-  const sync = useSync();
+  const sync = useSyncState();
+  const syncActions = useSyncActions();
   const [starting, setStarting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const status = sync.status;
 
   const syncNow = async () => {
     setStarting(true);
-    await sync.startRoutine();
+    await syncActions.startRoutine();
     setStarting(false);
   };
 
   const cancel = async () => {
     setCancelling(true);
-    await sync.cancel();
+    await syncActions.cancel();
     setCancelling(false);
   };
 
@@ -41,7 +42,7 @@ export function SyncControl() {
       ) : (
         <>
           <LastSynced at={status?.lastSyncedAt ?? null} />
-          <Hint label="Fetch new sales and check every open sale again, however old (pending, or approved and not yet paid)." multiline w={260} withArrow>
+          <Tooltip label="Fetch new sales and check every open sale again, however old (pending, or approved and not yet paid)." multiline w={260} withArrow>
             <Button
               size="compact-sm"
               variant="light"
@@ -52,7 +53,7 @@ export function SyncControl() {
             >
               Sync
             </Button>
-          </Hint>
+          </Tooltip>
         </>
       )}
     </Group>
@@ -62,32 +63,32 @@ export function SyncControl() {
 function OfflineBadge({ browserOffline }: { browserOffline: boolean }) {
   const why = browserOffline ? 'This computer has no network connection.' : 'The last sync could not reach the service.';
   return (
-    <Hint label={`${why} Cached sales stay available; sync again once you are back online.`} multiline w={260} withArrow>
+    <Tooltip label={`${why} Cached sales stay available; sync again once you are back online.`} multiline w={260} withArrow>
       <Badge color="orange" variant="light" leftSection={<OfflineIcon size={12} />} data-testid="offline-indicator" style={{ flexShrink: 0 }}>
         Offline
       </Badge>
-    </Hint>
+    </Tooltip>
   );
 }
 
 function FailedBadge({ message }: { message: string }) {
   return (
-    <Hint label={`The last sync stopped: ${message} Sync again to retry; sales already fetched are kept.`} multiline w={280} withArrow>
+    <Tooltip label={`The last sync stopped: ${message} Sync again to retry; sales already fetched are kept.`} multiline w={280} withArrow>
       <Badge color="red" variant="light" leftSection={<AlertIcon size={12} />} data-testid="sync-failed" style={{ flexShrink: 0 }}>
         Sync failed
       </Badge>
-    </Hint>
+    </Tooltip>
   );
 }
 
 function LastSynced({ at }: { at: string | null }) {
   const text = at === null ? 'Not synced yet' : `Last synced ${formatRelativeTime(at)}`;
   return (
-    <Hint label={at === null ? 'No sync has finished for this account yet.' : `Last sync finished ${formatDateTime(at)}`} withArrow>
+    <Tooltip label={at === null ? 'No sync has finished for this account yet.' : `Last sync finished ${formatDateTime(at)}`} withArrow>
       <Text size="xs" c="dimmed" truncate="end" visibleFrom="sm" data-testid="last-synced" data-synced-at={at ?? ''}>
         {text}
       </Text>
-    </Hint>
+    </Tooltip>
   );
 }
 
@@ -95,7 +96,7 @@ function RunningSync({ progress, cancelling, onCancel }: { progress: ProgressVie
   const view = progress ?? progressView(null, null);
   return (
     <>
-      <Hint label={view.detail} withArrow>
+      <Tooltip label={view.detail} withArrow>
         <Stack
           gap={3}
           w={{ base: 90, sm: 200, lg: 420 }}
@@ -131,7 +132,7 @@ function RunningSync({ progress, cancelling, onCancel }: { progress: ProgressVie
             aria-label={`Sync progress: ${view.detail}`}
           />
         </Stack>
-      </Hint>
+      </Tooltip>
       <Button size="compact-sm" variant="default" loading={cancelling} onClick={onCancel}>
         Cancel
       </Button>

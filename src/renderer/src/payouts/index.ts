@@ -1,0 +1,2 @@
+/** The Payouts section: paid sales by payment date and currency, what is owed and pending. */
+export { PayoutsScreen } from './payouts-screen';

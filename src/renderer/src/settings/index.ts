@@ -1,0 +1,2 @@
+/** The Settings section: sync, network, appearance, the cache, accounts. */
+export { SettingsScreen } from './settings-screen';

@@ -13,8 +13,6 @@ import {
   IconArrowUp,
   IconChartBar,
   IconCheck,
-  IconChevronLeft,
-  IconChevronRight,
   IconCircleCheck,
   IconColumns3,
   IconCopy,
@@ -65,8 +63,6 @@ export const AlertIcon = appIcon(IconAlertTriangle, 'AlertIcon');
 export const DownloadIcon = appIcon(IconDownload, 'DownloadIcon');
 export const LogoIcon = appIcon(IconTrendingUp, 'LogoIcon');
 export const LeaveIcon = appIcon(IconLogout, 'LeaveIcon');
-export const ChevronLeftIcon = appIcon(IconChevronLeft, 'ChevronLeftIcon');
-export const ChevronRightIcon = appIcon(IconChevronRight, 'ChevronRightIcon');
 export const InfoIcon = appIcon(IconInfoCircle, 'InfoIcon');
 export const CheckIcon = appIcon(IconCheck, 'CheckIcon');
 export const SelectorIcon = appIcon(IconSelector, 'SelectorIcon');

@@ -133,9 +133,6 @@ export function syncOutcome(status: SyncStatus, locale?: string): SyncOutcome | 
   }
 }
 
-/** Days a first sync covers unless Settings say otherwise. */
-export const DEFAULT_FIRST_SYNC_DAYS = 30;
-
 /** A synced store older than this is refreshed when the account opens. */
 export const STALE_AFTER_MS = 12 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 /**
  * The fixed values of the cache's query API (earliest and latest days, sort columns, date bases), apart from its zod
- * schemas: the renderer needs these at start, and building the schemas there would cost the first screen tens of
- * milliseconds for checks that run in the main process.
+ * schemas: the renderer needs these at start, and building the schemas there would delay the first screen for checks
+ * that run in the main process.
  */
 
 /** The earliest day any input may name (S17): the app has no sales before it, so an older day is a mistake. */

@@ -48,7 +48,7 @@ const RELATIVE_STYLE = { numeric: 'auto' } as const satisfies Intl.RelativeTimeF
 
 /**
  * Builds the formatters every first screen uses (amounts, days, "synced 5 minutes ago"): the first number format reads
- * the locale's number data and the first day format its calendar data (30-40 ms and about 10 ms on a slow machine).
+ * the locale's number data and the first day format its calendar data.
  * Called while the window waits for its start answers and its first rows, the first screen's render does not pay them.
  */
 export function prepareFormats(): void {

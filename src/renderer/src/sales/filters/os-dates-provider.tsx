@@ -63,8 +63,8 @@ export function OsDatesProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState<{ locale: string; firstDayOfWeek: DayOfWeek }>({ locale: 'en', firstDayOfWeek: 1 });
   useEffect(() => {
     let current = true;
-    // Read once the screen is idle: the week's first day builds an Intl.Locale, which reads locale data (25 ms on a slow
-    // machine) that no picker needs before it is opened, and the first screen would wait for it.
+    // Read once the screen is idle: the week's first day builds an Intl.Locale, which reads locale data that no
+    // picker needs before it is opened, and the first screen would wait for it.
     const idle = whenIdle(() => {
       const firstDay = firstDayOfWeek(tag);
       void loadLocale(tag)

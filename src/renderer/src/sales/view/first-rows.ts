@@ -1,6 +1,6 @@
 /**
  * The first window of rows the sales table asks for, asked for as soon as the session and the saved preferences
- * have arrived, instead of once React has drawn the shell and the sales screen (about 300 ms later on a slow machine):
+ * have arrived, instead of once React has drawn the shell and the sales screen (much later):
  * the answer travels while the screen is drawn. It goes in the slot of prefetched-first-rows.ts, which asked at start for
  * the window the table asked for first last time: when that is the same request, nothing is asked again.
  */

@@ -1,7 +1,7 @@
 /**
  * Evaluates a {@link SalesFilter} over the in-memory columns: a byte per sale, 1 when it matches. Each condition is
- * one tight loop over typed arrays (about a millisecond per condition at a million sales). The semantics mirror
- * `sql-filter.ts` exactly; a test compares the two on random filters.
+ * one tight loop over typed arrays (about a millisecond per condition at a million sales). This is the only
+ * definition of what a filter matches: the screen, the exports and the command all select through it.
  */
 import { NO_DAY, type SaleColumns } from './column-store';
 import { dayZones, ZONE_SHIFT } from './day-zones';
@@ -16,7 +16,7 @@ export interface Selection {
   count: number;
 }
 
-/** Payment status filter values, with `none` standing for "no payment status" (as in `sql-filter.ts`). */
+/** Payment status filter values, with `none` standing for "no payment status". */
 function paymentValues(wanted: readonly string[]): (string | null)[] {
   return wanted.map((value) => (value === 'none' ? null : value));
 }

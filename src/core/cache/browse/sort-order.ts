@@ -171,7 +171,7 @@ function distinctRanks(values: Float64Array | Int32Array, size: number): Ranked 
 
 /**
  * Amounts of different currencies cannot be compared, so they sort by currency (in its code's order) and then by face
- * value within it, as `sql-filter.ts` orders them: the positions in amount order are bucketed, stably, by currency,
+ * value within it: the positions in amount order are bucketed, stably, by currency,
  * and each (currency, amount) pair gets the next rank. Within one currency every amount has the same scale, so its
  * units are in face-value order: they are ranked as the integers they are.
  */

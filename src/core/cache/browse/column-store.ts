@@ -7,7 +7,7 @@
  */
 import { parseDecimal, type ExactDecimal } from '../../../shared/money';
 import { createDictionary, encode, type TextDictionary } from './text-dictionary';
-import { writeDay } from './day-zones';
+import { writeDay } from './day-ranges';
 
 /** Day number standing for "no payment date"; below every real day so it sorts first like SQL NULL. */
 export const NO_DAY = -2_147_483_648;

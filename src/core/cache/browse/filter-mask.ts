@@ -4,7 +4,7 @@
  * definition of what a filter matches: the screen, the exports and the command all select through it.
  */
 import { NO_DAY, type SaleColumns } from './column-store';
-import { dayZones, ZONE_SHIFT } from './day-zones';
+import { dayRanges, BLOCK_SHIFT } from './day-ranges';
 import { slugMembership, type LookupCatalog } from './lookup-catalog';
 import { dayNumber } from '../records';
 import { membership } from './text-dictionary';
@@ -120,22 +120,22 @@ export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, fil
   // Most caches have no sale the service stopped reporting: then the flag excludes nothing and is not read.
   if (unreported !== null && unreported.indexOf(1) !== -1) tests.unshift({ codes: unreported, table: REPORTED });
   // The first two list tests go with the day range, or make the mask when there is none.
-  let count = range !== null ? zonedRangePass(mask, n, range, tests.slice(0, 2)) : setPass(mask, n, tests[0] as CodeTest, tests[1]);
+  let count = range !== null ? blockedRangePass(mask, n, range, tests.slice(0, 2)) : setPass(mask, n, tests[0] as CodeTest, tests[1]);
   for (let from = 2; from < tests.length; from += 2) count = andPass(mask, 0, n, tests[from] as CodeTest, tests[from + 1]);
   return { mask, count };
 }
 
 /**
- * Writes the mask of the day range and up to two list tests, zone by zone (see day-zones.ts): a zone wholly outside
+ * Writes the mask of the day range and up to two list tests, block by block (see day-ranges.ts): a block wholly outside
  * the range is cleared, one wholly inside is tested on the list conditions only, the others on everything.
  */
-function zonedRangePass(mask: Uint8Array, n: number, range: DayRangeTest, tests: readonly CodeTest[]): number {
-  const zones = dayZones(range.days);
+function blockedRangePass(mask: Uint8Array, n: number, range: DayRangeTest, tests: readonly CodeTest[]): number {
+  const blocks = dayRanges(range.days);
   const [first, second] = tests;
   let count = 0;
-  for (let z = 0, start = 0; start < n; z++, start += 1 << ZONE_SHIFT) {
-    const end = Math.min(n, start + (1 << ZONE_SHIFT));
-    const [low, high] = [zones.low[z] as number, zones.high[z] as number];
+  for (let z = 0, start = 0; start < n; z++, start += 1 << BLOCK_SHIFT) {
+    const end = Math.min(n, start + (1 << BLOCK_SHIFT));
+    const [low, high] = [blocks.low[z] as number, blocks.high[z] as number];
     if (high < range.from || low > range.to) {
       mask.fill(0, start, end);
     } else if (low >= range.from && high <= range.to) {

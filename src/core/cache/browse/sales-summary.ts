@@ -4,12 +4,12 @@
  * With few statuses (the usual case) one pass adds each sale once, to its currency × commission status × payment
  * status cell, and the three groupings are summed from those few cells; with many distinct statuses, where the cells
  * would be too many, each sale is added to its three groups directly. A filter on dates, statuses, currencies and
- * categories alone is answered from the whole cache's totals per cell instead (`summary-cube.ts`). Never summed across
+ * categories alone is answered from the whole cache's totals per cell instead (`summary-cells.ts`). Never summed across
  * currencies.
  */
 import type { AccountView } from './browse-index';
 import { addGroup, addSale, amountColumns, groupSums, toMoneyTotals, usedGroups, type GroupSums } from './money-totals';
-import { addFromCells, cellsAnswer } from './summary-cube';
+import { addFromCells, cellsAnswer } from './summary-cells';
 import type { SalesFilter } from '../../../shared/sales-query';
 import type { SalesSummary } from '../../../shared/sales-query-types';
 import type { SaleColumns } from './column-store';

@@ -23,7 +23,7 @@ import { SALE_SORT_COLUMNS, type SaleSortColumn } from '../../../shared/sales-qu
 import { sameStamp, type BrowseStamp } from './browse-stamp';
 import { createColumns, GROWABLE, type FineAmounts, type Growable, type SaleColumns } from './column-store';
 import type { TextDictionary } from './text-dictionary';
-import { ALIGN, createLayout, readLaidOutHeader, writeLaidOutFile, type FileKind } from '../side-files';
+import { ALIGN, createLayout, readSideFileHeader, writeSideFile, type FileKind } from '../side-files';
 
 /** The saved file's kind; raise the format whenever the column store changes. */
 const KIND: FileKind = { magic: 'CDBROWSE', format: 1 };
@@ -132,7 +132,7 @@ export function saveColumns(
   orders: ReadonlyMap<SaleSortColumn, Int32Array>,
 ): void {
   const { header, parts } = layout(account, stamp, columns, orders);
-  writeLaidOutFile(savedIndexPath(place, account), KIND, header, parts);
+  writeSideFile(savedIndexPath(place, account), KIND, header, parts);
 }
 
 function readExactly(fd: number, bytes: Uint8Array, position: number): boolean {
@@ -146,7 +146,7 @@ function readExactly(fd: number, bytes: Uint8Array, position: number): boolean {
 }
 
 function readHeader(fd: number): { header: Header; dataStart: number } | null {
-  const read = readLaidOutHeader((bytes, position) => readExactly(fd, bytes, position), KIND);
+  const read = readSideFileHeader((bytes, position) => readExactly(fd, bytes, position), KIND);
   const parsed = read === null ? null : headerSchema.safeParse(read.header);
   return read !== null && parsed?.success === true ? { header: parsed.data, dataStart: read.dataStart } : null;
 }

@@ -14,7 +14,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
-import { createLayout, readLaidOutHeader, writeLaidOutFile, type FileKind, type Place } from '../side-files';
+import { createLayout, readSideFileHeader, writeSideFile, type FileKind, type Place } from '../side-files';
 
 /** The saved file's kind; raise the format whenever what it holds changes. */
 const KIND: FileKind = { magic: 'CDTEXTS ', format: 1 };
@@ -73,7 +73,7 @@ export function saveTexts(place: SavedTextsPlace, stamp: string, texts: SavedTex
     ids: part.ids === null ? null : layout.put(bytesOf(part.ids)),
     present: layout.put(part.present),
   }));
-  writeLaidOutFile(savedTextsPath(place), KIND, { stamp, through: texts.through, parts }, layout);
+  writeSideFile(savedTextsPath(place), KIND, { stamp, through: texts.through, parts }, layout);
 }
 
 /** Bytes `[offset, offset + length)` of the data part when they are there and match their CRC, else null. */
@@ -137,7 +137,7 @@ export function openSavedTexts(place: SavedTextsPlace, stamp: string): SavedText
   };
   const readAt = (bytes: Uint8Array, position: number): boolean =>
     position + bytes.byteLength <= file.byteLength && file.copy(bytes, 0, position, position + bytes.byteLength) === bytes.byteLength;
-  const read = readLaidOutHeader(readAt, KIND);
+  const read = readSideFileHeader(readAt, KIND);
   const parsed = read === null ? null : headerSchema.safeParse(read.header);
   if (read === null || parsed?.success !== true) return damaged();
   const header = parsed.data;

@@ -11,7 +11,7 @@ const MAIN_SCRIPT = /<script type="module" crossorigin src="\.\/assets\/index-[\
  * The renderer's start module (src/renderer/src/start.ts: the start requests, the formatters' locale data) is an entry
  * of its own, and its script tag goes just before the main one (after the CSP). Module scripts run in document order,
  * each once its own imports are ready, so this small one runs while the browser is still compiling the main script's
- * 630 KB, about 100 ms on a slow machine, instead of after it. The main script imports the same file, so it is one
+ * large bundle, instead of after it. The main script imports the same file, so it is one
  * module, evaluated once. The dev server serves index.html as written: there the main script imports it first.
  */
 function startScriptFirst(): Plugin {

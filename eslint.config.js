@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { treeRules } from './scripts/eslint-rules/index.js';
 
 /**
  * One lint tool. Besides the recommended rules it enforces the architecture: raw ipcMain /
@@ -112,6 +113,15 @@ export default tseslint.config(
   {
     files: ['src/renderer/**/*.ts', 'src/renderer/**/*.tsx'],
     ...reactHooks.configs.flat.recommended,
+  },
+  // The tree says what it is: no import cycle, and a folder with an index.ts is entered only through it.
+  {
+    files: ['src/**/*.{ts,tsx}', 'bench/**/*.ts', 'e2e/**/*.ts', 'test-support/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { tree: treeRules },
+    rules: {
+      'tree/no-cycle': 'error',
+      'tree/index-door': ['error', { entries: ['src/main', 'src/preload'] }],
+    },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -302,10 +302,7 @@ export function localDay(date: Date): string {
 // ---------------------------------------------------------------------------------------------------------------
 // One signed-in page shared by the tests of a describe block, for specs that look at many screens of the same data.
 
-/** The navbar entries a spec can go to (saved views go by their own names). */
-export type SectionName = 'Sales' | 'Payouts' | 'Compare' | 'All accounts' | 'Profile' | 'Settings';
-
-/** Opens a section (a {@link SectionName}) or a saved view, by its name, from the navbar, through the burger on narrow windows. */
+/** Opens a section (Sales, Payouts, Compare, All accounts, Profile, Settings) or a saved view, by its name, from the navbar, through the burger on narrow windows. */
 export async function goToSection(page: Page, name: string): Promise<void> {
   const burger = page.getByRole('button', { name: 'Open navigation' });
   if (await burger.isVisible()) await burger.click();

@@ -44,3 +44,34 @@ describe('architecture lint rules', () => {
     expect(await ruleIds(code, 'src/core/cache/leak.test.ts')).not.toContain('no-restricted-imports');
   });
 });
+
+describe('the tree says what it is', () => {
+  it('H3: an import that closes a cycle fails the lint, an import of types only included', async () => {
+    // The app core reaches src/shared/money.ts, so money.ts importing the app core closes a loop.
+    const value = "import { createAppCore } from '../core/app';\nexport const x = createAppCore;\n";
+    expect(await ruleIds(value, 'src/shared/money.ts')).toContain('tree/no-cycle');
+    const types = "import type { AppCore } from '../core/app';\nexport type X = AppCore;\n";
+    expect(await ruleIds(types, 'src/shared/money.ts')).toContain('tree/no-cycle');
+    // Nothing the app core imports reaches the main process's files: the same import is legal there.
+    expect(await ruleIds(value, 'src/main/leak.ts')).not.toContain('tree/no-cycle');
+  });
+
+  it('H3: code outside a folder with an index.ts imports the folder, never a file inside it', async () => {
+    const inside = "import { csvTextField } from '../export/text-safety';\nexport const x = csvTextField;\n";
+    expect(await ruleIds(inside, 'src/core/compare/leak.ts')).toContain('tree/index-door');
+    expect(await ruleIds(inside, 'src/core/compare/leak.test.ts')).toContain('tree/index-door');
+    const door = "import { csvTextField } from '../export';\nexport const x = csvTextField;\n";
+    expect(await ruleIds(door, 'src/core/compare/leak.ts')).not.toContain('tree/index-door');
+    const own = "import { csvTextField } from './text-safety';\nexport const x = csvTextField;\n";
+    expect(await ruleIds(own, 'src/core/export/leak.ts')).not.toContain('tree/index-door');
+  });
+
+  it('H3: a folder inside a folder keeps its own door, and the outer door is the only way in from outside', async () => {
+    const nested = "import { MIGRATIONS } from './file/migrations/index';\nexport const x = MIGRATIONS;\n";
+    expect(await ruleIds(nested, 'src/core/cache/leak.ts')).toContain('tree/index-door');
+    const sibling = "import { openCache } from '../cache/file';\nexport const x = openCache;\n";
+    expect(await ruleIds(sibling, 'src/core/sync/leak.ts')).toContain('tree/index-door');
+    const inner = "import { MIGRATIONS } from './migrations';\nexport const x = MIGRATIONS;\n";
+    expect(await ruleIds(inner, 'src/core/cache/file/leak.ts')).not.toContain('tree/index-door');
+  });
+});

@@ -26,6 +26,8 @@ step "Type-check: end-to-end tests (tsconfig.e2e.json)"
 npx tsc -p tsconfig.e2e.json
 step "Lint (ESLint)"
 npx eslint --max-warnings=0 .
+step "Unused files, exports and dependencies (knip)"
+npx knip --no-progress
 step "Formatting (Prettier)"
 npx prettier --check . >/dev/null || { npx prettier --list-different .; echo "Run: npx prettier --write ." >&2; exit 1; }
 rm -rf test-reports

@@ -2,8 +2,8 @@
  * export-1m: the million-sale database written to .xlsx through the app's exporter against the same exceljs streaming
  * baseline as the export case (`compareExports` in `export.ts`), each export in a process of its own: the baseline
  * does not pause for the zip, so at a million rows it holds most of the sheet in memory (over a gigabyte), which
- * would otherwise count as the exporter's. The exporter must write every row, within 1.2 times the baseline's time and
- * 300 MB of peak RSS.
+ * would otherwise count as the exporter's. The exporter must write every row within the time and memory targets of
+ * docs/performance.md.
  */
 import type { RunCase } from '../lib/case';
 import { count, holds, info } from '../lib/rows';

@@ -8,74 +8,12 @@
  *
  * export-1m (see `export-1m.ts`) runs the same comparison on the million-sale database.
  */
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
-import type { SalesCache } from '../../src/core/cache';
-import { exportFromCache } from '../../src/core/export';
-import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMN_LABELS } from '../../src/shared/export-columns';
-import type { CachedSale } from '../../src/shared/sales-query-types';
-import { BENCH_ACCOUNT, type CaseInput, type RunCase } from '../lib/case';
+import type { CaseInput, RunCase } from '../lib/case';
 import type { ExportChildResult } from '../lib/export-child';
 import { runJsonChild } from '../lib/json-child';
 import { atMost, count, ratioAtMost, type CaseOutput } from '../lib/rows';
-import { best, megabytes, progress, timed } from '../lib/timing';
-
-const SORT = { column: 'transactionDate', direction: 'asc' } as const;
-
-function day(iso: string | null): Date | null {
-  return iso === null ? null : new Date(`${iso}T00:00:00Z`);
-}
-
-/** The cell values of the default export columns, as plain values (no formats, no links). */
-function cells(sale: CachedSale): (string | number | Date | null)[] {
-  return DEFAULT_EXPORT_COLUMNS.map((column) => {
-    switch (column) {
-      case 'transactionDate':
-        return day(sale.transactionDate);
-      case 'paymentDate':
-        return day(sale.paymentDate);
-      default: {
-        const value = (sale as unknown as Record<string, string | number | null>)[column];
-        return value ?? null;
-      }
-    }
-  });
-}
-
-/** The app's export of every sale of the bench account; resolves with rows written and wall time. */
-export async function exportWithApp(cache: SalesCache, targetPath: string): Promise<{ ms: number; rows: number; bytes: number }> {
-  const { ms, value } = await timed(() =>
-    exportFromCache({
-      cache,
-      account: BENCH_ACCOUNT,
-      accountLabel: 'Bench account',
-      baseUrl: 'https://bench.invalid',
-      request: { filter: {}, format: 'xlsx' },
-      targetPath,
-      appVersion: '0.0.0-bench',
-    }),
-  );
-  return { ms, rows: value.rowCount, bytes: statSync(targetPath).size };
-}
-
-/** The baseline: exceljs streaming WorkbookWriter, same rows from the same cache iterator, default columns, no styles, one sheet. */
-export async function exportPlain(cache: SalesCache, targetPath: string): Promise<{ ms: number; rows: number }> {
-  const { ms, value } = await timed(async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: targetPath, useStyles: false, useSharedStrings: false });
-    const sheet = workbook.addWorksheet('Sales');
-    sheet.addRow(DEFAULT_EXPORT_COLUMNS.map((c) => EXPORT_COLUMN_LABELS[c])).commit();
-    let rows = 0;
-    for (const sale of cache.iterateSales(BENCH_ACCOUNT, { sort: SORT })) {
-      sheet.addRow(cells(sale)).commit();
-      rows += 1;
-    }
-    sheet.commit();
-    await workbook.commit();
-    return rows;
-  });
-  return { ms, rows: value };
-}
+import { best, megabytes, progress } from '../lib/timing';
 
 /** Runs one export (`app`: the app's exporter; `plain`: the baseline) in a process of its own and reads its result. */
 export async function exportInChild(repoRoot: string, which: 'app' | 'plain', dbPath: string, targetPath: string): Promise<ExportChildResult> {

@@ -1,7 +1,7 @@
 /**
  * routine-sync (T2): what keeping statuses current costs. A cache of three years of sales, spread evenly over
  * the days (the generator's own spread grows towards the end, which would put a tenth of three years in the last 60
- * days), filled from the HTTPS fake service (20 ms of latency per request), where most old sales are final and about
+ * days), filled from the HTTPS fake service (with a latency on every request), where most old sales are final and about
  * 2% of them are still open; then, after a few old open sales were paid at the service, one routine sync (runRoutineSync: the 60-day
  * trailing window, every open sale re-checked by status-filtered walks, the changed days fetched again), next to the
  * baseline of a full refresh of the same three years (runSync with `refresh`), as a user would otherwise run to catch

@@ -1,5 +1,5 @@
 /**
- * sync: a year of sales from the HTTPS fake service (its own process, 20 ms of latency on every request) into a new
+ * sync: a year of sales from the HTTPS fake service (its own process, `LATENCY_MS` on every request) into a new
  * cache through runSync, exactly as the app's sync manager runs it (a service client over the Node transport, the
  * engine's default of 3 date windows in parallel, pages of 100, one transaction per page).
  *

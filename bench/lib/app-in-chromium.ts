@@ -103,8 +103,8 @@ const SHOWN_AT = '__benchShownAt';
 /**
  * Makes `page` note, in itself, when it first draws a frame with `row` on screen (and, when given, no `loading`
  * element): a check at every animation frame, before it is painted, timed by the page's clock (ms since the start of
- * its navigation). Playwright's own waiting polls at 0, 20, 50, 100, 100 and then every 500 ms, which would round a
- * time up by as much as half a second.
+ * its navigation). Playwright's own waiting polls at growing intervals, which would round a time up by as much as
+ * one interval.
  */
 async function noteWhenShown(page: Page, row: string, loading: string | null): Promise<void> {
   // Source text, not a function: tsx names functions with a helper the page does not have.

@@ -5,8 +5,13 @@
  * peak RSS, so each figure holds only its own export's memory (plus Node, tsx and the loaded modules).
  */
 import { statSync } from 'node:fs';
-import { openCache } from '../../src/core/cache';
-import { exportPlain, exportWithApp } from '../cases/export';
+import ExcelJS from 'exceljs';
+import { openCache, type SalesCache } from '../../src/core/cache';
+import { exportFromCache } from '../../src/core/export';
+import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMN_LABELS } from '../../src/shared/export-columns';
+import type { CachedSale } from '../../src/shared/sales-query-types';
+import { BENCH_ACCOUNT } from './case';
+import { timed } from './timing';
 
 /** What the process prints. */
 export interface ExportChildResult {
@@ -14,6 +19,62 @@ export interface ExportChildResult {
   rows: number;
   bytes: number;
   peakRssMb: number;
+}
+
+const SORT = { column: 'transactionDate', direction: 'asc' } as const;
+
+function day(iso: string | null): Date | null {
+  return iso === null ? null : new Date(`${iso}T00:00:00Z`);
+}
+
+/** The cell values of the default export columns, as plain values (no formats, no links). */
+function cells(sale: CachedSale): (string | number | Date | null)[] {
+  return DEFAULT_EXPORT_COLUMNS.map((column) => {
+    switch (column) {
+      case 'transactionDate':
+        return day(sale.transactionDate);
+      case 'paymentDate':
+        return day(sale.paymentDate);
+      default: {
+        const value = (sale as unknown as Record<string, string | number | null>)[column];
+        return value ?? null;
+      }
+    }
+  });
+}
+
+/** The app's export of every sale of the bench account; resolves with rows written and wall time. */
+async function exportWithApp(cache: SalesCache, targetPath: string): Promise<{ ms: number; rows: number; bytes: number }> {
+  const { ms, value } = await timed(() =>
+    exportFromCache({
+      cache,
+      account: BENCH_ACCOUNT,
+      accountLabel: 'Bench account',
+      baseUrl: 'https://bench.invalid',
+      request: { filter: {}, format: 'xlsx' },
+      targetPath,
+      appVersion: '0.0.0-bench',
+    }),
+  );
+  return { ms, rows: value.rowCount, bytes: statSync(targetPath).size };
+}
+
+/** The baseline: exceljs streaming WorkbookWriter, same rows from the same cache iterator, default columns, no styles, one sheet. */
+async function exportPlain(cache: SalesCache, targetPath: string): Promise<{ ms: number; rows: number }> {
+  const { ms, value } = await timed(async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: targetPath, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Sales');
+    sheet.addRow(DEFAULT_EXPORT_COLUMNS.map((c) => EXPORT_COLUMN_LABELS[c])).commit();
+    let rows = 0;
+    for (const sale of cache.iterateSales(BENCH_ACCOUNT, { sort: SORT })) {
+      sheet.addRow(cells(sale)).commit();
+      rows += 1;
+    }
+    sheet.commit();
+    await workbook.commit();
+    return rows;
+  });
+  return { ms, rows: value };
 }
 
 async function main(): Promise<void> {

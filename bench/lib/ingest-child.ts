@@ -6,7 +6,7 @@
  * A small untimed run into another file comes first, so the timed run finds its code compiled, as the earlier rounds
  * of the case did for the later ones when every round ran in one process.
  */
-import { intoCache, plainInsert, type Timing } from '../cases/ingest';
+import { intoCache, plainInsert, type Timing } from './ingest-runs';
 
 /** Sales of the untimed run before the timed one. */
 const WARM_UP_SALES = 20_000;

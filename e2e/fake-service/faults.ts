@@ -109,7 +109,6 @@ export const scheduledDataChangeSchema = z.object({
   startDay: isoDay.optional(),
   changes: z.array(saleMutationSchema).min(1),
 });
-export type ScheduledDataChange = z.infer<typeof scheduledDataChangeSchema>;
 
 /** Every knob, with its default; unknown knobs are refused so a typo cannot silently test nothing. */
 export const faultSettingsSchema = z.strictObject({

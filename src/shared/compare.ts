@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { COMPARE_UNITS } from './compare-periods';
 import type { DayRange } from './dates';
 
-export { COMPARE_UNITS, comparedPeriods, wholePeriodOf, type CompareUnit } from './compare-periods';
+export { comparedPeriods, wholePeriodOf, type CompareUnit } from './compare-periods';
 
 export const BREAKDOWN_DIMENSIONS = ['category', 'subid', 'product', 'collection'] as const;
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];

@@ -13,17 +13,13 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Filter values the service accepts; `declined` is a record value only (spec 3). */
 export const COMMISSION_STATUS_FILTERS = ['all', 'approved', 'pending'] as const;
-export type CommissionStatusFilter = (typeof COMMISSION_STATUS_FILTERS)[number];
 export const PAYMENT_STATUS_FILTERS = ['all', 'paid', 'pending'] as const;
-export type PaymentStatusFilter = (typeof PAYMENT_STATUS_FILTERS)[number];
 
 /** The two orders the service knows (spec 4.2). */
 export const ORDER_BY_VALUES = ['transaction_date', '-transaction_date'] as const;
-export type OrderBy = (typeof ORDER_BY_VALUES)[number];
 
 /** Categories the spec lists; records may carry others (a sample holds `product`), which are kept as they are. */
 export const KNOWN_CATEGORIES = ['coupon', 'referral', 'offer', 'product'] as const;
-export type KnownCategory = (typeof KNOWN_CATEGORIES)[number];
 
 /**
  * A value the spec lists (`K`), or any other text the service sent, kept verbatim: the service may add statuses
@@ -50,11 +46,6 @@ export function isKnownCommissionStatus(value: string | null | undefined): value
 /** True for `pending` and `paid`; false for a status the spec does not list. */
 export function isKnownPaymentStatus(value: string | null | undefined): value is PaymentStatus {
   return isListedValue(PAYMENT_STATUSES, value);
-}
-
-/** True for a category the spec lists (or shows in its sample). */
-export function isKnownCategory(value: string | null | undefined): value is KnownCategory {
-  return isListedValue(KNOWN_CATEGORIES, value);
 }
 
 /** JSON value, used for fields the service sends beyond the spec (kept, never interpreted). */

@@ -75,7 +75,6 @@ const accountIdSchema = z.string().uuid().max(36);
 
 /** Picks an account by id. */
 export const accountRefSchema = z.strictObject({ accountId: accountIdSchema });
-export type AccountRef = z.infer<typeof accountRefSchema>;
 
 /** New credentials for an account whose key was refused; an empty api-key keeps the stored one. */
 export const reauthenticateSchema = z.strictObject({
@@ -104,15 +103,12 @@ export type RenameAccountInput = z.infer<typeof renameAccountSchema>;
 
 /** A link to open in the user's browser; the main process opens https links only (S4). */
 export const openExternalSchema = z.strictObject({ url: z.string().min(1).max(2048) });
-export type OpenExternalRequest = z.infer<typeof openExternalSchema>;
 
 /** A file to show in the file manager; only files the app wrote in this session are shown. */
 export const showInFolderSchema = z.strictObject({ path: z.string().min(1).max(4096) });
-export type ShowInFolderRequest = z.infer<typeof showInFolderSchema>;
 
 /** A file to open in its default app; only the file the last export wrote is opened. */
 export const openFileSchema = z.strictObject({ path: z.string().min(1).max(4096) });
-export type OpenFileRequest = z.infer<typeof openFileSchema>;
 
 /** The payment dates a payout report covers. */
 export const payoutRangeSchema = z

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { DEFAULT_PREFERENCES, MAX_REMEMBERED_ACCOUNTS, MAX_SAVED_VIEWS, VIEW_NAME_EMPTY, VIEW_NAME_MAX_LENGTH, VIEW_NAME_TOO_LONG } from './preference-rules';
 import { salesFilterSchema, salesSortSchema } from './sales-query';
 
-export { DEFAULT_PREFERENCES, MAX_REMEMBERED_ACCOUNTS, MAX_SAVED_VIEWS } from './preference-rules';
+export { MAX_REMEMBERED_ACCOUNTS } from './preference-rules';
 
 /** A short identifier such as a column id or a date preset name. */
 const slug = z

@@ -1,16 +1,13 @@
 /**
- * The fixed values of the cache's query API (earliest and latest days, sort columns, date bases, payment status
- * choices), apart from its zod schemas: the renderer needs these at start, and building the schemas there would cost
- * the first screen tens of milliseconds for checks that run in the main process.
+ * The fixed values of the cache's query API (earliest and latest days, sort columns, date bases), apart from its zod
+ * schemas: the renderer needs these at start, and building the schemas there would cost the first screen tens of
+ * milliseconds for checks that run in the main process.
  */
 
 /** The earliest day any input may name (S17): the app has no sales before it, so an older day is a mistake. */
 export const EARLIEST_DAY = '2000-01-01';
 /** The latest day a filter may name: a later day matches nothing, and the bound keeps every input sane. */
 export const LATEST_FILTER_DAY = '2099-12-31';
-
-/** Payment status filter values; `none` matches sales without a payment status. */
-export const PAYMENT_STATUS_CHOICES = ['paid', 'pending', 'none'] as const;
 
 /** Which day a date range (and a series) applies to. */
 export const DATE_BASES = ['transaction', 'payment'] as const;

@@ -4,7 +4,6 @@
  * the stack or stall, and make the whole page fail. This check walks with its own stack and stops at the bounds, so
  * it is safe on any value and runs before anything recursive sees the record.
  */
-import type { JsonValue } from './domain';
 
 /** Deepest nesting kept in a field beyond the spec (the record itself is level 1, its fields level 2). */
 export const MAX_FIELD_DEPTH = 32;
@@ -33,9 +32,4 @@ export function checkJson(value: unknown, maxDepth = MAX_FIELD_DEPTH, maxNodes =
     for (const child of children) stack.push([child, depth + 1]);
   }
   return 'ok';
-}
-
-/** Narrows `value` to JSON after {@link checkJson} said so. */
-export function isBoundedJson(value: unknown): value is JsonValue {
-  return checkJson(value) === 'ok';
 }

@@ -1,6 +1,6 @@
 /**
  * Progress where stderr is not a terminal (a log file, a pipe, a cron mail): a plain line when the work starts, at
- * each further tenth done, and every 30 seconds while the share stays the same, so a log shows the job is alive
+ * each further tenth done, and every `QUIET_MS` while the share stays the same, so a log shows the job is alive
  * without filling up.
  */
 import type { ProgressReporter, ProgressSnapshot } from './progress-snapshot';

@@ -13,16 +13,16 @@ import type {
   SessionStatus,
   SignOutInput,
 } from '../../shared/ipc-contract';
-import type { SessionState } from '../app';
 import { checkExtraCa, parseBaseUrl, type Credentials, type ServiceClient } from '../service';
 import { bindingOf } from './account-binding';
 import { maskApiKey, type AccountRegistry } from './account-registry';
 import type { CredentialVault } from './account-credentials';
+import type { AccountSession } from './account-session';
 import { createExtraCaActions, type ExtraCaActions } from './account-extra-ca';
 
 /** What the account actions need. */
 export interface AccountActionsDeps {
-  session: SessionState;
+  session: AccountSession;
   registry: AccountRegistry;
   vault: CredentialVault;
   /** A client for `baseUrl`, trusting `extraCaPem` besides the system's certificates when given. */

@@ -6,15 +6,15 @@
  */
 import { AppError } from '../../shared/errors';
 import type { ExtraCaInfo, TrustExtraCaInput } from '../../shared/ipc-contract';
-import type { SessionState } from '../app';
 import { checkExtraCa, describeExtraCa } from '../service';
 import { bindingOf } from './account-binding';
 import type { CredentialVault } from './account-credentials';
+import type { AccountSession } from './account-session';
 import type { AccountMeta, AccountRegistry } from './account-registry';
 
 /** What the certificate actions need. */
 export interface ExtraCaDeps {
-  session: SessionState;
+  session: AccountSession;
   registry: AccountRegistry;
   vault: CredentialVault;
   now: () => Date;

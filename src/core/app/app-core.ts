@@ -15,7 +15,7 @@ import { createExtraCaTransports } from './extra-ca-transports';
 import { PreferencesStore, type SettingsStore } from '../settings';
 import { createSyncManager } from '../sync';
 import { createMemorySecretStore, type SecretStore } from '../keychain';
-import { createAppFacts, type AppFacts } from './app-facts';
+import { createAppInformation, type AppInformation } from './app-information';
 import { createAppSync, type AppSync } from './app-sync';
 import { openCacheHolder, START_CHECK_WITHIN_MS, type CacheHolder } from './cache-holder';
 import { createProfileReader, type ProfileReader } from './profile-reader';
@@ -67,7 +67,7 @@ export interface AppCoreDeps {
 /** The core's parts; the IPC handlers, the CLI and tests call them directly. */
 export interface AppCore {
   /** Name, version, the cache's size and clearing, diagnostics. */
-  app: AppFacts;
+  app: AppInformation;
   /** Which account (or the demo) is open. */
   session: SessionState;
   accounts: AccountActions;
@@ -223,7 +223,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   });
 
   return {
-    app: createAppFacts({
+    app: createAppInformation({
       appVersion: deps.appVersion,
       cache,
       openAccount: () => session.cacheKey(),

@@ -4,7 +4,7 @@
  * and every cache call answers with the reason, instead of the app failing to start.
  *
  * The page-by-page integrity check (quick_check, D2) runs in a worker thread after the file is
- * opened instead of before: at a million sales it takes 0.5-1 s that the app would otherwise spend
+ * opened instead of before: at a million sales it reads the whole file, time the app would otherwise spend
  * before showing anything. It can wait until the first screen's reads are answered (`checkSoon`), or
  * a few seconds at most: on a machine with two cores it would otherwise take one from the window
  * drawing its first screen. When it finds damage, the damaged file is set aside and a fresh cache

@@ -16,6 +16,7 @@ import {
   readOnlyReason,
   type AccountMeta,
   type AccountRegistry,
+  type AccountSession,
   type CredentialVault,
   type StoredSecrets,
 } from '../accounts';
@@ -67,7 +68,7 @@ const MISSING_CREDENTIALS: AppErrorData = {
 };
 
 /** The current session; created once per app run. */
-export class SessionState {
+export class SessionState implements AccountSession {
   private active: Active | null = null;
 
   constructor(private readonly deps: SessionDeps) {}

@@ -8,7 +8,7 @@ import type { CacheHolder } from './cache-holder';
 
 /**
  * With no saved index, an account with more sales than this is left for its first query to build: a build holds the
- * process about 3 ms per thousand sales on a slow machine, and a window whose first screen waits seconds on it would
+ * process in proportion to the sales, and a window whose first screen waits seconds on it would
  * look stuck before it showed anything.
  */
 export const WARM_UP_BUILD_LIMIT = 200_000;

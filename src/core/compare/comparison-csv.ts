@@ -4,7 +4,7 @@
  * amounts are plain decimal numbers in the currency's decimals.
  */
 import type { BreakdownDimension, Comparison } from '../../shared/compare';
-import { csvTextField } from '../export/text-safety';
+import { csvTextField } from '../export';
 
 const BOM = '\uFEFF';
 const EOL = '\r\n';

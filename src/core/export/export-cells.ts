@@ -3,7 +3,6 @@
  * writers read the same cells, so both formats always agree on what a column means. Amounts carry their exact value
  * next to the number, so CSV prints them exactly (0.005 stays 0.005) and the Summary adds them without float drift.
  */
-import { COMMISSION_STATUSES, isListedValue } from '../../shared/domain';
 import type { ExportColumnId } from '../../shared/export-columns';
 import { currencyDigits, decimalText, decimalsOf, parseDecimal, type ExactDecimal } from '../../shared/money';
 import { formatMinor } from '../cache';
@@ -93,11 +92,6 @@ export function amountDecimals(cell: AmountCell): number {
 export function amountText(cell: AmountCell): string {
   const digits = currencyDigits(cell.currency);
   return cell.exact === null ? formatMinor(cell.minor ?? 0, cell.scale, digits) : decimalText(cell.exact, digits);
-}
-
-/** True when `status` is one the spec lists: the Summary totals those as earned (approved) or to come (pending). */
-export function isListedCommissionStatus(status: string): boolean {
-  return isListedValue(COMMISSION_STATUSES, status);
 }
 
 /** An ISO day `yyyy-mm-dd` as a Date at UTC midnight, which spreadsheets store as that calendar day. */

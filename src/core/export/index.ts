@@ -1,4 +1,6 @@
 export * from './app-exporter';
+export { aboutEntries } from './export-about';
 export * from './export-sales';
 export * from './export-freshness';
 export * from './freshness-lines';
+export { csvTextField } from './text-safety';

@@ -11,8 +11,8 @@ import { exportCancelled } from './export-errors';
 
 /**
  * Bytes a stream may hold before the writer pauses for it. Small: every chunk waiting here outlives a young-generation
- * GC and is only freed by a full one, so a deep queue shows up as resident memory (about 40 MB less at a million rows
- * with 256 KB than with 4 MB), while a batch of rows refills it faster than the zip empties it.
+ * GC and is only freed by a full one, so a deep queue shows up as resident memory (the peak export memory in
+ * docs/performance.md), while a batch of rows refills it faster than the zip empties it.
  */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 

@@ -19,7 +19,7 @@ export interface RotatingFileSinkOptions {
   directory: string;
   /** File name without extension; default `main`. */
   baseName?: string;
-  /** Size at which the current file is rotated; default 1 MB. */
+  /** Size in bytes at which the current file is rotated. */
   maxBytes?: number;
   /** Rotated files kept besides the current one; default 4. */
   keep?: number;

@@ -17,7 +17,7 @@ export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
-/** setTimeout fires at once beyond 2^31-1 ms; no wait here is meant to be that long. */
+/** setTimeout fires at once beyond a signed 32-bit count of milliseconds; no wait here is meant to be that long. */
 const MAX_TIMER_MS = 2_147_483_647;
 
 /** Real time. */

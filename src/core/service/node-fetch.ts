@@ -154,7 +154,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
     maxSockets: parsed.data.maxSockets ?? 8,
     rejectUnauthorized: true,
     // The roots and the extra CA go in as one TLS context made once. Given as `ca`, they would be part of the name
-    // the agent files each connection under, written out again (about 200 KB of PEM) several times per request.
+    // the agent files each connection under, written out again (every root's PEM text) several times per request.
     ...(extra.length > 0 ? { secureContext: createSecureContext({ ca: [...getCACertificates('default'), ...extra] }) } : {}),
   });
   const nodeFetch = (input: string, init: RequestInit = {}): Promise<Response> => send(agent, input, init);

@@ -24,7 +24,7 @@ import type { ServiceClient } from './service-client';
 import { tooManySalesError } from './service-errors';
 
 /**
- * Most distinct references one walk keeps (S13): about 21 MB of set. A walk covers at most a month, so this is over
+ * Most distinct references one walk keeps (S13), so its set stays small. A walk covers at most a month, so this is over
  * 8,000 sales a day; the sync engine holds at most a few walks at once, whatever the number of sales in the cache.
  */
 export const MAX_WALK_REFERENCES = 250_000;

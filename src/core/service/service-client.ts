@@ -36,7 +36,7 @@ export interface ServiceClientOptions {
   baseUrl: string;
   credentials: Credentials;
   fetch: FetchLike;
-  /** Per-request timeout, from sending to the last byte of the body. Default 30 s. */
+  /** Per-request timeout, from sending to the last byte of the body. */
   timeoutMs?: number;
   /** Shared with every other client of the same account, so parallel work slows down together. Default: own gate of 4. */
   gate?: RequestGate;
@@ -46,7 +46,7 @@ export interface ServiceClientOptions {
   clock?: Clock;
   /** Source of jitter in [0, 1). Default Math.random. */
   random?: () => number;
-  /** Largest body accepted. Default 16 MB (a page of 100 sales is about 60 kB). */
+  /** Largest body accepted, in bytes: far above a page of sales, far below what a hostile reply could send. */
   maxBodyBytes?: number;
   /** Told before every retry; never given credentials. */
   onRetry?: (event: RetryEvent) => void;

@@ -11,7 +11,7 @@ import { planSyncWindows } from './sync-plan';
 import type { SyncDeps, SyncJob, SyncResult } from './sync-types';
 import { fetchWindow } from './window-fetch';
 
-export type { RoutineSyncJob, RoutineSyncResult, SyncDeps, SyncJob, SyncResult } from './sync-types';
+export type { RoutineSyncResult, SyncDeps, SyncJob, SyncResult } from './sync-types';
 
 /** Runs one sync of a period; resolves with the final progress and counts, or rejects with the first error (after recording it). */
 export async function runSync(deps: SyncDeps, job: SyncJob, signal?: AbortSignal): Promise<SyncResult> {

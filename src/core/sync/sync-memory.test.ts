@@ -5,8 +5,7 @@ import { addDays } from '../../shared/dates';
 import type { Sale } from '../../shared/domain';
 import { parseProfile } from '../../shared/wire-schemas';
 import type { SalesCache } from '../cache';
-import { MAX_WALK_REFERENCES, type ServiceClient } from '../service';
-import { ServiceError } from '../service/service-errors';
+import { MAX_WALK_REFERENCES, ServiceError, type ServiceClient } from '../service';
 import { runSync } from './sync-engine';
 
 setFlagsFromString('--expose-gc');

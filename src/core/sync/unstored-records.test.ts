@@ -12,7 +12,7 @@ import { serviceDayToIso } from '../../shared/dates';
 import type { SalesFilter } from '../../shared/sales-query';
 import { openCache, type SalesCache } from '../cache';
 import { generateSales, type WireSale } from '../demo';
-import { aboutEntries } from '../export/export-about';
+import { aboutEntries } from '../export';
 import { tempFolder } from '../../../test-support/cache-kit';
 import { runRoutineSync } from './routine-sync';
 import { runSync } from './sync-engine';

@@ -7,14 +7,17 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { tempFolder } from '../../test-support/cache-kit';
-import { runCliInMemory, splitStderr, type InMemoryRun } from '../../test-support/cli-kit';
-import type { SyncProgress } from '../shared/sync-progress';
-import { EXIT_CODES } from './cli-errors';
-import type { CliIo } from './cli-io';
-import { createPlainLines, createTerminalBar, exportSnapshot, progressReporter, syncSnapshot, type ProgressSnapshot } from './progress';
-import { createJsonProgress } from './progress/json-lines';
-import { barLine, etaText, plainLine } from './progress/progress-text';
+import { tempFolder } from '../../../test-support/cache-kit';
+import { runCliInMemory, splitStderr, type InMemoryRun } from '../../../test-support/cli-kit';
+import type { SyncProgress } from '../../shared/sync-progress';
+import { EXIT_CODES } from '../cli-errors';
+import type { CliIo } from '../cli-io';
+import { createJsonProgress } from './json-lines';
+import { createPlainLines } from './plain-lines';
+import { progressReporter } from './progress-reporter';
+import { exportSnapshot, syncSnapshot, type ProgressSnapshot } from './progress-snapshot';
+import { barLine, etaText, plainLine } from './progress-text';
+import { createTerminalBar } from './terminal-bar';
 
 const STARTED = Date.parse('2026-03-01T10:00:00.000Z');
 

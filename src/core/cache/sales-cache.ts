@@ -83,8 +83,8 @@ export interface SalesCache {
   lastSyncRun(account: string, status?: SyncRunStatus): SyncRun | null;
   /**
    * Readies the account's in-memory browse index and its date order now, so the first sales-screen query does not pay
-   * for them: read from the file saved at the last close (about 30 ms at a million sales), or built from the table
-   * when the account has at most `buildLimit` sales (a build takes about 3 ms per thousand sales on a slow machine).
+   * for them: read from the file saved at the last close, or built from the table when the account has at most
+   * `buildLimit` sales (a build takes time in proportion to the sales).
    * False when it did neither; the first query then builds the index. Call it when the sales screen is likely next.
    */
   prepareBrowsing(account: string, buildLimit?: number): boolean;

@@ -1,7 +1,7 @@
 /**
- * Evaluates a {@link SalesFilter} over the in-memory columns: a byte per sale, 1 when it matches. Each condition is
- * one tight loop over typed arrays (about a millisecond per condition at a million sales). This is the only
- * definition of what a filter matches: the screen, the exports and the command all select through it.
+ * Evaluates a {@link SalesFilter} over the in-memory columns: a byte per sale, 1 when it matches, in tight loops over
+ * typed arrays. This is the only definition of what a filter matches: the screen, the exports and the command all
+ * select through it.
  */
 import { NO_DAY, type SaleColumns } from './column-store';
 import { dayRanges, BLOCK_SHIFT } from './day-ranges';
@@ -102,12 +102,10 @@ const OPEN_HIGH = 1_000_000_000;
  * (every position is written), else into a new array.
  *
  * The conditions are combined with `&`, with no branch: whether a sale passes a condition is as good as random, so a
- * pass that skipped ahead on a failed condition mispredicted a branch at every other sale (8 ns a sale at a million
- * sales). They are tested two list conditions at a time (the text search and the no-longer-reported flag count as
- * such), the first two together with the day range (or, with no range, writing the mask without reading it), each
- * pass also counting: a pass per condition read and wrote the whole mask once per condition, and a pass with unused
- * slots still read them (a million sales on a slow machine: 20 ms for a range and three conditions one pass each,
- * 11 ms padded to four, 7 ms two at a time).
+ * pass that skipped ahead on a failed condition mispredicted a branch at every other sale. They are tested two list
+ * conditions at a time (the text search and the no-longer-reported flag count as such), the first two together with
+ * the day range (or, with no range, writing the mask without reading it), each pass also counting: a pass per
+ * condition read and wrote the whole mask once per condition, and a pass with unused slots still read them.
  */
 export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, filter: SalesFilter, textHits: Uint8Array | null, into?: Uint8Array): Selection {
   const n = columns.size;

@@ -1,7 +1,7 @@
 /**
  * The one query engine over cached sales: which sales match a filter, in which order, as row ids. The sales table
  * reads a window of them at any offset (the memoised selection and sort order are walked in memory, then only those
- * rows are read from SQLite: offset 900,000 costs one pass over a byte mask, not 900,000 rows of SQL); exports,
+ * rows are read from SQLite: a deep offset costs one pass over a byte mask, not that many rows of SQL); exports,
  * payouts, compare, the command and the status checks read all of them.
  */
 import type { AccountView } from './browse-index';
@@ -38,8 +38,8 @@ function everySalePage(order: Int32Array, rowIds: Int32Array, direction: 'asc' |
 }
 
 /**
- * Row ids of every sale `filter` matches: in `sort`'s order, or in id order without one. A typed array, so a million
- * ids cost 4 MB and nothing for the collector to walk.
+ * Row ids of every sale `filter` matches: in `sort`'s order, or in id order without one. A typed array: four bytes an
+ * id, and nothing for the collector to walk.
  */
 export function selectedIds(view: AccountView, filter: SalesFilter, sort?: SalesSort): Int32Array {
   const { mask, count } = view.select(filter);

@@ -4,8 +4,7 @@
  * cells) and kept until the sales change. A summary whose filter has conditions on those alone (a date range, statuses, currencies,
  * categories; no sub-IDs, products, collections or words) is the sum of the cells it selects: the buckets wholly
  * inside its date range, plus the few sales of the one or two buckets its range cuts, found through the day ranges.
- * That replaces a pass adding every matching sale (20 ms for 700,000 of a million on a slow machine), which made the
- * broad and the wide-range summaries the slowest ones. Cells are added with the same exact sums as sales are
+ * That replaces a pass adding every matching sale, which made the broad and the wide-range summaries the slowest ones. Cells are added with the same exact sums as sales are
  * (`money-totals.ts`), so the totals are the same to the last digit.
  */
 import type { SalesFilter } from '../../../shared/sales-query';
@@ -17,7 +16,7 @@ import { dayRanges, BLOCK_SHIFT } from './day-ranges';
 import { codeConditions } from './filter-mask';
 import { addGroup, addSale, addSaleRun, amountColumns, groupSums, type AmountColumns, type GroupSums } from './money-totals';
 
-/** Most cells worth keeping per date basis (32 bytes each): buckets widen until they fit, else summaries take the pass. */
+/** Most cells worth keeping per date basis: buckets widen until they fit, else summaries take the pass. */
 const MAX_CELLS = 1 << 17;
 
 /** Sales whose cells are worked out at a time while the cells are built. */
@@ -141,8 +140,8 @@ function cellColumns(columns: SaleColumns, dims: Dims): CellColumns {
 
 /**
  * Writes the cell within its bucket of the sales at positions `start` to `end` into `cells`, in a loop over the code
- * arrays with every array and size in a local (read through objects at each sale, the cells alone took 15 ms for a
- * million sales on a slow machine).
+ * arrays with every array and size in a local (read through objects at each sale, the cells alone were the slowest
+ * part).
  */
 function cellRun(c: CellColumns, cells: Int32Array, start: number, end: number): void {
   const { currency, commissionStatus, paymentStatus, category, unreported } = c;

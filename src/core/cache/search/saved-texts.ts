@@ -1,7 +1,6 @@
 /**
  * The sales' folded references (`sale-texts.ts`) saved beside the cache when it closes, so the first text search of
- * the next session reads one file instead of every sale of the table (0.4-0.65 s at a million sales on a slow machine,
- * a few tens of milliseconds from the file). One file per cache: a short header (JSON: the stamp it was saved at, the
+ * the next session reads one file instead of every sale of the table. One file per cache: a short header (JSON: the stamp it was saved at, the
  * watermark the texts reach, where each part's arrays are and their CRC-32), then each part's text, starts, ids and
  * the bytes it holds.
  *

@@ -19,8 +19,7 @@ const foldedLists = new WeakMap<readonly (string | null)[], string[]>();
 /**
  * The indexes of the values of `values` (a browse-index dictionary of texts such as sub-IDs, code 0 being null) whose
  * folded text contains `term`. Sub-IDs repeat across sales, so a search looks at each distinct one once instead of at
- * every sale's copy: 'insta' in a million sales' sub-IDs took 35 ms as text in memory, a few hundred values take well
- * under one.
+ * every sale's copy.
  */
 export function valuesContaining(values: readonly (string | null)[], term: string): number[] {
   let folded = foldedLists.get(values);

@@ -4,7 +4,7 @@
  * Not used by the app.
  */
 import Database from 'better-sqlite3';
-import { readSales } from '../src/core/cache';
+import { createSaleReader } from '../src/core/cache';
 import type { Sale } from '../src/shared/domain';
 import type { SalesFilter, SaleSortColumn } from '../src/shared/sales-query';
 
@@ -119,7 +119,7 @@ export function storedOracleRefs(path: string, account: string, filter: SalesFil
       .prepare<[string, number], number>('SELECT id FROM sales WHERE account_id = ? AND (unreported_at IS NULL OR ?) ORDER BY id')
       .pluck()
       .all(account, filter.includeNoLongerReported === true ? 1 : 0);
-    const sales = readSales(db, ids).filter((sale) => oracleMatches(sale, filter));
+    const sales = createSaleReader(db)(ids).filter((sale) => oracleMatches(sale, filter));
     return oracleOrder(sales, column, direction);
   } finally {
     db.close();

@@ -15,7 +15,7 @@ import {
   type StorePageResult,
   createProfileStore,
   type CachedProfile,
-  readSales,
+  createSaleReader,
   streamSales,
 } from './records';
 import {
@@ -161,6 +161,7 @@ export interface SalesCacheOptions {
 /** Builds the cache object over an open, migrated connection. */
 export function createSalesCache(db: Database.Database, path: string, now: () => Date, options: SalesCacheOptions = {}): SalesCache {
   const lookups = createLookupIds(db);
+  const readSales = createSaleReader(db);
   const search = createSearchIndex(db);
   const catchUpSearch = (): number => guardCorruption(() => search.catchUp());
   const storePage = createPageStore(db, lookups, search);
@@ -213,7 +214,7 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
       browsed(() => {
         const query = parseInput(salesPageQuerySchema, input, 'sales page query');
         const { ids, total } = pageIds(view(account), query.filter, query.sort, query.offset, query.limit);
-        return { rows: readSales(db, ids), total, offset: query.offset, dataAsOf: dataAsOf(account, query.filter) };
+        return { rows: readSales(ids), total, offset: query.offset, dataAsOf: dataAsOf(account, query.filter) };
       }),
     countSales: (account, input) => browsed(() => view(account).select(filterOf(input)).count),
     summary: (account, input) =>

@@ -93,23 +93,30 @@ export function* idBatches(ids: Int32Array, size = ID_BATCH): Generator<string, 
 }
 
 /** Reads the sales `ids` (in that order) from SQLite; ids no longer stored are skipped. */
-export function readSales(db: Database.Database, ids: readonly number[] | Int32Array): CachedSale[] {
-  if (ids.length === 0) return [];
-  const rows = db
-    .prepare<[string], SaleRow>(`SELECT ${SALE_COLUMNS} FROM ${SALE_FROM} WHERE s.id IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify(Array.from(ids)));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const sales: CachedSale[] = [];
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (row) sales.push(toCachedSale(row));
-  }
-  return sales;
+export type SaleReader = (ids: readonly number[] | Int32Array) => CachedSale[];
+
+/**
+ * Prepares a {@link SaleReader} on `db`, once: a statement prepared per read holds native memory the collector does
+ * not see, and a long stream of them piled up until a full collection.
+ */
+export function createSaleReader(db: Database.Database): SaleReader {
+  const statement = db.prepare<[string], SaleRow>(`SELECT ${SALE_COLUMNS} FROM ${SALE_FROM} WHERE s.id IN (SELECT value FROM json_each(?))`);
+  return (ids) => {
+    if (ids.length === 0) return [];
+    const byId = new Map(statement.all(JSON.stringify(Array.from(ids))).map((row) => [row.id, row]));
+    const sales: CachedSale[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (row) sales.push(toCachedSale(row));
+    }
+    return sales;
+  };
 }
 
 function* batchesOf(snapshot: Database.Database, ids: Int32Array): Generator<CachedSale, void, undefined> {
   try {
-    for (let at = 0; at < ids.length; at += ID_BATCH) yield* guardCorruption(() => readSales(snapshot, ids.subarray(at, at + ID_BATCH)));
+    const read = createSaleReader(snapshot);
+    for (let at = 0; at < ids.length; at += ID_BATCH) yield* guardCorruption(() => read(ids.subarray(at, at + ID_BATCH)));
   } finally {
     if (snapshot.inTransaction) snapshot.exec('COMMIT');
     snapshot.close();

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sale } from '../../../shared/domain';
-import { openCache } from '../file';
+import { MIGRATIONS, openCache } from '../file';
 import type { SalesCache } from '../sales-cache';
 import { SEARCH_BATCH } from './search-index';
 import { pages, sampleSales, tempFolder, testClock } from '../../../../test-support/cache-kit';
@@ -98,6 +98,30 @@ describe('search entries written in bulk behind a watermark', () => {
     expect(expected).toBeGreaterThan(0);
     expect(cache.countSales('acct', { text: word })).toBe(expected);
     expect(wordIndexes()).toEqual([]);
+  });
+
+  it('a cache of format 3 (with its word index) is upgraded: the word index is dropped, every sale stays searchable', () => {
+    const sales = sampleSales({ count: 400 });
+    cache.storePage('acct', sales, clock.now());
+    cache.close();
+    raw((db) => {
+      db.exec('DROP TABLE search_progress');
+      MIGRATIONS.find((migration) => migration.version === 3)?.up(db);
+      db.exec(`INSERT INTO sales_fts (rowid, reference, product, collection, subid)
+          SELECT s.id, s.reference, p.name, c.name, s.subid FROM sales s
+          LEFT JOIN products p ON p.id = s.product_id LEFT JOIN collections c ON c.id = s.collection_id;
+        PRAGMA user_version = 3;`);
+    });
+    const reopened = openCache({ path, now: clock.now });
+    cache = reopened.cache;
+    expect(reopened.previousVersion).toBe(3);
+    const word = productWord(sales[3] as Sale);
+    const expected = sales.filter((s) => (s.productName ?? '').toLowerCase().includes(word.toLowerCase())).length;
+    expect(cache.countSales('acct', { text: word })).toBe(expected);
+    expect(cache.countSales('acct', { text: sales[42]?.reference ?? '' })).toBe(1);
+    expect(watermark()).toBe(400);
+    expect(wordIndexes()).toEqual([]);
+    fileIntact();
   });
 
   it('odd texts (a line break, other scripts, astral letters) are found in their own sale, never the next', () => {

@@ -85,7 +85,7 @@ export function toCachedSale(row: SaleRow): CachedSale {
 }
 
 /** Row ids handed to SQLite per statement when a long list of ids is read. */
-const ID_BATCH = 500;
+const ID_BATCH = 100;
 
 /** `ids` in slices of at most `size`, each as the JSON array that `json_each(?)` reads. */
 export function* idBatches(ids: Int32Array, size = ID_BATCH): Generator<string, void, undefined> {

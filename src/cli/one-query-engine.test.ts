@@ -173,4 +173,11 @@ describe('one query engine', () => {
     expect(empty).toBeLessThan(QUERIES / 2);
     expect(rows / QUERIES).toBeLessThan(ALL.length / 2);
   }, 300_000);
+
+  it('export --view with a name no saved view has is a usage error that lists the views', async () => {
+    preferences.update({ account: { id: ACCOUNT, values: { views: [{ id: randomUUID(), name: 'Paid in March', filter: { paymentStatuses: ['paid'] } }] } } });
+    const run = await runCliInMemory(['export', '--account', ACCOUNT, '--view', 'Unpaid', '--out', join(folder.dir, 'x.csv'), '--data-dir', dataDir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('has no saved view named "Unpaid". Its views: "Paid in March".');
+  });
 });

@@ -123,21 +123,6 @@ export default tseslint.config(
       'tree/index-door': ['error', { entries: ['src/main', 'src/preload'] }],
     },
   },
-  // To be removed after the query-engine work merges: the cache/records <-> cache/search cycle, and two doors that
-  // need src/core/cache to open (its index exporting coverage; a search test reaching into file/migrations).
-  {
-    files: [
-      'src/core/cache/records/index.ts',
-      'src/core/cache/records/page-store.ts',
-      'src/core/cache/search/index.ts',
-      'src/core/cache/search/search-index.ts',
-    ],
-    rules: { 'tree/no-cycle': 'off' },
-  },
-  {
-    files: ['src/core/cache/search/search-upkeep.test.ts', 'src/core/export/export-about.ts', 'src/core/export/export-about.test.ts'],
-    rules: { 'tree/index-door': 'off' },
-  },
   {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },

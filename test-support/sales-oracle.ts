@@ -3,6 +3,8 @@
  * for tests: filters, text search, sort order and integer-cent totals written without any of the cache's code.
  * Not used by the app.
  */
+import Database from 'better-sqlite3';
+import { createSaleReader } from '../src/core/cache';
 import type { Sale } from '../src/shared/domain';
 import type { SalesFilter, SaleSortColumn } from '../src/shared/sales-query';
 
@@ -103,4 +105,23 @@ export function oracleOrder(sales: readonly Sale[], column: SaleSortColumn, dire
     .sort((x, y) => groupFirst(x.sale, y.sale, column) || compare(sortValue(x.sale, column), sortValue(y.sale, column)) || x.index - y.index)
     .map(({ sale }) => sale.reference);
   return direction === 'asc' ? order : order.reverse();
+}
+
+/**
+ * References of the sales of `account` stored in the cache file at `path` that `filter` matches, in the order of
+ * `column` and `direction`: every row read straight from the file in id order, then filtered and sorted by this
+ * oracle, never by the cache's query engine. Sales the service no longer reports count only when the filter asks.
+ */
+export function storedOracleRefs(path: string, account: string, filter: SalesFilter, column: SaleSortColumn, direction: 'asc' | 'desc'): string[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    const ids = db
+      .prepare<[string, number], number>('SELECT id FROM sales WHERE account_id = ? AND (unreported_at IS NULL OR ?) ORDER BY id')
+      .pluck()
+      .all(account, filter.includeNoLongerReported === true ? 1 : 0);
+    const sales = createSaleReader(db)(ids).filter((sale) => oracleMatches(sale, filter));
+    return oracleOrder(sales, column, direction);
+  } finally {
+    db.close();
+  }
 }

@@ -15,7 +15,8 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { createRandom, type Random } from '../../src/core/demo';
 import { addDays } from '../../src/shared/dates';
-import { openCache, type SalesCache, SALE_COLUMNS, SALE_FROM, orderClause, whereClause } from '../../src/core/cache';
+import { openCache, type SalesCache, SALE_COLUMNS, SALE_FROM } from '../../src/core/cache';
+import { orderClause, whereClause } from './sql-baseline';
 import { type SalesFilter, type SaleSortColumn, type SalesPageQuery, SALE_SORT_COLUMNS } from '../../src/shared/sales-query';
 import type { DistinctValues } from '../../src/shared/sales-query-types';
 

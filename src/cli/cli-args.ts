@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { addDays, isIsoDay } from '../shared/dates';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS, monthRange } from '../shared/export-presets';
 import { EXTRA_CA_OPTION, EXTRA_CA_PLACE } from '../shared/extra-ca-setting';
+import { VIEW_NAME_MAX_LENGTH } from '../shared/preference-rules';
 import { usageError } from './cli-errors';
 
 /** One option as parseArgs takes it, with its help line. */
@@ -153,19 +154,23 @@ export const COMMANDS = {
     schema: z.strictObject({ account: accountRef, ...periodFields, refresh: z.boolean().optional(), ...outputFields }),
   },
   export: {
-    summary: 'Write an Excel or CSV export of the cached sales of a period.',
+    summary: 'Write an Excel or CSV export of the cached sales of a period, or of a view saved on the sales screen.',
     usage:
-      'export --account <label|demo> (--from … --to … | --month …) [--preset earned|payments|all] [--format xlsx|csv] [--include-no-longer-reported] --out <file> [--force] [--json | --quiet]',
-    notes: ['Progress goes to stderr: a bar on a terminal (share done, counts, time left), else a plain line at each tenth.'],
+      'export --account <label|demo> (--from … --to … | --month … | --view <name>) [--preset earned|payments|all] [--format xlsx|csv] [--include-no-longer-reported] --out <file> [--force] [--json | --quiet]',
+    notes: [
+      'With --view, the file holds the sales the view shows on the sales screen, in its order; --from/--to or --month replace its dates, --preset its date basis and statuses.',
+      'Progress goes to stderr: a bar on a terminal (share done, counts, time left), else a plain line at each tenth.',
+    ],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First day of the range.' },
       to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last day of the range.' },
       month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
+      view: { type: 'string', value: '<name>', help: 'A view saved on the sales screen for this account: its filters, dates and sort.' },
       preset: {
         type: 'string',
         value: '<earned|payments|all>',
-        help: 'earned: approved sales by transaction date; payments: paid sales by payment date; all (default): every sale by transaction date.',
+        help: 'earned: approved sales by transaction date; payments: paid sales by payment date; all (default without --view): every sale by transaction date.',
       },
       format: { type: 'string', value: '<xlsx|csv>', help: 'Default: from the --out extension, else xlsx.' },
       'include-no-longer-reported': {
@@ -180,6 +185,7 @@ export const COMMANDS = {
     schema: z.strictObject({
       account: accountRef,
       ...periodFields,
+      view: required(VIEW_NAME_MAX_LENGTH).optional(),
       preset: z.enum(EXPORT_PRESET_IDS).optional(),
       format: z.enum(EXPORT_FORMATS).optional(),
       'include-no-longer-reported': z.boolean().optional(),

@@ -3,14 +3,17 @@
  * the file the app writes. It needs no network and no credentials. An existing file is kept unless --force is given,
  * and even then it is replaced only once the new file is complete. Gaps in the cache, and a payments export whose open
  * sales were checked more than 24 hours ago, are reported on stderr. Progress comes from the exporter's row count;
- * with --json, stdout is JSON lines ending with the result.
+ * with --json, stdout is JSON lines ending with the result. With --view it writes what a view saved on the sales
+ * screen shows: the same filter and sort, answered by the same query engine.
  */
 import { existsSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import type { ExportFormat, ExportPresetId } from '../../shared/export-presets';
+import type { ExportRequest } from '../../shared/ipc-contract';
+import type { SavedView } from '../../shared/preferences';
 import type { DataAsOf } from '../../shared/sales-query-types';
 import { exportFromCache, noLongerReportedLine, statusesCheckedLine, type ExportOutcome } from '../../core/export';
-import { resolvePeriod, type CommandOptions } from '../cli-args';
+import { hasPeriod, resolvePeriod, type CommandOptions } from '../cli-args';
 import { resolveAccount, type CliAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
 import { CliError, EXIT_CODES, usageError } from '../cli-errors';
@@ -40,12 +43,30 @@ function coverageWarning(account: CliAccount, program: string, dataAsOf: DataAsO
   return null;
 }
 
+/** The view saved on the sales screen for `account` under `name` (case aside). */
+function savedView(context: CliContext, account: CliAccount, name: string): SavedView {
+  const views = context.preferences.get().accounts[account.cacheKey]?.views ?? [];
+  const view = views.find((v) => v.name.toLowerCase() === name.toLowerCase());
+  if (view !== undefined) return view;
+  const names = views.map((v) => JSON.stringify(v.name)).join(', ');
+  throw usageError(`${account.label} has no saved view named "${name}". ${names === '' ? 'It has no saved views.' : `Its views: ${names}.`}`, 'export');
+}
+
+/** The sales the options ask for: a saved view (its dates replaced by a period, if given), or a period and a preset. */
+function requestOf(context: CliContext, account: CliAccount, options: CommandOptions<'export'>): Omit<ExportRequest, 'format'> {
+  const view = options.view === undefined ? null : savedView(context, account, options.view);
+  const period = view !== null && !hasPeriod(options) ? {} : resolvePeriod(options, context.today(), 'export');
+  const filter = { ...view?.filter, ...period, ...(options['include-no-longer-reported'] === true ? { includeNoLongerReported: true } : {}) };
+  const preset = options.preset ?? (view === null ? 'all' : undefined);
+  return { filter, ...(view?.sort ? { sort: view.sort } : {}), ...(preset ? { preset } : {}) };
+}
+
 /** What the export wrote, for --json. */
 interface Written {
   outcome: ExportOutcome;
-  from: string;
-  to: string;
-  preset: ExportPresetId;
+  from: string | null;
+  to: string | null;
+  preset: ExportPresetId | null;
   notes: string[];
   warnings: string[];
 }
@@ -71,8 +92,9 @@ function warningsOf(io: CliIo, account: CliAccount, outcome: ExportOutcome, neve
 /** Runs `export`. */
 export async function exportCommand(context: CliContext, options: CommandOptions<'export'>, io: CliIo): Promise<void> {
   const account = resolveAccount(context, options.account);
-  const { from, to } = resolvePeriod(options, context.today(), 'export');
+  const query = requestOf(context, account, options);
   const format = formatOf(options.out, options.format);
+  const request: ExportRequest = { ...query, format };
   if (options.json === true && options.quiet === true) throw usageError('Give --json or --quiet, not both.', 'export');
   const out = resolve(options.out);
   if (options.force !== true && existsSync(out)) {
@@ -94,11 +116,7 @@ export async function exportCommand(context: CliContext, options: CommandOptions
         account: account.cacheKey,
         accountLabel: account.label,
         baseUrl: account.baseUrl,
-        request: {
-          filter: { from, to, ...(options['include-no-longer-reported'] === true ? { includeNoLongerReported: true } : {}) },
-          format,
-          preset: options.preset ?? 'all',
-        },
+        request,
         targetPath: out,
         appVersion: io.appVersion,
         now: context.now,
@@ -118,7 +136,8 @@ export async function exportCommand(context: CliContext, options: CommandOptions
       (line) => line !== null,
     );
     const warnings = warningsOf(io, account, outcome, cache.lastSyncRun(account.cacheKey, 'completed') === null);
-    report(io, account, { outcome, from, to, preset: options.preset ?? 'all', notes, warnings }, options.json === true);
+    const { from = null, to = null } = request.filter;
+    report(io, account, { outcome, from, to, preset: request.preset ?? null, notes, warnings }, options.json === true);
   } finally {
     progress.done();
   }

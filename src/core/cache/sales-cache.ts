@@ -6,6 +6,7 @@
 import type { DayRange } from '../../shared/dates';
 import type Database from 'better-sqlite3';
 import type { Profile, Sale } from '../../shared/domain';
+import type { StaleOpenSales } from '../../shared/ipc-contract';
 import {
   assertAccount,
   createLookupIds,
@@ -14,6 +15,8 @@ import {
   type StorePageResult,
   createProfileStore,
   type CachedProfile,
+  createSaleReader,
+  streamSales,
 } from './records';
 import {
   createBrowseIndex,
@@ -21,7 +24,7 @@ import {
   SavedIndexDamagedError,
   distinctValues,
   pageIds,
-  readSales,
+  selectedIds,
   seriesOf,
   summarize,
   topEntries,
@@ -43,9 +46,9 @@ import {
   type SalesFilter,
 } from '../../shared/sales-query';
 import type { CachedSale, DataAsOf, DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from '../../shared/sales-query-types';
-import { iterateSales } from './sql-read';
 import {
   createOpenSaleReads,
+  createStaleOpenSales,
   createStatusCheckAge,
   createUnreportedMarker,
   type CompleteFetch,
@@ -80,8 +83,8 @@ export interface SalesCache {
   lastSyncRun(account: string, status?: SyncRunStatus): SyncRun | null;
   /**
    * Readies the account's in-memory browse index and its date order now, so the first sales-screen query does not pay
-   * for them: read from the file saved at the last close (about 30 ms at a million sales), or built from the table
-   * when the account has at most `buildLimit` sales (a build takes about 3 ms per thousand sales on a slow machine).
+   * for them: read from the file saved at the last close, or built from the table when the account has at most
+   * `buildLimit` sales (a build takes time in proportion to the sales).
    * False when it did neither; the first query then builds the index. Call it when the sales screen is likely next.
    */
   prepareBrowsing(account: string, buildLimit?: number): boolean;
@@ -92,8 +95,10 @@ export interface SalesCache {
   topEntries(account: string, query: unknown): TopEntry[];
   distinctValues(account: string, filter?: unknown): DistinctValues;
   /**
-   * Streams an export from a read-only snapshot; see `sale-iterator.ts`. Brings the search index up to date first, so
-   * a text filter sees every stored sale.
+   * Every sale a selection matches, in its order, as the sales table pages through them: the ids are chosen now by
+   * the browse index, the rows streamed from a read-only snapshot taken now (see `sale-read.ts`), so a long export
+   * neither blocks syncing nor sees it half-way. Iterate it at once; one never started keeps its snapshot until
+   * collected.
    */
   iterateSales(account: string, query: unknown): Generator<CachedSale, void, undefined>;
   /**
@@ -119,6 +124,11 @@ export interface SalesCache {
    * them, and among the open ones (T3). For "statuses checked <when>" on screens, totals and exports.
    */
   oldestStatusCheck(account: string, filter: unknown): StatusCheckAge;
+  /**
+   * The open sales a filter matches whose statuses were last confirmed before `checkedBefore`, or never; null when
+   * there are none. A payments export warns about them (T3).
+   */
+  staleOpenSales(account: string, filter: unknown, checkedBefore: Date): StaleOpenSales | null;
   /** Deletes every account's cached data and shrinks the file; returns the sales removed. */
   clearAll(): number;
   /** Deletes all of an account's cached data (after "Sign out and delete cached sales"); returns the sales removed. */
@@ -151,6 +161,7 @@ export interface SalesCacheOptions {
 /** Builds the cache object over an open, migrated connection. */
 export function createSalesCache(db: Database.Database, path: string, now: () => Date, options: SalesCacheOptions = {}): SalesCache {
   const lookups = createLookupIds(db);
+  const readSales = createSaleReader(db);
   const search = createSearchIndex(db);
   const catchUpSearch = (): number => guardCorruption(() => search.catchUp());
   const storePage = createPageStore(db, lookups, search);
@@ -161,6 +172,7 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
   const openSales = createOpenSaleReads(db);
   const markUnreported = createUnreportedMarker(db);
   const statusCheckAge = createStatusCheckAge(db);
+  const staleOpenSales = createStaleOpenSales(db);
   const browse = createBrowseIndex(db, catchUpSearch, { cachePath: path, minSales: options.savedIndexMinSales ?? SAVED_INDEX_MIN_SALES });
   const forget = createForgetAccount(db, search);
   const clearAll = createClearAll(db);
@@ -202,7 +214,7 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
       browsed(() => {
         const query = parseInput(salesPageQuerySchema, input, 'sales page query');
         const { ids, total } = pageIds(view(account), query.filter, query.sort, query.offset, query.limit);
-        return { rows: readSales(db, ids), total, offset: query.offset, dataAsOf: dataAsOf(account, query.filter) };
+        return { rows: readSales(ids), total, offset: query.offset, dataAsOf: dataAsOf(account, query.filter) };
       }),
     countSales: (account, input) => browsed(() => view(account).select(filterOf(input)).count),
     summary: (account, input) =>
@@ -214,10 +226,11 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
     topEntries: (account, input) => browsed(() => topEntries(view(account), parseInput(topQuerySchema, input, 'top list query'))),
     distinctValues: (account, input) => browsed(() => distinctValues(view(account), filterOf(input))),
     iterateSales: (account, input) => {
-      assertAccount(account);
       const query = parseInput(salesSelectionSchema, input, 'export query');
-      catchUpSearch();
-      return iterateSales(path, account, query);
+      return streamSales(
+        path,
+        browsed(() => selectedIds(view(account), query.filter, query.sort)),
+      );
     },
     catchUpSearch,
     changesSince: (account, input) =>
@@ -235,13 +248,8 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
         browse.noteWrites(account, ids);
         return ids.length;
       }),
-    oldestStatusCheck: (account, input) =>
-      guardCorruption(() => {
-        assertAccount(account);
-        const filter = filterOf(input);
-        if (filter.text !== undefined) catchUpSearch();
-        return statusCheckAge(account, filter);
-      }),
+    oldestStatusCheck: (account, input) => browsed(() => statusCheckAge(selectedIds(view(account), filterOf(input)))),
+    staleOpenSales: (account, input, checkedBefore) => browsed(() => staleOpenSales(selectedIds(view(account), filterOf(input)), checkedBefore.toISOString())),
     clearAll: () =>
       guardCorruption(() => {
         const removed = clearAll();

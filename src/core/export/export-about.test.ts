@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CoverageReport } from '../cache/coverage';
+import type { CoverageReport } from '../cache';
 import { aboutEntries, type AboutFacts } from './export-about';
 
 const FACTS: AboutFacts = {

@@ -8,7 +8,7 @@ import { EXPORT_COLUMN_LABELS, type ExportColumnId } from '../../shared/export-c
 import { exportPreset, type ExportPresetId } from '../../shared/export-presets';
 import type { SalesFilter, SalesSort } from '../../shared/sales-query';
 import { dayNumber, isoDay, type UnstoredSpan } from '../cache';
-import type { CoverageReport } from '../cache/coverage';
+import type { CoverageReport } from '../cache';
 import { NO_COMMISSION_STATUS, NO_PAYMENT_STATUS } from './export-cells';
 
 /** Everything the About sheet states. */

@@ -19,7 +19,7 @@ import { writeCsv } from './csv-writer';
 import { aboutEntries } from './export-about';
 import { exportFailure } from './export-errors';
 import type { ExportSale } from './export-cells';
-import { mergeExportFreshness, readExportFreshness, readExportScope } from './export-freshness';
+import { mergeExportFreshness, readExportFreshness, readExportScope, type FreshnessCache } from './export-freshness';
 import { freshnessNotes, staleOpenSalesWarning } from './freshness-lines';
 import { WriteGuard } from './write-pacing';
 import { MAX_LINKED_ROWS, MAX_SHEET_ROWS } from './xlsx-sales-sheet';
@@ -50,7 +50,7 @@ export interface ExportAccount {
 }
 
 /** The cache operations an export reads. */
-export type ExportCache = Pick<SalesCache, 'path' | 'iterateSales' | 'coverage' | 'lastSyncRun' | 'catchUpSearch'>;
+export type ExportCache = Pick<SalesCache, 'iterateSales' | 'coverage' | 'lastSyncRun' | 'oldestStatusCheck' | 'staleOpenSales' | 'countSales'>;
 
 /** What to export, from where, to where. */
 export interface CacheExportInput {
@@ -91,12 +91,7 @@ export interface ExportOutcome extends ExportFreshnessReport {
  * What the export of `request` would state about its statuses as of `now`; lets the app warn before writing. With
  * several accounts, the oldest check of any and the counts of all.
  */
-export function exportFreshnessOf(
-  cache: Pick<ExportCache, 'path' | 'catchUpSearch'>,
-  accounts: string | readonly string[],
-  request: ExportRequest,
-  now: Date,
-): ExportFreshnessReport {
+export function exportFreshnessOf(cache: FreshnessCache, accounts: string | readonly string[], request: ExportRequest, now: Date): ExportFreshnessReport {
   const filter = resolveExportRequest(request).filter;
   const keys = typeof accounts === 'string' ? [accounts] : accounts;
   const freshness = mergeExportFreshness(keys.map((key) => readExportFreshness(cache, key, filter, now)));

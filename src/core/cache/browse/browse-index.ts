@@ -17,18 +17,16 @@ import { openSavedColumns, removeSavedIndexes, SAVED_ORDERS, saveColumns, type S
 
 /** Above this many pending row ids a rebuild is cheaper than a patch. */
 const PATCH_LIMIT = 50_000;
-/** Selections kept per account (a byte a sale each: 1 MB at a million sales). */
+/** Selections kept per account (a byte a sale each). */
 const SELECTION_LIMIT = 8;
 /**
- * Text searches kept per account (a byte a sale each): a word searched again costs one to four passes over every sale
- * (5-25 ms at a million on a slow machine), and a session goes back to earlier words more often than to earlier
- * filters. Eight were too few for ten words used in turn: each search had dropped the word searched next.
+ * Text searches kept per account (a byte a sale each): a word searched again costs passes over every sale, and a
+ * session goes back to earlier words more often than to earlier filters; eight dropped the word searched next.
  */
 const TEXT_LIMIT = 16;
 /**
- * Sort orders kept in memory per account (4 MB each at a million sales): the least recently used one goes when
- * another is needed, and is read back from the saved file (a few milliseconds) or computed again when it is used next.
- * Holding every order a session used took up to 60 MB, most of it for sorts clicked once.
+ * Sort orders kept in memory per account (four bytes a sale each): the least recently used one goes when another is
+ * needed, and is read back from the saved file or computed again when it is used next; most sorts are clicked once.
  */
 export const ORDER_LIMIT = 4;
 
@@ -66,11 +64,11 @@ export interface BrowseIndex {
 
 /** Where saved columns live, and from how many sales an account's are worth saving. */
 export interface SavedIndexOptions extends SavedIndexPlace {
-  /** Below this many sales a rebuild takes a few tens of milliseconds and nothing is saved. */
+  /** Below this many sales a rebuild is quick and nothing is saved. */
   minSales: number;
 }
 
-/** Below this many sales an account's browse index is rebuilt at first use rather than saved (about 60 ms at 50,000). */
+/** Below this many sales an account's browse index is rebuilt at first use rather than saved. */
 export const SAVED_INDEX_MIN_SALES = 50_000;
 
 interface AccountState {
@@ -124,8 +122,7 @@ function hitTable(ids: readonly number[], length: number): Uint8Array {
 
 /**
  * Marks with 1 the positions whose code is hit in one of `lists` (a term's sub-IDs, products and collections), in one
- * pass with no branch. A pass per list that tested each sale's code read the mask once per list and mispredicted a
- * branch at each hit: two lists at a million sales took 9-31 ms, against 2-9 ms in one pass (measured side by side).
+ * pass with no branch: a pass per list read the mask once per list and mispredicted a branch at each hit.
  */
 function markHits(word: Uint8Array, size: number, lists: readonly CodeHits[]): void {
   const [first, second, third] = lists;
@@ -149,8 +146,7 @@ function markHits(word: Uint8Array, size: number, lists: readonly CodeHits[]): v
 /**
  * 1 where the sale has `term` in its reference, its sub-ID (among the distinct ones) or its product's or collection's
  * name. The search hands over sale ids (any account) in ascending order, and they are found by walking the positions'
- * own ids, which ascend too: no id-to-position table (4 MB at a million sales, more when other accounts' sales share the
- * id space) is read.
+ * own ids, which ascend too: no id-to-position table is read.
  */
 function markTerm(db: Database.Database, columns: SaleColumns, catalog: LookupCatalog, term: string, word: Uint8Array): void {
   const { ids, size } = columns;
@@ -192,7 +188,7 @@ function textMask(db: Database.Database, columns: SaleColumns, catalog: LookupCa
  * Makes room for one more order: when {@link ORDER_LIMIT} are held, drops the least recently used of those the saved
  * file can give back (`cheap`), else the least recently used, and returns it so that the order read next can reuse
  * its memory (nothing else holds an order: pages read it within their call). Orders by product or collection name are
- * never saved and take tens of milliseconds to compute, so they stay while orders read in a few go.
+ * never saved and are the slowest to compute, so they stay while orders read quickly go.
  */
 function evictOrder(orders: Map<SaleSortColumn, Int32Array>, cheap: (column: SaleSortColumn) => boolean): Int32Array | undefined {
   if (orders.size < ORDER_LIMIT) return undefined;
@@ -238,8 +234,11 @@ function makeView(db: Database.Database, account: string, state: AccountState, b
   };
 }
 
-/** Rows read per statement run when scanning the table: `.all()` on a rowid range is 20% faster than `.iterate()`. */
-const SCAN_CHUNK = 20_000;
+/**
+ * Rows read per statement run when scanning the table: `.all()` on a rowid range is faster than `.iterate()`, and a
+ * chunk this small leaves little garbage at once (a cold export or command builds the index before its own work).
+ */
+const SCAN_CHUNK = 2_000;
 
 /**
  * Reads an account's rows in id order: a plain table scan, in rowid ranges, when the account holds a large share of
@@ -295,8 +294,7 @@ function saveAll(db: Database.Database, states: Map<string, AccountState | null>
 
 /**
  * Every sort order the saved file can hold, those not used in this session built now: the next session then reads
- * any sort from the file (a few milliseconds) instead of computing it at its first use (20-200 ms at a million sales).
- * Their memory lasts only while the file is written, at close, never while the sales are browsed.
+ * any sort from the file instead of computing it at its first use. Their memory lasts only while the file is written.
  */
 function everyOrder(db: Database.Database, account: string, state: AccountState): Map<SaleSortColumn, Int32Array> {
   const orders = new Map(state.orders);

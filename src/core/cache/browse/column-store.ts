@@ -1,13 +1,12 @@
 /**
  * A column-wise, in-memory copy of the fields of one account's sales that filters, sorts and totals read: typed
- * arrays of codes, day numbers and integer amounts (about 70 bytes a sale). Scanning a million entries of such arrays
- * takes a few milliseconds, where SQLite needs 100-300 ms for the same filter, so the sales table can show any filter,
- * any sort and any offset within the 50 ms budget. SQLite remains the only source of truth: these arrays are rebuilt
- * from it and patched with the rows each stored page wrote.
+ * arrays of codes, day numbers and integer amounts. Scanning them is far quicker than SQLite answering the same filter,
+ * so the sales table can show any filter, any sort and any offset within its budget. SQLite remains the only source of
+ * truth: these arrays are rebuilt from it and patched with the rows each stored page wrote.
  */
 import { parseDecimal, type ExactDecimal } from '../../../shared/money';
 import { createDictionary, encode, type TextDictionary } from './text-dictionary';
-import { writeDay } from './day-zones';
+import { writeDay } from './day-ranges';
 
 /** Day number standing for "no payment date"; below every real day so it sorts first like SQL NULL. */
 export const NO_DAY = -2_147_483_648;

@@ -1,10 +1,10 @@
 /**
- * Evaluates a {@link SalesFilter} over the in-memory columns: a byte per sale, 1 when it matches. Each condition is
- * one tight loop over typed arrays (about a millisecond per condition at a million sales). The semantics mirror
- * `sql-filter.ts` exactly; a test compares the two on random filters.
+ * Evaluates a {@link SalesFilter} over the in-memory columns: a byte per sale, 1 when it matches, in tight loops over
+ * typed arrays. This is the only definition of what a filter matches: the screen, the exports and the command all
+ * select through it.
  */
 import { NO_DAY, type SaleColumns } from './column-store';
-import { dayZones, ZONE_SHIFT } from './day-zones';
+import { dayRanges, BLOCK_SHIFT } from './day-ranges';
 import { slugMembership, type LookupCatalog } from './lookup-catalog';
 import { dayNumber } from '../records';
 import { membership } from './text-dictionary';
@@ -16,7 +16,7 @@ export interface Selection {
   count: number;
 }
 
-/** Payment status filter values, with `none` standing for "no payment status" (as in `sql-filter.ts`). */
+/** Payment status filter values, with `none` standing for "no payment status". */
 function paymentValues(wanted: readonly string[]): (string | null)[] {
   return wanted.map((value) => (value === 'none' ? null : value));
 }
@@ -102,12 +102,10 @@ const OPEN_HIGH = 1_000_000_000;
  * (every position is written), else into a new array.
  *
  * The conditions are combined with `&`, with no branch: whether a sale passes a condition is as good as random, so a
- * pass that skipped ahead on a failed condition mispredicted a branch at every other sale (8 ns a sale at a million
- * sales). They are tested two list conditions at a time (the text search and the no-longer-reported flag count as
- * such), the first two together with the day range (or, with no range, writing the mask without reading it), each
- * pass also counting: a pass per condition read and wrote the whole mask once per condition, and a pass with unused
- * slots still read them (a million sales on a slow machine: 20 ms for a range and three conditions one pass each,
- * 11 ms padded to four, 7 ms two at a time).
+ * pass that skipped ahead on a failed condition mispredicted a branch at every other sale. They are tested two list
+ * conditions at a time (the text search and the no-longer-reported flag count as such), the first two together with
+ * the day range (or, with no range, writing the mask without reading it), each pass also counting: a pass per
+ * condition read and wrote the whole mask once per condition, and a pass with unused slots still read them.
  */
 export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, filter: SalesFilter, textHits: Uint8Array | null, into?: Uint8Array): Selection {
   const n = columns.size;
@@ -120,22 +118,22 @@ export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, fil
   // Most caches have no sale the service stopped reporting: then the flag excludes nothing and is not read.
   if (unreported !== null && unreported.indexOf(1) !== -1) tests.unshift({ codes: unreported, table: REPORTED });
   // The first two list tests go with the day range, or make the mask when there is none.
-  let count = range !== null ? zonedRangePass(mask, n, range, tests.slice(0, 2)) : setPass(mask, n, tests[0] as CodeTest, tests[1]);
+  let count = range !== null ? blockedRangePass(mask, n, range, tests.slice(0, 2)) : setPass(mask, n, tests[0] as CodeTest, tests[1]);
   for (let from = 2; from < tests.length; from += 2) count = andPass(mask, 0, n, tests[from] as CodeTest, tests[from + 1]);
   return { mask, count };
 }
 
 /**
- * Writes the mask of the day range and up to two list tests, zone by zone (see day-zones.ts): a zone wholly outside
+ * Writes the mask of the day range and up to two list tests, block by block (see day-ranges.ts): a block wholly outside
  * the range is cleared, one wholly inside is tested on the list conditions only, the others on everything.
  */
-function zonedRangePass(mask: Uint8Array, n: number, range: DayRangeTest, tests: readonly CodeTest[]): number {
-  const zones = dayZones(range.days);
+function blockedRangePass(mask: Uint8Array, n: number, range: DayRangeTest, tests: readonly CodeTest[]): number {
+  const blocks = dayRanges(range.days);
   const [first, second] = tests;
   let count = 0;
-  for (let z = 0, start = 0; start < n; z++, start += 1 << ZONE_SHIFT) {
-    const end = Math.min(n, start + (1 << ZONE_SHIFT));
-    const [low, high] = [zones.low[z] as number, zones.high[z] as number];
+  for (let z = 0, start = 0; start < n; z++, start += 1 << BLOCK_SHIFT) {
+    const end = Math.min(n, start + (1 << BLOCK_SHIFT));
+    const [low, high] = [blocks.low[z] as number, blocks.high[z] as number];
     if (high < range.from || low > range.to) {
       mask.fill(0, start, end);
     } else if (low >= range.from && high <= range.to) {

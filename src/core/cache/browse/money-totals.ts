@@ -1,6 +1,6 @@
 /**
- * Counts and exact sums of groups of sales, accumulated in typed arrays indexed by group number (a million additions
- * cost a few milliseconds; a Map per sale cost ten times that), and turned into {@link MoneyTotals}. Each group holds
+ * Counts and exact sums of groups of sales, accumulated in typed arrays indexed by group number (a Map per sale cost
+ * many times more), and turned into {@link MoneyTotals}. Each group holds
  * a single currency, never more (E4).
  *
  * Exactness (T6): ordinary amounts are integer units of the currency's scale, added in a double; a running
@@ -67,7 +67,7 @@ function addFine(sums: AmountSums, group: number, value: ExactDecimal | null | u
 /**
  * The arrays {@link addSale} reads, in an object of their own: the columns object of a saved index changes its
  * properties from lazy readers to arrays as they are read, which leaves V8 looking each property up by name, and a
- * loop over a million sales paid that at every access.
+ * loop over every sale paid that at every access.
  */
 export interface AmountColumns {
   fine: Uint8Array;

@@ -4,12 +4,12 @@
  * With few statuses (the usual case) one pass adds each sale once, to its currency × commission status × payment
  * status cell, and the three groupings are summed from those few cells; with many distinct statuses, where the cells
  * would be too many, each sale is added to its three groups directly. A filter on dates, statuses, currencies and
- * categories alone is answered from the whole cache's totals per cell instead (`summary-cube.ts`). Never summed across
+ * categories alone is answered from the whole cache's totals per cell instead (`summary-cells.ts`). Never summed across
  * currencies.
  */
 import type { AccountView } from './browse-index';
 import { addGroup, addSale, amountColumns, groupSums, toMoneyTotals, usedGroups, type GroupSums } from './money-totals';
-import { addFromCells, cellsAnswer } from './summary-cube';
+import { addFromCells, cellsAnswer } from './summary-cells';
 import type { SalesFilter } from '../../../shared/sales-query';
 import type { SalesSummary } from '../../../shared/sales-query-types';
 import type { SaleColumns } from './column-store';
@@ -45,7 +45,7 @@ function rows<T>(columns: SaleColumns, sums: GroupSums, width: number, values: r
 /**
  * The positions the mask marks, in order, written without a branch (each position is stored, and the count moves on
  * only for a match): whether a sale matches is as good as random, and a loop that tested the mask before adding
- * mispredicted a branch at about every other match (93,000 matches of a million: 8 ms, now 4-5 ms on a slow machine).
+ * mispredicted a branch at about every other match.
  */
 function matchingPositions(mask: Uint8Array, size: number, positions: Int32Array): number {
   let count = 0;
@@ -96,7 +96,7 @@ export function summarize(view: AccountView, filter: SalesFilter): Omit<SalesSum
   const into: Groupings = { currency: groupSums(currencies), commission: groupSums(currencies * nc), payment: groupSums(currencies * np) };
   if (!cellsAnswer(filter) || !addFromCells(view, filter, into)) {
     const { mask } = view.select(filter);
-    // One list for every summary of the view (4 MB at a million sales): a new one each time left the heap growing.
+    // One list for every summary of the view: a new one each time left the heap growing.
     const positions = view.derived('summary-positions', () => new Int32Array(columns.size + 1));
     if (currencies * nc * np <= MAX_CELLS) viaCells(columns, mask, positions, into);
     else direct(columns, mask, positions, into);

@@ -1,11 +1,11 @@
 /**
  * A browse index saved beside the cache, so opening a large cache reads its columns instead of rebuilding them from
- * every row (1.2-3.5 s and a few hundred MB of short-lived objects at a million sales). One file per account: a short
+ * every row (slow, with many short-lived objects, for a large account). One file per account: a short
  * header (JSON: the stamp it was saved at, the dictionaries, the exact amounts, where each array is and its CRC-32),
  * then the typed arrays as they are in memory, 8-byte aligned, and the sort orders that were in use.
  *
  * Arrays are read when first used, not at open: the first page of the sales table needs three of the seventeen (ids,
- * days, the no-longer-reported flags) and the date order, about 16 MB of 70 at a million sales, and a column nobody
+ * days, the no-longer-reported flags) and the date order, and a column nobody
  * filters or sorts by is never read. The file stays open while the columns are the ones it holds, so a sort order
  * let go to save memory can be read again, and a file replaced meanwhile (another process saving at its close) cannot
  * mix into them.
@@ -23,7 +23,7 @@ import { SALE_SORT_COLUMNS, type SaleSortColumn } from '../../../shared/sales-qu
 import { sameStamp, type BrowseStamp } from './browse-stamp';
 import { createColumns, GROWABLE, type FineAmounts, type Growable, type SaleColumns } from './column-store';
 import type { TextDictionary } from './text-dictionary';
-import { ALIGN, createLayout, readLaidOutHeader, writeLaidOutFile, type FileKind } from '../side-files';
+import { ALIGN, createLayout, readSideFileHeader, writeSideFile, type FileKind } from '../side-files';
 
 /** The saved file's kind; raise the format whenever the column store changes. */
 const KIND: FileKind = { magic: 'CDBROWSE', format: 1 };
@@ -132,7 +132,7 @@ export function saveColumns(
   orders: ReadonlyMap<SaleSortColumn, Int32Array>,
 ): void {
   const { header, parts } = layout(account, stamp, columns, orders);
-  writeLaidOutFile(savedIndexPath(place, account), KIND, header, parts);
+  writeSideFile(savedIndexPath(place, account), KIND, header, parts);
 }
 
 function readExactly(fd: number, bytes: Uint8Array, position: number): boolean {
@@ -146,7 +146,7 @@ function readExactly(fd: number, bytes: Uint8Array, position: number): boolean {
 }
 
 function readHeader(fd: number): { header: Header; dataStart: number } | null {
-  const read = readLaidOutHeader((bytes, position) => readExactly(fd, bytes, position), KIND);
+  const read = readSideFileHeader((bytes, position) => readExactly(fd, bytes, position), KIND);
   const parsed = read === null ? null : headerSchema.safeParse(read.header);
   return read !== null && parsed?.success === true ? { header: parsed.data, dataStart: read.dataStart } : null;
 }

@@ -10,6 +10,7 @@ import type { SalesCache } from '../sales-cache';
 import { ORDER_LIMIT } from './browse-index';
 import { savedIndexPath } from './saved-columns';
 import { pages, sampleSales, tempFolder, testClock } from '../../../../test-support/cache-kit';
+import { storedOracleRefs } from '../../../../test-support/sales-oracle';
 
 const ACCOUNT = 'acct';
 const SALES = sampleSales({ count: 3_000, days: 300 });
@@ -35,13 +36,13 @@ function saved(): string {
   return savedIndexPath({ cachePath: path }, ACCOUNT);
 }
 
-/** Pages of the browse index next to the same rows from SQL (the export stream), for one filter and sort. */
-function expectSameAsSql(cache: SalesCache, filter: SalesFilter, column: SaleSortColumn, direction: 'asc' | 'desc'): void {
-  const sql = [...cache.iterateSales(ACCOUNT, { filter, sort: { column, direction } })].map((r) => r.reference);
-  expect(cache.countSales(ACCOUNT, filter)).toBe(sql.length);
-  const offset = Math.max(0, sql.length - 150);
+/** Pages of the browse index next to what the independent oracle makes of the stored rows, for one filter and sort. */
+function expectSameAsOracle(cache: SalesCache, filter: SalesFilter, column: SaleSortColumn, direction: 'asc' | 'desc'): void {
+  const expected = storedOracleRefs(path, ACCOUNT, filter, column, direction);
+  expect(cache.countSales(ACCOUNT, filter)).toBe(expected.length);
+  const offset = Math.max(0, expected.length - 150);
   const page = cache.salesPage(ACCOUNT, { filter, sort: { column, direction }, offset, limit: 100 });
-  expect(page.rows.map((r) => r.reference)).toEqual(sql.slice(offset, offset + 100));
+  expect(page.rows.map((r) => r.reference)).toEqual(expected.slice(offset, offset + 100));
 }
 
 /** Sets a sale's commission status from another connection, with or without the cache's triggers seeing it. */
@@ -59,7 +60,7 @@ beforeEach(() => {
 afterEach(() => folder.remove());
 
 describe('saved browse index', () => {
-  it('is written at close, private, and gives the same pages, counts and totals as SQL when read back', () => {
+  it('is written at close, private, and gives the same pages, counts and totals as the oracle when read back', () => {
     savedCache();
     expect(existsSync(saved())).toBe(true);
     if (process.platform !== 'win32') expect(statSync(saved()).mode & 0o777).toBe(0o600);
@@ -72,7 +73,7 @@ describe('saved browse index', () => {
     for (let i = 0; i < 12; i++) {
       const filter: SalesFilter = random.chance(0.5) ? {} : { from: '2025-11-01', to: '2026-04-30', commissionStatuses: ['approved', 'pending'] };
       const column = random.pick(SALE_SORT_COLUMNS);
-      expectSameAsSql(cache, filter, column, random.pick(['asc', 'desc'] as const));
+      expectSameAsOracle(cache, filter, column, random.pick(['asc', 'desc'] as const));
     }
     expect(cache.summary(ACCOUNT, { from: '2025-10-01', to: '2026-03-31' }).byCurrency).toEqual(
       rebuilt.summary(ACCOUNT, { from: '2025-10-01', to: '2026-03-31' }).byCurrency,
@@ -107,7 +108,7 @@ describe('saved browse index', () => {
     editBehind(target.reference, 'odd-status', true);
     cache = open();
     expect(declined(cache)).toBe(1);
-    expectSameAsSql(cache, { commissionStatuses: ['odd-status', 'declined'] }, 'transactionDate', 'desc');
+    expectSameAsOracle(cache, { commissionStatuses: ['odd-status', 'declined'] }, 'transactionDate', 'desc');
     cache.close();
   });
 
@@ -118,7 +119,7 @@ describe('saved browse index', () => {
     db.close();
     let cache = open();
     expect(cache.countSales(ACCOUNT, {})).toBe(SALES.length - 1);
-    expectSameAsSql(cache, {}, 'reference', 'asc');
+    expectSameAsOracle(cache, {}, 'reference', 'asc');
     cache.close();
     // The close above saved the new state; now a sale added elsewhere.
     const other = openCache({ path, now: clock.now, savedIndexMinSales: Number.MAX_SAFE_INTEGER }).cache;
@@ -130,14 +131,14 @@ describe('saved browse index', () => {
     cache.close();
   });
 
-  it('lets go of sort orders not used lately and reads them back from the file, giving the same pages as SQL', () => {
+  it('lets go of sort orders not used lately and reads them back from the file, giving the same pages as the oracle', () => {
     savedCache();
     const cache = open();
     const filter: SalesFilter = { from: '2025-11-01', to: '2026-04-30' };
     // Every column, then every column again backwards: each order is let go and read back (into another's memory).
     const columns = [...SALE_SORT_COLUMNS, ...[...SALE_SORT_COLUMNS].reverse()];
     expect(SALE_SORT_COLUMNS.length).toBeGreaterThan(ORDER_LIMIT * 2);
-    for (const [i, column] of columns.entries()) expectSameAsSql(cache, i % 3 === 0 ? {} : filter, column, i % 2 === 0 ? 'asc' : 'desc');
+    for (const [i, column] of columns.entries()) expectSameAsOracle(cache, i % 3 === 0 ? {} : filter, column, i % 2 === 0 ? 'asc' : 'desc');
     cache.close();
   });
 
@@ -153,7 +154,7 @@ describe('saved browse index', () => {
       ...(i % 3 === 0 ? { text: (SALES[i * 50] as Sale).reference.slice(2, 6) } : {}),
     }));
     for (let round = 0; round < 2; round++) {
-      for (const filter of filters) expectSameAsSql(cache, filter, random.pick(SALE_SORT_COLUMNS), random.pick(['asc', 'desc'] as const));
+      for (const filter of filters) expectSameAsOracle(cache, filter, random.pick(SALE_SORT_COLUMNS), random.pick(['asc', 'desc'] as const));
     }
     cache.close();
   });
@@ -165,7 +166,7 @@ describe('saved browse index', () => {
     for (let i = 0; i < 64; i++) bytes[Math.floor(bytes.length / 3) + i] = (bytes[Math.floor(bytes.length / 3) + i] as number) ^ 0xff;
     writeFileSync(saved(), bytes);
     const cache = open();
-    for (const column of SALE_SORT_COLUMNS) expectSameAsSql(cache, { currencies: ['EUR', 'USD'] }, column, 'desc');
+    for (const column of SALE_SORT_COLUMNS) expectSameAsOracle(cache, { currencies: ['EUR', 'USD'] }, column, 'desc');
     expect(existsSync(saved())).toBe(false);
     cache.close();
     expect(existsSync(saved())).toBe(true);
@@ -176,10 +177,10 @@ describe('saved browse index', () => {
     let cache = open();
     cache.countSales(ACCOUNT, {});
     cache.storePage(ACCOUNT, [{ ...(SALES[3] as Sale), commissionStatus: 'declined', reference: (SALES[3] as Sale).reference }], clock.now());
-    expectSameAsSql(cache, { commissionStatuses: ['declined'] }, 'transactionDate', 'asc');
+    expectSameAsOracle(cache, { commissionStatuses: ['declined'] }, 'transactionDate', 'asc');
     cache.close();
     cache = open();
-    expectSameAsSql(cache, { commissionStatuses: ['declined'] }, 'commissionAmount', 'asc');
+    expectSameAsOracle(cache, { commissionStatuses: ['declined'] }, 'commissionAmount', 'asc');
     cache.close();
   });
 

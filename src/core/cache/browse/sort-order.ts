@@ -2,7 +2,7 @@
  * Sort orders for the in-memory browse index: a permutation of positions per sort column, ascending by the column
  * and then by position (= row id), exactly the order of SQL `ORDER BY column, id` (NULL first). Descending is the
  * same permutation walked backwards, which is `ORDER BY column DESC, id DESC`. Built with a counting sort over
- * integer ranks: linear time, about 10-20 ms for a million sales.
+ * integer ranks: linear time.
  */
 import type Database from 'better-sqlite3';
 import type { LookupCatalog, LookupEntry } from './lookup-catalog';
@@ -40,7 +40,7 @@ export function countingSort(keys: Int32Array, size: number, rankCount: number, 
 
 /**
  * {@link countingSort} of keys `ranks[codes[p]]`, read through the codes instead of a key array made first: a column
- * of dictionary codes or lookup ids is sorted without 4 MB of keys per million sales left for the GC.
+ * of dictionary codes or lookup ids is sorted without an array of keys left for the GC.
  */
 function countingSortByCode(codes: Int32Array, ranks: Int32Array, size: number, rankCount: number, into?: Int32Array): Int32Array {
   const starts = new Int32Array(rankCount + 1);
@@ -171,7 +171,7 @@ function distinctRanks(values: Float64Array | Int32Array, size: number): Ranked 
 
 /**
  * Amounts of different currencies cannot be compared, so they sort by currency (in its code's order) and then by face
- * value within it, as `sql-filter.ts` orders them: the positions in amount order are bucketed, stably, by currency,
+ * value within it: the positions in amount order are bucketed, stably, by currency,
  * and each (currency, amount) pair gets the next rank. Within one currency every amount has the same scale, so its
  * units are in face-value order: they are ranked as the integers they are.
  */
@@ -256,8 +256,8 @@ function rankedNumbers(db: Database.Database, columns: SaleColumns, column: Sale
 
 /**
  * Positions in reference order, read from the (account, reference) index: references are too many to hold and rank
- * in memory. SQLite hands the ids over as one JSON array, which parses in a fraction of the time a million
- * one-value rows take to cross into JavaScript.
+ * in memory. SQLite hands the ids over as one JSON array, which parses far quicker than one-value rows cross into
+ * JavaScript.
  */
 function referenceOrder(db: Database.Database, account: string, columns: SaleColumns, into?: Int32Array): Int32Array {
   const order = orderArray(columns.size, into);

@@ -1,2 +1,3 @@
 export * from './integrity-check';
 export * from './open-cache';
+export { MIGRATIONS } from './migrations';

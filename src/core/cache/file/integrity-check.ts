@@ -1,7 +1,7 @@
 /**
- * `PRAGMA quick_check` in a worker thread. At a million sales the check reads the whole 250 MB file, 0.5-1 s of
- * blocking work, which made the main process (and so the window) wait that long at every start. In a worker the app
- * is ready at once and the verdict follows a moment later, still at start (D2).
+ * `PRAGMA quick_check` in a worker thread. The check reads the whole file, blocking work that made the main process
+ * (and so the window) wait at every start. In a worker the app is ready at once and the verdict follows a moment
+ * later, still at start (D2).
  *
  * The worker is plain JavaScript evaluated from a string, with the SQLite driver's resolved path handed over, so the
  * same code runs under Node, tsx, vitest and inside the bundled Electron main process, where a separate worker file

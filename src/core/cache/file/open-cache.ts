@@ -23,8 +23,8 @@ export interface OpenCacheOptions {
   /**
    * `now` (default): quick_check before opening, as below. `background`: only the cheap checks (header, application
    * id, version, schema) before opening; the caller runs quick_check off the main thread right after
-   * (`checkIntegrityOffThread`) and calls {@link replaceDamagedCache} if it fails. At a million sales quick_check alone
-   * takes 0.5-1 s, which the app would otherwise spend before its window can show anything.
+   * (`checkIntegrityOffThread`) and calls {@link replaceDamagedCache} if it fails. On a large cache quick_check alone
+   * is slow, and the app would otherwise spend that time before its window can show anything.
    */
   integrityCheck?: 'now' | 'background';
   /** From how many sales an account's browse index is saved beside the cache at close; the app's default when absent. */
@@ -76,19 +76,19 @@ function configure(db: Database.Database): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   // Foreign keys stay unenforced: the page store is the only writer and takes its ids from the lookup tables it has
-  // just read, and enforcement cost 15% of ingest time at a million sales.
+  // just read, and enforcement was a large share of ingest time.
   db.pragma('foreign_keys = OFF');
   // The schema's CHECKs (ISO days by GLOB, status lists) repeat what the page store verifies in JS before every write
-  // (assertStorable, toRowValues), and the other tables are written with constants; evaluating them again cost 1.7 s
-  // per million sales stored, a fifth of ingest time. They stay in the schema as documentation and for other tools.
+  // (assertStorable, toRowValues), and the other tables are written with constants; evaluating them again was a large
+  // share of ingest time. They stay in the schema as documentation and for other tools.
   db.pragma('ignore_check_constraints = ON');
   db.pragma('busy_timeout = 5000');
-  // 16 MB of page cache per connection: sales are stored in row-id order (appends) and browsed from memory, so a
-  // larger cache only held the pages of the last full scan (64 MB of a million-sale file) for nothing.
+  // A small page cache per connection: sales are stored in row-id order (appends) and browsed from memory, so a
+  // larger cache only held the pages of the last full scan for nothing.
   db.pragma('cache_size = -16384');
   db.pragma('temp_store = MEMORY');
   // A sync commits every page of 100 sales; with SQLite's default the WAL was copied into the file (and synced to
-  // disk) every 4 MB, about every hundred pages. Every 64 MB cut a million-sale ingest's time by a fifth.
+  // disk) about every hundred pages. Checkpointing less often made large ingests much quicker.
   db.pragma('wal_autocheckpoint = 16384');
 }
 

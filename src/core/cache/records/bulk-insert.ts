@@ -1,8 +1,7 @@
 /**
  * Inserts a page of sales expected to be new (a first sync's pages) with a few multi-row INSERTs instead of one
  * statement per sale. Per statement, better-sqlite3 and SQLite pay a call, a reset, a result object and a seek from the root of
- * each index; one statement for many rows pays them once and keeps its cursors where the last row went. Measured on
- * a million sales in pages of 100, this halved the time SQLite and the binding spend per stored sale.
+ * each index; one statement for many rows pays them once and keeps its cursors where the last row went.
  *
  * Rows are bound in chunks whose sizes are powers of two (a page of 100 is 64 + 32 + 4 rows), so a handful of
  * statements serve every page length. The account and the page's time are named parameters, bound once per

@@ -1,6 +1,6 @@
 /**
  * Products and collections repeat on thousands of sales; the cache stores each distinct one once and refers to it by
- * id. That keeps a million-sale file a third smaller and lets the in-memory browse index use the ids as codes.
+ * id. That keeps the file smaller and lets the in-memory browse index use the ids as codes.
  */
 import type Database from 'better-sqlite3';
 

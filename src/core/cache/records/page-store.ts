@@ -20,7 +20,7 @@ import { isoInstant } from './day-numbers';
 import type { LookupIds } from './lookup-ids';
 import type { SearchIndex } from '../search';
 import { createUnstoredRecords, type UnstoredPage } from './unstored-records';
-import { COMMISSION_STATUS_AT, PAYMENT_STATUS_AT, ROW_VALUE_COLUMNS, assertStorable, sameValues, toRowValues, type RowValues } from './sale-row';
+import { COMMISSION_STATUS_AT, PAYMENT_STATUS_AT, REFERENCE_AT, ROW_VALUE_COLUMNS, assertStorable, sameValues, toRowValues, type RowValues } from './sale-row';
 
 /** Ties a page to a sync run, so the run's progress and resume point commit together with the page. */
 export interface StorePageOptions {
@@ -166,7 +166,7 @@ function insertSale(ctx: PageContext, reference: string, values: RowValues): voi
 function updateSale(ctx: PageContext, reference: string, before: Known, values: RowValues): void {
   ctx.statements.update.run(...values, ctx.at, ctx.at, before.id);
   // A sale not indexed yet gets its entry, with its latest text, at the next catch-up.
-  if (before.id <= ctx.indexedThrough) ctx.search.replace(before.id, before.values, values);
+  if (before.id <= ctx.indexedThrough && before.values[REFERENCE_AT] !== values[REFERENCE_AT]) ctx.search.referenceChanged();
   ctx.stored.result.statusChanges += logStatusChanges(ctx.statements, ctx.account, before.values, values, ctx.at);
   ctx.known.set(reference, { id: before.id, values });
   ctx.stored.changedIds.push(before.id);

@@ -1,7 +1,10 @@
 /**
- * Reads stored sales back as {@link CachedSale}s: the page rows of the sales table (by id) and the rows of an export
- * (streamed). One SELECT list and one mapping, so both show the same values.
+ * Reads stored sales back as {@link CachedSale}s, by row id: the rows of a table window, and the rows of an export
+ * streamed in batches from a read-only snapshot. The ids come from the browse index, which alone decides which sales
+ * match and in which order; one SELECT list and one mapping, so the screen and the files show the same values.
  */
+import Database from 'better-sqlite3';
+import { guardCorruption } from '../cache-errors';
 import type { CommissionStatusValue, JsonValue, PaymentStatusValue, SaleNotice } from '../../../shared/domain';
 import { decimalToNumber } from '../../../shared/money';
 import { fromMinor, storedValue } from './money';
@@ -79,4 +82,68 @@ export function toCachedSale(row: SaleRow): CachedSale {
   if (row.commission_exact !== null) sale.commissionExact = row.commission_exact;
   if (row.transaction_exact !== null) sale.transactionExact = row.transaction_exact;
   return sale;
+}
+
+/** Row ids handed to SQLite per statement when a long list of ids is read. */
+const ID_BATCH = 100;
+
+/** `ids` in slices of at most `size`, each as the JSON array that `json_each(?)` reads. */
+export function* idBatches(ids: Int32Array, size = ID_BATCH): Generator<string, void, undefined> {
+  for (let at = 0; at < ids.length; at += size) yield JSON.stringify(Array.from(ids.subarray(at, at + size)));
+}
+
+/** Reads the sales `ids` (in that order) from SQLite; ids no longer stored are skipped. */
+export type SaleReader = (ids: readonly number[] | Int32Array) => CachedSale[];
+
+/**
+ * Prepares a {@link SaleReader} on `db`, once: a statement prepared per read holds native memory the collector does
+ * not see, and a long stream of them piled up until a full collection.
+ */
+export function createSaleReader(db: Database.Database): SaleReader {
+  const statement = db.prepare<[string], SaleRow>(`SELECT ${SALE_COLUMNS} FROM ${SALE_FROM} WHERE s.id IN (SELECT value FROM json_each(?))`);
+  return (ids) => {
+    if (ids.length === 0) return [];
+    const byId = new Map(statement.all(JSON.stringify(Array.from(ids))).map((row) => [row.id, row]));
+    const sales: CachedSale[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (row) sales.push(toCachedSale(row));
+    }
+    return sales;
+  };
+}
+
+function* batchesOf(snapshot: Database.Database, ids: Int32Array): Generator<CachedSale, void, undefined> {
+  try {
+    const read = createSaleReader(snapshot);
+    for (let at = 0; at < ids.length; at += ID_BATCH) yield* guardCorruption(() => read(ids.subarray(at, at + ID_BATCH)));
+  } finally {
+    if (snapshot.inTransaction) snapshot.exec('COMMIT');
+    snapshot.close();
+  }
+}
+
+/**
+ * The sales `ids` in that order, read in batches through a read-only connection of the cache file at `path` whose
+ * read transaction starts now: in WAL mode it is one consistent snapshot for the whole stream, as of the moment the
+ * ids were chosen, and the cache's own connection stays free for syncing and browsing meanwhile. Ids the snapshot
+ * does not hold are skipped. Leaving the stream early (`break`, `return()`) closes the connection.
+ */
+export function streamSales(path: string, ids: Int32Array): Generator<CachedSale, void, undefined> {
+  return batchesOf(
+    guardCorruption(() => openSnapshot(path)),
+    ids,
+  );
+}
+
+function openSnapshot(path: string): Database.Database {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    db.exec('BEGIN');
+    db.prepare('SELECT 1 FROM sales LIMIT 1').get();
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }

@@ -34,6 +34,8 @@ export const ROW_VALUE_COLUMNS = [
   'notices',
 ] as const;
 
+/** Index of the reference in {@link RowValues}. */
+export const REFERENCE_AT = ROW_VALUE_COLUMNS.indexOf('reference');
 /** Index of the commission status in {@link RowValues}. */
 export const COMMISSION_STATUS_AT = ROW_VALUE_COLUMNS.indexOf('commission_status');
 /** Index of the payment status in {@link RowValues}. */

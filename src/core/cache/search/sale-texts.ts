@@ -1,13 +1,12 @@
 /**
- * Every sale's reference, folded, in memory, for the sales screen's searches inside words: an index of words cannot
- * find "1234" inside S-0001234-AB, and SQLite needs 300 ms or more to scan a million sales for it, where `indexOf` over
- * these texts takes about 10 ms. References are unique per sale, so nothing smaller would do; a million sales take
- * about 20 MB. (Sub-IDs repeat: they are searched among the browse index's distinct values, `text-search.ts`.) They
- * are read and folded as bytes, and kept as one string per chunk of sales whose characters
- * are those bytes (latin1), which Node keeps outside V8's heap when it is over a megabyte: read as JavaScript strings
- * from SQLite and folded as such, the texts grew the heap by about 90 MB. A string, rather than the bytes themselves,
- * because String.prototype.indexOf is about three times faster than Buffer.indexOf when a common term matches most
- * sales (a call of the latter costs over a hundred nanoseconds, and a search makes one per match).
+ * Every sale's reference, folded, in memory, for text searches inside words: an index of words cannot find "1234"
+ * inside S-0001234-AB, and a scan in SQLite is many times slower than `indexOf` over these texts. References are
+ * unique per sale, so nothing smaller would do. (Sub-IDs repeat: they are searched among the browse index's distinct
+ * values, `text-search.ts`.) They are read and folded as bytes, and kept as one string per chunk of sales whose
+ * characters are those bytes (latin1), which Node keeps outside V8's heap when it is large: read as JavaScript strings
+ * and folded as such, the texts grew the heap several times over. A string, rather than the bytes themselves, because
+ * String.prototype.indexOf is faster than Buffer.indexOf when a common term matches most sales (a search makes one
+ * call per match).
  *
  * The texts cover the sales up to the search index's watermark (`search_progress.indexed_through`), which every text
  * search first brings up to date: the sales above the last load are read at the next search. A sale whose text
@@ -20,10 +19,7 @@ import type Database from 'better-sqlite3';
 import { openSavedTexts, saveTexts, type SavedTextsPlace, type TextPart } from './saved-texts';
 import { foldText } from './search-text';
 
-/**
- * Sales read per statement run: their references (about 1.8 MB at this many) make one string, and Node keeps a string
- * made from bytes outside V8's heap only from about a megabyte (at 50,000 sales the heap grew by 40-50 MB instead).
- */
+/** Sales read per statement run: their references make one string, large enough for Node to keep outside V8's heap. */
 const READ_CHUNK = 100_000;
 /** Ends each reference in a part: a byte no UTF-8 text holds, so SQLite has nothing to replace inside them. */
 const SEPARATOR = 0xff;
@@ -166,9 +162,9 @@ const CHUNK = `FROM (SELECT id, reference FROM sales WHERE id > ? AND id <= ? OR
 type ChunkRow = [number | null, number | null, number, Buffer | null];
 
 /**
- * Reads a chunk of sales as a few values SQLite builds itself, not an array per sale (reading a million sales row by
- * row took 1.5-4 s, mostly in making and collecting those arrays), and the references as bytes, joined with separators
- * SQLite adds as they are: lower-casing them and replacing line breaks in them in SQL took half the time.
+ * Reads a chunk of sales as a few values SQLite builds itself, not an array per sale (reading row by row was slow,
+ * mostly in making and collecting those arrays), and the references as bytes, joined with separators SQLite adds as
+ * they are: lower-casing them and replacing line breaks in them in SQL was slower.
  */
 function chunkReader(db: Database.Database): (after: number, upTo: number) => { part: Part; last: number } | null {
   const texts = db.prepare<[number, number], ChunkRow>(`SELECT min(id), max(id), count(*), CAST(group_concat(reference || x'ff', '') AS BLOB) ${CHUNK}`).raw();
@@ -192,8 +188,8 @@ function chunkReader(db: Database.Database): (after: number, upTo: number) => { 
 }
 
 /**
- * Frees a buffer SQLite's value was copied into, now rather than at V8's next full collection: a million sales' texts
- * would otherwise stay allocated twice, as bytes and as strings, until then. Only a buffer that is all of its memory
+ * Frees a buffer SQLite's value was copied into, now rather than at V8's next full collection: the texts would
+ * otherwise stay allocated twice, as bytes and as strings, until then. Only a buffer that is all of its memory
  * (never a slice of Node's shared pool, which other buffers use).
  */
 function release(bytes: Buffer): void {
@@ -318,7 +314,7 @@ export function saveSaleTexts(db: Database.Database): void {
 
 /**
  * Calls `onSale` with the id of each sale (of any account) whose folded reference contains `term`, a folded word, in
- * ascending id order. A callback rather than a list: a common word can match a good share of a million sales. UTF-8
+ * ascending id order. A callback rather than a list: a common word can match a good share of the sales. UTF-8
  * never starts a character inside another, and no term holds a separator, so a match of the term's bytes is a match of
  * whole characters inside one reference.
  */

@@ -8,6 +8,7 @@ import { openCache } from '../file';
 import type { SalesCache } from '../sales-cache';
 import { savedTextsPath } from './saved-texts';
 import { pages, sampleSales, tempFolder, testClock } from '../../../../test-support/cache-kit';
+import { storedOracleRefs } from '../../../../test-support/sales-oracle';
 
 const ACCOUNT = 'acct';
 const SALES = sampleSales({ count: 3_000, days: 300 });
@@ -27,9 +28,9 @@ function found(cache: SalesCache, text: string): string[] {
     .rows.map((r) => r.reference);
 }
 
-/** The same search through SQL (the export's stream), which never reads the saved texts. */
-function fromSql(cache: SalesCache, filter: SalesFilter): string[] {
-  return [...cache.iterateSales(ACCOUNT, { filter, sort: { column: 'transactionDate', direction: 'desc' } })].map((r) => r.reference).slice(0, 100);
+/** The same search by the independent oracle over the stored rows, which never reads the saved texts. */
+function fromOracle(filter: SalesFilter): string[] {
+  return storedOracleRefs(path, ACCOUNT, filter, 'transactionDate', 'desc').slice(0, 100);
 }
 
 /** A cache of SALES whose texts were searched in a session, then closed (which saves them). */
@@ -89,18 +90,18 @@ describe('saved sale texts', () => {
     const cache = open();
     expect(found(cache, 'renamed-2')).toEqual(['S-RENAMED-2']);
     expect(found(cache, TARGET.reference)).toEqual([]);
-    expect(found(cache, 's-000')).toEqual(fromSql(cache, { text: 's-000' }));
+    expect(found(cache, 's-000')).toEqual(fromOracle({ text: 's-000' }));
     cache.close();
   });
 
-  it('a damaged file is ignored and removed; every search still finds what SQL finds', () => {
+  it('a damaged file is ignored and removed; every search still finds what the oracle finds', () => {
     searchedCache();
     const file = savedTextsPath({ cachePath: path });
     const bytes = readFileSync(file);
     bytes[bytes.byteLength - 100] = (bytes[bytes.byteLength - 100] as number) ^ 0x5a;
     writeFileSync(file, bytes);
     const cache = open();
-    for (const text of ['s-00', TARGET.reference, '77']) expect(found(cache, text)).toEqual(fromSql(cache, { text }));
+    for (const text of ['s-00', TARGET.reference, '77']) expect(found(cache, text)).toEqual(fromOracle({ text }));
     expect(existsSync(file)).toBe(false);
     cache.close();
     // The close saves good texts again.
@@ -115,7 +116,7 @@ describe('saved sale texts', () => {
     cache.storePage(ACCOUNT, extra, clock.now());
     expect(found(cache, 's-late').sort()).toEqual(extra.map((s) => s.reference).sort());
     expect(found(cache, TARGET.reference)).toEqual([TARGET.reference]);
-    for (const text of ['s-00', '77', 'late-3']) expect(found(cache, text)).toEqual(fromSql(cache, { text }));
+    for (const text of ['s-00', '77', 'late-3']) expect(found(cache, text)).toEqual(fromOracle({ text }));
     cache.close();
   });
 

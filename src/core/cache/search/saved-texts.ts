@@ -1,7 +1,6 @@
 /**
  * The sales' folded references (`sale-texts.ts`) saved beside the cache when it closes, so the first text search of
- * the next session reads one file instead of every sale of the table (0.4-0.65 s at a million sales on a slow machine,
- * a few tens of milliseconds from the file). One file per cache: a short header (JSON: the stamp it was saved at, the
+ * the next session reads one file instead of every sale of the table. One file per cache: a short header (JSON: the stamp it was saved at, the
  * watermark the texts reach, where each part's arrays are and their CRC-32), then each part's text, starts, ids and
  * the bytes it holds.
  *
@@ -14,7 +13,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
-import { createLayout, readLaidOutHeader, writeLaidOutFile, type FileKind, type Place } from '../side-files';
+import { createLayout, readSideFileHeader, writeSideFile, type FileKind, type Place } from '../side-files';
 
 /** The saved file's kind; raise the format whenever what it holds changes. */
 const KIND: FileKind = { magic: 'CDTEXTS ', format: 1 };
@@ -73,7 +72,7 @@ export function saveTexts(place: SavedTextsPlace, stamp: string, texts: SavedTex
     ids: part.ids === null ? null : layout.put(bytesOf(part.ids)),
     present: layout.put(part.present),
   }));
-  writeLaidOutFile(savedTextsPath(place), KIND, { stamp, through: texts.through, parts }, layout);
+  writeSideFile(savedTextsPath(place), KIND, { stamp, through: texts.through, parts }, layout);
 }
 
 /** Bytes `[offset, offset + length)` of the data part when they are there and match their CRC, else null. */
@@ -137,7 +136,7 @@ export function openSavedTexts(place: SavedTextsPlace, stamp: string): SavedText
   };
   const readAt = (bytes: Uint8Array, position: number): boolean =>
     position + bytes.byteLength <= file.byteLength && file.copy(bytes, 0, position, position + bytes.byteLength) === bytes.byteLength;
-  const read = readLaidOutHeader(readAt, KIND);
+  const read = readSideFileHeader(readAt, KIND);
   const parsed = read === null ? null : headerSchema.safeParse(read.header);
   if (read === null || parsed?.success !== true) return damaged();
   const header = parsed.data;

@@ -14,7 +14,6 @@
  * read after searches learnt to match inside words, and its upkeep was the largest part of storing a sale.)
  */
 import type Database from 'better-sqlite3';
-import { ROW_VALUE_COLUMNS, type RowValues } from '../records';
 import { forgetSaleTexts } from './sale-texts';
 
 /** New sales stored before the page store moves the watermark inside a page's transaction. */
@@ -24,8 +23,8 @@ export const SEARCH_BATCH = 20_000;
 export interface SearchIndex {
   /** Highest sale id whose texts a search may read; every sale up to it is searchable, none above it. */
   indexedThrough(): number;
-  /** Tells the search that an indexed sale (id <= {@link indexedThrough}) was rewritten with these values. */
-  replace(id: number, before: RowValues, after: RowValues): void;
+  /** Tells the search that an indexed sale (id <= {@link indexedThrough}) was rewritten with another reference. */
+  referenceChanged(): void;
   /** Makes every stored sale searchable (a savepoint inside another transaction); returns how many became so. */
   catchUp(): number;
   /** Catches up when at least {@link SEARCH_BATCH} sales above `indexedThrough` wait (the newest is `lastId`). */
@@ -33,8 +32,6 @@ export interface SearchIndex {
   /** After deleting sales: lowers the watermark to the highest remaining id, so a reused id is read again. */
   afterDelete(): void;
 }
-
-const REFERENCE_AT = ROW_VALUE_COLUMNS.indexOf('reference');
 
 /** Prepares the watermark statements on `db`. */
 export function createSearchIndex(db: Database.Database): SearchIndex {
@@ -51,9 +48,7 @@ export function createSearchIndex(db: Database.Database): SearchIndex {
   });
   return {
     indexedThrough,
-    replace: (_id, before, after) => {
-      if (before[REFERENCE_AT] !== after[REFERENCE_AT]) forgetSaleTexts(db);
-    },
+    referenceChanged: () => forgetSaleTexts(db),
     catchUp: () => catchUp(),
     catchUpIfDue: (indexedThrough, lastId) => {
       if (lastId - indexedThrough >= SEARCH_BATCH) catchUp();

@@ -3,8 +3,7 @@
  * folded. A sale matches when every term appears anywhere inside its reference, sub-ID, product name or collection
  * name, folded the same way: "1234" finds S-0001234-AB, "review" finds yt_review_2025 and "cafe" finds Café.
  *
- * Folding works one character at a time, so that the SQL form of a term (`fold-pattern.ts`) can match exactly the same
- * texts as the in-memory one: a character is replaced by its letter without accents, in lower case ("É" → "e",
+ * Folding works one character at a time: a character is replaced by its letter without accents, in lower case ("É" → "e",
  * "Σ" → "σ"), when that gives exactly one character; otherwise (combining marks alone, characters outside the Basic
  * Multilingual Plane) it is kept as it is.
  */
@@ -13,7 +12,7 @@ const TOKEN = /[\p{L}\p{N}\p{Co}_-]+/gu;
 const MARKS = /\p{M}/gu;
 /** Any character beyond ASCII: texts without one fold by lower case alone. */
 const BEYOND_ASCII = /[^\p{ASCII}]/u;
-/** Characters above this are kept as they are (a bounded table: see `fold-pattern.ts`). */
+/** Characters above this are kept as they are (the table of folded characters stays bounded). */
 export const LAST_FOLDED_CHAR = 0xffff;
 
 const folded = new Map<string, string>();

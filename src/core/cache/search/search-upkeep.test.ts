@@ -2,10 +2,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sale } from '../../../shared/domain';
-import { openCache } from '../file';
+import { MIGRATIONS, openCache } from '../file';
 import type { SalesCache } from '../sales-cache';
 import { SEARCH_BATCH } from './search-index';
-import { migration03 } from '../file/migrations/03-search';
 import { pages, sampleSales, tempFolder, testClock } from '../../../../test-support/cache-kit';
 
 const clock = testClock();
@@ -107,7 +106,7 @@ describe('search entries written in bulk behind a watermark', () => {
     cache.close();
     raw((db) => {
       db.exec('DROP TABLE search_progress');
-      migration03.up(db);
+      MIGRATIONS.find((migration) => migration.version === 3)?.up(db);
       db.exec(`INSERT INTO sales_fts (rowid, reference, product, collection, subid)
           SELECT s.id, s.reference, p.name, c.name, s.subid FROM sales s
           LEFT JOIN products p ON p.id = s.product_id LEFT JOIN collections c ON c.id = s.collection_id;

@@ -1,12 +1,9 @@
 /**
  * Runs one search term (a folded word from `searchTerms`) against the searchable texts of the sales: their reference
- * and sub-ID, and the names of their product and collection. The sales screen reads the references from memory
- * (`sale-texts.ts`), the sub-IDs among the browse index's distinct values and the names from their small lookup
- * tables; exports, which read through their own connections, use {@link termMatch} in SQL. Both fold the same way and
- * find the same sales (tests check it).
+ * and sub-ID, and the names of their product and collection. The references are read from memory (`sale-texts.ts`),
+ * the sub-IDs among the browse index's distinct values and the names from their small lookup tables.
  */
 import type Database from 'better-sqlite3';
-import { foldedContains, foldedGlob } from './fold-pattern';
 import { salesContaining } from './sale-texts';
 import { foldText } from './search-text';
 
@@ -16,20 +13,13 @@ export interface TermHits {
   collections: number[];
 }
 
-/** SQL text and its parameters. */
-export interface TermMatch {
-  sql: string;
-  params: string[];
-}
-
 /** Each list of distinct values folded, by the list: a dictionary only grows, so its folded copy is extended. */
 const foldedLists = new WeakMap<readonly (string | null)[], string[]>();
 
 /**
  * The indexes of the values of `values` (a browse-index dictionary of texts such as sub-IDs, code 0 being null) whose
  * folded text contains `term`. Sub-IDs repeat across sales, so a search looks at each distinct one once instead of at
- * every sale's copy: 'insta' in a million sales' sub-IDs took 35 ms as text in memory, a few hundred values take well
- * under one.
+ * every sale's copy.
  */
 export function valuesContaining(values: readonly (string | null)[], term: string): number[] {
   let folded = foldedLists.get(values);
@@ -56,18 +46,4 @@ function namesContaining(db: Database.Database, table: 'products' | 'collections
 export function searchTerm(db: Database.Database, term: string, onSale: (id: number) => void): TermHits {
   salesContaining(db, term, onSale);
   return { products: namesContaining(db, 'products', term), collections: namesContaining(db, 'collections', term) };
-}
-
-/**
- * The SQL condition "the sale `s` (with its product and collection looked up by id) contains `term`", for a `WHERE`
- * over `sales s`.
- */
-export function termMatch(term: string): TermMatch {
-  const glob = foldedGlob(term);
-  const named = (table: string) => `(SELECT id FROM ${table} WHERE ${foldedContains('name')})`;
-  return {
-    sql: `(${foldedContains('s.reference')} OR ${foldedContains('s.subid')}
-      OR s.product_id IN ${named('products')} OR s.collection_id IN ${named('collections')})`,
-    params: [glob, term, glob, term, glob, term, glob, term],
-  };
 }

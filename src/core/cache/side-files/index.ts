@@ -1,1 +1,1 @@
-export * from './laid-out-file';
+export * from './side-file';

@@ -1,35 +1,67 @@
 /**
  * How fresh the statuses of a set of sales are (T3): the oldest time the service confirmed one of the sales a
  * filter matches, so a screen, a total or an export can say "statuses checked <when>" without overstating. Open sales
- * are reported apart, since only their statuses can still change.
+ * are reported apart, since only their statuses can still change. Which sales match is the browse index's answer (row
+ * ids); only their confirmation times are read here.
  */
 import type Database from 'better-sqlite3';
-import { SALE_FROM } from '../records';
-import { whereClause } from '../sql-read';
-import type { SalesFilter } from '../../../shared/sales-query';
+import { idBatches } from '../records';
+import type { StaleOpenSales } from '../../../shared/ipc-contract';
 import type { StatusCheckAge } from '../../../shared/sales-query-types';
 import { OPEN_SALE_SQL } from './open-sales';
 
 export type { StatusCheckAge };
 
-/** Reads the age of a filter's statuses; one scan of the matching rows. */
-export type ReadStatusCheckAge = (account: string, filter: SalesFilter) => StatusCheckAge;
+/** Ids handed to SQLite per statement: an aggregate reads only one small row back per batch. */
+const AGGREGATE_BATCH = 10_000;
 
-/** Prepares the reader on `db`; statements are built per filter shape and kept. */
+/** The smaller of two ISO times, either of which may be missing. */
+function older(a: string | null, b: string | null): string | null {
+  return a === null || (b !== null && b < a) ? b : a;
+}
+
+/** The status check ages of the sales `ids`. */
+export type ReadStatusCheckAge = (ids: Int32Array) => StatusCheckAge;
+
+/** Prepares the reader on `db`. */
 export function createStatusCheckAge(db: Database.Database): ReadStatusCheckAge {
-  const statements = new Map<string, Database.Statement<(string | number)[], StatusCheckAge>>();
-  return (account, filter) => {
-    const where = whereClause(account, filter);
-    let statement = statements.get(where.sql);
-    if (statement === undefined) {
-      statement = db.prepare<(string | number)[], StatusCheckAge>(
-        `SELECT count(*) AS sales, min(s.status_checked_at) AS oldest,
-                min(CASE WHEN ${OPEN_SALE_SQL} THEN s.status_checked_at END) AS oldestOpen,
-                count(*) - count(s.status_checked_at) AS neverChecked
-           FROM ${SALE_FROM} ${where.sql}`,
-      );
-      if (statements.size < 64) statements.set(where.sql, statement);
+  const statement = db.prepare<[string], StatusCheckAge>(
+    `SELECT count(*) AS sales, min(s.status_checked_at) AS oldest,
+            min(CASE WHEN ${OPEN_SALE_SQL} THEN s.status_checked_at END) AS oldestOpen,
+            count(*) - count(s.status_checked_at) AS neverChecked
+       FROM sales s WHERE s.id IN (SELECT value FROM json_each(?))`,
+  );
+  return (ids) => {
+    const age: StatusCheckAge = { sales: 0, oldest: null, oldestOpen: null, neverChecked: 0 };
+    for (const batch of idBatches(ids, AGGREGATE_BATCH)) {
+      const part = statement.get(batch) as StatusCheckAge;
+      age.sales += part.sales;
+      age.oldest = older(age.oldest, part.oldest);
+      age.oldestOpen = older(age.oldestOpen, part.oldestOpen);
+      age.neverChecked += part.neverChecked;
     }
-    return statement.get(...where.params) as StatusCheckAge;
+    return age;
+  };
+}
+
+/** The open sales among `ids` last confirmed before `checkedBefore` (ISO time) or never; null when there are none. */
+export type ReadStaleOpenSales = (ids: Int32Array, checkedBefore: string) => StaleOpenSales | null;
+
+/** Prepares the reader on `db`. */
+export function createStaleOpenSales(db: Database.Database): ReadStaleOpenSales {
+  const statement = db.prepare<[string, string], StaleOpenSales>(
+    `SELECT count(*) AS count, min(s.status_checked_at) AS oldestCheck, count(*) - count(s.status_checked_at) AS neverChecked
+       FROM sales s WHERE s.id IN (SELECT value FROM json_each(?)) AND ${OPEN_SALE_SQL}
+        AND (s.status_checked_at IS NULL OR julianday(s.status_checked_at) < julianday(?))`,
+  );
+  return (ids, checkedBefore) => {
+    const stale: StaleOpenSales = { count: 0, oldestCheck: null, neverChecked: 0 };
+    for (const batch of idBatches(ids, AGGREGATE_BATCH)) {
+      const part = statement.get(batch, checkedBefore) as StaleOpenSales;
+      stale.count += part.count;
+      stale.oldestCheck = older(stale.oldestCheck, part.oldestCheck);
+      stale.neverChecked += part.neverChecked;
+    }
+    return stale.count === 0 ? null : stale;
   };
 }

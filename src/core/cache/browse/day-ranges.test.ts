@@ -10,7 +10,7 @@ function row(id: number, day: string, payDay: string | null, status = 'pending')
   return [id, day, payDay, status, payDay === null ? 'pending' : 'paid', 'EUR', 'product', null, null, null, 100, 1000, 't', 't', null, null, 0];
 }
 
-/** 20,000 sales stored a window of days at a time, as a sync stores them: about four days per zone of 4,096. */
+/** 20,000 sales stored a window of days at a time, as a sync stores them: about four days per block of 4,096. */
 function clustered(): { columns: SaleColumns; rows: ColumnRow[] } {
   const columns = createColumns(1);
   const rows: ColumnRow[] = [];
@@ -32,7 +32,7 @@ function bruteCount(rows: readonly ColumnRow[], filter: SalesFilter): number {
   }).length;
 }
 
-describe('day zones', () => {
+describe('day ranges', () => {
   it('a day range selects what a sale-by-sale check selects, on both date bases, with and without another condition', () => {
     const { columns, rows } = clustered();
     const filters: SalesFilter[] = [
@@ -46,13 +46,13 @@ describe('day zones', () => {
     for (const filter of filters) expect(selectMatching(columns, CATALOG, filter, null).count, JSON.stringify(filter)).toBe(bruteCount(rows, filter));
   });
 
-  it('stay true when stored sales change their days after the zones were built (a payment date set, a date moved)', () => {
+  it('stay true when stored sales change their days after the blocks were built (a payment date set, a date moved)', () => {
     const { columns, rows } = clustered();
     const paid: SalesFilter = { from: '2026-03-01', to: '2026-03-31', dateBasis: 'payment' };
     const moved: SalesFilter = { from: '2025-06-01', to: '2025-06-30' };
     expect(selectMatching(columns, CATALOG, paid, null).count).toBe(0);
     expect(selectMatching(columns, CATALOG, moved, null).count).toBe(0);
-    // Sales in the middle of a zone get a payment date in March and a transaction date in June 2025.
+    // Sales in the middle of a block get a payment date in March and a transaction date in June 2025.
     for (const id of [5_001, 5_002, 9_999]) {
       const changed = row(id, '2025-06-15', '2026-03-10');
       rows[id - 1] = changed;

@@ -49,7 +49,7 @@ export interface FileKind {
 }
 
 /** Writes `header` (as JSON) and the ranges of `layout` to `path`. */
-export function writeLaidOutFile(path: string, kind: FileKind, header: unknown, layout: Layout): void {
+export function writeSideFile(path: string, kind: FileKind, header: unknown, layout: Layout): void {
   const json = Buffer.from(JSON.stringify(header));
   const dataStart = aligned(PREFIX_BYTES + json.byteLength);
   const head = Buffer.alloc(dataStart);
@@ -76,7 +76,7 @@ export type ReadAt = (bytes: Uint8Array, position: number) => boolean;
  * The header (parsed JSON, to be checked by the caller's schema) and where the data part starts, when the file is of
  * `kind` and its header reads back whole; null otherwise.
  */
-export function readLaidOutHeader(read: ReadAt, kind: FileKind): { header: unknown; dataStart: number } | null {
+export function readSideFileHeader(read: ReadAt, kind: FileKind): { header: unknown; dataStart: number } | null {
   const prefix = Buffer.alloc(PREFIX_BYTES);
   if (!read(prefix, 0)) return null;
   if (prefix.toString('latin1', 0, 8) !== kind.magic || prefix.readUInt32LE(8) !== kind.format) return null;

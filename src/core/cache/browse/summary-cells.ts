@@ -3,9 +3,8 @@
  * longer reported", per date basis, added up from every sale (both bases in one pass, when a summary first needs
  * cells) and kept until the sales change. A summary whose filter has conditions on those alone (a date range, statuses, currencies,
  * categories; no sub-IDs, products, collections or words) is the sum of the cells it selects: the buckets wholly
- * inside its date range, plus the few sales of the one or two buckets its range cuts, found through the day zones.
- * That replaces a pass adding every matching sale (20 ms for 700,000 of a million on a slow machine), which made the
- * broad and the wide-range summaries the slowest ones. Cells are added with the same exact sums as sales are
+ * inside its date range, plus the few sales of the one or two buckets its range cuts, found through the day ranges.
+ * That replaces a pass adding every matching sale, which made the broad and the wide-range summaries the slowest ones. Cells are added with the same exact sums as sales are
  * (`money-totals.ts`), so the totals are the same to the last digit.
  */
 import type { SalesFilter } from '../../../shared/sales-query';
@@ -13,12 +12,12 @@ import { dayNumber } from '../records';
 import { searchTerms } from '../search';
 import type { AccountView } from './browse-index';
 import { NO_DAY, type SaleColumns } from './column-store';
-import { dayZones, ZONE_SHIFT } from './day-zones';
+import { dayRanges, BLOCK_SHIFT } from './day-ranges';
 import { codeConditions } from './filter-mask';
 import { addGroup, addSale, addSaleRun, amountColumns, groupSums, type AmountColumns, type GroupSums } from './money-totals';
 
-/** Most cells worth keeping per date basis (32 bytes each): buckets widen until they fit, else summaries take the pass. */
-const MAX_CUBE_CELLS = 1 << 17;
+/** Most cells worth keeping per date basis: buckets widen until they fit, else summaries take the pass. */
+const MAX_CELLS = 1 << 17;
 
 /** Sales whose cells are worked out at a time while the cells are built. */
 const BUILD_RUN = 4096;
@@ -62,7 +61,7 @@ export interface Buckets {
 }
 
 /** One date basis's cells, `cells[bucket * perBucket + cell]`, and the shape of a bucket. */
-interface Cube {
+interface BasisCells {
   dims: Dims;
   perBucket: number;
   days: Int32Array;
@@ -88,7 +87,7 @@ function bucketsFor(low: number, high: number, perBucket: number): Buckets | nul
   if (low > high) return { firstDay: 0, lastDay: -1, shift: 0, count: 0 };
   for (let shift = 0; shift <= 16; shift++) {
     const count = ((high - low) >> shift) + 1;
-    if (count <= MAX_BUCKETS && (count + 1) * perBucket <= MAX_CUBE_CELLS) return { firstDay: low, lastDay: high, shift, count };
+    if (count <= MAX_BUCKETS && (count + 1) * perBucket <= MAX_CELLS) return { firstDay: low, lastDay: high, shift, count };
   }
   return null;
 }
@@ -141,8 +140,8 @@ function cellColumns(columns: SaleColumns, dims: Dims): CellColumns {
 
 /**
  * Writes the cell within its bucket of the sales at positions `start` to `end` into `cells`, in a loop over the code
- * arrays with every array and size in a local (read through objects at each sale, the cells alone took 15 ms for a
- * million sales on a slow machine).
+ * arrays with every array and size in a local (read through objects at each sale, the cells alone were the slowest
+ * part).
  */
 function cellRun(c: CellColumns, cells: Int32Array, start: number, end: number): void {
   const { currency, commissionStatus, paymentStatus, category, unreported } = c;
@@ -157,23 +156,23 @@ function cellRun(c: CellColumns, cells: Int32Array, start: number, end: number):
 }
 
 /** Writes the group (bucket and cell) of the sales at positions `start` to `end` into `groups`, from their `cells`. */
-function groupRun(cube: Cube, cells: Int32Array, groups: Int32Array, start: number, end: number): void {
-  const { days, perBucket } = cube;
-  const { firstDay, shift, count } = cube.buckets;
+function groupRun(basis: BasisCells, cells: Int32Array, groups: Int32Array, start: number, end: number): void {
+  const { days, perBucket } = basis;
+  const { firstDay, shift, count } = basis.buckets;
   for (let p = start; p < end; p++) {
     const day = days[p] as number;
     groups[p - start] = (day === NO_DAY ? count : (day - firstDay) >> shift) * perBucket + (cells[p - start] as number);
   }
 }
 
-/** An empty cube of one date basis (`days`: the column of its days), or null when the cache has too many distinct values. */
-function emptyCube(columns: SaleColumns, dims: Dims, perBucket: number, days: Int32Array): Cube | null {
+/** Empty cells of one date basis (`days`: the column of its days), or null when the cache has too many distinct values. */
+function emptyCells(columns: SaleColumns, dims: Dims, perBucket: number, days: Int32Array): BasisCells | null {
   const buckets = bucketsFor(...realDayBounds(days, columns.size), perBucket);
   return buckets === null ? null : { dims, perBucket, days, buckets, cells: groupSums((buckets.count + 1) * perBucket) };
 }
 
 /** Both date bases' cells, in one pass over the sales (each run's cells are worked out once, then added to both). */
-function build(columns: SaleColumns): { transaction: Cube; payment: Cube } | null {
+function build(columns: SaleColumns): { transaction: BasisCells; payment: BasisCells } | null {
   const dims: Dims = {
     currencies: columns.currencies.values.length,
     commission: columns.commissionStatuses.values.length,
@@ -181,8 +180,8 @@ function build(columns: SaleColumns): { transaction: Cube; payment: Cube } | nul
     categories: columns.categories.values.length,
   };
   const perBucket = 2 * dims.currencies * dims.commission * dims.payment * dims.categories;
-  const transaction = emptyCube(columns, dims, perBucket, columns.txDay);
-  const payment = emptyCube(columns, dims, perBucket, columns.payDay);
+  const transaction = emptyCells(columns, dims, perBucket, columns.txDay);
+  const payment = emptyCells(columns, dims, perBucket, columns.payDay);
   if (transaction === null || payment === null) return null;
   const amounts = amountColumns(columns);
   const codes = cellColumns(columns, dims);
@@ -190,9 +189,9 @@ function build(columns: SaleColumns): { transaction: Cube; payment: Cube } | nul
   for (let start = 0; start < columns.size; start += BUILD_RUN) {
     const end = Math.min(columns.size, start + BUILD_RUN);
     cellRun(codes, cells, start, end);
-    for (const cube of [transaction, payment]) {
-      groupRun(cube, cells, groups, start, end);
-      addSaleRun(cube.cells, amounts, groups, start, end);
+    for (const basis of [transaction, payment]) {
+      groupRun(basis, cells, groups, start, end);
+      addSaleRun(basis.cells, amounts, groups, start, end);
     }
   }
   return { transaction, payment };
@@ -229,16 +228,16 @@ function decode(dims: Dims, cell: number) {
   return { category, pay, status, currency: rest % dims.currencies, unreported: Math.floor(rest / dims.currencies) };
 }
 
-/** Adds the sales of the day spans a range cuts, cell by cell, going through the day zones that hold such days. */
-function addCutSpans(columns: SaleColumns, amounts: AmountColumns, cube: Cube, spans: [number, number][], wanted: Uint8Array, into: GroupSums): void {
-  const zones = dayZones(cube.days);
-  const { days } = cube;
-  const codes = cellColumns(columns, cube.dims);
-  const cells = new Int32Array(1 << ZONE_SHIFT);
+/** Adds the sales of the day spans a range cuts, cell by cell, going through the day ranges that hold such days. */
+function addCutSpans(columns: SaleColumns, amounts: AmountColumns, basis: BasisCells, spans: [number, number][], wanted: Uint8Array, into: GroupSums): void {
+  const blocks = dayRanges(basis.days);
+  const { days } = basis;
+  const codes = cellColumns(columns, basis.dims);
+  const cells = new Int32Array(1 << BLOCK_SHIFT);
   for (const [low, high] of spans) {
-    for (let z = 0, start = 0; start < columns.size; z++, start += 1 << ZONE_SHIFT) {
-      if ((zones.high[z] as number) < low || (zones.low[z] as number) > high) continue;
-      const end = Math.min(columns.size, start + (1 << ZONE_SHIFT));
+    for (let z = 0, start = 0; start < columns.size; z++, start += 1 << BLOCK_SHIFT) {
+      if ((blocks.high[z] as number) < low || (blocks.low[z] as number) > high) continue;
+      const end = Math.min(columns.size, start + (1 << BLOCK_SHIFT));
       cellRun(codes, cells, start, end);
       for (let p = start; p < end; p++) {
         const day = days[p] as number;
@@ -250,42 +249,42 @@ function addCutSpans(columns: SaleColumns, amounts: AmountColumns, cube: Cube, s
 }
 
 /** The three groupings a summary is made of (see `sales-summary.ts`). */
-export interface CubeGroupings {
+export interface CellGroupings {
   currency: GroupSums;
   commission: GroupSums;
   payment: GroupSums;
 }
 
-/** The buckets and cut spans `filter` selects in `cube`: every bucket, the no-day one included, without a date range. */
-function selectedSpans(cube: Cube, filter: SalesFilter): BucketSpans {
-  if (filter.from === undefined && filter.to === undefined) return { first: 0, last: cube.buckets.count, partial: [] };
+/** The buckets and cut spans `filter` selects in `basis`: every bucket, the no-day one included, without a date range. */
+function selectedSpans(basis: BasisCells, filter: SalesFilter): BucketSpans {
+  if (filter.from === undefined && filter.to === undefined) return { first: 0, last: basis.buckets.count, partial: [] };
   const from = filter.from === undefined ? NO_DAY + 1 : dayNumber(filter.from);
   const to = filter.to === undefined ? 2_147_483_647 : dayNumber(filter.to);
-  return bucketSpans(cube.buckets, from, to);
+  return bucketSpans(basis.buckets, from, to);
 }
 
 /**
  * Adds the cells `filter` selects to `into` and returns true, or returns false (adding nothing) when the cache has too
  * many distinct values for cells. Call only for a filter {@link cellsAnswer}s.
  */
-export function addFromCells(view: AccountView, filter: SalesFilter, into: CubeGroupings): boolean {
+export function addFromCells(view: AccountView, filter: SalesFilter, into: CellGroupings): boolean {
   const { columns } = view;
-  const cubes = view.derived('summary-cells', () => build(columns));
-  if (cubes === null) return false;
+  const bases = view.derived('summary-cells', () => build(columns));
+  if (bases === null) return false;
   // Without a date range either basis holds every sale once.
-  const cube = filter.dateBasis === 'payment' && (filter.from !== undefined || filter.to !== undefined) ? cubes.payment : cubes.transaction;
-  const { dims, perBucket } = cube;
+  const basis = filter.dateBasis === 'payment' && (filter.from !== undefined || filter.to !== undefined) ? bases.payment : bases.transaction;
+  const { dims, perBucket } = basis;
   const wanted = wantedCells(columns, dims, perBucket, filter);
-  const spans = selectedSpans(cube, filter);
+  const spans = selectedSpans(basis, filter);
   // One bucket's worth of cells: the selected buckets and cut spans are added here first, then split three ways.
   const sums = groupSums(perBucket);
   for (let bucket = spans.first; bucket <= spans.last; bucket++) {
     const base = bucket * perBucket;
     for (let cell = 0; cell < perBucket; cell++) {
-      if (wanted[cell] === 1 && (cube.cells.count[base + cell] as number) > 0) addGroup(sums, cell, cube.cells, base + cell);
+      if (wanted[cell] === 1 && (basis.cells.count[base + cell] as number) > 0) addGroup(sums, cell, basis.cells, base + cell);
     }
   }
-  addCutSpans(columns, amountColumns(columns), cube, spans.partial, wanted, sums);
+  addCutSpans(columns, amountColumns(columns), basis, spans.partial, wanted, sums);
   for (let cell = 0; cell < perBucket; cell++) {
     if ((sums.count[cell] as number) === 0) continue;
     const { currency, status, pay } = decode(dims, cell);

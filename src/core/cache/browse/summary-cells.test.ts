@@ -6,7 +6,7 @@ import type { SalesFilter } from '../../../shared/sales-query';
 import { createRandom, type Random } from '../../demo';
 import { openCache } from '../file';
 import type { SalesCache } from '../sales-cache';
-import { bucketSpans, cellsAnswer, type Buckets } from './summary-cube';
+import { bucketSpans, cellsAnswer, type Buckets } from './summary-cells';
 import { pages, parsedSales, sampleSales, tempFolder, testClock } from '../../../../test-support/cache-kit';
 
 const ACCOUNT = 'cells';

@@ -1,10 +1,10 @@
 /**
- * The SQL form of a {@link SalesFilter} and sort, for exports streamed straight from SQLite. Same semantics as
- * `filter-mask.ts` and `sort-order.ts` (a test checks both give the same rows in the same order). Values are always
- * bound as parameters; only fixed column names from {@link SORT_COLUMN_SQL} are spliced in.
+ * A sales filter and sort written as SQL, for measurements that compare the app's query engine (the browse index)
+ * with SQLite alone: `measure-cache.ts`'s deep-page baseline and `scripts/browse-alternatives.ts`. The app never runs
+ * it. A text term is matched with SQLite's ASCII-only `lower` and `instr`, which costs what a folded match costs but
+ * is not the app's search (that folds every accent).
  */
-import type { SaleSortColumn, SalesFilter, SalesSort } from '../../../shared/sales-query';
-import { searchTerms, termMatch } from '../search';
+import type { SaleSortColumn, SalesFilter, SalesSort } from '../../src/shared/sales-query';
 
 /** SQL text and its parameters. */
 export interface SqlPart {
@@ -12,11 +12,8 @@ export interface SqlPart {
   params: (string | number)[];
 }
 
-/**
- * The SQL expression of each sort column, over the aliases of `SALE_FROM`. Amounts sort by face value (units over
- * 10^scale, the same division `sort-order.ts` makes), since each currency has its own scale.
- */
-export const SORT_COLUMN_SQL: Readonly<Record<SaleSortColumn, string>> = {
+/** The SQL expression of each sort column, over the aliases of `SALE_FROM`; amounts by face value. */
+const SORT_COLUMN_SQL: Readonly<Record<SaleSortColumn, string>> = {
   transactionDate: 's.transaction_date',
   paymentDate: 's.payment_date',
   reference: 's.reference',
@@ -41,48 +38,41 @@ function inList(column: string, values: readonly (string | null)[]): SqlPart {
   return { sql: `(${parts.join(' OR ')})`, params: present };
 }
 
-function dateParts(filter: SalesFilter): SqlPart[] {
-  const column = filter.dateBasis === 'payment' ? 's.payment_date' : 's.transaction_date';
-  const parts: SqlPart[] = [];
-  if (filter.from !== undefined) parts.push({ sql: `${column} >= ?`, params: [filter.from] });
-  if (filter.to !== undefined) parts.push({ sql: `${column} <= ?`, params: [filter.to] });
-  return parts;
+function termPart(term: string): SqlPart {
+  const contains = (column: string) => `instr(lower(${column}), ?) > 0`;
+  return {
+    sql: `(${contains('s.reference')} OR ${contains('s.subid')} OR ${contains('p.name')} OR ${contains('c.name')})`,
+    params: [term, term, term, term],
+  };
 }
 
-function listParts(filter: SalesFilter): SqlPart[] {
-  const parts: SqlPart[] = [];
+/** `WHERE …` for `account` and `filter`. */
+export function whereClause(account: string, filter: SalesFilter): SqlPart {
+  const column = filter.dateBasis === 'payment' ? 's.payment_date' : 's.transaction_date';
+  const parts: SqlPart[] = [{ sql: 's.account_id = ?', params: [account] }];
+  if (filter.from !== undefined) parts.push({ sql: `${column} >= ?`, params: [filter.from] });
+  if (filter.to !== undefined) parts.push({ sql: `${column} <= ?`, params: [filter.to] });
   if (filter.commissionStatuses) parts.push(inList('s.commission_status', filter.commissionStatuses));
-  if (filter.paymentStatuses) {
+  if (filter.paymentStatuses)
     parts.push(
       inList(
         's.payment_status',
         filter.paymentStatuses.map((v) => (v === 'none' ? null : v)),
       ),
     );
-  }
   if (filter.currencies) parts.push(inList('s.currency', filter.currencies));
   if (filter.categories) parts.push(inList('s.category', filter.categories));
   if (filter.subids) parts.push(inList('s.subid', filter.subids));
   if (filter.products) parts.push(inList('p.slug', filter.products));
   if (filter.collections) parts.push(inList('c.slug', filter.collections));
-  return parts;
-}
-
-/** `WHERE …` for `account` and `filter`. */
-export function whereClause(account: string, filter: SalesFilter): SqlPart {
-  const parts: SqlPart[] = [{ sql: 's.account_id = ?', params: [account] }, ...dateParts(filter), ...listParts(filter)];
-  // Sales the service no longer reports are kept for audit but, unless asked for, left out (T5).
   if (filter.includeNoLongerReported !== true) parts.push({ sql: 's.unreported_at IS NULL', params: [] });
-  for (const term of searchTerms(filter.text) ?? []) parts.push(termMatch(term));
+  for (const term of (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean)) parts.push(termPart(term));
   return { sql: `WHERE ${parts.map((p) => p.sql).join(' AND ')}`, params: parts.flatMap((p) => p.params) };
 }
 
-/** Amounts of different currencies cannot be compared: their sort groups the sales by currency first. */
-const BY_CURRENCY_FIRST: ReadonlySet<SaleSortColumn> = new Set(['commissionAmount', 'transactionAmount']);
-
-/** `ORDER BY …` with the row id as the tie-breaker, in the same direction. */
+/** `ORDER BY …` with the row id as the tie-breaker; amounts grouped by currency first. */
 export function orderClause(sort: SalesSort): string {
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
-  const group = BY_CURRENCY_FIRST.has(sort.column) ? `s.currency ${direction}, ` : '';
+  const group = sort.column === 'commissionAmount' || sort.column === 'transactionAmount' ? `s.currency ${direction}, ` : '';
   return `ORDER BY ${group}${SORT_COLUMN_SQL[sort.column]} ${direction}, s.id ${direction}`;
 }

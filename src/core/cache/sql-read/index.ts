@@ -1,2 +1,0 @@
-export * from './sale-iterator';
-export * from './sql-filter';

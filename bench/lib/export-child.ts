@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   if ((which !== 'app' && which !== 'plain') || dbPath === undefined || targetPath === undefined) {
     throw new Error('usage: bench/lib/export-child.ts <app|plain> <database> <target.xlsx>');
   }
-  const { cache } = openCache({ path: dbPath });
+  const { cache } = openCache({ path: dbPath, browsing: false });
   try {
     const run = which === 'app' ? await exportWithApp(cache, targetPath) : await exportPlain(cache, targetPath);
     const result: ExportChildResult = { ms: run.ms, rows: run.rows, bytes: statSync(targetPath).size, peakRssMb: process.resourceUsage().maxRSS / 1024 };

@@ -60,7 +60,7 @@ export async function openCliContext(globals: GlobalOptions, io: CliIo): Promise
     now,
     cache() {
       if (holder === null) {
-        holder = openCacheHolder(join(dataDir, CACHE_FILE_NAME), now, createSilentLogger());
+        holder = openCacheHolder(join(dataDir, CACHE_FILE_NAME), now, createSilentLogger(), { browsing: false });
         if (holder.notice) io.stderr(`${holder.notice}\n`);
       }
       return holder.get();

@@ -57,6 +57,8 @@ export const START_CHECK_WITHIN_MS = 3_000;
 export interface CacheHolderOptions {
   /** At `checkSoon()` or this many ms after opening, whichever comes first; 0 (the default) starts it at once. */
   checkWithinMs?: number;
+  /** False for a process with no sales screen (the command line); see `SalesCacheOptions.browsing`. */
+  browsing?: boolean;
 }
 
 /** Opens the cache at `path`, recovering from a damaged file and surviving one that cannot be used. */
@@ -73,9 +75,10 @@ export function openCacheHolder(path: string, now: () => Date, logger: Logger, o
     logger.warn('cache.recovered', { reason: recovery.reason, movedTo: recovery.movedTo, when });
   };
 
+  const browsing = options.browsing === undefined ? {} : { browsing: options.browsing };
   const existed = existsSync(path);
   try {
-    const opened = openCache({ path, now, integrityCheck: 'background' });
+    const opened = openCache({ path, now, integrityCheck: 'background', ...browsing });
     cache = opened.cache;
     noteRecovery(opened.recovery, 'open');
     // A file created (or recreated) just now has nothing to check.
@@ -89,7 +92,7 @@ export function openCacheHolder(path: string, now: () => Date, logger: Logger, o
     cache?.close();
     cache = null;
     try {
-      const opened = replaceDamagedCache({ path, now }, verdict.detail);
+      const opened = replaceDamagedCache({ path, now, ...browsing }, verdict.detail);
       cache = opened.cache;
       noteRecovery(opened.recovery, 'background-check');
     } catch (cause) {

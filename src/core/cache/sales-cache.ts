@@ -156,6 +156,12 @@ function filterOf(input: unknown): SalesFilter {
 export interface SalesCacheOptions {
   /** From how many sales an account's browse index is saved beside the cache at close (see `saved-columns.ts`). */
   savedIndexMinSales?: number;
+  /**
+   * Whether this process browses the cache (the app's sales screen does; the command line does not). A process that
+   * does not keeps an account's browse index only until an export has chosen its rows, so the index does not sit in
+   * memory beside the rows the export writes.
+   */
+  browsing?: boolean;
 }
 
 /** Builds the cache object over an open, migrated connection. */
@@ -227,10 +233,9 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
     distinctValues: (account, input) => browsed(() => distinctValues(view(account), filterOf(input))),
     iterateSales: (account, input) => {
       const query = parseInput(salesSelectionSchema, input, 'export query');
-      return streamSales(
-        path,
-        browsed(() => selectedIds(view(account), query.filter, query.sort)),
-      );
+      const ids = browsed(() => selectedIds(view(account), query.filter, query.sort));
+      if (options.browsing === false) browse.release(account);
+      return streamSales(path, ids);
     },
     catchUpSearch,
     changesSince: (account, input) =>

@@ -54,6 +54,8 @@ export interface BrowseIndex {
   prepare(account: string, buildLimit: number): boolean;
   /** Rows `ids` of `account` were inserted or updated (in the current transaction or a committed one). */
   noteWrites(account: string, ids: readonly number[]): void;
+  /** Lets go of `account`'s columns, orders and selections; its next use reads or builds them again. */
+  release(account: string): void;
   /** Forgets everything (after a rollback, or when the file changed underneath). */
   reset(): void;
   /** Saves the columns of accounts built or changed since they were read (see {@link SavedIndexOptions}); call before closing. */
@@ -378,6 +380,7 @@ export function createBrowseIndex(db: Database.Database, beforeTextSearch: () =>
       for (const id of ids) state.pending.add(id);
       if (state.pending.size > PATCH_LIMIT) drop(account);
     },
+    release: (account) => drop(account),
     reset: () => drop(null),
     save: () => {
       if (saved === null) return;

@@ -308,6 +308,20 @@ describe('sales queries: streaming, isolation and input checks', () => {
     ALL.push(crafted(BASE, { reference: 'X-ELSEWHERE', transactionDate: '2026-06-05' }));
   });
 
+  it('a process that does not browse (the command line) exports the same rows, then reads the cache again', () => {
+    const headless = openCache({ path: join(folder.dir, 'cache.sqlite'), now: clock.now, browsing: false }).cache;
+    try {
+      const filter: SalesFilter = { currencies: ['EUR', 'USD'] };
+      const query = { filter, sort: { column: 'commissionAmount', direction: 'desc' } } as const;
+      const exported = [...headless.iterateSales(ACCOUNT, query)].map((r) => r.reference);
+      expect(exported).toEqual(allRows(query.filter, 'commissionAmount', 'desc').map((r) => r.reference));
+      expect(headless.countSales(ACCOUNT, query.filter)).toBe(exported.length);
+      expect([...headless.iterateSales(ACCOUNT, query)].map((r) => r.reference)).toEqual(exported);
+    } finally {
+      headless.close();
+    }
+  });
+
   it('agrees with the export stream on 60 random filter and sort combinations', () => {
     const random = createRandom(99);
     for (let i = 0; i < 60; i++) {

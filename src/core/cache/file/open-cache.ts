@@ -17,7 +17,7 @@ import { moveAside } from './quarantine';
 import { createSalesCache, type SalesCache, type SalesCacheOptions } from '../sales-cache';
 
 /** Where the cache lives and the clock it stamps times with (tests pass a fixed one). */
-export interface OpenCacheOptions {
+export interface OpenCacheOptions extends SalesCacheOptions {
   path: string;
   now?: () => Date;
   /**
@@ -27,8 +27,6 @@ export interface OpenCacheOptions {
    * is slow, and the app would otherwise spend that time before its window can show anything.
    */
   integrityCheck?: 'now' | 'background';
-  /** From how many sales an account's browse index is saved beside the cache at close; the app's default when absent. */
-  savedIndexMinSales?: number;
 }
 
 /** A damaged or foreign file that was set aside; `message` is the sentence to show the user. */
@@ -116,8 +114,8 @@ function verdictRecovery(path: string, verdict: FileVerdict, now: Date): CacheRe
   return null;
 }
 
-function cacheOptions(options: OpenCacheOptions): SalesCacheOptions {
-  return options.savedIndexMinSales === undefined ? {} : { savedIndexMinSales: options.savedIndexMinSales };
+function cacheOptions({ savedIndexMinSales, browsing }: OpenCacheOptions): SalesCacheOptions {
+  return { ...(savedIndexMinSales === undefined ? {} : { savedIndexMinSales }), ...(browsing === undefined ? {} : { browsing }) };
 }
 
 /**

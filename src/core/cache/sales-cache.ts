@@ -213,7 +213,7 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
       browsed(() => {
         assertAccount(account);
         if (!browse.prepare(account, buildLimit)) return false;
-        view(account).order('transactionDate');
+        view(account).withOrder('transactionDate', () => undefined);
         return true;
       }),
     salesPage: (account, input) =>
@@ -222,7 +222,7 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
         const { ids, total } = pageIds(view(account), query.filter, query.sort, query.offset, query.limit);
         return { rows: readSales(ids), total, offset: query.offset, dataAsOf: dataAsOf(account, query.filter) };
       }),
-    countSales: (account, input) => browsed(() => view(account).select(filterOf(input)).count),
+    countSales: (account, input) => browsed(() => view(account).withSelection(filterOf(input), ({ count }) => count)),
     summary: (account, input) =>
       browsed(() => {
         const filter = filterOf(input);

@@ -30,16 +30,33 @@ const TEXT_LIMIT = 16;
  */
 export const ORDER_LIMIT = 4;
 
+declare const lentBrand: unique symbol;
 /**
- * One account's in-memory view with its memoised orders and selections. An order or a selection it returns is valid
- * until the next call of `order` or `select`: their memory is reused for the next ones once they are let go.
+ * A mask or order the view lends to one callback: its memory goes to a later selection or order once the view lets it
+ * go, so it may be read inside that callback only.
+ */
+type Lent<T> = T & { readonly [lentBrand]: true };
+type Refused = { readonly 'a lent mask or order may not leave the callback it was lent to': never };
+/** What a lending callback may return: anything but a lent buffer, or an object with one as a property. */
+type Returned<R> = R extends Lent<unknown> ? Refused : R extends object ? { [K in keyof R]: R[K] extends Lent<unknown> ? Refused : unknown } : unknown;
+
+/** The sales a filter matches, as lent by {@link AccountView.withSelection}. */
+export interface LentSelection {
+  mask: Lent<Uint8Array>;
+  count: number;
+}
+
+/**
+ * One account's in-memory view with its memoised orders and selections. Their memory is reused for later ones, so
+ * the view lends them to a callback instead of returning them: the types refuse one as the callback's result, and a
+ * second order (or selection) asked for inside the callback of the first throws, since it could take its memory.
  */
 export interface AccountView {
   account: string;
   columns: SaleColumns;
   catalog: LookupCatalog;
-  order(column: SaleSortColumn): Int32Array;
-  select(filter: SalesFilter): Selection;
+  withOrder<R>(column: SaleSortColumn, read: (order: Lent<Int32Array>) => R & Returned<R>): R;
+  withSelection<R>(filter: SalesFilter, read: (selection: LentSelection) => R & Returned<R>): R;
   /** The value `make` computes from the columns, made once and kept until they change. */
   derived<T>(key: string, make: () => T): T;
 }
@@ -85,6 +102,19 @@ interface AccountState {
   saved: boolean;
   /** The saved file the columns (and sort orders let go) are read from, until the columns change or are dropped. */
   file: SavedColumns | null;
+  /** Whether an order or a selection is lent to a callback right now. */
+  lending: { order: boolean; selection: boolean };
+}
+
+/** Runs `read` with `value` lent, refusing a second loan of the same kind meanwhile. */
+function lend<T, R>(state: AccountState, kind: 'order' | 'selection', value: () => T, read: (value: T) => R): R {
+  if (state.lending[kind]) throw new Error(`A ${kind} was asked for while another is lent: it could take the lent one's memory.`);
+  state.lending[kind] = true;
+  try {
+    return read(value());
+  } finally {
+    state.lending[kind] = false;
+  }
 }
 
 /**
@@ -201,34 +231,41 @@ function evictOrder(orders: Map<SaleSortColumn, Int32Array>, cheap: (column: Sal
   return order;
 }
 
+/** The order of `column`, memoised; when too many are held, the one let go gives its memory. */
+function orderOf(db: Database.Database, account: string, state: AccountState, column: SaleSortColumn): Int32Array {
+  let order = state.orders.get(column);
+  if (order !== undefined) {
+    state.orders.delete(column);
+  } else {
+    const spare = evictOrder(state.orders, (held) => state.saved && state.file?.hasOrder(held) === true);
+    order = (state.saved ? state.file?.order(column, spare) : null) ?? sortOrder(db, account, state.columns, state.catalog, column, spare);
+  }
+  state.orders.set(column, order);
+  return order;
+}
+
+/** The selection of `filter`, memoised with its text search; when too many are held, the one let go gives its memory. */
+function selectionOf(db: Database.Database, state: AccountState, filter: SalesFilter, beforeTextSearch: () => void): Selection {
+  return remember(state.selections, SELECTION_LIMIT, JSON.stringify(filter), (spare) => {
+    const terms = searchTerms(filter.text);
+    const hits =
+      terms === null
+        ? null
+        : remember(state.texts, TEXT_LIMIT, terms.join(' '), (spareHits) => {
+            beforeTextSearch();
+            return textMask(db, state.columns, state.catalog, terms, spareHits);
+          });
+    return selectMatching(state.columns, state.catalog, filter, hits, spare?.mask);
+  });
+}
+
 function makeView(db: Database.Database, account: string, state: AccountState, beforeTextSearch: () => void): AccountView {
   return {
     account,
     columns: state.columns,
     catalog: state.catalog,
-    order: (column) => {
-      let order = state.orders.get(column);
-      if (order !== undefined) {
-        state.orders.delete(column);
-      } else {
-        const spare = evictOrder(state.orders, (held) => state.saved && state.file?.hasOrder(held) === true);
-        order = (state.saved ? state.file?.order(column, spare) : null) ?? sortOrder(db, account, state.columns, state.catalog, column, spare);
-      }
-      state.orders.set(column, order);
-      return order;
-    },
-    select: (filter) =>
-      remember(state.selections, SELECTION_LIMIT, JSON.stringify(filter), (spare) => {
-        const terms = searchTerms(filter.text);
-        const hits =
-          terms === null
-            ? null
-            : remember(state.texts, TEXT_LIMIT, terms.join(' '), (spareHits) => {
-                beforeTextSearch();
-                return textMask(db, state.columns, state.catalog, terms, spareHits);
-              });
-        return selectMatching(state.columns, state.catalog, filter, hits, spare?.mask);
-      }),
+    withOrder: (column, read) => lend(state, 'order', () => orderOf(db, account, state, column) as Lent<Int32Array>, read),
+    withSelection: (filter, read) => lend(state, 'selection', () => selectionOf(db, state, filter, beforeTextSearch) as LentSelection, read),
     derived: <T>(key: string, make: () => T): T => {
       if (!state.derived.has(key)) state.derived.set(key, make());
       return state.derived.get(key) as T;
@@ -275,7 +312,7 @@ function load(db: Database.Database, account: string, saved: SavedIndexOptions |
   const file = saved === null || stamp === null ? null : openSavedColumns(saved, account, stamp, onDamage);
   const columns = file?.columns ?? build(db, account, buildLimit);
   if (columns === null) return null;
-  const memo = { orders: new Map(), selections: new Map(), texts: new Map(), derived: new Map() };
+  const memo = { orders: new Map(), selections: new Map(), texts: new Map(), derived: new Map(), lending: { order: false, selection: false } };
   return { columns, catalog: loadCatalog(db), pending: new Set(), ...memo, saved: file !== null, file };
 }
 

@@ -60,14 +60,13 @@ function daySpan(days: Int32Array, mask: Uint8Array, size: number): { firstDay: 
 /** Dropdown values under `filter` (all sales when it is empty). */
 export function distinctValues(view: AccountView, filter: SalesFilter): DistinctValues {
   const { columns, catalog } = view;
-  const { mask } = view.select(filter);
   const n = columns.size;
-  return {
+  return view.withSelection(filter, ({ mask }) => ({
     currencies: textValues(columns.currencies.values, countCodes(columns.currency, mask, n, columns.currencies.values.length)),
     categories: textValues(columns.categories.values, countCodes(columns.category, mask, n, columns.categories.values.length)),
     subids: textValues(columns.subids.values, countCodes(columns.subid, mask, n, columns.subids.values.length)),
     collections: slugValues(catalog.collections, countCodes(columns.collection, mask, n, catalog.collections.length)),
     products: slugValues(catalog.products, countCodes(columns.product, mask, n, catalog.products.length)),
     ...daySpan(columns.txDay, mask, n),
-  };
+  }));
 }

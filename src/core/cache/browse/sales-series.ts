@@ -42,20 +42,24 @@ function daySpan(days: Int32Array, mask: Uint8Array, size: number): [number, num
 /** Points ordered by period, then currency. */
 export function seriesOf(view: AccountView, query: SeriesQuery): SeriesPoint[] {
   const { columns } = view;
-  const { mask } = view.select(query.filter);
   const days = query.filter.dateBasis === 'payment' ? columns.payDay : columns.txDay;
-  const [first, last] = daySpan(days, mask, columns.size);
-  if (first > last) return [];
-  const { indexOf, starts } = periodTable(first, last, query.interval);
   const stride = columns.currencies.values.length;
-  const sums = groupSums(starts.length * stride);
-  const { currency } = columns;
-  const amounts = amountColumns(columns);
-  for (let p = 0, size = columns.size; p < size; p++) {
-    const day = days[p] as number;
-    if (mask[p] !== 1 || day === NO_DAY) continue;
-    addSale(sums, (indexOf[day - first] as number) * stride + (currency[p] as number), amounts, p);
-  }
+  const summed = view.withSelection(query.filter, ({ mask }) => {
+    const [first, last] = daySpan(days, mask, columns.size);
+    if (first > last) return null;
+    const { indexOf, starts } = periodTable(first, last, query.interval);
+    const sums = groupSums(starts.length * stride);
+    const { currency } = columns;
+    const amounts = amountColumns(columns);
+    for (let p = 0, size = columns.size; p < size; p++) {
+      const day = days[p] as number;
+      if (mask[p] !== 1 || day === NO_DAY) continue;
+      addSale(sums, (indexOf[day - first] as number) * stride + (currency[p] as number), amounts, p);
+    }
+    return { sums, starts };
+  });
+  if (summed === null) return [];
+  const { sums, starts } = summed;
   return usedGroups(sums)
     .map((group) => {
       const currency = columns.currencies.values[group % stride] ?? '';

@@ -95,11 +95,12 @@ export function summarize(view: AccountView, filter: SalesFilter): Omit<SalesSum
   const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
   const into: Groupings = { currency: groupSums(currencies), commission: groupSums(currencies * nc), payment: groupSums(currencies * np) };
   if (!cellsAnswer(filter) || !addFromCells(view, filter, into)) {
-    const { mask } = view.select(filter);
     // One list for every summary of the view: a new one each time left the heap growing.
     const positions = view.derived('summary-positions', () => new Int32Array(columns.size + 1));
-    if (currencies * nc * np <= MAX_CELLS) viaCells(columns, mask, positions, into);
-    else direct(columns, mask, positions, into);
+    view.withSelection(filter, ({ mask }) => {
+      if (currencies * nc * np <= MAX_CELLS) viaCells(columns, mask, positions, into);
+      else direct(columns, mask, positions, into);
+    });
   }
   return {
     byCurrency: rows(columns, into.currency, 1, [null], () => ({})),

@@ -46,17 +46,18 @@ function dimensionOf(view: AccountView, dimension: TopQuery['dimension']): Dimen
 /** Up to `limit` entries per currency, highest commission first (ties by key), currencies in code order. */
 export function topEntries(view: AccountView, query: TopQuery): TopEntry[] {
   const { columns } = view;
-  const { mask } = view.select(query.filter);
   const dim = dimensionOf(view, query.dimension);
   const stride = dim.keys.length;
   const sums = groupSums(columns.currencies.values.length * stride);
   const { currency } = columns;
   const { codes, groupOf } = dim;
   const amounts = amountColumns(columns);
-  for (let p = 0, size = columns.size; p < size; p++) {
-    if (mask[p] !== 1) continue;
-    addSale(sums, (currency[p] as number) * stride + (groupOf[codes[p] as number] ?? 0), amounts, p);
-  }
+  view.withSelection(query.filter, ({ mask }) => {
+    for (let p = 0, size = columns.size; p < size; p++) {
+      if (mask[p] !== 1) continue;
+      addSale(sums, (currency[p] as number) * stride + (groupOf[codes[p] as number] ?? 0), amounts, p);
+    }
+  });
   const entries = usedGroups(sums).map((index): TopEntry => {
     const group = index % stride;
     const currency = columns.currencies.values[(index - group) / stride] ?? '';

@@ -14,7 +14,7 @@ import { startHostProcess, type HostConfig, type HostProcess } from './host-proc
 import { signIn, waitForSyncIdle } from './ui-helpers';
 import { localIsoDay } from '../src/shared/dates';
 
-export { spawnHost, startHostProcess, type HostConfig, type HostProcess, type ReadyHost } from './host-process';
+export { spawnHost, startHostProcess, type HostConfig, type HostProcess } from './host-process';
 
 interface Fixtures {
   /** The fake service, started before the host so the host can trust its CA. */

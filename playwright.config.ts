@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './e2e/chromium-args';
 
@@ -12,11 +13,15 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `test-reports/playwright-${process.env.PW_SUMMARY_NAME ?? 'run'}.json` }]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  // Every test has its own test host, fake service, folders, keychain entry and ports, so tests run side by side; the
+  // default (half the cores) would be one on a two-core machine, where most of a test's time is spent waiting.
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   projects: [
     {
       name: 'web',
       testMatch: /.*\.web\.spec\.ts$/,
+      // Tests, not whole files, are handed to the workers, so one file of long tests does not finish alone at the end.
+      fullyParallel: true,
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
@@ -26,6 +31,8 @@ export default defineConfig({
     {
       name: 'electron',
       testMatch: /.*\.electron\.spec\.ts$/,
+      // One at a time, as before: each test starts a whole Electron app, and these were not timed side by side.
+      workers: 1,
     },
   ],
 });

@@ -9,20 +9,7 @@ import { addDays, isoDayToService, localIsoDay } from '../src/shared/dates';
 import { expect, test, type HostProcess } from './fixtures';
 import type { FakeService } from './fake-service/fake-service';
 import { BACKGROUND_SYNC_PATH, WINDOW_FOCUS_PATH, type BackgroundRecord, type FireResult } from './test-host/background-control';
-import {
-  allShownValues,
-  backfill,
-  choose,
-  expectTotal,
-  expectedTotals,
-  goToSection,
-  isoOf,
-  pickDates,
-  shownTotals,
-  signIn,
-  waitForSyncIdle,
-  type WireRecord,
-} from './ui-helpers';
+import { allShownValues, backfill, choose, expectTotal, expectedTotals, goToSection, isoOf, pickDates, shownTotals, type WireRecord } from './ui-helpers';
 
 const TODAY = localIsoDay(new Date());
 const HOUR_MS = 3_600_000;
@@ -67,19 +54,21 @@ async function showAllSales(page: Page): Promise<void> {
   await pickDates(page, 'All cached sales');
 }
 
-async function signedInWithHistory(page: Page, host: HostProcess, fake: FakeService): Promise<void> {
-  await page.goto(host.url);
-  await signIn(page, fake);
-  await waitForSyncIdle(page);
+/** From the signed-in page: syncs the whole history and shows every cached sale. */
+async function withHistory(page: Page, fake: FakeService): Promise<void> {
   await backfill(page);
   await showAllSales(page);
   await expect.poll(() => shownTotals(page)).toEqual(expectedTotals(fake.sales));
 }
 
 test.describe('background sync', () => {
-  test('the routine sync on its schedule brings new sales and status changes, with a notification and a badge until seen', async ({ page, host, fake }) => {
+  test('the routine sync on its schedule brings new sales and status changes, with a notification and a badge until seen', async ({
+    signedIn: page,
+    host,
+    fake,
+  }) => {
     test.setTimeout(240_000);
-    await signedInWithHistory(page, host, fake);
+    await withHistory(page, fake);
     await setBackgroundSync(page, host, 'Every hour', 1);
 
     const added = newSales(fake, 3);
@@ -130,9 +119,9 @@ test.describe('background sync', () => {
     expect((await backgroundRecord(host)).badgeCounts).toEqual([...record.badgeCounts, 0]);
   });
 
-  test('with the setting off, no background sync is scheduled or run', async ({ page, host, fake }) => {
+  test('with the setting off, no background sync is scheduled or run', async ({ signedIn: page, host, fake }) => {
     test.setTimeout(180_000);
-    await signedInWithHistory(page, host, fake);
+    await withHistory(page, fake);
     await setBackgroundSync(page, host, 'Off — sync only when I ask', 0);
 
     const before = fake.sales;

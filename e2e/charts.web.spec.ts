@@ -5,12 +5,12 @@
  * Pictures at 1280×800 and 800×600, light and dark, go to the screenshots folder as `charts-16-currencies-*`.
  */
 import type { Page } from '@playwright/test';
-import type { FakeService } from './fake-service/fake-service';
+import type {} from './fake-service/fake-service';
 import { WIDE_CURRENCIES, wideDigits } from './fake-service/wide-dataset';
 import { expect } from './fixtures';
 import { wideTest } from './wide-fixture';
 import { screenshotPath } from './screenshot-path';
-import { isoOf, signIn, waitForSyncIdle, type WireRecord } from './ui-helpers';
+import { isoOf, type WireRecord } from './ui-helpers';
 
 const test = wideTest;
 
@@ -18,10 +18,8 @@ test.use({ locale: 'en-US' });
 
 const HIDE_TOASTS = '.mantine-Notifications-root { display: none !important; }';
 
-async function openCharts(page: Page, url: string, fake: FakeService): Promise<void> {
-  await page.goto(url);
-  await signIn(page, fake);
-  await waitForSyncIdle(page);
+/** From the signed-in page: the Charts & totals tab, with its first bar drawn. */
+async function openCharts(page: Page): Promise<void> {
   await page.addStyleTag({ content: HIDE_TOASTS });
   await page.getByRole('tab', { name: 'Charts & totals' }).click();
   // A bar is drawn (a path) only where its period has sales: the first period of a panel may have none.
@@ -64,10 +62,10 @@ async function expectedDayAmount(page: Page, sales: readonly WireRecord[], curre
 }
 
 test.describe('commission chart with sixteen currencies', () => {
-  test('one panel per currency, labels that fit, one readable time axis, exact amounts on hover', async ({ page, host, fake }) => {
+  test('one panel per currency, labels that fit, one readable time axis, exact amounts on hover', async ({ signedIn: page, fake }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await openCharts(page, host.url, fake);
+    await openCharts(page);
     await page.getByTestId('commission-chart').getByText('Day', { exact: true }).click();
     const sales = fake.sales as readonly WireRecord[];
 

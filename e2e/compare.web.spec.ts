@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import type { FakeService } from './fake-service/fake-service';
 import { screenshotPath } from './screenshot-path';
-import { backfill, cents, decimal, goToSection, isoOf, pickDates, shownTotals, signIn, waitForSyncIdle } from './ui-helpers';
+import { backfill, cents, decimal, goToSection, isoOf, pickDates, shownTotals } from './ui-helpers';
 import { parseCsv } from '../test-support/export-kit';
 
 /** The first day of the month `back` months before the local today's. */
@@ -70,11 +70,8 @@ function expectedChange(now: number, before: number, unit: string): string {
 }
 
 test.describe('compare with the period before', () => {
-  test('totals and category lines equal the service’s records; the table sorts and exports as CSV', async ({ page, host, fake }) => {
+  test('totals and category lines equal the service’s records; the table sorts and exports as CSV', async ({ signedIn: page, host, fake }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await backfill(page);
     await page.getByRole('link', { name: 'Compare' }).click();
     await expect(page.getByTestId('compare-periods')).toBeVisible();
@@ -121,14 +118,11 @@ test.describe('compare with the period before', () => {
   });
 
   test('the sales totals of a whole month or quarter show the change against the period before, per currency, and nothing for other ranges', async ({
-    page,
-    host,
+    signedIn: page,
+
     fake,
   }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await backfill(page);
     await goToSection(page, 'Sales');
 

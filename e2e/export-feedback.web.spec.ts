@@ -12,7 +12,6 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { screenshotPath } from './screenshot-path';
 import { SHELL_RECORD_PATH, type ShellRecord } from './test-host/test-host';
-import { signIn, waitForSyncIdle } from './ui-helpers';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -56,14 +55,10 @@ async function exportShown(page: Page, before: number): Promise<Locator> {
 
 test.describe('after an export', () => {
   test('the message offers Show in folder and Open for the written file, says plainly when it is gone, and repeated exports never pile up', async ({
-    page,
+    signedIn: page,
     host,
-    fake,
   }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await closeAll(page);
 
     const notice = await exportShown(page, 0);
@@ -114,11 +109,8 @@ test.describe('after an export', () => {
     expect(seen).toEqual(Array<string>(5).fill('export-notification'));
   });
 
-  test('the Compare CSV and the pictures of the message, light and dark, at both sizes', async ({ page, host, fake }) => {
+  test('the Compare CSV and the pictures of the message, light and dark, at both sizes', async ({ signedIn: page, host }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await closeAll(page);
 
     await page.getByRole('link', { name: 'Compare' }).click();

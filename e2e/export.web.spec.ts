@@ -15,7 +15,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
-import { backfill, isoOf, localDay, signIn, waitForSyncIdle } from './ui-helpers';
+import { backfill, isoOf, localDay } from './ui-helpers';
 import { monthRange } from '../src/shared/export-presets';
 import { auditWorkbook } from '../test-support/export-kit';
 
@@ -28,11 +28,12 @@ function previousMonth(): { month: string; label: string } {
 }
 
 test.describe('export presets from the sales screen', () => {
-  test('exports "Payments received in a month" and the file holds exactly that month’s paid sales, with audited totals', async ({ page, host, fake }) => {
+  test('exports "Payments received in a month" and the file holds exactly that month’s paid sales, with audited totals', async ({
+    signedIn: page,
+    host,
+    fake,
+  }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await backfill(page);
 
     const { month, label } = previousMonth();

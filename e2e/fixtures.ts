@@ -1,75 +1,28 @@
 /**
  * Playwright fixtures for the web project: each test gets its own test host process (started with
  * tsx from the repo's TypeScript), its own settings and export folders and keychain service name,
- * and, when it asks for one, an HTTPS fake service with a test CA the host trusts.
+ * and, when it asks for one, an HTTPS fake service with a test CA the host trusts. A test that starts where most do,
+ * signed in with the first sync finished, asks for `signedIn` (the page, already there) instead of repeating the steps.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { startFakeService, type FakeService } from './fake-service/fake-service';
+import { startHostProcess, type HostConfig, type HostProcess } from './host-process';
+import { signIn, waitForSyncIdle } from './ui-helpers';
 import { localIsoDay } from '../src/shared/dates';
 
-/** How a host process is started; the same options across restarts keep its accounts. */
-export interface HostConfig {
-  exportDir: string;
-  dataDir: string;
-  keychainService: string;
-  caFile?: string;
-}
-
-/** A running test host process. */
-export interface HostProcess extends HostConfig {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** A host process started and ready: its address, and how to stop it. */
-export interface ReadyHost {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** Spawns a test host with `args` and waits for its ready line; `what` names it in the error when it exits first. */
-export async function spawnHost(args: readonly string[], what: string): Promise<ReadyHost> {
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const stderr: string[] = [];
-  child.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const match = /TEST_HOST_READY (\S+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`${what} exited (${code}): ${stderr.join('')}`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** Starts `e2e/test-host/main.ts` and waits for its ready line. */
-export async function startHostProcess(config: HostConfig): Promise<HostProcess> {
-  const args = ['--import', 'tsx', 'e2e/test-host/main.ts', '--export-dir', config.exportDir, '--data-dir', config.dataDir];
-  args.push('--keychain-service', config.keychainService);
-  if (config.caFile) args.push('--ca-file', config.caFile);
-  return { ...config, ...(await spawnHost(args, 'test host')) };
-}
+export { spawnHost, startHostProcess, type HostConfig, type HostProcess } from './host-process';
 
 interface Fixtures {
   /** The fake service, started before the host so the host can trust its CA. */
   fake: FakeService;
   hostConfig: HostConfig;
   host: HostProcess;
+  /** The test's page, signed in to the fake service as "My shop" through the UI, with the first sync finished. */
+  signedIn: Page;
 }
 
 export const test = base.extend<Fixtures>({
@@ -93,6 +46,12 @@ export const test = base.extend<Fixtures>({
     const host = await startHostProcess(hostConfig);
     await use(host);
     await host.stop();
+  },
+  signedIn: async ({ page, host, fake }, use) => {
+    await page.goto(host.url);
+    await signIn(page, fake);
+    await waitForSyncIdle(page);
+    await use(page);
   },
 });
 

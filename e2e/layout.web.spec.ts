@@ -104,6 +104,9 @@ async function everyAmountCell(page: Page, total: number): Promise<ShownAmount[]
     await grid.evaluate((el, t) => {
       el.scrollTop = t;
     }, top);
+    // The virtual table draws the rows of a new position on its next render: wait for the first row wanted there.
+    const firstWanted = String(Math.min(total - 1, Math.floor(top / 36)));
+    await expect(grid.locator(`[data-testid="sale-row"][data-index="${firstWanted}"]`)).toHaveCount(1);
     await expect(page.getByTestId('sale-row-loading')).toHaveCount(0);
     for (const cell of await shownAmounts(page)) seen.set(`${cell.reference} ${cell.column}`, cell);
   }

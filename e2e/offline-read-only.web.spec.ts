@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { expect, startHostProcess, test, type HostConfig, type HostProcess } from './fixtures';
-import { firstShownValues, shownTotal, signIn, waitForSyncIdle } from './ui-helpers';
+import { firstShownValues, shownTotal, waitForSyncIdle } from './ui-helpers';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -85,15 +85,12 @@ async function photograph(page: Page): Promise<void> {
 
 test.describe('offline without a keychain', () => {
   test('T7: with no keychain a cached account opens read-only with the reason; sales, search, charts, profile and export work; only syncing asks for the credentials', async ({
-    page,
+    signedIn: page,
     host,
     fake,
     hostConfig,
   }) => {
     test.setTimeout(240_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await go(page, 'Profile');
     await expect(page.getByTestId('profile-name')).toHaveText(fake.profile.profile_name ?? '');
     await go(page, 'Sales');

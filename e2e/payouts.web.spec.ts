@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { backfill, cents, isoOf, signIn, waitForSyncIdle } from './ui-helpers';
+import { backfill, cents, isoOf } from './ui-helpers';
 import { auditWorkbook } from '../test-support/export-kit';
 import type { FakeService } from './fake-service/fake-service';
 
@@ -51,11 +51,8 @@ function perCurrency(fake: FakeService, keep: (sale: FakeService['sales'][number
   return out;
 }
 
-/** Signs in, syncs the whole history, and opens the Payouts of the month the select names `label`. */
-async function openPayoutsOfMonth(page: Page, url: string, fake: FakeService, label: string): Promise<void> {
-  await page.goto(url);
-  await signIn(page, fake);
-  await waitForSyncIdle(page);
+/** From the signed-in page: syncs the whole history and opens the Payouts of the month the select names `label`. */
+async function openPayoutsOfMonth(page: Page, label: string): Promise<void> {
   await backfill(page);
   await page.getByRole('link', { name: 'Payouts' }).click();
   await expect(page.getByTestId('payouts-screen')).toBeVisible();
@@ -64,10 +61,10 @@ async function openPayoutsOfMonth(page: Page, url: string, fake: FakeService, la
 }
 
 test.describe('payouts', () => {
-  test('the month’s payouts, paid totals, owed and pending equal an independent computation over the service’s records', async ({ page, host, fake }) => {
+  test('the month’s payouts, paid totals, owed and pending equal an independent computation over the service’s records', async ({ signedIn: page, fake }) => {
     test.setTimeout(180_000);
     const { from, to, label } = previousMonth();
-    await openPayoutsOfMonth(page, host.url, fake, label);
+    await openPayoutsOfMonth(page, label);
     const expected = expectedPayouts(fake, from, to);
     expect(expected.size).toBeGreaterThan(0);
 
@@ -98,10 +95,10 @@ test.describe('payouts', () => {
     await expect(page.getByTestId('payouts-delay')).toContainText(/usually arrived \d+(–\d+)? days after the sale .*not a promise/);
   });
 
-  test('a payout’s statement holds exactly that payout’s sales, and its Summary ties to the payout', async ({ page, host, fake }) => {
+  test('a payout’s statement holds exactly that payout’s sales, and its Summary ties to the payout', async ({ signedIn: page, host, fake }) => {
     test.setTimeout(180_000);
     const { from, to, label } = previousMonth();
-    await openPayoutsOfMonth(page, host.url, fake, label);
+    await openPayoutsOfMonth(page, label);
     const [key] = [...expectedPayouts(fake, from, to).keys()];
     if (key === undefined) throw new Error('the fake has no payout last month');
     const [day, currency] = key.split('|') as [string, string];

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, startHostProcess, test } from './fixtures';
-import { choose, signIn, waitForSyncIdle } from './ui-helpers';
+import { choose } from './ui-helpers';
 
 async function headerOrder(page: Page): Promise<string[]> {
   return page.getByRole('columnheader').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-column') ?? ''));
@@ -28,15 +28,12 @@ function firstWindowRequests(page: Page): WindowInput[] {
 
 test.describe('remembered view preferences', () => {
   test('the column chooser, a resized column, the filters and the theme persist across a restart of the test host', async ({
-    page,
+    signedIn: page,
     host,
-    fake,
+
     hostConfig,
   }) => {
     test.setTimeout(120_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await expect(page.getByTestId('sale-row').first()).toBeVisible();
     const initial = await headerOrder(page);
     expect(initial).toContain('subid');

@@ -17,17 +17,13 @@ import {
   pickDays,
   shownDay,
   shownTotals,
-  signIn,
   sortBy,
   waitForSyncIdle,
   type WireRecord,
 } from './ui-helpers';
 
-/** Signs in, lets the first sync finish, backfills, and shows every cached sale sorted by reference. */
-async function openWithEverything(page: Page, url: string, fake: Parameters<typeof signIn>[1]): Promise<void> {
-  await page.goto(url);
-  await signIn(page, fake);
-  await waitForSyncIdle(page);
+/** From the signed-in page: backfills and shows every cached sale sorted by reference. */
+async function openWithEverything(page: Page): Promise<void> {
   await backfill(page);
   await pickDates(page, 'All cached sales');
 }
@@ -37,9 +33,9 @@ function byReference(records: readonly WireRecord[]): string[] {
 }
 
 test.describe('sales browser over the cache', () => {
-  test('rows and totals for several filter combinations equal an independent computation over the service’s records', async ({ page, host, fake }) => {
+  test('rows and totals for several filter combinations equal an independent computation over the service’s records', async ({ signedIn: page, fake }) => {
     test.setTimeout(180_000);
-    await openWithEverything(page, host.url, fake);
+    await openWithEverything(page);
     const sales = fake.sales as readonly WireRecord[];
     await sortBy(page, 'Reference', 'ascending');
 
@@ -86,9 +82,9 @@ test.describe('sales browser over the cache', () => {
     await expectTotal(page, sales.length);
   });
 
-  test('sorting by a column header, both ways', async ({ page, host, fake }) => {
+  test('sorting by a column header, both ways', async ({ signedIn: page, fake }) => {
     test.setTimeout(120_000);
-    await openWithEverything(page, host.url, fake);
+    await openWithEverything(page);
     const sales = fake.sales as readonly WireRecord[];
 
     // Amounts of different currencies are not compared: an amount sort groups by currency code, then amount.
@@ -119,9 +115,9 @@ test.describe('sales browser over the cache', () => {
     await expect(page.getByTestId('drawer-reference')).toHaveText(byReference(sales)[1] ?? '');
   });
 
-  test('free-text search matches text inside the reference, product, collection or sub-ID', async ({ page, host, fake }) => {
+  test('free-text search matches text inside the reference, product, collection or sub-ID', async ({ signedIn: page, fake }) => {
     test.setTimeout(120_000);
-    await openWithEverything(page, host.url, fake);
+    await openWithEverything(page);
     await sortBy(page, 'Reference', 'ascending');
     const sales = fake.sales as readonly WireRecord[];
     const sample = sales.find((r) => r.product_name && r.collection_name) ?? sales[0];
@@ -142,9 +138,9 @@ test.describe('sales browser over the cache', () => {
     }
   });
 
-  test('each date preset shows its own days and exactly the sales in them', async ({ page, host, fake }) => {
+  test('each date preset shows its own days and exactly the sales in them', async ({ signedIn: page, fake }) => {
     test.setTimeout(120_000);
-    await openWithEverything(page, host.url, fake);
+    await openWithEverything(page);
     const sales = fake.sales as readonly WireRecord[];
     const now = new Date();
     const day = (y: number, m: number, d: number) => localDay(new Date(y, m, d));
@@ -200,9 +196,9 @@ test.describe('sales browser over the cache', () => {
     await expectTotal(page, sales.filter((r) => isoOf(r.transaction_date) >= keyFrom && isoOf(r.transaction_date) <= keyTo).length);
   });
 
-  test('the fiscal-year presets follow the fiscal year chosen in Settings', async ({ page, host, fake }) => {
+  test('the fiscal-year presets follow the fiscal year chosen in Settings', async ({ signedIn: page, fake }) => {
     test.setTimeout(120_000);
-    await openWithEverything(page, host.url, fake);
+    await openWithEverything(page);
     const sales = fake.sales as readonly WireRecord[];
     const now = new Date();
     const [y, m, d] = [now.getFullYear(), now.getMonth(), now.getDate()];
@@ -228,11 +224,8 @@ test.describe('sales browser over the cache', () => {
     }
   });
 
-  test('a range not fully synced says so and syncs the missing days in one click', async ({ page, host, fake }) => {
+  test('a range not fully synced says so and syncs the missing days in one click', async ({ signedIn: page, fake }) => {
     test.setTimeout(120_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     const sales = fake.sales as readonly WireRecord[];
     await pickDates(page, 'Last 90 days');
     await expect(page.getByTestId('incomplete-banner')).toBeVisible();
@@ -246,9 +239,9 @@ test.describe('sales browser over the cache', () => {
     await expect.poll(() => shownTotals(page)).toEqual(expectedTotals(expected));
   });
 
-  test('offline (service stopped) the cached sales are still shown, with the offline banner', async ({ page, host, fake }) => {
+  test('offline (service stopped) the cached sales are still shown, with the offline banner', async ({ signedIn: page, fake }) => {
     test.setTimeout(120_000);
-    await openWithEverything(page, host.url, fake);
+    await openWithEverything(page);
     const sales = fake.sales as readonly WireRecord[];
     await expectTotal(page, sales.length);
 

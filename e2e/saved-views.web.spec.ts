@@ -4,14 +4,11 @@
  */
 import { expect, test } from './fixtures';
 import { screenshotPath } from './screenshot-path';
-import { backfill, expectTotal, shownTotal, signIn, sortBy, waitForSyncIdle } from './ui-helpers';
+import { backfill, expectTotal, shownTotal, sortBy } from './ui-helpers';
 
 test.describe('saved views', () => {
-  test('a saved view brings back its filters and sort, survives a reload, and can be renamed and deleted', async ({ page, host, fake }) => {
+  test('a saved view brings back its filters and sort, survives a reload, and can be renamed and deleted', async ({ signedIn: page, fake }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await backfill(page);
     const everything = await shownTotal(page);
 

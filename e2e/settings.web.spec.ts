@@ -1,12 +1,8 @@
 import { expect, test } from './fixtures';
-import { signIn, waitForSyncIdle } from './ui-helpers';
 
 test.describe('settings', () => {
-  test('shows where the cache is and how big, clears it after asking, and the sales screen offers to sync again', async ({ page, host, fake, hostConfig }) => {
+  test('shows where the cache is and how big, clears it after asking, and the sales screen offers to sync again', async ({ signedIn: page, hostConfig }) => {
     test.setTimeout(120_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await expect(page.getByTestId('sale-row').first()).toBeVisible();
 
     await page.getByRole('link', { name: 'Settings' }).click();

@@ -100,14 +100,10 @@ test.describe('statuses an accountant can trust', () => {
   });
 
   test('T3: a payments export whose open sales were checked more than a day ago warns before writing; "Sync now first" writes nothing and syncs', async ({
-    page,
+    signedIn: page,
     host,
-    fake,
   }) => {
     test.setTimeout(240_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await backfill(page);
 
     const agedAt = ageStatusChecks(host.dataDir, 50);
@@ -153,11 +149,8 @@ test.describe('statuses an accountant can trust', () => {
     expect(await readdir(host.exportDir)).toContain(name);
   });
 
-  test('T4: "Re-check this period" shows progress, can be cancelled and resumed, and what changed appears in Changes', async ({ page, host, fake }) => {
+  test('T4: "Re-check this period" shows progress, can be cancelled and resumed, and what changed appears in Changes', async ({ signedIn: page, fake }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
 
     // A declined sale is final: routine syncs leave it alone, a re-check fetches it again.
     const declined = saleWhere(
@@ -187,11 +180,11 @@ test.describe('statuses an accountant can trust', () => {
     await expect(row).toContainText(/declined.*approved/i);
   });
 
-  test('T4: "Re-check all history" in Settings asks first, then fetches old final sales again and Changes lists what changed', async ({ page, host, fake }) => {
+  test('T4: "Re-check all history" in Settings asks first, then fetches old final sales again and Changes lists what changed', async ({
+    signedIn: page,
+    fake,
+  }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await backfill(page);
 
     const paid = saleWhere(fake, 'paid sale older than 70 days', (s, day) => s.payment_status === 'paid' && day < addDays(TODAY, -70));
@@ -215,14 +208,11 @@ test.describe('statuses an accountant can trust', () => {
   });
 
   test('T5: a sale the service stops reporting is left out, listed in Changes, shown marked with its filter, and exported only when included', async ({
-    page,
+    signedIn: page,
     host,
     fake,
   }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
 
     const gone = saleWhere(fake, 'sale between 5 and 20 days old', (_s, day) => day >= addDays(TODAY, -20) && day <= addDays(TODAY, -5));
     fake.updateSales([{ kind: 'remove', reference: gone.reference }]);

@@ -159,11 +159,8 @@ test.describe('sync progress', () => {
     await waitForSyncIdle(page);
   });
 
-  test('offline, "Sync the missing days" says so and syncs them once the system is back online', async ({ page, host, fake }) => {
+  test('offline, "Sync the missing days" says so and syncs them once the system is back online', async ({ signedIn: page, fake }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await pickDates(page, 'Last 90 days');
     await expect(page.getByTestId('incomplete-banner')).toBeVisible();
     for (const theme of ['light', 'dark'] as const) {
@@ -194,11 +191,8 @@ test.describe('sync progress', () => {
     await expect(page.getByTestId('incomplete-banner')).toHaveCount(0);
   });
 
-  test('with the service out of reach, the missing days wait and sync by themselves once it answers again', async ({ page, host, fake }) => {
+  test('with the service out of reach, the missing days wait and sync by themselves once it answers again', async ({ signedIn: page, fake }) => {
     test.setTimeout(180_000);
-    await page.goto(host.url);
-    await signIn(page, fake);
-    await waitForSyncIdle(page);
     await pickDates(page, 'Last 90 days');
     await expect(page.getByTestId('incomplete-banner')).toBeVisible();
 

@@ -2,8 +2,8 @@
  * P3: the app packaged for real by electron-builder, offline, with a stand-in Electron distribution
  * (test-support/electron-dist-stand-in.ts) as its `electronDist`: `npm run build`, then a Linux `--dir` pack with
  * the project's own electron-builder.yml, only the output folder and the Electron distribution changed. The result is
- * read back: what app.asar holds, what lies unpacked beside it, and the fuses written into the executable. It takes
- * about a minute and a half on two cores, nearly all of it inside electron-builder (34,000 files into the archive).
+ * read back: what app.asar holds, what lies unpacked beside it, the fuses written into the executable, and the sizes of
+ * the app folder and of app.asar against their budgets. Nearly all of its time is spent inside electron-builder.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -30,6 +30,14 @@ let archive: string;
 let files: AsarFile[];
 let networkAttempts: string[];
 let config: Configuration;
+let appBytes: number;
+let archiveBytes: number;
+
+/**
+ * What the packed app may weigh, without Electron's own files: the measured sizes with a little headroom, so a
+ * package that slips back into `dependencies` (or a bundle shipped twice) fails here instead of growing every download.
+ */
+const BUDGET = { appFolder: 61e6, archive: 30e6 };
 
 /** Every file under `dir`, relative to it, with forward slashes. */
 function filesUnder(dir: string): string[] {
@@ -59,10 +67,13 @@ async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Pr
   }
 }
 
-/** The packages the built main-process files (and the headless command's bundle) load by name, read from their syntax trees; not electron. */
+/** Whether a built file under out/ goes into the app: not a source map, not the headless command's own bundle. */
+const shipped = (file: string): boolean => !file.endsWith('.map') && !file.startsWith('cli/');
+
+/** The packages the shipped main-process and preload files load by name, read from their syntax trees; not electron. */
 function importedByBuiltFiles(outDir: string): string[] {
   const names = new Set<string>();
-  for (const file of filesUnder(outDir).filter((f) => /\.(c|m)?js$/.test(f) && !f.startsWith('renderer/'))) {
+  for (const file of filesUnder(outDir).filter((f) => /\.(c|m)?js$/.test(f) && shipped(f) && !f.startsWith('renderer/'))) {
     for (const name of importedPackages(readFileSync(join(outDir, file), 'utf8'))) if (name !== 'electron') names.add(name);
   }
   return [...names].sort();
@@ -94,9 +105,11 @@ beforeAll(async () => {
   appDir = join(work, 'dist', appDirName ?? 'linux-unpacked');
   archive = join(appDir, 'resources/app.asar');
   files = asarFiles(archive);
+  appBytes = bytesUnder(appDir);
+  archiveBytes = statSync(archive).size;
   console.log(
-    `P3: packed in ${((Date.now() - started) / 1000).toFixed(0)} s; app folder ${megabytes(bytesUnder(appDir))}: ` +
-      `app.asar ${megabytes(statSync(archive).size)}, app.asar.unpacked ${megabytes(bytesUnder(`${archive}.unpacked`))} ` +
+    `P3: packed in ${((Date.now() - started) / 1000).toFixed(0)} s; app folder ${megabytes(appBytes)}: ` +
+      `app.asar ${megabytes(archiveBytes)}, app.asar.unpacked ${megabytes(bytesUnder(`${archive}.unpacked`))} ` +
       `(plus Electron's own files in a real build; the stand-in executable is ${statSync(join(appDir, 'commission-desk')).size} bytes)`,
   );
 }, 600_000);
@@ -112,10 +125,13 @@ describe('the app packaged with a stand-in Electron', () => {
     expect(readdirSync(join(appDir, 'resources')).sort()).toEqual(['app.asar', 'app.asar.unpacked']);
   });
 
-  it('P3: app.asar holds the built bundles exactly, the icon, the package manifest and node_modules, and no map, source or test', () => {
+  it('P3: app.asar holds the built bundles exactly (the headless command once, in the main bundle), the icon, the package manifest and node_modules, and no map, source or test', () => {
     const tops = new Set(files.map((f) => (f.path.startsWith('resources/') ? f.path : f.path.split('/')[0])));
     expect([...tops].sort()).toEqual(['node_modules', 'out', 'package.json', 'resources/icon.png']);
-    const built = filesUnder(join(root, 'out')).filter((file) => !file.endsWith('.map'));
+    const built = filesUnder(join(root, 'out')).filter(shipped);
+    expect(built).toContain('main/index.js');
+    expect(existsSync(join(root, 'out/cli/index.js'))).toBe(true);
+    expect(files.filter((f) => f.path.startsWith('out/cli/')).map((f) => f.path)).toEqual([]);
     expect(
       files
         .filter((f) => f.path.startsWith('out/'))
@@ -178,6 +194,17 @@ describe('the app packaged with a stand-in Electron', () => {
       expect(sha(join(appDir, 'resources/app.asar.unpacked', file)), file).toBe(sha(join(root, file)));
     }
     expect(files.filter((f) => f.path.endsWith('.node') && !f.unpacked).map((f) => f.path)).toEqual([]);
+  });
+
+  it('P3: the app folder and app.asar stay within their size budgets, and no renderer-only package is packed', () => {
+    expect(appBytes, `app folder ${megabytes(appBytes)}, budget ${megabytes(BUDGET.appFolder)}`).toBeLessThanOrEqual(BUDGET.appFolder);
+    expect(archiveBytes, `app.asar ${megabytes(archiveBytes)}, budget ${megabytes(BUDGET.archive)}`).toBeLessThanOrEqual(BUDGET.archive);
+    const rendererOnly = ['react', 'react-dom', '@mantine/core', '@tabler/icons-react', 'recharts'];
+    for (const name of rendererOnly)
+      expect(
+        files.some((f) => f.path.startsWith(`node_modules/${name}/`)),
+        name,
+      ).toBe(false);
   });
 
   it('P3: the fuses of electron-builder.yml are written into the packaged executable (S8, S10)', () => {

@@ -1,12 +1,13 @@
 /**
  * The judgement of the supply-chain gate (S18), apart from running npm: reads the JSON of
- * `npm audit --omit=dev --json`, keeps each advisory of high or critical severity, and sets it
+ * `npm audit --json`, keeps each advisory of high or critical severity against a package the app ships
+ * (`shipped-packages.ts`), and sets it
  * against the accepted findings that docs/security.md explains. Any other advisory blocks. An audit
  * that could not be run (the registry's audit endpoint unreachable, an answer that is not a report)
  * is reported as such, never as a clean result.
  */
 
-/** One advisory against a production dependency. */
+/** One advisory against a package the app ships. */
 export interface AuditFinding {
   /** GHSA id when the advisory has one, else `npm-<source>`. */
   id: string;
@@ -59,11 +60,11 @@ function errorOf(parsed: Record<string, unknown>): string | null {
   return parts.length > 0 ? parts.join(' — ') : 'npm audit answered without a vulnerability report';
 }
 
-/** The advisories of a parsed report's `vulnerabilities` map, high and critical only, each once. */
-function findingsOf(vulnerabilities: Record<string, unknown>): AuditFinding[] {
+/** The advisories of a parsed report's `vulnerabilities` map, high and critical only, each once, of `shipped` packages. */
+function findingsOf(vulnerabilities: Record<string, unknown>, shipped: ReadonlySet<string> | null): AuditFinding[] {
   const found = new Map<string, AuditFinding>();
   for (const [name, entry] of Object.entries(vulnerabilities)) {
-    if (!isRecord(entry) || !Array.isArray(entry.via)) continue;
+    if (!isRecord(entry) || !Array.isArray(entry.via) || (shipped !== null && !shipped.has(name))) continue;
     for (const via of entry.via) {
       // A string names another vulnerable package; that package's own entry carries the advisory.
       if (!isRecord(via) || !BLOCKING_SEVERITIES.has(text(via.severity))) continue;
@@ -82,7 +83,7 @@ function findingsOf(vulnerabilities: Record<string, unknown>): AuditFinding[] {
 }
 
 /** Reads the standard output of `npm audit --json`. */
-export function parseAuditOutput(stdout: string): AuditReport {
+export function parseAuditOutput(stdout: string, shipped: ReadonlySet<string> | null = null): AuditReport {
   let parsed: unknown;
   try {
     parsed = JSON.parse(stdout);
@@ -92,7 +93,7 @@ export function parseAuditOutput(stdout: string): AuditReport {
   if (!isRecord(parsed)) return { kind: 'unavailable', reason: 'npm audit answered without a vulnerability report' };
   const error = errorOf(parsed);
   if (error !== null) return { kind: 'unavailable', reason: error };
-  return { kind: 'report', findings: findingsOf(parsed.vulnerabilities as Record<string, unknown>) };
+  return { kind: 'report', findings: findingsOf(parsed.vulnerabilities as Record<string, unknown>, shipped) };
 }
 
 function cells(line: string): string[] {

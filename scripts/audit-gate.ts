@@ -1,6 +1,7 @@
 /**
- * The `.ci/run` supply-chain gate (S18): runs `npm audit --omit=dev --audit-level=high --json` and
- * exits 1 when a high or critical advisory against a production dependency is not explained, with
+ * The `.ci/run` supply-chain gate (S18): runs `npm audit --audit-level=high --json` and exits 1 when a
+ * high or critical advisory against a package the app ships (its production dependencies and the packages the
+ * renderer bundle takes in, with what they need: `shipped-packages.ts`) is not explained, with
  * a review date not yet passed, in the "Accepted npm audit findings" table of docs/security.md.
  *
  * The audit needs the registry's audit endpoint. When it cannot be reached (offline, or a registry
@@ -18,15 +19,16 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { judgeAudit, parseAuditOutput, parseExplanations, passes, type AuditFinding, type AuditReport } from './audit-findings';
+import { shippedPackages } from './shipped-packages';
 
-const AUDIT_ARGS = ['audit', '--omit=dev', '--audit-level=high', '--json'];
+const AUDIT_ARGS = ['audit', '--audit-level=high', '--json'];
 
 /** Runs npm audit in the project folder; its exit status only says whether it found something, so stdout decides. */
-function runAudit(): AuditReport {
+function runAudit(shipped: ReadonlySet<string>): AuditReport {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const child = spawnSync(npm, AUDIT_ARGS, { encoding: 'utf8', timeout: 180_000, maxBuffer: 64 * 1024 * 1024, shell: process.platform === 'win32' });
   if (child.error) return { kind: 'unavailable', reason: `npm could not be run: ${child.error.message}` };
-  return parseAuditOutput(child.stdout);
+  return parseAuditOutput(child.stdout, shipped);
 }
 
 function describe(f: AuditFinding): string {
@@ -47,10 +49,11 @@ function main(): number {
       today: { type: 'string', default: new Date().toISOString().slice(0, 10) },
     },
   });
-  const report = values.report === undefined ? runAudit() : parseAuditOutput(readFileSync(values.report, 'utf8'));
+  const shipped = shippedPackages('.');
+  const report = values.report === undefined ? runAudit(shipped) : parseAuditOutput(readFileSync(values.report, 'utf8'), shipped);
   if (report.kind === 'unavailable') {
     const required = process.env.AUDIT_GATE_REQUIRED === '1';
-    const line = `npm audit NOT CHECKED: ${report.reason}. No result is known for the production dependencies${required ? '' : ' (AUDIT_GATE_REQUIRED=1 makes this fail)'}.`;
+    const line = `npm audit NOT CHECKED: ${report.reason}. No result is known for the packages the app ships${required ? '' : ' (AUDIT_GATE_REQUIRED=1 makes this fail)'}.`;
     console.log(`\n!!! ${line}\n`);
     writeSummary(values.summary, line);
     return required ? 2 : 0;
@@ -65,8 +68,8 @@ function main(): number {
     console.log(`note       ${explanation.id} (${explanation.packageName}) is explained but no longer reported: remove it`);
   const blocking = verdict.blocking.length + verdict.expired.length;
   const line = passes(verdict)
-    ? `npm audit (production dependencies, high and critical): clean, ${verdict.explained.length} explained finding(s).`
-    : `npm audit (production dependencies, high and critical): ${blocking} finding(s) not explained in ${values.explanations}.`;
+    ? `npm audit (packages the app ships, high and critical): clean, ${verdict.explained.length} explained finding(s).`
+    : `npm audit (packages the app ships, high and critical): ${blocking} finding(s) not explained in ${values.explanations}.`;
   console.log(line);
   writeSummary(values.summary, line);
   return passes(verdict) ? 0 : 1;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { judgeAudit, parseAuditOutput, parseExplanations, passes, type AuditFinding } from './audit-findings';
+import { packageOf, shippedPackages, withDependencies } from './shipped-packages';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -100,6 +101,34 @@ const EXPLAINED = `# Security
 `;
 
 describe('npm audit gate', () => {
+  it("S18: counts what the app ships: production dependencies and the renderer bundle's packages, with what they need, not build tools", () => {
+    const lock = {
+      packages: {
+        '': {},
+        'node_modules/zod': {},
+        'node_modules/react-dom': { dependencies: { scheduler: '^1' }, peerDependencies: { react: '^19' } },
+        'node_modules/react': {},
+        'node_modules/scheduler': {},
+        'node_modules/vite': { dependencies: { rollup: '^4' } },
+        'node_modules/rollup': {},
+        'node_modules/vite/node_modules/esbuild': {},
+      },
+    };
+    expect([...withDependencies(lock, ['zod', 'react-dom'])].sort()).toEqual(['react', 'react-dom', 'scheduler', 'zod']);
+    expect(packageOf('@mantine/core/styles.css')).toBe('@mantine/core');
+    expect(packageOf('zod/mini')).toBe('zod');
+    expect(packageOf('./format')).toBeNull();
+    expect(packageOf('node:fs')).toBeNull();
+    const shipped = shippedPackages('.');
+    for (const name of ['react', 'react-dom', '@mantine/core', 'recharts', 'zod', 'better-sqlite3', 'keytar']) expect(shipped.has(name)).toBe(true);
+    for (const name of ['vite', 'electron-builder', 'typescript', 'vitest']) expect(shipped.has(name)).toBe(false);
+    const report = parseAuditOutput(
+      auditJson({ react: { severity: 'high', via: [{ ...HIGH, name: 'react' }] }, vite: { severity: 'critical', via: [{ ...CRITICAL, name: 'vite' }] } }),
+      shipped,
+    );
+    expect(report.kind === 'report' ? report.findings.map((f) => f.packageName) : []).toEqual(['react']);
+  });
+
   it('S18: reads high and critical advisories of the report, once each, and leaves moderate ones and transitive mentions out', () => {
     const report = parseAuditOutput(REPORT);
     expect(report.kind).toBe('report');

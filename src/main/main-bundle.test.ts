@@ -156,26 +156,6 @@ describe('the built main process, packaged', () => {
     }
   });
 
-  it('the built page runs its small start script first (after the CSP, before the main script), the same module the main script imports', async () => {
-    const rendererDir = join(buildDir, 'out/renderer');
-    const html = readFileSync(join(rendererDir, 'index.html'), 'utf8');
-    const scripts = [...html.matchAll(/<script type="module" crossorigin src="\.\/(assets\/[^"]+)"><\/script>/g)].map((match) => match[1] ?? '');
-    expect(scripts).toEqual([expect.stringMatching(/^assets\/start-[\w-]+\.js$/), expect.stringMatching(/^assets\/index-[\w-]+\.js$/)]);
-    const [start = '', main = ''] = scripts;
-    expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf(start));
-    expect(readFileSync(join(rendererDir, main), 'utf8')).toContain(`"./${basename(start)}"`);
-    // What the start script waits for before it runs: its own bytes and the chunks it imports.
-    const imported = (file: string): string[] =>
-      [...readFileSync(join(rendererDir, file), 'utf8').matchAll(/from"\.\/([\w.-]+\.js)"/g)].map((match) => `assets/${match[1] ?? ''}`);
-    const graph = new Set<string>([start]);
-    for (const file of graph) for (const next of imported(file)) graph.add(next);
-    const bytes = [...graph].reduce((sum, file) => sum + readFileSync(join(rendererDir, file)).byteLength, 0);
-    expect(bytes).toBeLessThan(32 * 1024);
-    const handle = record.protocolHandlers.get('app');
-    if (!handle) throw new Error('no app:// handler');
-    expect((await handle(new Request(`app://commission-desk/${start}`))).status).toBe(200);
-  });
-
   it('S10/S6: IPC answers the app’s window on its app:// origin only; a file:// frame or contents the app did not create are refused', async () => {
     const contents = windowContents(record);
     expect(await invokeIpc('session:status', undefined, contents, `${APP_PAGE_URL}#/sales`)).toMatchObject({ ok: true });

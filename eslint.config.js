@@ -9,11 +9,15 @@ import { treeRules } from './scripts/eslint-rules/index.js';
  * ipcRenderer only in the two IPC wrapper files, no `electron` in src/core, src/shared or the CLI,
  * no renderer import of main-process or preload code, and no production import of test support.
  */
-const ipcMessage = 'Use the typed IPC contract: raw ipcMain/ipcRenderer is allowed only in src/main/electron-ipc.ts and src/preload/index.ts.';
+const ipcMessage =
+  'Use the typed IPC contract: raw ipcMain/ipcRenderer is allowed only in src/main/electron-ipc.ts and src/preload/index.ts.';
 /** What the renderer may not import: Electron, main-process, preload, Node and core code. */
 const rendererPaths = [{ name: 'electron', message: 'The renderer talks only to window.commissionDesk.' }];
 const rendererPatterns = [
-  { group: ['**/main/**', '**/preload/**', 'node:*'], message: 'The renderer may import only src/shared and its own files.' },
+  {
+    group: ['**/main/**', '**/preload/**', 'node:*'],
+    message: 'The renderer may import only src/shared and its own files.',
+  },
   { regex: '^(\\.\\.?/)+core(/|$)', message: 'The renderer may import only src/shared and its own files.' },
 ];
 const testSupportPattern = {
@@ -22,7 +26,17 @@ const testSupportPattern = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'test-reports/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'test-reports/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'docs/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -55,8 +69,14 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'electron', message: 'Core modules must run in plain Node: receive Electron features as parameters.' },
-            { name: 'electron-store', message: 'Core modules must run in plain Node: use the settings-store interface.' },
+            {
+              name: 'electron',
+              message: 'Core modules must run in plain Node: receive Electron features as parameters.',
+            },
+            {
+              name: 'electron-store',
+              message: 'Core modules must run in plain Node: use the settings-store interface.',
+            },
           ],
           patterns: [testSupportPattern],
         },
@@ -70,8 +90,14 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'electron', message: 'Core modules must run in plain Node: receive Electron features as parameters.' },
-            { name: 'electron-store', message: 'Core modules must run in plain Node: use the settings-store interface.' },
+            {
+              name: 'electron',
+              message: 'Core modules must run in plain Node: receive Electron features as parameters.',
+            },
+            {
+              name: 'electron-store',
+              message: 'Core modules must run in plain Node: use the settings-store interface.',
+            },
           ],
         },
       ],

@@ -10,7 +10,10 @@ import { CHROMIUM_ARGS } from './e2e/chromium-args';
 
 export default defineConfig({
   testDir: 'e2e',
-  reporter: [['list'], ['json', { outputFile: `test-reports/playwright-${process.env.PW_SUMMARY_NAME ?? 'run'}.json` }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: `test-reports/playwright-${process.env.PW_SUMMARY_NAME ?? 'run'}.json` }],
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Every test has its own test host, fake service, folders, keychain entry and ports, so tests run side by side; the

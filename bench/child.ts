@@ -8,13 +8,15 @@ import type { CaseInput, RunCase } from './lib/case';
 import type { CaseOutput } from './lib/rows';
 
 /** What the child hands back to the runner. */
-export type ChildResult = { ok: true; output: CaseOutput; peakRssMb: number } | { ok: false; error: string; peakRssMb: number };
+export type ChildResult =
+  { ok: true; output: CaseOutput; peakRssMb: number } | { ok: false; error: string; peakRssMb: number };
 
 const peakRssMb = (): number => process.resourceUsage().maxRSS / 1024;
 
 async function main(): Promise<void> {
   const [inputPath, outputPath] = process.argv.slice(2);
-  if (inputPath === undefined || outputPath === undefined) throw new Error('usage: bench/child.ts <input.json> <output.json>');
+  if (inputPath === undefined || outputPath === undefined)
+    throw new Error('usage: bench/child.ts <input.json> <output.json>');
   const input = JSON.parse(readFileSync(inputPath, 'utf8')) as CaseInput;
   let result: ChildResult;
   try {
@@ -22,7 +24,11 @@ async function main(): Promise<void> {
     const output = await module.run(input);
     result = { ok: true, output, peakRssMb: peakRssMb() };
   } catch (error) {
-    result = { ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error), peakRssMb: peakRssMb() };
+    result = {
+      ok: false,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      peakRssMb: peakRssMb(),
+    };
   }
   writeFileSync(outputPath, JSON.stringify(result));
   // Some cases leave handles behind on failure (a socket, a browser); the result is written, so end here.
@@ -30,6 +36,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench child failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `bench child failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(2);
 });

@@ -42,7 +42,9 @@ interface CaseResult {
 
 function usage(): string {
   const lines = CASES.map((c) => `  ${c.name.padEnd(10)} ${c.what}`);
-  return ['usage: npm run bench [-- --quick] [-- --case <name>[,<name>…]] [-- --keep]', '', 'cases:', ...lines].join('\n');
+  return ['usage: npm run bench [-- --quick] [-- --case <name>[,<name>…]] [-- --keep]', '', 'cases:', ...lines].join(
+    '\n',
+  );
 }
 
 function readOptions(): Options {
@@ -67,7 +69,11 @@ function readOptions(): Options {
     console.error(`Unknown case ${unknown.join(', ')}.\n\n${usage()}`);
     process.exit(2);
   }
-  return { quick: values.quick, cases: names.length === 0 ? [...CASES] : CASES.filter((c) => names.includes(c.name)), keep: values.keep };
+  return {
+    quick: values.quick,
+    cases: names.length === 0 ? [...CASES] : CASES.filter((c) => names.includes(c.name)),
+    keep: values.keep,
+  };
 }
 
 /** Children run in their own process group, so a timeout or Ctrl-C stops what they started (fake service, browser). */
@@ -92,7 +98,15 @@ async function runChild(benchCase: BenchCase, input: CaseInput, timeoutSeconds: 
   const inputPath = join(input.workDir, 'input.json');
   const outputPath = join(input.workDir, 'output.json');
   writeFileSync(inputPath, JSON.stringify(input));
-  const command = [...(benchCase.wrapper ?? []), process.execPath, '--import', 'tsx', 'bench/child.ts', inputPath, outputPath];
+  const command = [
+    ...(benchCase.wrapper ?? []),
+    process.execPath,
+    '--import',
+    'tsx',
+    'bench/child.ts',
+    inputPath,
+    outputPath,
+  ];
   const child = spawn(command[0] as string, command.slice(1), {
     cwd: REPO_ROOT,
     detached: true,
@@ -115,7 +129,8 @@ async function runChild(benchCase: BenchCase, input: CaseInput, timeoutSeconds: 
   stopGroup(pid);
   running.delete(pid);
   for (const rest of [out, err]) if (rest.text !== '') process.stderr.write(`[${benchCase.name}] ${rest.text}\n`);
-  if (timedOut) return { ok: false, error: `did not finish within ${timeoutSeconds} s and was stopped`, peakRssMb: Number.NaN };
+  if (timedOut)
+    return { ok: false, error: `did not finish within ${timeoutSeconds} s and was stopped`, peakRssMb: Number.NaN };
   try {
     return JSON.parse(readFileSync(outputPath, 'utf8')) as ChildResult;
   } catch {
@@ -129,13 +144,19 @@ function rssRow(result: ChildResult): Row {
   return limit === undefined ? info(metric, result.peakRssMb, 'MB') : atMost(metric, result.peakRssMb, 'MB', limit);
 }
 
-async function prepareDatasets(selected: readonly BenchCase[], dir: string, quick: boolean): Promise<Partial<Record<DatasetName, string>>> {
+async function prepareDatasets(
+  selected: readonly BenchCase[],
+  dir: string,
+  quick: boolean,
+): Promise<Partial<Record<DatasetName, string>>> {
   const names = [...new Set(selected.flatMap((c) => (c.dataset === undefined ? [] : [c.dataset])))];
   const paths: Partial<Record<DatasetName, string>> = {};
   for (const name of names) {
     const size = quick ? DATASET_SIZES[name].quick : DATASET_SIZES[name].full;
     process.stderr.write(`[datasets] generating the ${name} database (${size.toLocaleString('en-US')} sales)\n`);
-    paths[name] = await generateDataset(REPO_ROOT, dir, name, size, (line) => process.stderr.write(`[datasets] ${line}\n`));
+    paths[name] = await generateDataset(REPO_ROOT, dir, name, size, (line) =>
+      process.stderr.write(`[datasets] ${line}\n`),
+    );
   }
   return paths;
 }
@@ -166,7 +187,8 @@ function table(results: readonly CaseResult[], quick: boolean): string {
     }
   }
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const format = (cells: readonly string[]): string => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const format = (cells: readonly string[]): string =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format)].join('\n');
 }
 
@@ -202,7 +224,9 @@ async function main(): Promise<void> {
   } catch (error) {
     results.push({ case: 'datasets', size: '', rows: [], notes: [], error: (error as Error).message, wallSeconds: 0 });
   }
-  const datasetSizes = Object.fromEntries(Object.keys(datasets).map((name) => [name, DATASET_SIZES[name as DatasetName][options.quick ? 'quick' : 'full']]));
+  const datasetSizes = Object.fromEntries(
+    Object.keys(datasets).map((name) => [name, DATASET_SIZES[name as DatasetName][options.quick ? 'quick' : 'full']]),
+  );
   for (const benchCase of options.cases) {
     if (benchCase.dataset !== undefined && datasets[benchCase.dataset] === undefined) continue;
     const workDir = join(root, benchCase.name);
@@ -218,11 +242,19 @@ async function main(): Promise<void> {
     };
     process.stderr.write(`[${benchCase.name}] starting (${input.size.toLocaleString('en-US')})\n`);
     const t0 = performance.now();
-    const result = await runChild(benchCase, input, options.quick ? benchCase.timeoutSeconds.quick : benchCase.timeoutSeconds.full);
+    const result = await runChild(
+      benchCase,
+      input,
+      options.quick ? benchCase.timeoutSeconds.quick : benchCase.timeoutSeconds.full,
+    );
     const wallSeconds = (performance.now() - t0) / 1000;
     // A case that measured its own peak (e.g. right after the part under test) has said what counts; else the process's.
     const ownPeak = result.ok && result.output.rows.some((row) => row.metric.startsWith('peak RSS'));
-    const rows = result.ok ? [...result.output.rows, ...(ownPeak ? [] : [rssRow(result)])] : Number.isNaN(result.peakRssMb) ? [] : [rssRow(result)];
+    const rows = result.ok
+      ? [...result.output.rows, ...(ownPeak ? [] : [rssRow(result)])]
+      : Number.isNaN(result.peakRssMb)
+        ? []
+        : [rssRow(result)];
     results.push({
       case: benchCase.name,
       size: result.ok ? result.output.size : input.size.toLocaleString('en-US'),
@@ -238,7 +270,9 @@ async function main(): Promise<void> {
   if (!options.keep) rmSync(root, { recursive: true, force: true });
 
   const errors = results.filter((r) => r.error !== null);
-  const missed = results.flatMap((r) => r.rows.filter((row) => row.pass === false).map((row) => `${r.case}: ${row.metric}`));
+  const missed = results.flatMap((r) =>
+    r.rows.filter((row) => row.pass === false).map((row) => `${r.case}: ${row.metric}`),
+  );
   const failed = errors.length > 0 || (!options.quick && missed.length > 0);
   const seconds = (Date.now() - started.getTime()) / 1000;
 
@@ -249,7 +283,9 @@ async function main(): Promise<void> {
     machine: machine(),
     passed: !failed,
     missed,
-    rows: results.flatMap((r) => r.rows.map((row) => ({ case: r.case, size: r.size, ...row, result: verdict(row.pass, options.quick) || 'info' }))),
+    rows: results.flatMap((r) =>
+      r.rows.map((row) => ({ case: r.case, size: r.size, ...row, result: verdict(row.pass, options.quick) || 'info' })),
+    ),
     cases: results,
   };
   writeFileSync(RESULTS_PATH, `${JSON.stringify(summary, null, 2)}\n`);
@@ -260,11 +296,16 @@ async function main(): Promise<void> {
   );
   console.log(table(results, options.quick));
   const notes = results.flatMap((r) => r.notes.map((n) => `- ${r.case}: ${n}`));
-  if (options.quick) notes.unshift('- * quick run: sizes are tiny, so ratios and limits mean little; only errors fail a quick run.');
+  if (options.quick)
+    notes.unshift('- * quick run: sizes are tiny, so ratios and limits mean little; only errors fail a quick run.');
   if (notes.length > 0) console.log(`\n${notes.join('\n')}`);
   for (const e of errors) console.log(`\n${e.case} ERROR: ${e.error}`);
   console.log(`\nResults: ${RESULTS_PATH}`);
-  console.log(failed ? `FAILED: ${[...errors.map((e) => `${e.case} errored`), ...(options.quick ? [] : missed)].join('; ')}` : 'All cases passed.');
+  console.log(
+    failed
+      ? `FAILED: ${[...errors.map((e) => `${e.case} errored`), ...(options.quick ? [] : missed)].join('; ')}`
+      : 'All cases passed.',
+  );
   process.exitCode = failed ? 1 : 0;
 }
 

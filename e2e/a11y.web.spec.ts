@@ -46,7 +46,12 @@ async function setScheme(page: Page, theme: (typeof THEMES)[number]): Promise<vo
  * For each size: `open` brings up the screen or dialog once, then axe checks it light and dark; `close` (if any)
  * puts the page back for the next size. Every finding is reported before the test fails.
  */
-async function checkEverywhere(page: Page, what: string, open: (size: Size) => Promise<void>, close?: () => Promise<void>): Promise<void> {
+async function checkEverywhere(
+  page: Page,
+  what: string,
+  open: (size: Size) => Promise<void>,
+  close?: () => Promise<void>,
+): Promise<void> {
   const found: Record<string, Finding[]> = {};
   for (const size of SIZES) {
     await page.setViewportSize(size);
@@ -66,7 +71,10 @@ async function checkEverywhere(page: Page, what: string, open: (size: Size) => P
 }
 
 test.describe('A1 before signing in', () => {
-  test('A1: the welcome screen has no serious or critical axe violation, light and dark, at both sizes', async ({ page, host }) => {
+  test('A1: the welcome screen has no serious or critical axe violation, light and dark, at both sizes', async ({
+    page,
+    host,
+  }) => {
     await page.goto(host.url);
     await checkEverywhere(page, 'the welcome screen', async () => {
       await expect(page.getByRole('button', { name: 'Connect your account' })).toBeVisible();

@@ -4,7 +4,10 @@ import keytar from 'keytar';
 import type { Page } from '@playwright/test';
 import { expect, startHostProcess, test } from './fixtures';
 
-async function fillSignIn(page: Page, values: { baseUrl: string; apiKey: string; apiSecret: string; appId: string; label?: string }) {
+async function fillSignIn(
+  page: Page,
+  values: { baseUrl: string; apiKey: string; apiSecret: string; appId: string; label?: string },
+) {
   await page.getByLabel('Service address').fill(values.baseUrl);
   await page.getByLabel('API key').fill(values.apiKey);
   await page.getByLabel('API secret').fill(values.apiSecret);
@@ -13,7 +16,12 @@ async function fillSignIn(page: Page, values: { baseUrl: string; apiKey: string;
 }
 
 test.describe('accounts and the OS keychain', () => {
-  test('C1: sign in through the UI, stay signed in across a restart, sign out removes the keychain entry', async ({ page, host, fake, hostConfig }) => {
+  test('C1: sign in through the UI, stay signed in across a restart, sign out removes the keychain entry', async ({
+    page,
+    host,
+    fake,
+    hostConfig,
+  }) => {
     await page.goto(host.url);
     await page.getByRole('button', { name: 'Connect your account' }).click();
     await fillSignIn(page, { baseUrl: fake.baseUrl, ...fake.credentials, label: 'My shop' });
@@ -45,7 +53,12 @@ test.describe('accounts and the OS keychain', () => {
     }
   });
 
-  test('C2: wrong credentials are refused, the form says which step failed, nothing is stored', async ({ page, host, fake, hostConfig }) => {
+  test('C2: wrong credentials are refused, the form says which step failed, nothing is stored', async ({
+    page,
+    host,
+    fake,
+    hostConfig,
+  }) => {
     await page.goto(host.url);
     await page.getByRole('button', { name: 'Connect your account' }).click();
     await fillSignIn(page, { baseUrl: fake.baseUrl, ...fake.credentials, apiSecret: 'not-the-secret' });

@@ -8,8 +8,24 @@ import type { Page } from '@playwright/test';
 import { addDays, isoDayToService, localIsoDay } from '../src/shared/dates';
 import { expect, test, type HostProcess } from './fixtures';
 import type { FakeService } from './fake-service/fake-service';
-import { BACKGROUND_SYNC_PATH, WINDOW_FOCUS_PATH, type BackgroundRecord, type FireResult } from './test-host/background-control';
-import { allShownValues, backfill, choose, expectTotal, expectedTotals, goToSection, isoOf, pickDates, shownTotals, type WireRecord } from './ui-helpers';
+import {
+  BACKGROUND_SYNC_PATH,
+  WINDOW_FOCUS_PATH,
+  type BackgroundRecord,
+  type FireResult,
+} from './test-host/background-control';
+import {
+  allShownValues,
+  backfill,
+  choose,
+  expectTotal,
+  expectedTotals,
+  goToSection,
+  isoOf,
+  pickDates,
+  shownTotals,
+  type WireRecord,
+} from './ui-helpers';
 
 const TODAY = localIsoDay(new Date());
 const HOUR_MS = 3_600_000;
@@ -40,7 +56,9 @@ function newSales(fake: FakeService, count: number): WireRecord[] {
 
 /** Pending sales spread over the dataset: some inside the trailing window, one older (an open sale re-checked). */
 function pendingSales(fake: FakeService, count: number): WireRecord[] {
-  const pending = (fake.sales as readonly WireRecord[]).filter((s) => s.commission_status === 'pending' && s.payment_status === 'pending');
+  const pending = (fake.sales as readonly WireRecord[]).filter(
+    (s) => s.commission_status === 'pending' && s.payment_status === 'pending',
+  );
   const old = pending.find((s) => isoOf(s.transaction_date) < addDays(TODAY, -70));
   if (old === undefined) throw new Error('the fake dataset has no pending sale older than 70 days');
   const recent = pending.filter((s) => isoOf(s.transaction_date) > addDays(TODAY, -30)).slice(0, count - 1);
@@ -75,7 +93,11 @@ test.describe('background sync', () => {
     const approved = pendingSales(fake, 4);
     fake.updateSales([
       ...added.map((record) => ({ kind: 'add' as const, record })),
-      ...approved.map((sale) => ({ kind: 'set' as const, reference: sale.reference, fields: { commission_status: 'approved' } })),
+      ...approved.map((sale) => ({
+        kind: 'set' as const,
+        reference: sale.reference,
+        fields: { commission_status: 'approved' },
+      })),
     ]);
     expect(await fireBackgroundSync(host)).toEqual({ fired: true });
 
@@ -96,7 +118,10 @@ test.describe('background sync', () => {
 
     let record = await backgroundRecord(host);
     expect(record.notifications).toEqual([
-      { title: 'My shop: 3 new sales and 4 status changes', body: 'Open Commission Desk and look at Changes to see what is new.' },
+      {
+        title: 'My shop: 3 new sales and 4 status changes',
+        body: 'Open Commission Desk and look at Changes to see what is new.',
+      },
     ]);
     expect(record.badgeCounts).toEqual([added.length + approved.length]);
     expect(record.scheduledMs).toBe(HOUR_MS);
@@ -104,7 +129,11 @@ test.describe('background sync', () => {
     // A second sync with news before the user looked: the badge counts both; a sync without news says nothing.
     const paid = approved.slice(1, 3);
     fake.updateSales(
-      paid.map((sale) => ({ kind: 'set' as const, reference: sale.reference, fields: { payment_status: 'paid', payment_date: isoDayToService(TODAY) } })),
+      paid.map((sale) => ({
+        kind: 'set' as const,
+        reference: sale.reference,
+        fields: { payment_status: 'paid', payment_date: isoDayToService(TODAY) },
+      })),
     );
     expect(await fireBackgroundSync(host)).toEqual({ fired: true });
     record = await backgroundRecord(host);

@@ -23,7 +23,9 @@ async function openCharts(page: Page): Promise<void> {
   await page.addStyleTag({ content: HIDE_TOASTS });
   await page.getByRole('tab', { name: 'Charts & totals' }).click();
   // A bar is drawn (a path) only where its period has sales: the first period of a panel may have none.
-  await expect(page.getByTestId('chart-currency').first().locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await expect(
+    page.getByTestId('chart-currency').first().locator('.recharts-bar-rectangle path').first(),
+  ).toBeVisible();
 }
 
 /** Per panel: its currency, title, whether a y label sticks out of the panel, and its x labels. */
@@ -31,8 +33,12 @@ async function panels(page: Page) {
   return page.getByTestId('chart-currency').evaluateAll((nodes) =>
     nodes.map((panel) => {
       const box = panel.getBoundingClientRect();
-      const yLabels = [...panel.querySelectorAll<SVGTextElement>('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')];
-      const xLabels = [...panel.querySelectorAll<SVGTextElement>('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')];
+      const yLabels = [
+        ...panel.querySelectorAll<SVGTextElement>('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+      ];
+      const xLabels = [
+        ...panel.querySelectorAll<SVGTextElement>('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+      ];
       return {
         currency: (panel as HTMLElement).dataset.currency ?? '',
         title: panel.querySelector('[data-testid="chart-title"]')?.textContent ?? '',
@@ -45,7 +51,12 @@ async function panels(page: Page) {
 }
 
 /** The exact commission of `currency` on `day`, formatted by the browser in the currency's own decimals. */
-async function expectedDayAmount(page: Page, sales: readonly WireRecord[], currency: string, day: string): Promise<string> {
+async function expectedDayAmount(
+  page: Page,
+  sales: readonly WireRecord[],
+  currency: string,
+  day: string,
+): Promise<string> {
   const digits = wideDigits(currency);
   let sum = 0n;
   for (const sale of sales) {
@@ -56,13 +67,19 @@ async function expectedDayAmount(page: Page, sales: readonly WireRecord[], curre
   const text = sum.toString().padStart(digits + 1, '0');
   const decimal = digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
   return page.evaluate(
-    ({ amount, code }) => new Intl.NumberFormat(navigator.language, { style: 'currency', currency: code }).format(amount as unknown as number),
+    ({ amount, code }) =>
+      new Intl.NumberFormat(navigator.language, { style: 'currency', currency: code }).format(
+        amount as unknown as number,
+      ),
     { amount: decimal, code: currency },
   );
 }
 
 test.describe('commission chart with sixteen currencies', () => {
-  test('one panel per currency, labels that fit, one readable time axis, exact amounts on hover', async ({ signedIn: page, fake }) => {
+  test('one panel per currency, labels that fit, one readable time axis, exact amounts on hover', async ({
+    signedIn: page,
+    fake,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await openCharts(page);
@@ -74,7 +91,9 @@ test.describe('commission chart with sixteen currencies', () => {
       expect(panel.title, panel.currency).toContain(panel.currency);
       expect(panel.yLabels.length, panel.currency).toBeGreaterThan(1);
       expect(panel.yCut, `${panel.currency} y labels ${panel.yLabels.join(', ')}`).toBe(false);
-      expect(new Set(panel.xLabels).size, `${panel.currency} x labels ${panel.xLabels.join(', ')}`).toBe(panel.xLabels.length);
+      expect(new Set(panel.xLabels).size, `${panel.currency} x labels ${panel.xLabels.join(', ')}`).toBe(
+        panel.xLabels.length,
+      );
     }
 
     // Hovering a bar of a 0-decimal, a 3-decimal and a 2-decimal currency shows the day's exact commission.

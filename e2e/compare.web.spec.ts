@@ -19,11 +19,17 @@ function monthStart(back: number): Date {
 
 const money = (currency: string, total: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
-    Number(`${total < 0 ? '-' : ''}${Math.trunc(Math.abs(total) / 100)}.${String(Math.abs(total) % 100).padStart(2, '0')}`),
+    Number(
+      `${total < 0 ? '-' : ''}${Math.trunc(Math.abs(total) / 100)}.${String(Math.abs(total) % 100).padStart(2, '0')}`,
+    ),
   );
 
 /** Integer cents per currency (and key) of the fake's sales made in the month starting `start`. */
-function sums(fake: FakeService, start: Date, keyOf: (sale: FakeService['sales'][number]) => string): Map<string, number> {
+function sums(
+  fake: FakeService,
+  start: Date,
+  keyOf: (sale: FakeService['sales'][number]) => string,
+): Map<string, number> {
   const month = start.toISOString().slice(0, 7);
   const out = new Map<string, number>();
   for (const sale of fake.sales) {
@@ -46,7 +52,8 @@ function commissionByCurrency(fake: FakeService, range: { from: string; to: stri
   const out = new Map<string, number>();
   for (const sale of fake.sales) {
     const day = isoOf(sale.transaction_date);
-    if (day >= range.from && day <= range.to) out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
+    if (day >= range.from && day <= range.to)
+      out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
   }
   return out;
 }
@@ -70,7 +77,11 @@ function expectedChange(now: number, before: number, unit: string): string {
 }
 
 test.describe('compare with the period before', () => {
-  test('totals and category lines equal the service’s records; the table sorts and exports as CSV', async ({ signedIn: page, host, fake }) => {
+  test('totals and category lines equal the service’s records; the table sorts and exports as CSV', async ({
+    signedIn: page,
+    host,
+    fake,
+  }) => {
     test.setTimeout(180_000);
     await backfill(page);
     await page.getByRole('link', { name: 'Compare' }).click();
@@ -111,7 +122,9 @@ test.describe('compare with the period before', () => {
     await page.getByRole('button', { name: 'Export breakdown (CSV)' }).click();
     await expect.poll(async () => (await readdir(host.exportDir)).filter((f) => f.endsWith('.csv'))).toHaveLength(1);
     const [file] = (await readdir(host.exportDir)).filter((f) => f.endsWith('.csv'));
-    const [header, ...rows] = parseCsv((await readFile(join(host.exportDir, file as string), 'utf8')).replace(/^\uFEFF/, ''));
+    const [header, ...rows] = parseCsv(
+      (await readFile(join(host.exportDir, file as string), 'utf8')).replace(/^\uFEFF/, ''),
+    );
     expect(header?.[1]).toBe('Category');
     expect(rows).toHaveLength(keys.size);
     for (const row of rows) expect(Math.round(Number(row[3]) * 100)).toBe(lines.get(`${row[0]}|${row[1]}`) ?? 0);

@@ -81,7 +81,9 @@ test.describe('after an export', () => {
     // The file moved away: the same message says so, and nothing else is opened.
     await rm(written);
     await notice.getByRole('button', { name: 'Open', exact: true }).click();
-    await expect(notice.getByTestId('exported-file-problem')).toHaveText('That file is no longer there; it may have been moved or deleted.');
+    await expect(notice.getByTestId('exported-file-problem')).toHaveText(
+      'That file is no longer there; it may have been moved or deleted.',
+    );
     await notice.getByRole('button', { name: 'Show in folder' }).click();
     await expect(notice.getByTestId('exported-file-problem')).toContainText('no longer there');
     const record = await shellRecord(host.url);
@@ -109,7 +111,10 @@ test.describe('after an export', () => {
     expect(seen).toEqual(Array<string>(5).fill('export-notification'));
   });
 
-  test('the Compare CSV and the pictures of the message, light and dark, at both sizes', async ({ signedIn: page, host }) => {
+  test('the Compare CSV and the pictures of the message, light and dark, at both sizes', async ({
+    signedIn: page,
+    host,
+  }) => {
     test.setTimeout(180_000);
     await closeAll(page);
 

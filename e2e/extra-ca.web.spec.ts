@@ -51,7 +51,11 @@ async function setLook(page: Page, look: (typeof LOOKS)[number]): Promise<void> 
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', look.theme);
 }
 
-async function fillSignIn(page: Page, fake: { baseUrl: string; credentials: { apiKey: string; appId: string } }, label: string): Promise<void> {
+async function fillSignIn(
+  page: Page,
+  fake: { baseUrl: string; credentials: { apiKey: string; appId: string } },
+  label: string,
+): Promise<void> {
   await page.getByRole('button', { name: 'Connect your account' }).click();
   await page.getByLabel('Service address').fill(fake.baseUrl);
   await page.getByLabel('API key').fill(fake.credentials.apiKey);
@@ -117,7 +121,9 @@ test.describe('an extra CA certificate', () => {
     await network.getByRole('button', { name: 'Stop trusting it' }).click();
     await expect(network.getByTestId('extra-ca-none')).toBeVisible();
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
-    await expect(page.getByTestId('sync-control')).toHaveAttribute('data-sync-error', 'TLS_FAILURE', { timeout: 30_000 });
+    await expect(page.getByTestId('sync-control')).toHaveAttribute('data-sync-error', 'TLS_FAILURE', {
+      timeout: 30_000,
+    });
 
     // Trusted again from Settings, after a refusal with a plain reason.
     await network.getByRole('button', { name: `${EXTRA_CA_OPTION}…` }).click();
@@ -139,7 +145,11 @@ test.describe('an extra CA certificate', () => {
     await waitForSyncIdle(page, { after: before });
   });
 
-  test('pictures of the certificate error on sign-in and of Settings → Network, light and dark, at both sizes', async ({ page, host, fake }) => {
+  test('pictures of the certificate error on sign-in and of Settings → Network, light and dark, at both sizes', async ({
+    page,
+    host,
+    fake,
+  }) => {
     test.setTimeout(120_000);
     await page.goto(host.url);
     await fillSignIn(page, fake, 'Behind a proxy');
@@ -161,7 +171,10 @@ test.describe('an extra CA certificate', () => {
       await setLook(page, look);
       await page.getByTestId('sign-in-extra-ca').evaluate((element) => element.scrollIntoView({ block: 'start' }));
       await shoot(page, 'sign-in-certificate', look);
-      expect(await axeFindings(page, 'main'), `axe on the sign-in certificate option, ${look.theme} ${look.width}`).toEqual([]);
+      expect(
+        await axeFindings(page, 'main'),
+        `axe on the sign-in certificate option, ${look.theme} ${look.width}`,
+      ).toEqual([]);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await retypeSecretAndSave(page, fake.credentials.apiSecret);
@@ -174,9 +187,14 @@ test.describe('an extra CA certificate', () => {
     for (const look of LOOKS) {
       await setLook(page, look);
       // Just under the sticky header, so the card's title shows.
-      await network.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 72));
+      await network.evaluate((element) =>
+        window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 72),
+      );
       await shoot(page, 'settings-network', look);
-      expect(await axeFindings(page, '[data-testid="settings-network"]'), `axe on Settings → Network, ${look.theme} ${look.width}`).toEqual([]);
+      expect(
+        await axeFindings(page, '[data-testid="settings-network"]'),
+        `axe on Settings → Network, ${look.theme} ${look.width}`,
+      ).toEqual([]);
     }
   });
 });

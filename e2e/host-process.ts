@@ -51,7 +51,15 @@ export async function spawnHost(args: readonly string[], what: string): Promise<
 
 /** Starts `e2e/test-host/main.ts` and waits for its ready line. */
 export async function startHostProcess(config: HostConfig): Promise<HostProcess> {
-  const args = ['--import', 'tsx', 'e2e/test-host/main.ts', '--export-dir', config.exportDir, '--data-dir', config.dataDir];
+  const args = [
+    '--import',
+    'tsx',
+    'e2e/test-host/main.ts',
+    '--export-dir',
+    config.exportDir,
+    '--data-dir',
+    config.dataDir,
+  ];
   args.push('--keychain-service', config.keychainService);
   if (config.caFile) args.push('--ca-file', config.caFile);
   return { ...config, ...(await spawnHost(args, 'test host')) };

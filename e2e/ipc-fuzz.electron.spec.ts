@@ -57,12 +57,15 @@ test.describe('IPC fuzzing in the running app', () => {
           ['map', new Map([['a', 1]])],
           ['bytes', new Uint8Array(2_000_000)],
         ];
-        const bridge = (window as unknown as { commissionDesk: Record<string, (input?: unknown) => Promise<unknown>> }).commissionDesk;
+        const bridge = (window as unknown as { commissionDesk: Record<string, (input?: unknown) => Promise<unknown>> })
+          .commissionDesk;
         const results: { method: string; label: string; answer: unknown }[] = [];
         for (const method of methods) {
           for (const [label, payload] of payloads) {
             const call = bridge[method];
-            const answer = call ? await call(payload).catch((error: unknown) => ({ notSent: String(error) })) : { missing: true };
+            const answer = call
+              ? await call(payload).catch((error: unknown) => ({ notSent: String(error) }))
+              : { missing: true };
             results.push({ method, label, answer: JSON.parse(JSON.stringify(answer ?? null)) as unknown });
           }
         }
@@ -75,12 +78,18 @@ test.describe('IPC fuzzing in the running app', () => {
         const a = answer as { ok?: unknown; error?: { code?: unknown; message?: unknown } };
         if (a.ok === true) return !mayBeValid.has(label);
         if (a.ok !== false) return true;
-        return !(ERROR_CODES as readonly unknown[]).includes(a.error?.code) || a.error?.code === 'INTERNAL' || typeof a.error?.message !== 'string';
+        return (
+          !(ERROR_CODES as readonly unknown[]).includes(a.error?.code) ||
+          a.error?.code === 'INTERNAL' ||
+          typeof a.error?.message !== 'string'
+        );
       });
       expect(problems).toEqual([]);
 
       expect(await app.evaluate(() => 'main process alive')).toBe('main process alive');
-      const info = await window.evaluate(() => (window as unknown as { commissionDesk: { getAppInfo: () => Promise<unknown> } }).commissionDesk.getAppInfo());
+      const info = await window.evaluate(() =>
+        (window as unknown as { commissionDesk: { getAppInfo: () => Promise<unknown> } }).commissionDesk.getAppInfo(),
+      );
       expect(info).toMatchObject({ ok: true, value: { name: 'Commission Desk' } });
     } finally {
       await app.close();

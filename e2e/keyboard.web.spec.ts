@@ -40,8 +40,15 @@ async function describeFocus(page: Page): Promise<string> {
 function readLook(el: Element): FocusLook {
   const style = getComputedStyle(el);
   const outline =
-    style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1 ? `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}` : 'none';
-  return { outline, boxShadow: style.boxShadow, border: style.borderColor, visibleRing: outline !== 'none' || style.boxShadow !== 'none' };
+    style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1
+      ? `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`
+      : 'none';
+  return {
+    outline,
+    boxShadow: style.boxShadow,
+    border: style.borderColor,
+    visibleRing: outline !== 'none' || style.boxShadow !== 'none',
+  };
 }
 
 async function focusLook(element: Locator): Promise<FocusLook> {
@@ -131,7 +138,9 @@ test.describe('A2 keyboard', () => {
     await expect(page.getByRole('main')).toBeFocused();
     // The next Tab goes into the screen, not back to the header.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement) ?? false)).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement) ?? false)).toBe(
+      true,
+    );
   });
 
   test('A2: the sales table is reached in a few tab stops without the skip link, the sections being one stop', async () => {
@@ -140,7 +149,10 @@ test.describe('A2 keyboard', () => {
       await showSalesTable(page);
       await focusTop(page);
       const passed = await tabUntil(page, isFocused(page.getByTestId('sales-grid')), 60);
-      test.info().annotations.push({ type: `tab stops before the table at ${size.width}×${size.height}`, description: passed.join(' → ') });
+      test.info().annotations.push({
+        type: `tab stops before the table at ${size.width}×${size.height}`,
+        description: passed.join(' → '),
+      });
       // The skip link, and one stop for the sections wherever they are shown.
       expect(passed[0]).toContain('Skip to content');
       expect(passed.filter((stop) => / "(Payouts|Compare|All accounts|Profile|Settings)"$/.test(stop))).toEqual([]);
@@ -181,9 +193,12 @@ test.describe('A2 keyboard', () => {
         const rest = handle ? await handle.evaluate(readLook) : null;
         await handle?.evaluate((el) => (el as HTMLElement).focus());
         await handle?.dispose();
-        const changed = rest !== null && (look.outline !== rest.outline || look.boxShadow !== rest.boxShadow || look.border !== rest.border);
+        const changed =
+          rest !== null &&
+          (look.outline !== rest.outline || look.boxShadow !== rest.boxShadow || look.border !== rest.border);
         if (!changed) unringed.push(`${name} (${JSON.stringify(look)})`);
-        if (name.startsWith('input ')) await page.screenshot({ path: test.info().outputPath(`focus-${scheme}-${i}.png`) });
+        if (name.startsWith('input '))
+          await page.screenshot({ path: test.info().outputPath(`focus-${scheme}-${i}.png`) });
         if (await isFocused(grid)()) break;
       }
       expect(unringed, `no visible focus in the ${scheme} scheme`).toEqual([]);
@@ -241,7 +256,9 @@ test.describe('A2 keyboard', () => {
     await expect(rows.nth(2)).toBeFocused();
     // One tab stop: Shift+Tab leaves the rows for what is above them.
     await page.keyboard.press('Shift+Tab');
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '')).not.toBe('change-row');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '')).not.toBe(
+      'change-row',
+    );
   });
 
   /** Opens a dialog with the keyboard from `opener`, tabs around it both ways, closes it with Escape. */
@@ -254,7 +271,10 @@ test.describe('A2 keyboard', () => {
     for (const key of ['Tab', 'Shift+Tab']) {
       for (let i = 0; i < 12; i++) {
         await page.keyboard.press(key);
-        expect(await isFocused(dialog)(), `${key} ×${i + 1} left "${dialogName}" for ${await describeFocus(page)}`).toBe(true);
+        expect(
+          await isFocused(dialog)(),
+          `${key} ×${i + 1} left "${dialogName}" for ${await describeFocus(page)}`,
+        ).toBe(true);
       }
     }
     await page.keyboard.press('Escape');
@@ -308,7 +328,9 @@ test.describe('A2 keyboard', () => {
     await expect(dialog).toBeVisible();
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
-      expect(await isFocused(dialog)(), `Tab ×${i + 1} left the sign-out dialog for ${await describeFocus(page)}`).toBe(true);
+      expect(await isFocused(dialog)(), `Tab ×${i + 1} left the sign-out dialog for ${await describeFocus(page)}`).toBe(
+        true,
+      );
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, startHostProcess, test } from './fixtures';
 import { startFakeService } from './fake-service/fake-service';
-import { backfill, pickDates, isoOf, localDay, shownTotal, signIn, waitForSyncIdle, type WireRecord } from './ui-helpers';
+import {
+  backfill,
+  pickDates,
+  isoOf,
+  localDay,
+  shownTotal,
+  signIn,
+  waitForSyncIdle,
+  type WireRecord,
+} from './ui-helpers';
 import { screenshotPath } from './screenshot-path';
 
 const COUNT = 100_000;
@@ -24,7 +33,9 @@ async function lastRow(page: Page): Promise<{ index: number; reference: string; 
 }
 
 test.describe('a large cache', () => {
-  test('with 100,000 cached sales the table shows its first rows and scrolling to the end shows the last sale', async ({ page }) => {
+  test('with 100,000 cached sales the table shows its first rows and scrolling to the end shows the last sale', async ({
+    page,
+  }) => {
     test.setTimeout(600_000);
     const fake = await startFakeService({ sales: { count: COUNT, endDay: localDay(new Date()), days: 730, seed: 11 } });
     const root = await mkdtemp(join(tmpdir(), 'commission-desk-e2e-large-'));
@@ -58,14 +69,19 @@ test.describe('a large cache', () => {
 
       // Newest first: the first row is a sale of the last day; only a screenful of rows is in the page.
       const lastDay = isoOf(sales[sales.length - 1]?.transaction_date ?? '');
-      const firstRef = await page.locator('[data-testid="sale-row"][data-index="0"]').getByTestId('sale-reference').textContent();
+      const firstRef = await page
+        .locator('[data-testid="sale-row"][data-index="0"]')
+        .getByTestId('sale-reference')
+        .textContent();
       expect(sales.filter((s) => isoOf(s.transaction_date) === lastDay).map((s) => s.reference)).toContain(firstRef);
       expect(await page.getByTestId('sale-row').count()).toBeLessThan(80);
 
       // End of the table: a sale of the first day.
       const end = await lastRow(page);
       const firstDay = isoOf(sales[0]?.transaction_date ?? '');
-      expect(sales.filter((s) => isoOf(s.transaction_date) === firstDay).map((s) => s.reference)).toContain(end.reference);
+      expect(sales.filter((s) => isoOf(s.transaction_date) === firstDay).map((s) => s.reference)).toContain(
+        end.reference,
+      );
       expect(await page.getByTestId('sale-row').count()).toBeLessThan(80);
 
       // By reference the order is exact: the last row is the highest reference.
@@ -73,7 +89,9 @@ test.describe('a large cache', () => {
       await header.getByRole('button').click();
       await expect(header).toHaveAttribute('aria-sort', 'ascending');
       const sorted = sales.map((s) => s.reference).sort();
-      await expect(page.locator('[data-testid="sale-row"][data-index="0"]').getByTestId('sale-reference')).toHaveText(sorted[0] ?? '');
+      await expect(page.locator('[data-testid="sale-row"][data-index="0"]').getByTestId('sale-reference')).toHaveText(
+        sorted[0] ?? '',
+      );
       const last = await lastRow(page);
       expect(last.reference).toBe(sorted[sorted.length - 1]);
 

@@ -44,7 +44,10 @@ function decimalText(value: bigint, digits: number): string {
 async function expectedAmounts(page: Page, sales: readonly WireRecord[]) {
   const totals = new Map<string, bigint>();
   for (const sale of sales) {
-    totals.set(sale.currency, (totals.get(sale.currency) ?? 0n) + units(sale.commission_amount, wideDigits(sale.currency)));
+    totals.set(
+      sale.currency,
+      (totals.get(sale.currency) ?? 0n) + units(sale.commission_amount, wideDigits(sale.currency)),
+    );
   }
   const input = {
     sales: sales.map((s) => ({
@@ -59,7 +62,12 @@ async function expectedAmounts(page: Page, sales: readonly WireRecord[]) {
     const money = (amount: string, currency: string) =>
       new Intl.NumberFormat(navigator.language, { style: 'currency', currency }).format(amount as unknown as number);
     return {
-      sales: Object.fromEntries(rows.map((r) => [r.reference, { commission: money(r.commission, r.currency), transaction: money(r.transaction, r.currency) }])),
+      sales: Object.fromEntries(
+        rows.map((r) => [
+          r.reference,
+          { commission: money(r.commission, r.currency), transaction: money(r.transaction, r.currency) },
+        ]),
+      ),
       totals: Object.fromEntries(sums.map((t) => [t.currency, money(t.amount, t.currency)])),
     };
   }, input);
@@ -81,7 +89,9 @@ async function shownAmounts(page: Page): Promise<ShownAmount[]> {
     const right = grid.getBoundingClientRect().left + grid.clientWidth;
     const out: ShownAmount[] = [];
     for (const row of grid.querySelectorAll<HTMLElement>('[data-testid="sale-row"]')) {
-      for (const cell of row.querySelectorAll<HTMLElement>('[data-column="commissionAmount"], [data-column="transactionAmount"]')) {
+      for (const cell of row.querySelectorAll<HTMLElement>(
+        '[data-column="commissionAmount"], [data-column="transactionAmount"]',
+      )) {
         out.push({
           reference: row.dataset.reference ?? '',
           column: cell.dataset.column ?? '',
@@ -114,7 +124,9 @@ async function everyAmountCell(page: Page, total: number): Promise<ShownAmount[]
 }
 
 /** Text, cut or not, of the amounts inside `scope`'s summary cards, by currency. */
-async function cardAmounts(scope: Locator): Promise<{ currency: string; text: string; cut: boolean; cardCut: boolean; outside: boolean }[]> {
+async function cardAmounts(
+  scope: Locator,
+): Promise<{ currency: string; text: string; cut: boolean; cardCut: boolean; outside: boolean }[]> {
   return scope.getByTestId('summary-currency').evaluateAll((cards) =>
     cards.map((card) => {
       const amount = card.querySelector<HTMLElement>('[data-testid="summary-commission"]');
@@ -131,7 +143,11 @@ async function cardAmounts(scope: Locator): Promise<{ currency: string; text: st
 }
 
 test.describe('layout with sixteen currencies and long names', () => {
-  test('A4: no amount is cut in the table, the summary or the drawer, with each currency’s decimals, at 1280x800 and 800x600', async ({ page, host, fake }) => {
+  test('A4: no amount is cut in the table, the summary or the drawer, with each currency’s decimals, at 1280x800 and 800x600', async ({
+    page,
+    host,
+    fake,
+  }) => {
     test.setTimeout(120_000);
     const sales = fake.sales as readonly WireRecord[];
     expect(new Set(sales.map((s) => s.currency)).size).toBe(16);
@@ -154,7 +170,9 @@ test.describe('layout with sixteen currencies and long names', () => {
         });
       }
       // The nine-digit amounts, with three decimals where the currency has them, are among those checked.
-      expect(cells.map((c) => c.text)).toContain(expected.sales[sales.find((s) => s.currency === 'KWD')?.reference ?? '']?.commission);
+      expect(cells.map((c) => c.text)).toContain(
+        expected.sales[sales.find((s) => s.currency === 'KWD')?.reference ?? '']?.commission,
+      );
 
       const summary = page.getByTestId('sales-summary');
       const inRow = await cardAmounts(summary);
@@ -199,7 +217,11 @@ test.describe('layout with sixteen currencies and long names', () => {
     }
   });
 
-  test('A3: at 800x600 the date, product, commission and status of every row in view are on screen, with rows to spare', async ({ page, host, fake }) => {
+  test('A3: at 800x600 the date, product, commission and status of every row in view are on screen, with rows to spare', async ({
+    page,
+    host,
+    fake,
+  }) => {
     await page.setViewportSize(SMALL);
     await open(page, host.url, fake);
     const grid = page.getByTestId('sales-grid');
@@ -246,7 +268,12 @@ test.describe('layout with sixteen currencies and long names', () => {
     expect(shown.rows).toBeGreaterThanOrEqual(4);
   });
 
-  test('a reference cut in its cell shows whole on hover and copies with one click', async ({ page, host, fake, context }) => {
+  test('a reference cut in its cell shows whole on hover and copies with one click', async ({
+    page,
+    host,
+    fake,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await open(page, host.url, fake);
     const row = page.getByTestId('sale-row').first();
@@ -261,7 +288,11 @@ test.describe('layout with sixteen currencies and long names', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('screenshots of the sales screen with sixteen currencies, light and dark, at 1280x800 and 800x600', async ({ page, host, fake }) => {
+  test('screenshots of the sales screen with sixteen currencies, light and dark, at 1280x800 and 800x600', async ({
+    page,
+    host,
+    fake,
+  }) => {
     await open(page, host.url, fake);
     for (const size of [LARGE, SMALL]) {
       for (const theme of ['light', 'dark'] as const) {

@@ -124,7 +124,9 @@ test.describe('offline without a keychain', () => {
 
       await page.getByRole('tab', { name: 'Charts & totals' }).click();
       await expect(page.getByTestId('commission-chart')).toBeVisible();
-      await expect(page.getByTestId('chart-currency').first().locator('.recharts-bar-rectangle path').first()).toBeVisible();
+      await expect(
+        page.getByTestId('chart-currency').first().locator('.recharts-bar-rectangle path').first(),
+      ).toBeVisible();
       await page.getByRole('tab', { name: 'Sales' }).click();
 
       await page.getByRole('button', { name: 'Export to Excel' }).click();

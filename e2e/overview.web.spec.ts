@@ -21,7 +21,8 @@ const money = (currency: string, total: number) =>
 /** Per-currency cent totals of the fake's sales that match `keep`. */
 function perCurrency(fake: FakeService, keep: (sale: FakeService['sales'][number]) => boolean): Map<string, number> {
   const out = new Map<string, number>();
-  for (const sale of fake.sales) if (keep(sale)) out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
+  for (const sale of fake.sales)
+    if (keep(sale)) out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
   return out;
 }
 
@@ -36,7 +37,11 @@ async function signInBoth(page: Page, url: string, fake: FakeService, other: Fak
   await backfill(page);
 }
 
-async function expectAmounts(card: ReturnType<Page['getByTestId']>, testId: string, totals: Map<string, number>): Promise<void> {
+async function expectAmounts(
+  card: ReturnType<Page['getByTestId']>,
+  testId: string,
+  totals: Map<string, number>,
+): Promise<void> {
   const box = card.getByTestId(testId);
   if (totals.size === 0) await expect(box).toContainText('—');
   for (const [currency, total] of totals) await expect(box).toContainText(money(currency, total));
@@ -50,7 +55,9 @@ test.describe('all accounts at once', () => {
     fake,
   }) => {
     test.setTimeout(240_000);
-    const other = await startFakeService({ sales: { count: 300, endDay: localIsoDay(new Date()), days: 100, seed: 21 } });
+    const other = await startFakeService({
+      sales: { count: 300, endDay: localIsoDay(new Date()), days: 100, seed: 21 },
+    });
     try {
       await signInBoth(page, host.url, fake, other);
 
@@ -76,7 +83,11 @@ test.describe('all accounts at once', () => {
         );
         const paidThisMonth = perCurrency(
           service,
-          (s) => s.payment_status === 'paid' && typeof s.payment_date === 'string' && s.payment_date !== '' && isoOf(s.payment_date).startsWith(month),
+          (s) =>
+            s.payment_status === 'paid' &&
+            typeof s.payment_date === 'string' &&
+            s.payment_date !== '' &&
+            isoOf(s.payment_date).startsWith(month),
         );
         await expectAmounts(card, 'overview-paid', paidThisMonth);
         await expect(card.getByTestId('overview-statuses')).toContainText('Statuses checked');
@@ -105,7 +116,9 @@ test.describe('all accounts at once', () => {
       await dialog.getByLabel('Name').fill('Shop A (EU)');
       await dialog.getByRole('button', { name: 'Save name' }).click();
       await expect(dialog).toBeHidden();
-      await expect(page.getByRole('region', { name: 'Shop A (EU)' })).toContainText(`${fake.sales.length} sales cached`);
+      await expect(page.getByRole('region', { name: 'Shop A (EU)' })).toContainText(
+        `${fake.sales.length} sales cached`,
+      );
 
       await page.getByRole('button', { name: 'Open the sales of Shop A (EU)' }).click();
       await expect(page.getByTestId('account-switcher')).toContainText('Shop A (EU)');
@@ -121,7 +134,9 @@ test.describe('all accounts at once', () => {
     fake,
   }) => {
     test.setTimeout(240_000);
-    const other = await startFakeService({ sales: { count: 300, endDay: localIsoDay(new Date()), days: 100, seed: 21 } });
+    const other = await startFakeService({
+      sales: { count: 300, endDay: localIsoDay(new Date()), days: 100, seed: 21 },
+    });
     try {
       await signInBoth(page, host.url, fake, other);
 
@@ -134,7 +149,11 @@ test.describe('all accounts at once', () => {
       const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
       const month = first.toISOString().slice(0, 7);
       await dialog.getByLabel('Month').click();
-      await page.getByRole('option', { name: first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }) }).click();
+      await page
+        .getByRole('option', {
+          name: first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+        })
+        .click();
       await dialog.getByRole('button', { name: 'Export' }).click();
       await expect(page.getByTestId('export-notification')).toContainText(host.exportDir, { timeout: 60_000 });
 
@@ -144,11 +163,20 @@ test.describe('all accounts at once', () => {
       expect(audit.header[0]).toBe('Account');
       const rows: string[] = [];
       audit.sales.eachRow((row, n) => {
-        if (n > 1) rows.push(`${String(row.getCell(1).value)}|${String(row.getCell(audit.header.indexOf('Reference') + 1).value)}`);
+        if (n > 1)
+          rows.push(
+            `${String(row.getCell(1).value)}|${String(row.getCell(audit.header.indexOf('Reference') + 1).value)}`,
+          );
       });
       const paidIn = (service: FakeService, label: string) =>
         service.sales
-          .filter((s) => s.payment_status === 'paid' && typeof s.payment_date === 'string' && s.payment_date !== '' && isoOf(s.payment_date).startsWith(month))
+          .filter(
+            (s) =>
+              s.payment_status === 'paid' &&
+              typeof s.payment_date === 'string' &&
+              s.payment_date !== '' &&
+              isoOf(s.payment_date).startsWith(month),
+          )
           .map((s) => `${label}|${s.reference}`);
       expect(rows.sort()).toEqual([...paidIn(fake, 'Shop A'), ...paidIn(other, 'Shop B')].sort());
       for (const formula of audit.formulas) expect(formula.result).toBeCloseTo(formula.evaluated, 9);

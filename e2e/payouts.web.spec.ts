@@ -47,7 +47,8 @@ function expectedPayouts(fake: FakeService, from: string, to: string): Map<strin
 /** Per-currency cent totals of the fake's sales that match `keep`. */
 function perCurrency(fake: FakeService, keep: (sale: FakeService['sales'][number]) => boolean): Map<string, number> {
   const out = new Map<string, number>();
-  for (const sale of fake.sales) if (keep(sale)) out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
+  for (const sale of fake.sales)
+    if (keep(sale)) out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
   return out;
 }
 
@@ -61,7 +62,10 @@ async function openPayoutsOfMonth(page: Page, label: string): Promise<void> {
 }
 
 test.describe('payouts', () => {
-  test('the month’s payouts, paid totals, owed and pending equal an independent computation over the service’s records', async ({ signedIn: page, fake }) => {
+  test('the month’s payouts, paid totals, owed and pending equal an independent computation over the service’s records', async ({
+    signedIn: page,
+    fake,
+  }) => {
     test.setTimeout(180_000);
     const { from, to, label } = previousMonth();
     await openPayoutsOfMonth(page, label);
@@ -87,15 +91,24 @@ test.describe('payouts', () => {
       const currency = key.split('|')[1] as string;
       paid.set(currency, (paid.get(currency) ?? 0) + total);
     }
-    for (const [currency, total] of paid) await expect(page.getByTestId('payouts-paid')).toContainText(money(currency, total));
+    for (const [currency, total] of paid)
+      await expect(page.getByTestId('payouts-paid')).toContainText(money(currency, total));
     const owed = perCurrency(fake, (s) => s.commission_status === 'approved' && s.payment_status !== 'paid');
-    for (const [currency, total] of owed) await expect(page.getByTestId('payouts-owed')).toContainText(money(currency, total));
+    for (const [currency, total] of owed)
+      await expect(page.getByTestId('payouts-owed')).toContainText(money(currency, total));
     const pending = perCurrency(fake, (s) => s.commission_status === 'pending');
-    for (const [currency, total] of pending) await expect(page.getByTestId('payouts-pending')).toContainText(money(currency, total));
-    await expect(page.getByTestId('payouts-delay')).toContainText(/usually arrived \d+(–\d+)? days after the sale .*not a promise/);
+    for (const [currency, total] of pending)
+      await expect(page.getByTestId('payouts-pending')).toContainText(money(currency, total));
+    await expect(page.getByTestId('payouts-delay')).toContainText(
+      /usually arrived \d+(–\d+)? days after the sale .*not a promise/,
+    );
   });
 
-  test('a payout’s statement holds exactly that payout’s sales, and its Summary ties to the payout', async ({ signedIn: page, host, fake }) => {
+  test('a payout’s statement holds exactly that payout’s sales, and its Summary ties to the payout', async ({
+    signedIn: page,
+    host,
+    fake,
+  }) => {
     test.setTimeout(180_000);
     const { from, to, label } = previousMonth();
     await openPayoutsOfMonth(page, label);
@@ -118,7 +131,11 @@ test.describe('payouts', () => {
     });
     const want = fake.sales.filter(
       (s) =>
-        s.payment_status === 'paid' && s.currency === currency && typeof s.payment_date === 'string' && s.payment_date !== '' && isoOf(s.payment_date) === day,
+        s.payment_status === 'paid' &&
+        s.currency === currency &&
+        typeof s.payment_date === 'string' &&
+        s.payment_date !== '' &&
+        isoOf(s.payment_date) === day,
     );
     expect(references.sort()).toEqual(want.map((s) => s.reference).sort());
     for (const f of audit.formulas) expect(f.result).toBeCloseTo(f.evaluated, 9);

@@ -7,7 +7,9 @@ async function headerOrder(page: Page): Promise<string[]> {
 }
 
 async function headerWidth(page: Page, column: string): Promise<number> {
-  return page.locator(`[role="columnheader"][data-column="${column}"]`).evaluate((el) => Math.round(el.getBoundingClientRect().width));
+  return page
+    .locator(`[role="columnheader"][data-column="${column}"]`)
+    .evaluate((el) => Math.round(el.getBoundingClientRect().width));
 }
 
 interface WindowInput {

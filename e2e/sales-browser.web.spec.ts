@@ -33,7 +33,10 @@ function byReference(records: readonly WireRecord[]): string[] {
 }
 
 test.describe('sales browser over the cache', () => {
-  test('rows and totals for several filter combinations equal an independent computation over the service’s records', async ({ signedIn: page, fake }) => {
+  test('rows and totals for several filter combinations equal an independent computation over the service’s records', async ({
+    signedIn: page,
+    fake,
+  }) => {
     test.setTimeout(180_000);
     await openWithEverything(page);
     const sales = fake.sales as readonly WireRecord[];
@@ -57,7 +60,10 @@ test.describe('sales browser over the cache', () => {
     await pickDates(page, 'Last 90 days');
     const today = localDay(new Date());
     const from90 = localDay(new Date(Date.now() - 89 * 86_400_000));
-    expected = sales.filter((r) => r.commission_status === 'declined' && isoOf(r.transaction_date) >= from90 && isoOf(r.transaction_date) <= today);
+    expected = sales.filter(
+      (r) =>
+        r.commission_status === 'declined' && isoOf(r.transaction_date) >= from90 && isoOf(r.transaction_date) <= today,
+    );
     await expectTotal(page, expected.length);
     await expect.poll(() => shownTotals(page)).toEqual(expectedTotals(expected));
     expect(await allShownValues(page)).toEqual(byReference(expected));
@@ -67,7 +73,8 @@ test.describe('sales browser over the cache', () => {
     await pickDates(page, 'All cached sales');
     await choose(page, 'Payment status', 'Paid');
     const counts = new Map<string, number>();
-    for (const r of sales) if (r.collection_name) counts.set(r.collection_name, (counts.get(r.collection_name) ?? 0) + 1);
+    for (const r of sales)
+      if (r.collection_name) counts.set(r.collection_name, (counts.get(r.collection_name) ?? 0) + 1);
     const collection = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
     await chooseMore(page, 'Collection', new RegExp(`^${collection.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`));
     await chooseMore(page, 'Sub-ID', /^\(none\)/);
@@ -89,17 +96,27 @@ test.describe('sales browser over the cache', () => {
 
     // Amounts of different currencies are not compared: an amount sort groups by currency code, then amount.
     await sortBy(page, 'Commission', 'descending');
-    const money = (c: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(c / 100);
+    const money = (c: number, currency: string) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(c / 100);
     const byCurrencyThenAmount = (a: WireRecord, b: WireRecord) =>
-      (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0) || cents(a.commission_amount) - cents(b.commission_amount);
+      (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0) ||
+      cents(a.commission_amount) - cents(b.commission_amount);
     const asc = [...sales].sort(byCurrencyThenAmount);
     const desc = [...asc].reverse();
-    expect(await firstShownValues(page, 15, 'sale-commission')).toEqual(desc.slice(0, 15).map((r) => money(cents(r.commission_amount), r.currency)));
-    await expect(page.getByTestId('sort-note')).toContainText('Sorted by currency (Z to A), then by commission, largest first');
+    expect(await firstShownValues(page, 15, 'sale-commission')).toEqual(
+      desc.slice(0, 15).map((r) => money(cents(r.commission_amount), r.currency)),
+    );
+    await expect(page.getByTestId('sort-note')).toContainText(
+      'Sorted by currency (Z to A), then by commission, largest first',
+    );
 
     await sortBy(page, 'Commission', 'ascending');
-    expect(await firstShownValues(page, 15, 'sale-commission')).toEqual(asc.slice(0, 15).map((r) => money(cents(r.commission_amount), r.currency)));
-    await expect(page.getByTestId('sort-note')).toContainText('Sorted by currency (A to Z), then by commission, smallest first');
+    expect(await firstShownValues(page, 15, 'sale-commission')).toEqual(
+      asc.slice(0, 15).map((r) => money(cents(r.commission_amount), r.currency)),
+    );
+    await expect(page.getByTestId('sort-note')).toContainText(
+      'Sorted by currency (A to Z), then by commission, smallest first',
+    );
 
     await sortBy(page, 'Reference', 'descending');
     await expect(page.getByTestId('sort-note')).toHaveCount(0);
@@ -115,7 +132,10 @@ test.describe('sales browser over the cache', () => {
     await expect(page.getByTestId('drawer-reference')).toHaveText(byReference(sales)[1] ?? '');
   });
 
-  test('free-text search matches text inside the reference, product, collection or sub-ID', async ({ signedIn: page, fake }) => {
+  test('free-text search matches text inside the reference, product, collection or sub-ID', async ({
+    signedIn: page,
+    fake,
+  }) => {
     test.setTimeout(120_000);
     await openWithEverything(page);
     await sortBy(page, 'Reference', 'ascending');
@@ -124,7 +144,8 @@ test.describe('sales browser over the cache', () => {
     const word = ((sample?.product_name ?? '').split(/\s+/)[0] ?? '').slice(0, 4);
     const collectionWord = ((sample?.collection_name ?? '').split(/\s+/)[0] ?? '').toLowerCase();
     // The middle of a word: matched inside it, not only at its start.
-    const longWord = sales.flatMap((r) => (r.product_name ?? '').split(/\s+/)).find((w) => /^\p{L}{7,}$/u.test(w)) ?? 'nothing';
+    const longWord =
+      sales.flatMap((r) => (r.product_name ?? '').split(/\s+/)).find((w) => /^\p{L}{7,}$/u.test(w)) ?? 'nothing';
     const inside = longWord.slice(2, 6);
 
     // A word's start, a part inside a word, a whole reference, and two words that must both match (in any of the fields).
@@ -158,7 +179,9 @@ test.describe('sales browser over the cache', () => {
     const seen = new Set<string>();
     for (const [label, from, to] of presets) {
       await pickDates(page, label);
-      await expect(page.getByRole('button', { name: 'Dates', exact: true })).toHaveText(`${shownDay(from)} – ${shownDay(to)}`);
+      await expect(page.getByRole('button', { name: 'Dates', exact: true })).toHaveText(
+        `${shownDay(from)} – ${shownDay(to)}`,
+      );
       // Days two presets share today keep the first preset's name (a picked range is kept as the first preset it equals).
       if (!seen.has(`${from}|${to}`)) await expect(page.getByTestId('filter-chip').first()).toHaveText(label);
       seen.add(`${from}|${to}`);
@@ -173,9 +196,14 @@ test.describe('sales browser over the cache', () => {
     const from = day(y, m, d - 20);
     const to = day(y, m, d - 10);
     await pickDays(page, from, to);
-    await expect(page.getByRole('button', { name: 'Dates', exact: true })).toHaveText(`${shownDay(from)} – ${shownDay(to)}`);
+    await expect(page.getByRole('button', { name: 'Dates', exact: true })).toHaveText(
+      `${shownDay(from)} – ${shownDay(to)}`,
+    );
     await expect(page.getByTestId('filter-chip').first()).toHaveText(`${shownDay(from)} – ${shownDay(to)}`);
-    await expectTotal(page, sales.filter((r) => isoOf(r.transaction_date) >= from && isoOf(r.transaction_date) <= to).length);
+    await expectTotal(
+      page,
+      sales.filter((r) => isoOf(r.transaction_date) >= from && isoOf(r.transaction_date) <= to).length,
+    );
 
     // The calendar by keyboard: Enter opens it, the arrows move between days, Enter picks the first and last day.
     // The focus starts on the range's first day, the one picked just above.
@@ -186,14 +214,19 @@ test.describe('sales browser over the cache', () => {
     const keyTo = day(y, m, d - 20 + 2);
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
-      .toBe(new Date(`${keyFrom}T12:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }));
+      .toBe(
+        new Date(`${keyFrom}T12:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+      );
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Previous month' })).toBeHidden();
     await expect(page.getByTestId('filter-chip').first()).toHaveText(`${shownDay(keyFrom)} – ${shownDay(keyTo)}`);
-    await expectTotal(page, sales.filter((r) => isoOf(r.transaction_date) >= keyFrom && isoOf(r.transaction_date) <= keyTo).length);
+    await expectTotal(
+      page,
+      sales.filter((r) => isoOf(r.transaction_date) >= keyFrom && isoOf(r.transaction_date) <= keyTo).length,
+    );
   });
 
   test('the fiscal-year presets follow the fiscal year chosen in Settings', async ({ signedIn: page, fake }) => {
@@ -207,17 +240,27 @@ test.describe('sales browser over the cache', () => {
     const startMonth = fourBefore === 1 ? 12 : fourBefore;
     const startYear = m + 1 >= startMonth ? y : y - 1;
     await goToSection(page, 'Settings');
-    await choose(page, 'Fiscal year starts in', new Date(2000, startMonth - 1, 1).toLocaleString('en-US', { month: 'long' }));
+    await choose(
+      page,
+      'Fiscal year starts in',
+      new Date(2000, startMonth - 1, 1).toLocaleString('en-US', { month: 'long' }),
+    );
     await goToSection(page, 'Sales');
 
     const cases: [string, string, string][] = [
       ['This fiscal year', localDay(new Date(startYear, startMonth - 1, 1)), localDay(new Date(y, m, d))],
-      ['Last fiscal year', localDay(new Date(startYear - 1, startMonth - 1, 1)), localDay(new Date(startYear, startMonth - 1, 0))],
+      [
+        'Last fiscal year',
+        localDay(new Date(startYear - 1, startMonth - 1, 1)),
+        localDay(new Date(startYear, startMonth - 1, 0)),
+      ],
     ];
     for (const [label, from, to] of cases) {
       await pickDates(page, label);
       await expect(page.getByTestId('filter-chip').first()).toHaveText(label);
-      await expect(page.getByRole('button', { name: 'Dates', exact: true })).toHaveText(`${shownDay(from)} – ${shownDay(to)}`);
+      await expect(page.getByRole('button', { name: 'Dates', exact: true })).toHaveText(
+        `${shownDay(from)} – ${shownDay(to)}`,
+      );
       const expected = sales.filter((r) => isoOf(r.transaction_date) >= from && isoOf(r.transaction_date) <= to);
       await expectTotal(page, expected.length);
       if (expected.length > 0) await expect.poll(() => shownTotals(page)).toEqual(expectedTotals(expected));
@@ -239,7 +282,10 @@ test.describe('sales browser over the cache', () => {
     await expect.poll(() => shownTotals(page)).toEqual(expectedTotals(expected));
   });
 
-  test('offline (service stopped) the cached sales are still shown, with the offline banner', async ({ signedIn: page, fake }) => {
+  test('offline (service stopped) the cached sales are still shown, with the offline banner', async ({
+    signedIn: page,
+    fake,
+  }) => {
     test.setTimeout(120_000);
     await openWithEverything(page);
     const sales = fake.sales as readonly WireRecord[];

@@ -7,12 +7,18 @@ import { screenshotPath } from './screenshot-path';
 import { backfill, expectTotal, shownTotal, sortBy } from './ui-helpers';
 
 test.describe('saved views', () => {
-  test('a saved view brings back its filters and sort, survives a reload, and can be renamed and deleted', async ({ signedIn: page, fake }) => {
+  test('a saved view brings back its filters and sort, survives a reload, and can be renamed and deleted', async ({
+    signedIn: page,
+    fake,
+  }) => {
     test.setTimeout(180_000);
     await backfill(page);
     const everything = await shownTotal(page);
 
-    const word = (fake.sales.find((s) => typeof s.product_name === 'string' && s.product_name !== '')?.product_name ?? '').split(/\s+/)[0] ?? '';
+    const word =
+      (fake.sales.find((s) => typeof s.product_name === 'string' && s.product_name !== '')?.product_name ?? '').split(
+        /\s+/,
+      )[0] ?? '';
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill(word);
     await sortBy(page, 'Reference', 'ascending');

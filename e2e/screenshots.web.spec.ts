@@ -89,7 +89,9 @@ test.describe('screenshots', () => {
         await page.getByRole('button', { name: 'Close sale details' }).click();
 
         await page.getByRole('tab', { name: 'Charts & totals' }).click();
-        await expect(page.getByTestId('chart-currency').first().locator('.recharts-bar-rectangle path').first()).toBeVisible();
+        await expect(
+          page.getByTestId('chart-currency').first().locator('.recharts-bar-rectangle path').first(),
+        ).toBeVisible();
         await expect(page.getByTestId('breakdown-entry').first()).toBeVisible();
         await shoot(page, 'charts', theme, size.width);
 
@@ -113,10 +115,16 @@ test.describe('screenshots', () => {
     }
   });
 
-  test('the statuses screens: undocumented statuses, sales no longer reported, re-check and the stale payments warning', async ({ page, host, fake }) => {
+  test('the statuses screens: undocumented statuses, sales no longer reported, re-check and the stale payments warning', async ({
+    page,
+    host,
+    fake,
+  }) => {
     test.setTimeout(300_000);
     const today = localIsoDay(new Date());
-    const recent = fake.sales.filter((s) => isoOf(s.transaction_date) >= addDays(today, -20) && isoOf(s.transaction_date) <= addDays(today, -2));
+    const recent = fake.sales.filter(
+      (s) => isoOf(s.transaction_date) >= addDays(today, -20) && isoOf(s.transaction_date) <= addDays(today, -2),
+    );
     const removed = recent.at(-1)?.reference ?? '';
     await page.goto(host.url);
     await signIn(page, fake);
@@ -162,13 +170,19 @@ test.describe('screenshots', () => {
         await page.getByRole('menuitem', { name: 'All sales in a range' }).click();
         await expect(page.getByRole('checkbox', { name: 'Include sales no longer reported' })).toBeVisible();
         await shoot(page, 'export-dialog', theme, size.width);
-        await page.getByRole('dialog', { name: 'All sales in a range' }).getByRole('button', { name: 'Cancel' }).click();
+        await page
+          .getByRole('dialog', { name: 'All sales in a range' })
+          .getByRole('button', { name: 'Cancel' })
+          .click();
 
         await go(page, 'Settings');
         await page.getByRole('button', { name: 'Re-check all history…' }).click();
         await expect(page.getByRole('dialog', { name: 'Re-check all history?' })).toBeVisible();
         await shoot(page, 'recheck-confirm', theme, size.width);
-        await page.getByRole('dialog', { name: 'Re-check all history?' }).getByRole('button', { name: 'Cancel' }).click();
+        await page
+          .getByRole('dialog', { name: 'Re-check all history?' })
+          .getByRole('button', { name: 'Cancel' })
+          .click();
       }
     }
 
@@ -187,13 +201,19 @@ test.describe('screenshots', () => {
         await shoot(page, 'sales-stale-statuses', theme, size.width);
         await page.getByRole('button', { name: 'More export formats' }).click();
         await page.getByRole('menuitem', { name: 'Payments received in a month' }).click();
-        await page.getByRole('dialog', { name: 'Payments received in a month' }).getByRole('button', { name: 'Export' }).click();
+        await page
+          .getByRole('dialog', { name: 'Payments received in a month' })
+          .getByRole('button', { name: 'Export' })
+          .click();
         const warning = page.getByRole('dialog', { name: 'Statuses may be out of date' });
         await expect(warning).toBeVisible();
         await shoot(page, 'export-stale-warning', theme, size.width);
         await warning.getByRole('button', { name: 'Close without exporting' }).click();
         await expect(warning).toHaveCount(0);
-        await page.getByRole('dialog', { name: 'Payments received in a month' }).getByRole('button', { name: 'Cancel' }).click();
+        await page
+          .getByRole('dialog', { name: 'Payments received in a month' })
+          .getByRole('button', { name: 'Cancel' })
+          .click();
       }
     }
   });

@@ -26,7 +26,8 @@ interface Launched {
 async function launch(extraEnv: Record<string, string> = {}): Promise<Launched> {
   const userData = await mkdtemp(join(tmpdir(), 'commission-desk-electron-'));
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'ELECTRON_RENDERER_URL') env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && key !== 'ELECTRON_RENDERER_URL') env[key] = value;
   const app = await electron.launch({
     executablePath: binary ?? undefined,
     args: ['out/main/index.js'],
@@ -81,7 +82,10 @@ test.describe('Electron security checklist in the running app', () => {
     const { prefs, pid } = await run.app.evaluate(({ BrowserWindow }) => {
       const contents = BrowserWindow.getAllWindows()[0]?.webContents;
       const withPrefs = contents as unknown as { getLastWebPreferences?: () => unknown } | undefined;
-      return { prefs: typeof withPrefs?.getLastWebPreferences === 'function' ? withPrefs.getLastWebPreferences() : null, pid: contents?.getOSProcessId() ?? 0 };
+      return {
+        prefs: typeof withPrefs?.getLastWebPreferences === 'function' ? withPrefs.getLastWebPreferences() : null,
+        pid: contents?.getOSProcessId() ?? 0,
+      };
     });
     if (process.platform === 'linux' && pid > 0) {
       // A renderer started without the OS sandbox carries --no-sandbox on its command line.
@@ -106,7 +110,8 @@ test.describe('Electron security checklist in the running app', () => {
       const element = document.createElement('webview');
       document.body.append(element);
       const upgraded =
-        customElements.get('webview') !== undefined || typeof (element as unknown as { getWebContentsId?: unknown }).getWebContentsId === 'function';
+        customElements.get('webview') !== undefined ||
+        typeof (element as unknown as { getWebContentsId?: unknown }).getWebContentsId === 'function';
       element.remove();
       return upgraded;
     });
@@ -143,7 +148,11 @@ test.describe('Electron security checklist in the running app', () => {
     const answer = await run.window.evaluate(async () => {
       const b = (window as unknown as { commissionDesk: { getSession: () => Promise<unknown> } }).commissionDesk;
       const result = await b.getSession();
-      return { result, plain: JSON.stringify(result) === JSON.stringify(JSON.parse(JSON.stringify(result))), keys: Object.keys(result as object) };
+      return {
+        result,
+        plain: JSON.stringify(result) === JSON.stringify(JSON.parse(JSON.stringify(result))),
+        keys: Object.keys(result as object),
+      };
     });
     expect(answer.keys.sort()).toEqual(['ok', 'value']);
     expect(answer.plain).toBe(true);
@@ -190,29 +199,48 @@ test.describe('Electron security checklist in the running app', () => {
     expect(run.window.url()).toBe(start);
 
     // An https link would reach the browser, so it is tried only while openExternal is recorded.
-    const targets = ['file:///etc/passwd', 'about:blank', 'javascript:alert(1)', ...(recording ? ['https://shop.example.com/collections/summer'] : [])];
+    const targets = [
+      'file:///etc/passwd',
+      'about:blank',
+      'javascript:alert(1)',
+      ...(recording ? ['https://shop.example.com/collections/summer'] : []),
+    ];
     const opened = await run.window.evaluate((urls) => urls.map((url) => window.open(url) === null), targets);
     expect(opened).toEqual(targets.map(() => true));
     await run.window.waitForTimeout(500);
     expect(await run.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
 
     const refused = await run.window.evaluate(async () => {
-      const b = (window as unknown as { commissionDesk: { openExternal: (i: { url: string }) => Promise<{ ok: boolean; error?: { code: string } }> } })
-        .commissionDesk;
+      const b = (
+        window as unknown as {
+          commissionDesk: { openExternal: (i: { url: string }) => Promise<{ ok: boolean; error?: { code: string } }> };
+        }
+      ).commissionDesk;
       return Promise.all(
-        ['javascript:alert(1)', 'file:///etc/passwd', 'smb://server/share', 'http://shop.example.com/', 'https://xn--pple-43d.com/'].map((url) =>
-          b.openExternal({ url }),
-        ),
+        [
+          'javascript:alert(1)',
+          'file:///etc/passwd',
+          'smb://server/share',
+          'http://shop.example.com/',
+          'https://xn--pple-43d.com/',
+        ].map((url) => b.openExternal({ url })),
       );
     });
     for (const answer of refused) expect(answer).toMatchObject({ ok: false, error: { code: 'INSECURE_URL' } });
-    test.skip(!recording, 'shell.openExternal could not be replaced here, so the https case is not exercised (it would open a browser).');
+    test.skip(
+      !recording,
+      'shell.openExternal could not be replaced here, so the https case is not exercised (it would open a browser).',
+    );
     const accepted = await run.window.evaluate(async () => {
-      const b = (window as unknown as { commissionDesk: { openExternal: (i: { url: string }) => Promise<unknown> } }).commissionDesk;
+      const b = (window as unknown as { commissionDesk: { openExternal: (i: { url: string }) => Promise<unknown> } })
+        .commissionDesk;
       return b.openExternal({ url: 'https://shop.example.com/p/1' });
     });
     expect(accepted).toMatchObject({ ok: true });
-    expect(await openedUrls(run.app)).toEqual(['https://shop.example.com/collections/summer', 'https://shop.example.com/p/1']);
+    expect(await openedUrls(run.app)).toEqual([
+      'https://shop.example.com/collections/summer',
+      'https://shop.example.com/p/1',
+    ]);
   });
 
   test('S5: camera, microphone, notifications and geolocation are denied', async () => {
@@ -259,11 +287,22 @@ test.describe('Electron security checklist in the running app', () => {
       async ({ BrowserWindow }, { preload, file }) => {
         const results: unknown[] = [];
         for (const load of ['data', 'file'] as const) {
-          const w = new BrowserWindow({ show: false, webPreferences: { preload, sandbox: true, contextIsolation: true } });
+          const w = new BrowserWindow({
+            show: false,
+            webPreferences: { preload, sandbox: true, contextIsolation: true },
+          });
           if (load === 'data') await w.loadURL('data:text/html,<title>foreign</title>');
           else await w.loadFile(file);
-          results.push(await w.webContents.executeJavaScript('window.commissionDesk ? window.commissionDesk.getSession() : "no bridge"'));
-          results.push(await w.webContents.executeJavaScript('window.commissionDesk ? window.commissionDesk.startDemo() : "no bridge"'));
+          results.push(
+            await w.webContents.executeJavaScript(
+              'window.commissionDesk ? window.commissionDesk.getSession() : "no bridge"',
+            ),
+          );
+          results.push(
+            await w.webContents.executeJavaScript(
+              'window.commissionDesk ? window.commissionDesk.startDemo() : "no bridge"',
+            ),
+          );
           w.destroy();
         }
         return results;
@@ -313,18 +352,22 @@ test.describe('S7 secret canary in the running app', () => {
       await window.waitForTimeout(2000);
 
       const page = await window.evaluate(() => {
-        const storage = (s: Storage) => Object.fromEntries(Array.from({ length: s.length }, (_, i) => s.key(i) ?? '').map((k) => [k, s.getItem(k)]));
+        const storage = (s: Storage) =>
+          Object.fromEntries(Array.from({ length: s.length }, (_, i) => s.key(i) ?? '').map((k) => [k, s.getItem(k)]));
         const globals: string[] = [];
         for (const name of Object.getOwnPropertyNames(window)) {
           try {
             const value: unknown = (window as unknown as Record<string, unknown>)[name];
             if (typeof value === 'string') globals.push(value);
-            else if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) globals.push(JSON.stringify(value));
+            else if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+              globals.push(JSON.stringify(value));
           } catch {
             // Unreadable or cyclic globals are not app state.
           }
         }
-        const inputs = Array.from(document.querySelectorAll('input, textarea')).map((el) => (el as HTMLInputElement).value);
+        const inputs = Array.from(document.querySelectorAll('input, textarea')).map(
+          (el) => (el as HTMLInputElement).value,
+        );
         return {
           html: document.documentElement.outerHTML,
           local: JSON.stringify(storage(localStorage)),
@@ -361,6 +404,8 @@ test.describe('S7 secret canary in the running app', () => {
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map(async (e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)])));
+  const nested = await Promise.all(
+    entries.map(async (e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)])),
+  );
   return nested.flat();
 }

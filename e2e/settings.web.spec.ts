@@ -1,7 +1,10 @@
 import { expect, test } from './fixtures';
 
 test.describe('settings', () => {
-  test('shows where the cache is and how big, clears it after asking, and the sales screen offers to sync again', async ({ signedIn: page, hostConfig }) => {
+  test('shows where the cache is and how big, clears it after asking, and the sales screen offers to sync again', async ({
+    signedIn: page,
+    hostConfig,
+  }) => {
     test.setTimeout(120_000);
     await expect(page.getByTestId('sale-row').first()).toBeVisible();
 
@@ -19,7 +22,10 @@ test.describe('settings', () => {
     await expect(page.getByRole('textbox', { name: 'Re-check recent days' })).toHaveValue('45 days');
 
     await page.getByRole('button', { name: 'Clear cache…' }).click();
-    await page.getByRole('dialog', { name: 'Clear the sales cache?' }).getByRole('button', { name: 'Delete cached sales' }).click();
+    await page
+      .getByRole('dialog', { name: 'Clear the sales cache?' })
+      .getByRole('button', { name: 'Delete cached sales' })
+      .click();
     await expect(page.getByTestId('cache-cleared-notification')).toBeVisible();
     await expect(page.getByTestId('cache-size')).toContainText(' 0 sales of this account');
 

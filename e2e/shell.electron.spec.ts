@@ -23,8 +23,13 @@ interface Launched {
 async function launch(): Promise<Launched> {
   const userData = await mkdtemp(join(tmpdir(), 'commission-desk-shell-'));
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'ELECTRON_RENDERER_URL') env[key] = value;
-  const app = await electron.launch({ executablePath: binary ?? undefined, args: ['out/main/index.js'], env: { ...env, COMMISSION_DESK_USER_DATA: userData } });
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && key !== 'ELECTRON_RENDERER_URL') env[key] = value;
+  const app = await electron.launch({
+    executablePath: binary ?? undefined,
+    args: ['out/main/index.js'],
+    env: { ...env, COMMISSION_DESK_USER_DATA: userData },
+  });
   const window = await app.firstWindow();
   await window.waitForLoadState('domcontentloaded');
   return {
@@ -64,7 +69,14 @@ test.describe('the Electron shell', () => {
         file: await status('file:///etc/passwd'),
       };
     });
-    expect(seen).toEqual({ origin: 'app://commission-desk', secure: true, page: 200, traversal: 400, backslash: 400, file: 'refused' });
+    expect(seen).toEqual({
+      origin: 'app://commission-desk',
+      secure: true,
+      page: 200,
+      traversal: 400,
+      backslash: 400,
+      file: 'refused',
+    });
     expect(await run.app.evaluate(({ protocol }) => protocol.isProtocolHandled('app'))).toBe(true);
   });
 
@@ -73,8 +85,13 @@ test.describe('the Electron shell', () => {
       const service = session.fromPartition('commission-desk-service');
       const requested: string[] = [];
       (globalThis as { __requested?: string[] }).__requested = requested;
-      for (const ses of [session.defaultSession, service]) ses.webRequest.onBeforeRequest((details, callback) => (requested.push(details.url), callback({})));
-      return { persistent: service.isPersistent(), storagePath: service.storagePath, spellcheck: session.defaultSession.isSpellCheckerEnabled() };
+      for (const ses of [session.defaultSession, service])
+        ses.webRequest.onBeforeRequest((details, callback) => (requested.push(details.url), callback({})));
+      return {
+        persistent: service.isPersistent(),
+        storagePath: service.storagePath,
+        spellcheck: session.defaultSession.isSpellCheckerEnabled(),
+      };
     });
     expect(sessions).toEqual({ persistent: false, storagePath: null, spellcheck: false });
     await run.window.getByRole('button', { name: 'Explore demo data' }).click();

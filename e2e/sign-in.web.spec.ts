@@ -41,7 +41,11 @@ async function boxes(parts: Locator[]): Promise<{ x: number; y: number }[]> {
 
 test.describe('sign-in refused', () => {
   for (const size of SIZES) {
-    test(`keeps what was typed but the secret, focuses the secret, and does not move the form (${size.width}×${size.height})`, async ({ page, host, fake }) => {
+    test(`keeps what was typed but the secret, focuses the secret, and does not move the form (${size.width}×${size.height})`, async ({
+      page,
+      host,
+      fake,
+    }) => {
       await page.setViewportSize(size);
       await page.goto(host.url);
       await page.getByRole('button', { name: 'Connect your account' }).click();

@@ -9,7 +9,9 @@ test.describe('Electron app smoke', () => {
   test('opens, explores demo data, shows the profile and sales', async () => {
     const app = await electron.launch({ executablePath: binary ?? undefined, args: ['out/main/index.js'] });
     const window = await app.firstWindow();
-    const bridgeKeys = await window.evaluate(() => Object.keys((window as unknown as { commissionDesk: object }).commissionDesk).sort());
+    const bridgeKeys = await window.evaluate(() =>
+      Object.keys((window as unknown as { commissionDesk: object }).commissionDesk).sort(),
+    );
     expect(bridgeKeys.length).toBeGreaterThan(0);
     expect(await window.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
     await window.getByRole('button', { name: 'Explore demo data' }).click();

@@ -7,7 +7,10 @@ import { localIsoDay } from '../src/shared/dates';
 import { screenshotPath } from './screenshot-path';
 
 test.describe('walking skeleton in demo mode', () => {
-  test('opens the app, explores demo data, sees the profile and sales, and exports them to Excel', async ({ page, host }) => {
+  test('opens the app, explores demo data, sees the profile and sales, and exports them to Excel', async ({
+    page,
+    host,
+  }) => {
     const consoleErrors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
@@ -44,14 +47,19 @@ test.describe('walking skeleton in demo mode', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('tooltips answer the pointer once the screen is drawn: the header’s sync button explains itself', async ({ page, host }) => {
+  test('tooltips answer the pointer once the screen is drawn: the header’s sync button explains itself', async ({
+    page,
+    host,
+  }) => {
     await page.goto(host.url);
     await page.getByRole('button', { name: 'Explore demo data' }).click();
     await expect(page.getByTestId('sale-row').first()).toBeVisible();
     const sync = page.getByTestId('sync-control').getByRole('button', { name: 'Sync' });
     await sync.hover();
     const tooltip = page.getByRole('tooltip');
-    await expect(tooltip).toHaveText('Fetch new sales and check every open sale again, however old (pending, or approved and not yet paid).');
+    await expect(tooltip).toHaveText(
+      'Fetch new sales and check every open sale again, however old (pending, or approved and not yet paid).',
+    );
     await page.mouse.move(0, 400);
     await expect(tooltip).toBeHidden();
     // Reloaded (the table's first window now asked for at start), the same screen shows the same first rows.

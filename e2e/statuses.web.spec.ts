@@ -12,7 +12,16 @@ import Database from 'better-sqlite3';
 import { addDays, isoDayToService, localIsoDay } from '../src/shared/dates';
 import { expect, test } from './fixtures';
 import type { FakeService } from './fake-service/fake-service';
-import { backfill, expectTotal, isoOf, openMoreFilters, pickDays, signIn, waitForSyncIdle, type WireRecord } from './ui-helpers';
+import {
+  backfill,
+  expectTotal,
+  isoOf,
+  openMoreFilters,
+  pickDays,
+  signIn,
+  waitForSyncIdle,
+  type WireRecord,
+} from './ui-helpers';
 
 const TODAY = localIsoDay(new Date());
 
@@ -47,7 +56,10 @@ function ageStatusChecks(dataDir: string, hours: number): string {
 function previousMonth(): { month: string; label: string } {
   const now = new Date();
   const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
-  return { month: first.toISOString().slice(0, 7), label: first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }) };
+  return {
+    month: first.toISOString().slice(0, 7),
+    label: first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  };
 }
 
 /** Opens an export preset's dialog from the export menu. */
@@ -81,7 +93,11 @@ test.describe('statuses an accountant can trust', () => {
       (s, day) => day < addDays(TODAY, -70) && s.commission_status !== 'declined' && s.payment_status === 'pending',
     );
     fake.updateSales([
-      { kind: 'set', reference: old.reference, fields: { commission_status: 'approved', payment_status: 'paid', payment_date: isoDayToService(TODAY) } },
+      {
+        kind: 'set',
+        reference: old.reference,
+        fields: { commission_status: 'approved', payment_status: 'paid', payment_date: isoDayToService(TODAY) },
+      },
     ]);
     await syncNow(page);
 
@@ -96,7 +112,9 @@ test.describe('statuses an accountant can trust', () => {
     expect(Date.parse((await checked.getAttribute('data-oldest')) ?? '')).toBeGreaterThanOrEqual(Date.parse(started));
     await page.getByRole('tab', { name: 'Sales' }).click();
     await expect(page.getByTestId('statuses-checked')).toHaveAttribute('data-stale', 'false');
-    expect(Date.parse((await page.getByTestId('statuses-checked').getAttribute('data-oldest')) ?? '')).toBeGreaterThanOrEqual(Date.parse(started));
+    expect(
+      Date.parse((await page.getByTestId('statuses-checked').getAttribute('data-oldest')) ?? ''),
+    ).toBeGreaterThanOrEqual(Date.parse(started));
   });
 
   test('T3: a payments export whose open sales were checked more than a day ago warns before writing; "Sync now first" writes nothing and syncs', async ({
@@ -149,7 +167,10 @@ test.describe('statuses an accountant can trust', () => {
     expect(await readdir(host.exportDir)).toContain(name);
   });
 
-  test('T4: "Re-check this period" shows progress, can be cancelled and resumed, and what changed appears in Changes', async ({ signedIn: page, fake }) => {
+  test('T4: "Re-check this period" shows progress, can be cancelled and resumed, and what changed appears in Changes', async ({
+    signedIn: page,
+    fake,
+  }) => {
     test.setTimeout(180_000);
 
     // A declined sale is final: routine syncs leave it alone, a re-check fetches it again.
@@ -187,8 +208,18 @@ test.describe('statuses an accountant can trust', () => {
     test.setTimeout(180_000);
     await backfill(page);
 
-    const paid = saleWhere(fake, 'paid sale older than 70 days', (s, day) => s.payment_status === 'paid' && day < addDays(TODAY, -70));
-    fake.updateSales([{ kind: 'set', reference: paid.reference, fields: { commission_status: 'declined', payment_status: 'pending', payment_date: null } }]);
+    const paid = saleWhere(
+      fake,
+      'paid sale older than 70 days',
+      (s, day) => s.payment_status === 'paid' && day < addDays(TODAY, -70),
+    );
+    fake.updateSales([
+      {
+        kind: 'set',
+        reference: paid.reference,
+        fields: { commission_status: 'declined', payment_status: 'pending', payment_date: null },
+      },
+    ]);
 
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Re-check all history…' }).click();
@@ -214,7 +245,11 @@ test.describe('statuses an accountant can trust', () => {
   }) => {
     test.setTimeout(180_000);
 
-    const gone = saleWhere(fake, 'sale between 5 and 20 days old', (_s, day) => day >= addDays(TODAY, -20) && day <= addDays(TODAY, -5));
+    const gone = saleWhere(
+      fake,
+      'sale between 5 and 20 days old',
+      (_s, day) => day >= addDays(TODAY, -20) && day <= addDays(TODAY, -5),
+    );
     fake.updateSales([{ kind: 'remove', reference: gone.reference }]);
     await syncNow(page);
 
@@ -235,7 +270,9 @@ test.describe('statuses an accountant can trust', () => {
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId('sale-reference')).toHaveText(gone.reference);
     await expect(row).toContainText('no longer reported');
-    await expect(page.getByTestId('filter-chip').filter({ hasText: 'Including sales no longer reported' })).toBeVisible();
+    await expect(
+      page.getByTestId('filter-chip').filter({ hasText: 'Including sales no longer reported' }),
+    ).toBeVisible();
 
     const exportAll = async (include: boolean) => {
       const dialog = await openPreset(page, 'All sales in a range');
@@ -257,9 +294,17 @@ test.describe('statuses an accountant can trust', () => {
     expect(await exportAll(true)).toContain(gone.reference);
   });
 
-  test('T8: a status the spec does not list is offered verbatim and marked in the status filter, and finds its sale', async ({ page, host, fake }) => {
+  test('T8: a status the spec does not list is offered verbatim and marked in the status filter, and finds its sale', async ({
+    page,
+    host,
+    fake,
+  }) => {
     test.setTimeout(120_000);
-    const odd = saleWhere(fake, 'sale between 3 and 20 days old', (_s, day) => day >= addDays(TODAY, -20) && day <= addDays(TODAY, -3));
+    const odd = saleWhere(
+      fake,
+      'sale between 3 and 20 days old',
+      (_s, day) => day >= addDays(TODAY, -20) && day <= addDays(TODAY, -3),
+    );
     fake.updateSales([{ kind: 'set', reference: odd.reference, fields: { commission_status: 'on_hold' } }]);
     await page.goto(host.url);
     await signIn(page, fake);
@@ -269,7 +314,9 @@ test.describe('statuses an accountant can trust', () => {
     const option = page.getByRole('option', { name: /^on_hold \(not a documented status\)/ });
     await expect(option).toContainText('1');
     await option.click();
-    await expect(page.getByRole('combobox', { name: 'Commission status', exact: true })).toHaveValue('on_hold (not a documented status)');
+    await expect(page.getByRole('combobox', { name: 'Commission status', exact: true })).toHaveValue(
+      'on_hold (not a documented status)',
+    );
     await expectTotal(page, 1);
     await expect(page.getByTestId('sale-reference')).toHaveText(odd.reference);
     await expect(page.locator('[data-testid="sale-row"] [data-status="on_hold"]')).toHaveText('on_hold');

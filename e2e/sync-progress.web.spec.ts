@@ -16,7 +16,10 @@ import { pickDates, signIn, waitForSyncIdle } from './ui-helpers';
 
 /** Enough sales for a first sync of ten pages or so. */
 function slowFake(latencyMs: number) {
-  return startFakeService({ sales: { count: 3000, endDay: localIsoDay(new Date()), days: 90, seed: 17 }, faults: { latencyMs } });
+  return startFakeService({
+    sales: { count: 3000, endDay: localIsoDay(new Date()), days: 90, seed: 17 },
+    faults: { latencyMs },
+  });
 }
 
 const test = base.extend<{ latencyMs: number }>({
@@ -136,7 +139,11 @@ function reportRequests(fake: FakeService): number {
 }
 
 test.describe('sync progress', () => {
-  test('the words, the bar and the banner agree, with a time left; the first sync is not called missing days', async ({ page, host, fake }) => {
+  test('the words, the bar and the banner agree, with a time left; the first sync is not called missing days', async ({
+    page,
+    host,
+    fake,
+  }) => {
     test.setTimeout(180_000);
     await page.goto(host.url);
     await signIn(page, fake);
@@ -147,7 +154,9 @@ test.describe('sync progress', () => {
     expect(first.samples.some((s) => s.missingBanner)).toBe(false);
     expect(first.samples.some((s) => s.banner !== null)).toBe(true);
     expect(first.results.some((r) => r.ofAbout && r.percent !== null)).toBe(true);
-    expect(first.results.some((r) => r.eta !== null && /left$/.test(r.eta) && r.eta !== 'working out the time left')).toBe(true);
+    expect(
+      first.results.some((r) => r.eta !== null && /left$/.test(r.eta) && r.eta !== 'working out the time left'),
+    ).toBe(true);
     await waitForSyncIdle(page);
     await expect(page.getByTestId('syncing-banner')).toHaveCount(0);
 
@@ -159,7 +168,10 @@ test.describe('sync progress', () => {
     await waitForSyncIdle(page);
   });
 
-  test('offline, "Sync the missing days" says so and syncs them once the system is back online', async ({ signedIn: page, fake }) => {
+  test('offline, "Sync the missing days" says so and syncs them once the system is back online', async ({
+    signedIn: page,
+    fake,
+  }) => {
     test.setTimeout(180_000);
     await pickDates(page, 'Last 90 days');
     await expect(page.getByTestId('incomplete-banner')).toBeVisible();
@@ -191,7 +203,10 @@ test.describe('sync progress', () => {
     await expect(page.getByTestId('incomplete-banner')).toHaveCount(0);
   });
 
-  test('with the service out of reach, the missing days wait and sync by themselves once it answers again', async ({ signedIn: page, fake }) => {
+  test('with the service out of reach, the missing days wait and sync by themselves once it answers again', async ({
+    signedIn: page,
+    fake,
+  }) => {
     test.setTimeout(180_000);
     await pickDates(page, 'Last 90 days');
     await expect(page.getByTestId('incomplete-banner')).toBeVisible();
@@ -218,13 +233,19 @@ test.describe('sync progress pictures', () => {
   // Slow enough for four pictures and their checks before the first sync ends, even on a busy machine.
   test.use({ latencyMs: 3000 });
 
-  test('the header and the banner during the first sync, light and dark, at 1280×800 and 800×600', async ({ page, host, fake }) => {
+  test('the header and the banner during the first sync, light and dark, at 1280×800 and 800×600', async ({
+    page,
+    host,
+    fake,
+  }) => {
     test.setTimeout(180_000);
     await page.goto(host.url);
     await signIn(page, fake);
     await expect(page.getByTestId('syncing-banner')).toBeVisible();
     // Pictures once a share and a time left are known.
-    await expect(page.getByTestId('sync-progress')).toHaveAttribute('data-detail', /% · (about|a few)/, { timeout: 60_000 });
+    await expect(page.getByTestId('sync-progress')).toHaveAttribute('data-detail', /% · (about|a few)/, {
+      timeout: 60_000,
+    });
     for (const size of SIZES) {
       for (const theme of ['light', 'dark'] as const) {
         await page.setViewportSize(size);
@@ -232,7 +253,9 @@ test.describe('sync progress pictures', () => {
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
         await expect(page.getByTestId('syncing-banner')).toBeVisible();
         await page.screenshot({ path: screenshotPath(`first-sync-${theme}-${size.width}.png`) });
-        expect(await seriousProblems(page, '[data-testid="syncing-banner"]', '[data-testid="sync-control"]')).toEqual([]);
+        expect(await seriousProblems(page, '[data-testid="syncing-banner"]', '[data-testid="sync-control"]')).toEqual(
+          [],
+        );
       }
     }
   });

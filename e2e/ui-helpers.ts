@@ -133,7 +133,13 @@ async function domRows(page: Page, column = 'sale-reference'): Promise<[number, 
     .locator('[data-testid="sale-row"]')
     .evaluateAll(
       (rows, testId) =>
-        rows.map((row) => [Number(row.getAttribute('data-index')), row.querySelector(`[data-testid="${testId}"]`)?.textContent ?? ''] as [number, string]),
+        rows.map(
+          (row) =>
+            [
+              Number(row.getAttribute('data-index')),
+              row.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '',
+            ] as [number, string],
+        ),
       column,
     );
 }
@@ -174,7 +180,10 @@ export async function firstShownValues(page: Page, count: number, column = 'sale
   await expect
     .poll(async () => {
       const shown = new Set((await domRows(page, column)).map(([i]) => i));
-      return Array.from({ length: wanted }, (_, i) => i).every((i) => shown.has(i)) && (await page.getByTestId('sale-row-loading').count()) === 0;
+      return (
+        Array.from({ length: wanted }, (_, i) => i).every((i) => shown.has(i)) &&
+        (await page.getByTestId('sale-row-loading').count()) === 0
+      );
     })
     .toBe(true);
   const rows = await domRows(page, column);
@@ -246,7 +255,10 @@ export function decimal(centsValue: number): string {
 /** The expected summary of `records`. */
 export function expectedTotals(records: readonly WireRecord[]): ShownTotals {
   const out: ShownTotals = {};
-  const acc: Record<string, { count: number; c: number; t: number; s: Record<string, { count: number; c: number; t: number }> }> = {};
+  const acc: Record<
+    string,
+    { count: number; c: number; t: number; s: Record<string, { count: number; c: number; t: number }> }
+  > = {};
   for (const r of records) {
     const cur = (acc[r.currency] ??= { count: 0, c: 0, t: 0, s: {} });
     cur.count++;
@@ -262,7 +274,12 @@ export function expectedTotals(records: readonly WireRecord[]): ShownTotals {
       count: v.count,
       commission: decimal(v.c),
       transaction: decimal(v.t),
-      byStatus: Object.fromEntries(Object.entries(v.s).map(([k, s]) => [k, { count: s.count, commission: decimal(s.c), transaction: decimal(s.t) }])),
+      byStatus: Object.fromEntries(
+        Object.entries(v.s).map(([k, s]) => [
+          k,
+          { count: s.count, commission: decimal(s.c), transaction: decimal(s.t) },
+        ]),
+      ),
     };
   }
   return out;
@@ -290,7 +307,9 @@ function folded(text: string): string {
 
 /** Whether every typed word is inside the reference, product, collection or sub-ID (case and accents aside). */
 export function matchesSearch(r: WireRecord, text: string): boolean {
-  const haystack = [r.reference, r.product_name, r.collection_name, r.subid].flatMap((field) => (field ? [folded(field)] : []));
+  const haystack = [r.reference, r.product_name, r.collection_name, r.subid].flatMap((field) =>
+    field ? [folded(field)] : [],
+  );
   return words(text).every((w) => haystack.some((h) => h.includes(w)));
 }
 
@@ -357,7 +376,10 @@ export async function openSharedApp(browser: Browser): Promise<SharedApp> {
   const before = (await page.getByTestId('last-synced').getAttribute('data-synced-at')) ?? '';
   await page.getByRole('button', { name: 'Sync', exact: true }).click();
   await waitForSyncIdle(page, { after: before });
-  await page.getByRole('region', { name: 'Saved views' }).getByRole('button', { name: 'Save the current view' }).click();
+  await page
+    .getByRole('region', { name: 'Saved views' })
+    .getByRole('button', { name: 'Save the current view' })
+    .click();
   const naming = page.getByRole('dialog', { name: 'Save the current view' });
   await naming.getByLabel('Name').fill(viewName);
   await naming.getByRole('button', { name: 'Save view' }).click();
@@ -392,9 +414,14 @@ function openCalendar(page: Page): Locator {
  * Picks one of the date picker's presets ("Last 30 days", "This fiscal year", …) as a person would: opens the
  * calendar and clicks the preset beside it. "All cached sales" clears the dates with the field's clear button.
  */
-export async function pickDates(page: Page, preset: string, { label = 'Dates', scope = page as Page | Locator } = {}): Promise<void> {
+export async function pickDates(
+  page: Page,
+  preset: string,
+  { label = 'Dates', scope = page as Page | Locator } = {},
+): Promise<void> {
   const toggle = page.getByTestId('filter-bar-toggle');
-  if (scope === page && (await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  if (scope === page && (await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false')
+    await toggle.click();
   if (preset === 'All cached sales') {
     const clear = scope.getByRole('button', { name: 'Clear the dates (all cached sales)' });
     if ((await clear.count()) > 0) await clear.click();
@@ -421,7 +448,12 @@ async function showMonth(calendar: Locator, isoDay: string): Promise<void> {
 }
 
 /** Picks a range of days in the date picker labelled `label` by clicking its first and last day in the calendar. */
-export async function pickDays(page: Page, from: string, to: string, { label = 'Dates', scope = page as Page | Locator } = {}): Promise<void> {
+export async function pickDays(
+  page: Page,
+  from: string,
+  to: string,
+  { label = 'Dates', scope = page as Page | Locator } = {},
+): Promise<void> {
   await datesField(scope, label).click();
   const calendar = openCalendar(page);
   await showMonth(calendar, from);
@@ -434,5 +466,7 @@ export async function pickDays(page: Page, from: string, to: string, { label = '
 /** A day as the app writes it in one locale (`dateStyle: 'medium'`), e.g. to read a date picker's field. */
 export function shownDay(isoDay: string, locale = 'en-US'): string {
   const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
 }

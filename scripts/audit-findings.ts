@@ -56,7 +56,9 @@ function advisoryId(url: string, source: unknown): string {
 function errorOf(parsed: Record<string, unknown>): string | null {
   if (isRecord(parsed.vulnerabilities) && !isRecord(parsed.error)) return null;
   const error = isRecord(parsed.error) ? parsed.error : {};
-  const parts = [text(parsed.message), text(error.code), text(error.summary), text(error.detail)].filter((p) => p.trim() !== '');
+  const parts = [text(parsed.message), text(error.code), text(error.summary), text(error.detail)].filter(
+    (p) => p.trim() !== '',
+  );
   return parts.length > 0 ? parts.join(' — ') : 'npm audit answered without a vulnerability report';
 }
 
@@ -88,7 +90,10 @@ export function parseAuditOutput(stdout: string, shipped: ReadonlySet<string> | 
   try {
     parsed = JSON.parse(stdout);
   } catch {
-    return { kind: 'unavailable', reason: `npm audit printed no JSON report (${stdout.trim().slice(0, 200) || 'nothing'})` };
+    return {
+      kind: 'unavailable',
+      reason: `npm audit printed no JSON report (${stdout.trim().slice(0, 200) || 'nothing'})`,
+    };
   }
   if (!isRecord(parsed)) return { kind: 'unavailable', reason: 'npm audit answered without a vulnerability report' };
   const error = errorOf(parsed);
@@ -114,14 +119,22 @@ export function parseExplanations(markdown: string): AuditExplanation[] {
     .split('\n')
     .filter((line) => line.trim().startsWith('|'))
     .map(cells)
-    .filter(([id, packageName, reason, reviewBy]) => /^GHSA-|^npm-\d+$/i.test(id ?? '') && packageName && reason && /^\d{4}-\d{2}-\d{2}$/.test(reviewBy ?? ''))
+    .filter(
+      ([id, packageName, reason, reviewBy]) =>
+        /^GHSA-|^npm-\d+$/i.test(id ?? '') && packageName && reason && /^\d{4}-\d{2}-\d{2}$/.test(reviewBy ?? ''),
+    )
     .map(([id = '', packageName = '', reason = '', reviewBy = '']) => ({ id, packageName, reason, reviewBy }));
 }
 
 /** Sets the findings against the explanations on `today` (yyyy-mm-dd). */
-export function judgeAudit(findings: readonly AuditFinding[], explanations: readonly AuditExplanation[], today: string): AuditVerdict {
+export function judgeAudit(
+  findings: readonly AuditFinding[],
+  explanations: readonly AuditExplanation[],
+  today: string,
+): AuditVerdict {
   const verdict: AuditVerdict = { blocking: [], explained: [], expired: [], unused: [] };
-  const matchOf = (f: AuditFinding) => explanations.find((e) => e.id.toLowerCase() === f.id.toLowerCase() && e.packageName === f.packageName);
+  const matchOf = (f: AuditFinding) =>
+    explanations.find((e) => e.id.toLowerCase() === f.id.toLowerCase() && e.packageName === f.packageName);
   for (const finding of findings) {
     const explanation = matchOf(finding);
     if (explanation === undefined) verdict.blocking.push(finding);

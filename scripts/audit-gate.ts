@@ -18,7 +18,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { judgeAudit, parseAuditOutput, parseExplanations, passes, type AuditFinding, type AuditReport } from './audit-findings';
+import {
+  judgeAudit,
+  parseAuditOutput,
+  parseExplanations,
+  passes,
+  type AuditFinding,
+  type AuditReport,
+} from './audit-findings';
 import { shippedPackages } from './shipped-packages';
 
 const AUDIT_ARGS = ['audit', '--audit-level=high', '--json'];
@@ -26,7 +33,12 @@ const AUDIT_ARGS = ['audit', '--audit-level=high', '--json'];
 /** Runs npm audit in the project folder; its exit status only says whether it found something, so stdout decides. */
 function runAudit(shipped: ReadonlySet<string>): AuditReport {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const child = spawnSync(npm, AUDIT_ARGS, { encoding: 'utf8', timeout: 180_000, maxBuffer: 64 * 1024 * 1024, shell: process.platform === 'win32' });
+  const child = spawnSync(npm, AUDIT_ARGS, {
+    encoding: 'utf8',
+    timeout: 180_000,
+    maxBuffer: 64 * 1024 * 1024,
+    shell: process.platform === 'win32',
+  });
   if (child.error) return { kind: 'unavailable', reason: `npm could not be run: ${child.error.message}` };
   return parseAuditOutput(child.stdout, shipped);
 }
@@ -50,7 +62,8 @@ function main(): number {
     },
   });
   const shipped = shippedPackages('.');
-  const report = values.report === undefined ? runAudit(shipped) : parseAuditOutput(readFileSync(values.report, 'utf8'), shipped);
+  const report =
+    values.report === undefined ? runAudit(shipped) : parseAuditOutput(readFileSync(values.report, 'utf8'), shipped);
   if (report.kind === 'unavailable') {
     const required = process.env.AUDIT_GATE_REQUIRED === '1';
     const line = `npm audit NOT CHECKED: ${report.reason}. No result is known for the packages the app ships${required ? '' : ' (AUDIT_GATE_REQUIRED=1 makes this fail)'}.`;
@@ -58,14 +71,25 @@ function main(): number {
     writeSummary(values.summary, line);
     return required ? 2 : 0;
   }
-  const verdict = judgeAudit(report.findings, parseExplanations(readFileSync(values.explanations, 'utf8')), values.today);
+  const verdict = judgeAudit(
+    report.findings,
+    parseExplanations(readFileSync(values.explanations, 'utf8')),
+    values.today,
+  );
   for (const { finding, explanation } of verdict.explained)
-    console.log(`explained  ${describe(finding)}\n           reason: ${explanation.reason} (review by ${explanation.reviewBy})`);
+    console.log(
+      `explained  ${describe(finding)}\n           reason: ${explanation.reason} (review by ${explanation.reviewBy})`,
+    );
   for (const { finding, explanation } of verdict.expired)
-    console.log(`BLOCKING   ${describe(finding)}\n           its explanation's review date ${explanation.reviewBy} has passed`);
-  for (const finding of verdict.blocking) console.log(`BLOCKING   ${describe(finding)}\n           not explained in ${values.explanations}`);
+    console.log(
+      `BLOCKING   ${describe(finding)}\n           its explanation's review date ${explanation.reviewBy} has passed`,
+    );
+  for (const finding of verdict.blocking)
+    console.log(`BLOCKING   ${describe(finding)}\n           not explained in ${values.explanations}`);
   for (const explanation of verdict.unused)
-    console.log(`note       ${explanation.id} (${explanation.packageName}) is explained but no longer reported: remove it`);
+    console.log(
+      `note       ${explanation.id} (${explanation.packageName}) is explained but no longer reported: remove it`,
+    );
   const blocking = verdict.blocking.length + verdict.expired.length;
   const line = passes(verdict)
     ? `npm audit (packages the app ships, high and critical): clean, ${verdict.explained.length} explained finding(s).`

@@ -21,7 +21,15 @@ import { openCache, SALE_COLUMNS, SALE_FROM } from '../src/core/cache';
 import { orderClause, whereClause } from '../bench/lib/sql-baseline';
 import { createRandom } from '../src/core/demo';
 import type { SalesFilter } from '../src/shared/sales-query';
-import { percentile, planBrowse, planSummaries, timePlanned, timeSummaries, time, type PlannedFamily } from '../bench/lib/measure-cache';
+import {
+  percentile,
+  planBrowse,
+  planSummaries,
+  timePlanned,
+  timeSummaries,
+  time,
+  type PlannedFamily,
+} from '../bench/lib/measure-cache';
 
 const COVERING = `CREATE INDEX browse_covering ON sales (account_id, transaction_date, unreported_at, commission_status, payment_status,
   currency, category, subid, product_id, collection_id, payment_date, commission_minor, transaction_minor)`;
@@ -38,7 +46,11 @@ function plan(path: string, account: string): { browse: PlannedFamily[]; summari
     const size = cache.countSales(account, {});
     const values = cache.distinctValues(account, {});
     const random = createRandom(8);
-    return { browse: planBrowse(cache, account, values, 200, random, size), summaries: planSummaries(values, 50, random), size };
+    return {
+      browse: planBrowse(cache, account, values, 200, random, size),
+      summaries: planSummaries(values, 50, random),
+      size,
+    };
   } finally {
     cache.close();
   }
@@ -61,7 +73,11 @@ function sqlPage(db: Database.Database, account: string, query: PlannedFamily['q
     .pluck()
     .get(...where.params);
   const order = orderClause(query.sort ?? { column: 'transactionDate', direction: 'desc' });
-  db.prepare(`SELECT ${SALE_COLUMNS} FROM ${SALE_FROM} ${where.sql} ${order} LIMIT ? OFFSET ?`).all(...where.params, query.limit ?? 100, query.offset ?? 0);
+  db.prepare(`SELECT ${SALE_COLUMNS} FROM ${SALE_FROM} ${where.sql} ${order} LIMIT ? OFFSET ?`).all(
+    ...where.params,
+    query.limit ?? 100,
+    query.offset ?? 0,
+  );
 }
 
 function sqlSummary(db: Database.Database, account: string, filter: SalesFilter): void {
@@ -75,7 +91,14 @@ function sqlSummary(db: Database.Database, account: string, filter: SalesFilter)
 function sqlOnly(path: string, account: string, browse: PlannedFamily[], summaries: SalesFilter[]): Figures {
   const db = new Database(path, { readonly: true });
   try {
-    const first = time(() => sqlPage(db, account, { filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 100 })).ms;
+    const first = time(() =>
+      sqlPage(db, account, {
+        filter: {},
+        sort: { column: 'transactionDate', direction: 'desc' },
+        offset: 0,
+        limit: 100,
+      }),
+    ).ms;
     const timings = browse.flatMap((f) => f.queries.map((q) => time(() => sqlPage(db, account, q)).ms));
     return { first, browse: timings, summaries: summaries.map((f) => time(() => sqlSummary(db, account, f)).ms) };
   } finally {
@@ -84,7 +107,9 @@ function sqlOnly(path: string, account: string, browse: PlannedFamily[], summari
 }
 
 function main(): void {
-  const { values } = parseArgs({ options: { db: { type: 'string' }, account: { type: 'string', default: '5f0c6a52-8d3e-4b1a-9c2f-3e4d5a6b7c8d' } } });
+  const { values } = parseArgs({
+    options: { db: { type: 'string' }, account: { type: 'string', default: '5f0c6a52-8d3e-4b1a-9c2f-3e4d5a6b7c8d' } },
+  });
   if (values.db === undefined) throw new Error('Pass --db <file.sqlite> (make one with scripts/generate-sales-db.ts).');
   const account = values.account;
   const folder = mkdtempSync(join(tmpdir(), 'browse-alternatives-'));
@@ -105,7 +130,9 @@ function main(): void {
     const sql = sqlOnly(covered, account, browse, summaries);
     const growth = (statSync(covered).size - before) / 1e6;
     const row = (what: string, a: number, b: number): string => `| ${what} | ${a.toFixed(1)} ms | ${b.toFixed(1)} ms |`;
-    console.log(`${size.toLocaleString('en-US')} sales; covering index built in ${(built / 1000).toFixed(1)} s, file +${growth.toFixed(0)} MB`);
+    console.log(
+      `${size.toLocaleString('en-US')} sales; covering index built in ${(built / 1000).toFixed(1)} s, file +${growth.toFixed(0)} MB`,
+    );
     console.log('| figure | browse index (saved, read at open) | SQLite with a covering index |');
     console.log('|---|---|---|');
     console.log(row('first page after opening', memory.first, sql.first));

@@ -110,7 +110,14 @@ function levelOf(finding: Finding, blocking: boolean): 'error' | 'warning' | 'no
 /** A finding's place; global checks report the file "N/A" and get no location. */
 function location(file: string, line: number, column = 0) {
   if (file === 'N/A') return [];
-  return [{ physicalLocation: { artifactLocation: { uri: file, uriBaseId: 'SRCROOT' }, region: { startLine: Math.max(1, line), startColumn: column + 1 } } }];
+  return [
+    {
+      physicalLocation: {
+        artifactLocation: { uri: file, uriBaseId: 'SRCROOT' },
+        region: { startLine: Math.max(1, line), startColumn: column + 1 },
+      },
+    },
+  ];
 }
 
 /**
@@ -131,14 +138,20 @@ export function toSarif(findings: readonly Finding[], verdict: GateResult, info:
       level: levelOf(finding, verdict.blocking.includes(finding)),
       message: { text: finding.description },
       locations: location(finding.file, finding.location.line, finding.location.column),
-      properties: { severity: finding.severity.name, confidence: finding.confidence.name, manualReview: finding.manualReview ?? false },
+      properties: {
+        severity: finding.severity.name,
+        confidence: finding.confidence.name,
+        manualReview: finding.manualReview ?? false,
+      },
       ...(explained ? { suppressions: [{ kind: 'inSource', justification: explained.annotation.reason }] } : {}),
     };
   });
   const silenced = verdict.silenced.map((s) => ({
     ruleId: 'ENG_DISABLE_NOT_ALLOWED',
     level: 'error',
-    message: { text: 'A check is silenced with eng-disable; explain it with "electronegativity-ignore: <CHECK> — <reason>" instead.' },
+    message: {
+      text: 'A check is silenced with eng-disable; explain it with "electronegativity-ignore: <CHECK> — <reason>" instead.',
+    },
     locations: location(s.file, s.line),
   }));
   return {
@@ -146,7 +159,14 @@ export function toSarif(findings: readonly Finding[], verdict: GateResult, info:
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'Electronegativity', version: info.scannerVersion, informationUri: 'https://github.com/doyensec/electronegativity', rules } },
+        tool: {
+          driver: {
+            name: 'Electronegativity',
+            version: info.scannerVersion,
+            informationUri: 'https://github.com/doyensec/electronegativity',
+            rules,
+          },
+        },
         originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(`${info.root}/`).href } },
         invocations: [
           {

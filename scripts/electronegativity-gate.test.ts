@@ -3,7 +3,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { annotationOn, engDisableLines, explanationFor, judge, toSarif, type Finding } from './electronegativity-findings';
+import {
+  annotationOn,
+  engDisableLines,
+  explanationFor,
+  judge,
+  toSarif,
+  type Finding,
+} from './electronegativity-findings';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -24,23 +31,33 @@ function finding(id: string, severity: [string, number], line: number, file = 'm
 function runGate(input: string): { status: number | null; stdout: string; sarif: unknown } {
   const sarifPath = join(mkdtempSync(join(tmpdir(), 'gate-sarif-')), 'out.sarif');
   dirs.push(join(sarifPath, '..'));
-  const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/electronegativity-gate.ts', '--input', input, '--sarif', sarifPath], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: child.status, stdout: child.stdout + child.stderr, sarif: JSON.parse(readFileSync(sarifPath, 'utf8')) as unknown };
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/electronegativity-gate.ts', '--input', input, '--sarif', sarifPath],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  return {
+    status: child.status,
+    stdout: child.stdout + child.stderr,
+    sarif: JSON.parse(readFileSync(sarifPath, 'utf8')) as unknown,
+  };
 }
 
 describe('the Electronegativity gate rules', () => {
   it('an annotation names its check and gives a reason', () => {
-    expect(annotationOn('  // electronegativity-ignore: CONTEXT_ISOLATION_JS_CHECK — set by secureWebPreferences()', 4)).toEqual({
+    expect(
+      annotationOn('  // electronegativity-ignore: CONTEXT_ISOLATION_JS_CHECK — set by secureWebPreferences()', 4),
+    ).toEqual({
       check: 'CONTEXT_ISOLATION_JS_CHECK',
       reason: 'set by secureWebPreferences()',
       line: 4,
     });
-    expect(annotationOn('/* electronegativity-ignore: SANDBOX_JS_CHECK -- sandboxed by app.enableSandbox() */', 1)?.reason).toBe(
-      'sandboxed by app.enableSandbox()',
-    );
+    expect(
+      annotationOn('/* electronegativity-ignore: SANDBOX_JS_CHECK -- sandboxed by app.enableSandbox() */', 1)?.reason,
+    ).toBe('sandboxed by app.enableSandbox()');
     expect(annotationOn('// electronegativity-ignore: SANDBOX_JS_CHECK — ok', 1)).toBeNull();
     expect(annotationOn('// electronegativity-ignore: SANDBOX_JS_CHECK', 1)).toBeNull();
   });
@@ -61,7 +78,8 @@ describe('the Electronegativity gate rules', () => {
   });
 
   it('S8: a HIGH finding blocks unless explained; lower ones are advisory; eng-disable is refused', () => {
-    const source = '// electronegativity-ignore: HIGH_A — proven by the S1 tests\nnew BrowserWindow();\nnew BrowserWindow();\n';
+    const source =
+      '// electronegativity-ignore: HIGH_A — proven by the S1 tests\nnew BrowserWindow();\nnew BrowserWindow();\n';
     const high1 = finding('HIGH_A', ['HIGH', 3], 2);
     const high2 = finding('HIGH_A', ['HIGH', 3], 3);
     const medium = finding('MEDIUM_B', ['MEDIUM', 2], 3);
@@ -74,8 +92,13 @@ describe('the Electronegativity gate rules', () => {
   });
 
   it('S8: the SARIF report carries severity, error level for HIGH and the reason as an in-source suppression', () => {
-    const source = '// electronegativity-ignore: HIGH_A — proven by the S1 tests\nnew BrowserWindow();\nnew BrowserWindow();\n';
-    const findings = [finding('HIGH_A', ['HIGH', 3], 2), finding('HIGH_A', ['HIGH', 3], 3), finding('LOW_C', ['LOW', 1], 1)];
+    const source =
+      '// electronegativity-ignore: HIGH_A — proven by the S1 tests\nnew BrowserWindow();\nnew BrowserWindow();\n';
+    const findings = [
+      finding('HIGH_A', ['HIGH', 3], 2),
+      finding('HIGH_A', ['HIGH', 3], 3),
+      finding('LOW_C', ['LOW', 1], 1),
+    ];
     const verdict = judge(findings, () => source);
     verdict.silenced.push({ file: 'other.ts', line: 7 });
     const sarif = toSarif(findings, verdict, {
@@ -101,7 +124,10 @@ describe('the Electronegativity gate rules', () => {
       ['LOW_C', 'note', false],
       ['ENG_DISABLE_NOT_ALLOWED', 'error', false],
     ]);
-    expect(run?.results[0]).toMatchObject({ properties: { severity: 'HIGH' }, suppressions: [{ kind: 'inSource', justification: 'proven by the S1 tests' }] });
+    expect(run?.results[0]).toMatchObject({
+      properties: { severity: 'HIGH' },
+      suppressions: [{ kind: 'inSource', justification: 'proven by the S1 tests' }],
+    });
   });
 });
 
@@ -130,7 +156,10 @@ describe('the Electronegativity gate, run for real (offline)', () => {
 
     writeFileSync(
       join(dir, 'main.js'),
-      window.replace('const w', '// electronegativity-ignore: CONTEXT_ISOLATION_JS_CHECK — fixture: explained on purpose\nconst w'),
+      window.replace(
+        'const w',
+        '// electronegativity-ignore: CONTEXT_ISOLATION_JS_CHECK — fixture: explained on purpose\nconst w',
+      ),
     );
     const explained = runGate(dir);
     expect(explained.status, explained.stdout).toBe(0);

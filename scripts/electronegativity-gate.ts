@@ -42,12 +42,16 @@ function describe(f: Finding): string {
 }
 
 function report(verdict: GateResult, parseErrors: { file: string; message: string }[]): void {
-  for (const { finding, annotation } of verdict.explained) console.log(`explained  ${describe(finding)}\n           reason: ${annotation.reason}`);
+  for (const { finding, annotation } of verdict.explained)
+    console.log(`explained  ${describe(finding)}\n           reason: ${annotation.reason}`);
   for (const finding of verdict.advisory) console.log(`advisory   ${describe(finding)}`);
   for (const finding of verdict.blocking) console.log(`BLOCKING   ${describe(finding)}`);
   for (const s of verdict.silenced)
-    console.log(`BLOCKING   eng-disable at ${s.file}:${s.line} — explain the finding with "electronegativity-ignore: <CHECK> — <reason>" instead`);
-  for (const e of parseErrors) console.log(`BLOCKING   ${e.file} could not be parsed, so it was not checked: ${e.message}`);
+    console.log(
+      `BLOCKING   eng-disable at ${s.file}:${s.line} — explain the finding with "electronegativity-ignore: <CHECK> — <reason>" instead`,
+    );
+  for (const e of parseErrors)
+    console.log(`BLOCKING   ${e.file} could not be parsed, so it was not checked: ${e.message}`);
 }
 
 async function main(): Promise<number> {
@@ -66,14 +70,25 @@ async function main(): Promise<number> {
   const root = statSync(input).isDirectory() ? input : dirname(input);
   const verdict = judge(scan.findings, (file) => readOrNull(join(root, file)));
   for (const file of sourceFiles(input)) {
-    for (const line of engDisableLines(readFileSync(file, 'utf8'))) verdict.silenced.push({ file: relative(root, file), line });
+    for (const line of engDisableLines(readFileSync(file, 'utf8')))
+      verdict.silenced.push({ file: relative(root, file), line });
   }
-  const sarif = toSarif(scan.findings, verdict, { scannerVersion: scan.scannerVersion, root: resolve(root), parseErrors: scan.parseErrors });
+  const sarif = toSarif(scan.findings, verdict, {
+    scannerVersion: scan.scannerVersion,
+    root: resolve(root),
+    parseErrors: scan.parseErrors,
+  });
   writeFileSync(sarifPath, `${JSON.stringify(sarif, null, 2)}\n`);
-  console.log(`Electronegativity ${scan.scannerVersion}: ${scan.checks} checks over ${input} assuming Electron ${electronVersion}; SARIF in ${sarifPath}`);
+  console.log(
+    `Electronegativity ${scan.scannerVersion}: ${scan.checks} checks over ${input} assuming Electron ${electronVersion}; SARIF in ${sarifPath}`,
+  );
   report(verdict, scan.parseErrors);
   const failed = verdict.blocking.length + verdict.silenced.length + scan.parseErrors.length;
-  console.log(failed === 0 ? 'Security scan passed: no unexplained high-severity finding.' : `Security scan FAILED: ${failed} problem(s) above.`);
+  console.log(
+    failed === 0
+      ? 'Security scan passed: no unexplained high-severity finding.'
+      : `Security scan FAILED: ${failed} problem(s) above.`,
+  );
   return failed === 0 ? 0 : 1;
 }
 

@@ -71,7 +71,8 @@ function installOfflineTranslations(packageDir: string, load: NodeJS.Require): v
 export async function scanOffline(options: ScanOptions): Promise<ScanResult> {
   const load = createRequire(import.meta.url);
   const packageDir = dirname(load.resolve('@doyensec/electronegativity/package.json'));
-  const scannerVersion = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
+  const scannerVersion = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string })
+    .version;
   const scoped = createRequire(join(packageDir, 'package.json'));
   installOfflineTranslations(packageDir, scoped);
   const run = scoped('./dist/runner.js') as Runner;

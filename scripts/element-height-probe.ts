@@ -9,7 +9,10 @@ import { chromium } from '@playwright/test';
 
 const ROW_HEIGHT = 36;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage();
   for (const rows of [100_000, 900_000, 1_000_000]) {

@@ -19,9 +19,13 @@ function commentFigures(source: string, fileName: string): string[] {
 
 /** Production code: what ships and what measures it, not the tests (a test's scenario may say "after 10 s"). */
 function productionFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'bench', '*.config.ts'], {
-    encoding: 'utf8',
-  });
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'bench', '*.config.ts'],
+    {
+      encoding: 'utf8',
+    },
+  );
   return listed.split('\n').filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
 }
 
@@ -45,17 +49,29 @@ describe('the house docs', () => {
       'const text = `${seconds} s left`;',
       '/* first line\n   waits 2 s here */',
     ].join('\n');
-    expect(commentFigures(source, 'probe.ts')).toEqual(['/** Reads the file (about 30 ms at a million sales). */', '// 16 MB of arrays', 'waits 2 s here */']);
+    expect(commentFigures(source, 'probe.ts')).toEqual([
+      '/** Reads the file (about 30 ms at a million sales). */',
+      '// 16 MB of arrays',
+      'waits 2 s here */',
+    ]);
   });
 
   it('H4: no code comment holds a timing or size figure (figures go in docs/performance.md)', () => {
-    const found = productionFiles().flatMap((file) => commentFigures(readFileSync(file, 'utf8'), file).map((line) => `${file}: ${line}`));
+    const found = productionFiles().flatMap((file) =>
+      commentFigures(readFileSync(file, 'utf8'), file).map((line) => `${file}: ${line}`),
+    );
     expect(found).toEqual([]);
   });
 
   it('H4: CONTRIBUTING.md says how to add a filter, a screen, an IPC call, a migration and a test-plan row', () => {
     const text = readFileSync('CONTRIBUTING.md', 'utf8');
-    for (const heading of ['### A filter field', '### A screen', '### An IPC call', '### A cache migration', '### A test-plan row']) {
+    for (const heading of [
+      '### A filter field',
+      '### A screen',
+      '### An IPC call',
+      '### A cache migration',
+      '### A test-plan row',
+    ]) {
       expect(text).toContain(heading);
     }
     expect(text).toMatch(/at most 72 characters/);

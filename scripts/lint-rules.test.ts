@@ -29,7 +29,12 @@ describe('architecture lint rules', () => {
 
   it('forbids electron in Electron-free core modules', async () => {
     const code = "import { app } from 'electron';\nexport const x = app;\n";
-    for (const file of ['src/core/cache/leak.ts', 'src/core/cache/browse/leak.ts', 'src/cli/leak.ts', 'src/shared/leak.ts']) {
+    for (const file of [
+      'src/core/cache/leak.ts',
+      'src/core/cache/browse/leak.ts',
+      'src/cli/leak.ts',
+      'src/shared/leak.ts',
+    ]) {
       expect(await ruleIds(code, file), file).toContain('no-restricted-imports');
     }
     const store = "import Store from 'electron-store';\nexport const x = Store;\n";
@@ -38,7 +43,13 @@ describe('architecture lint rules', () => {
 
   it('forbids production code to import test support, and lets tests use it', async () => {
     const code = "import { tempDir } from '../../../test-support/cache-kit';\nexport const x = tempDir;\n";
-    for (const file of ['src/core/cache/leak.ts', 'src/main/leak.ts', 'src/cli/leak.ts', 'src/preload/leak.ts', 'src/renderer/src/leak.ts']) {
+    for (const file of [
+      'src/core/cache/leak.ts',
+      'src/main/leak.ts',
+      'src/cli/leak.ts',
+      'src/preload/leak.ts',
+      'src/renderer/src/leak.ts',
+    ]) {
       expect(await ruleIds(code, file), file).toContain('no-restricted-imports');
     }
     expect(await ruleIds(code, 'src/core/cache/leak.test.ts')).not.toContain('no-restricted-imports');

@@ -47,7 +47,8 @@ export function withDependencies(lock: { packages: Record<string, LockEntry> }, 
     if (at < 0) continue;
     const name = path.slice(at + 'node_modules/'.length);
     const names = needs.get(name) ?? new Set<string>();
-    for (const deps of [entry.dependencies, entry.optionalDependencies, entry.peerDependencies]) for (const dep of Object.keys(deps ?? {})) names.add(dep);
+    for (const deps of [entry.dependencies, entry.optionalDependencies, entry.peerDependencies])
+      for (const dep of Object.keys(deps ?? {})) names.add(dep);
     needs.set(name, names);
   }
   const shipped = new Set<string>();
@@ -62,8 +63,12 @@ export function withDependencies(lock: { packages: Record<string, LockEntry> }, 
 
 /** The packages the app at `root` ships: its production dependencies and the renderer's, with what they need. */
 export function shippedPackages(root: string): Set<string> {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
   const renderer = importedPackages([join(root, 'src/renderer'), join(root, 'src/shared')]);
   return withDependencies(lock, [...Object.keys(manifest.dependencies ?? {}), ...renderer]);
 }

@@ -24,14 +24,18 @@ function packagesWithInstallScripts(): Set<string> {
     if (path === '' || !existsSync(join(path, 'package.json'))) continue;
     const manifest = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as Manifest;
     const scripts = manifest.scripts ?? {};
-    const explicit = ['preinstall', 'install', 'postinstall'].some((s) => typeof scripts[s] === 'string' && scripts[s].trim() !== '');
-    const implicitGyp = existsSync(join(path, 'binding.gyp')) && scripts.install === undefined && scripts.preinstall === undefined;
+    const explicit = ['preinstall', 'install', 'postinstall'].some(
+      (s) => typeof scripts[s] === 'string' && scripts[s].trim() !== '',
+    );
+    const implicitGyp =
+      existsSync(join(path, 'binding.gyp')) && scripts.install === undefined && scripts.preinstall === undefined;
     if (explicit || implicitGyp) names.add(manifest.name ?? path.slice(path.lastIndexOf('node_modules/') + 13));
   }
   return names;
 }
 
-const allowScripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { allowScripts: Record<string, boolean> }).allowScripts;
+const allowScripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { allowScripts: Record<string, boolean> })
+  .allowScripts;
 
 describe('install scripts', () => {
   it('S18: allowScripts names every installed package with an install script, and allows only the ones that must run', () => {
@@ -78,7 +82,11 @@ const MODERATE = {
 };
 
 function auditJson(vulnerabilities: Record<string, { severity: string; via: unknown[] }>): string {
-  return JSON.stringify({ auditReportVersion: 2, vulnerabilities, metadata: { vulnerabilities: { total: Object.keys(vulnerabilities).length } } });
+  return JSON.stringify({
+    auditReportVersion: 2,
+    vulnerabilities,
+    metadata: { vulnerabilities: { total: Object.keys(vulnerabilities).length } },
+  });
 }
 
 const REPORT = auditJson({
@@ -114,16 +122,25 @@ describe('npm audit gate', () => {
         'node_modules/vite/node_modules/esbuild': {},
       },
     };
-    expect([...withDependencies(lock, ['zod', 'react-dom'])].sort()).toEqual(['react', 'react-dom', 'scheduler', 'zod']);
+    expect([...withDependencies(lock, ['zod', 'react-dom'])].sort()).toEqual([
+      'react',
+      'react-dom',
+      'scheduler',
+      'zod',
+    ]);
     expect(packageOf('@mantine/core/styles.css')).toBe('@mantine/core');
     expect(packageOf('zod/mini')).toBe('zod');
     expect(packageOf('./format')).toBeNull();
     expect(packageOf('node:fs')).toBeNull();
     const shipped = shippedPackages('.');
-    for (const name of ['react', 'react-dom', '@mantine/core', 'recharts', 'zod', 'better-sqlite3', 'keytar']) expect(shipped.has(name)).toBe(true);
+    for (const name of ['react', 'react-dom', '@mantine/core', 'recharts', 'zod', 'better-sqlite3', 'keytar'])
+      expect(shipped.has(name)).toBe(true);
     for (const name of ['vite', 'electron-builder', 'typescript', 'vitest']) expect(shipped.has(name)).toBe(false);
     const report = parseAuditOutput(
-      auditJson({ react: { severity: 'high', via: [{ ...HIGH, name: 'react' }] }, vite: { severity: 'critical', via: [{ ...CRITICAL, name: 'vite' }] } }),
+      auditJson({
+        react: { severity: 'high', via: [{ ...HIGH, name: 'react' }] },
+        vite: { severity: 'critical', via: [{ ...CRITICAL, name: 'vite' }] },
+      }),
       shipped,
     );
     expect(report.kind === 'report' ? report.findings.map((f) => f.packageName) : []).toEqual(['react']);
@@ -145,8 +162,15 @@ describe('npm audit gate', () => {
       statusCode: 405,
       error: { summary: '', detail: '' },
     });
-    expect(parseAuditOutput(refused)).toEqual({ kind: 'unavailable', reason: expect.stringContaining('405 Method Not Allowed') as string });
-    expect(parseAuditOutput(JSON.stringify({ error: { code: 'ENOTFOUND', summary: 'getaddrinfo ENOTFOUND registry.npmjs.org' } }))).toMatchObject({
+    expect(parseAuditOutput(refused)).toEqual({
+      kind: 'unavailable',
+      reason: expect.stringContaining('405 Method Not Allowed') as string,
+    });
+    expect(
+      parseAuditOutput(
+        JSON.stringify({ error: { code: 'ENOTFOUND', summary: 'getaddrinfo ENOTFOUND registry.npmjs.org' } }),
+      ),
+    ).toMatchObject({
       kind: 'unavailable',
       reason: 'ENOTFOUND — getaddrinfo ENOTFOUND registry.npmjs.org',
     });
@@ -164,7 +188,13 @@ describe('npm audit gate', () => {
         reviewBy: '2099-01-01',
       },
     ]);
-    const tarFs: AuditFinding = { id: 'GHSA-8cj5-5rvv-wf4v', packageName: 'tar-fs', severity: 'high', title: 't', url: HIGH.url };
+    const tarFs: AuditFinding = {
+      id: 'GHSA-8cj5-5rvv-wf4v',
+      packageName: 'tar-fs',
+      severity: 'high',
+      title: 't',
+      url: HIGH.url,
+    };
     const other: AuditFinding = { ...tarFs, id: 'GHSA-xvch-5gv4-984h', packageName: 'minimist' };
     expect(passes(judgeAudit([tarFs], explanations, '2026-11-24'))).toBe(true);
     expect(judgeAudit([tarFs, other], explanations, '2026-11-24').blocking).toEqual([other]);
@@ -185,7 +215,11 @@ describe('npm audit gate', () => {
     expect(parseExplanations(doc)).toHaveLength(rows.length);
   });
 
-  function runGate(report: string, explanations: string, env: Record<string, string> = {}): { status: number | null; stdout: string; summary: string } {
+  function runGate(
+    report: string,
+    explanations: string,
+    env: Record<string, string> = {},
+  ): { status: number | null; stdout: string; summary: string } {
     const dir = mkdtempSync(join(tmpdir(), 'audit-gate-'));
     dirs.push(dir);
     writeFileSync(join(dir, 'audit.json'), report);
@@ -208,7 +242,11 @@ describe('npm audit gate', () => {
       ],
       { encoding: 'utf8', timeout: 60_000, env: { ...process.env, AUDIT_GATE_REQUIRED: '', ...env } },
     );
-    return { status: child.status, stdout: child.stdout, summary: existsSync(summary) ? readFileSync(summary, 'utf8') : '' };
+    return {
+      status: child.status,
+      stdout: child.stdout,
+      summary: existsSync(summary) ? readFileSync(summary, 'utf8') : '',
+    };
   }
 
   it('S18: the gate fails on an unexplained finding, passes when all are explained, and says NOT CHECKED when the audit could not run', () => {
@@ -222,7 +260,10 @@ describe('npm audit gate', () => {
     expect(clean.status).toBe(0);
     expect(clean.summary).toContain('clean, 1 explained finding(s)');
 
-    const refused = JSON.stringify({ message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk', statusCode: 405 });
+    const refused = JSON.stringify({
+      message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk',
+      statusCode: 405,
+    });
     const unchecked = runGate(refused, EXPLAINED);
     expect(unchecked.status).toBe(0);
     expect(unchecked.stdout).toContain('npm audit NOT CHECKED: 405 Method Not Allowed');

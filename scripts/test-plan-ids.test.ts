@@ -3,9 +3,16 @@ import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { citedIds, commentIds, planIds, proofsById, sourceFiles, testFiles, withProofs } from './test-plan-lib';
 
-function missingFromPlan(files: readonly string[], idsOf: (source: string, file: string, plan: ReadonlySet<string>) => string[]): string[] {
+function missingFromPlan(
+  files: readonly string[],
+  idsOf: (source: string, file: string, plan: ReadonlySet<string>) => string[],
+): string[] {
   const plan = planIds(readFileSync('docs/test-plan.md', 'utf8'));
-  return files.flatMap((file) => [...new Set(idsOf(readFileSync(file, 'utf8'), file, plan))].filter((id) => !plan.has(id)).map((id) => `${file}: ${id}`));
+  return files.flatMap((file) =>
+    [...new Set(idsOf(readFileSync(file, 'utf8'), file, plan))]
+      .filter((id) => !plan.has(id))
+      .map((id) => `${file}: ${id}`),
+  );
 }
 
 describe('the test plan', () => {

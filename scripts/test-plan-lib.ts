@@ -16,7 +16,13 @@ const TITLE_IDS = /^((?:[A-Z]\d+\s*[/,]\s*)*[A-Z]\d+): /;
 const TEST_FUNCTIONS = new Set(['it', 'test', 'describe']);
 
 function parse(source: string, fileName: string): ts.SourceFile {
-  return ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  return ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
 }
 
 /** The function a call starts from: `it` for `it(…)`, `it.skip(…)` and `it.each(table)(…)`, `test` for `test.describe(…)`. */
@@ -79,7 +85,9 @@ export function commentsOf(source: string, fileName: string): string[] {
  */
 export function commentIds(source: string, fileName: string, letters: ReadonlySet<string>): string[] {
   return commentsOf(source, fileName).flatMap((comment) =>
-    [...comment.matchAll(/(?<!:)\b([A-Z]\d{1,2})\b(?!:\w)/g)].map((m) => m[1] as string).filter((id) => letters.has(id[0] as string)),
+    [...comment.matchAll(/(?<!:)\b([A-Z]\d{1,2})\b(?!:\w)/g)]
+      .map((m) => m[1] as string)
+      .filter((id) => letters.has(id[0] as string)),
   );
 }
 
@@ -88,14 +96,21 @@ export const listed = (...patterns: string[]): string[] =>
     .split('\n')
     .filter(Boolean);
 
-export const testFiles = listed('src/*.test.ts', 'src/*.test.tsx', 'e2e/*.spec.ts', 'e2e/*.test.ts', 'scripts/*.test.ts');
+export const testFiles = listed(
+  'src/*.test.ts',
+  'src/*.test.tsx',
+  'e2e/*.spec.ts',
+  'e2e/*.test.ts',
+  'scripts/*.test.ts',
+);
 export const sourceFiles = listed('src/*.ts', 'src/*.tsx');
 
 /** Every test file that proves `id`, from the test titles. */
 export function proofsById(files: readonly string[] = testFiles): Map<string, string[]> {
   const proofs = new Map<string, string[]>();
   for (const file of [...files].sort()) {
-    for (const id of new Set(citedIds(readFileSync(file, 'utf8'), file))) proofs.set(id, [...(proofs.get(id) ?? []), file]);
+    for (const id of new Set(citedIds(readFileSync(file, 'utf8'), file)))
+      proofs.set(id, [...(proofs.get(id) ?? []), file]);
   }
   return proofs;
 }

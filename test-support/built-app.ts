@@ -25,7 +25,14 @@ export function buildApp(label: string): BuiltApp {
   const root = mkdtempSync(join(cache, `${label}-`));
   execFileSync(
     process.execPath,
-    [join(PROJECT_ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--outDir', join(root, 'out'), '--logLevel', 'error'],
+    [
+      join(PROJECT_ROOT, 'node_modules/electron-vite/bin/electron-vite.js'),
+      'build',
+      '--outDir',
+      join(root, 'out'),
+      '--logLevel',
+      'error',
+    ],
     { cwd: PROJECT_ROOT, stdio: 'pipe' },
   );
   mkdirSync(join(root, 'resources'));

@@ -6,7 +6,16 @@
  * the folders a test names, and in the linked packages' own folders, so nothing can be read from the repository either.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -29,30 +38,52 @@ export interface InstalledCli {
 
 /** The package a bare specifier names ("@scope/name/x" → "@scope/name", "name/x" → "name"); null for paths and builtins. */
 function packageOf(specifier: string): string | null {
-  if (specifier === '' || specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('file:') || isBuiltin(specifier)) return null;
+  if (
+    specifier === '' ||
+    specifier.startsWith('.') ||
+    specifier.startsWith('/') ||
+    specifier.startsWith('file:') ||
+    isBuiltin(specifier)
+  )
+    return null;
   const parts = specifier.split('/');
   return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
 }
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null;
-const literalText = (node: unknown): string | null => (isNode(node) && node.type === 'Literal' && typeof node.value === 'string' ? node.value : null);
+const literalText = (node: unknown): string | null =>
+  isNode(node) && node.type === 'Literal' && typeof node.value === 'string' ? node.value : null;
 
 /** `require`, the bundle's `__require`, or `createRequire(…)`. */
 function isRequire(node: unknown): boolean {
   if (!isNode(node)) return false;
   if (node.type === 'Identifier') return node.name === 'require' || node.name === '__require';
-  return node.type === 'CallExpression' && isNode(node.callee) && node.callee.type === 'Identifier' && node.callee.name === 'createRequire';
+  return (
+    node.type === 'CallExpression' &&
+    isNode(node.callee) &&
+    node.callee.type === 'Identifier' &&
+    node.callee.name === 'createRequire'
+  );
 }
 
 /** The specifier a node loads, if it is an import, an export from, `import()`, `require()` or `require.resolve()` of a literal. */
 function loadedBy(node: Node): string | null {
-  if (node.type === 'ImportDeclaration' || node.type === 'ExportAllDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ImportExpression') {
+  if (
+    node.type === 'ImportDeclaration' ||
+    node.type === 'ExportAllDeclaration' ||
+    node.type === 'ExportNamedDeclaration' ||
+    node.type === 'ImportExpression'
+  ) {
     return literalText(node.source);
   }
   if (node.type !== 'CallExpression' || !Array.isArray(node.arguments)) return null;
   const callee = node.callee;
-  const resolves = isNode(callee) && callee.type === 'MemberExpression' && isNode(callee.property) && callee.property.name === 'resolve';
+  const resolves =
+    isNode(callee) &&
+    callee.type === 'MemberExpression' &&
+    isNode(callee.property) &&
+    callee.property.name === 'resolve';
   return isRequire(callee) || (resolves && isRequire(callee.object)) ? literalText(node.arguments[0]) : null;
 }
 
@@ -85,7 +116,16 @@ export function installBuiltCli(packages: readonly string[]): InstalledCli {
   const build = join(base, 'build');
   execFileSync(
     process.execPath,
-    [join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.cli.config.ts', '--outDir', build, '--logLevel', 'error'],
+    [
+      join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '-c',
+      'vite.cli.config.ts',
+      '--outDir',
+      build,
+      '--logLevel',
+      'error',
+    ],
     {
       cwd: PROJECT_ROOT,
       stdio: 'pipe',
@@ -112,7 +152,9 @@ export function installBuiltCli(packages: readonly string[]): InstalledCli {
 /** Node's permission flag: `--permission` since Node 22.13 and 23.5, `--experimental-permission` before. */
 function permissionFlag(): string {
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-  return major > 23 || (major === 23 && minor >= 5) || (major === 22 && minor >= 13) ? '--permission' : '--experimental-permission';
+  return major > 23 || (major === 23 && minor >= 5) || (major === 22 && minor >= 13)
+    ? '--permission'
+    : '--experimental-permission';
 }
 
 /**
@@ -121,7 +163,12 @@ function permissionFlag(): string {
  * needs both); the warnings saying so are left out of stderr.
  */
 export function fencedNodeOptions(cli: InstalledCli, readable: readonly string[] = []): string[] {
-  const reads = [cli.root, cli.work, ...cli.linked.map((name) => realpathSync(join(cli.root, 'node_modules', name))), ...readable];
+  const reads = [
+    cli.root,
+    cli.work,
+    ...cli.linked.map((name) => realpathSync(join(cli.root, 'node_modules', name))),
+    ...readable,
+  ];
   return [
     permissionFlag(),
     ...reads.map((path) => `--allow-fs-read=${path}`),
@@ -142,9 +189,18 @@ export function plainEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 }
 
 /** Runs `command` with `args` in the installed folder; `stdin` is written to it. */
-export function runIn(cli: InstalledCli, command: string, args: readonly string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+export function runIn(
+  cli: InstalledCli,
+  command: string,
+  args: readonly string[],
+  options: { stdin?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, [...args], { cwd: cli.root, env: options.env ?? plainEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, [...args], {
+      cwd: cli.root,
+      env: options.env ?? plainEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -168,7 +224,11 @@ export interface BuiltRunOptions {
 }
 
 /** `node out/cli/index.js <args>` in the installed folder, as a person runs the built command; fenced unless told. */
-export function runBuiltCli(cli: InstalledCli, args: readonly string[], options: BuiltRunOptions = {}): Promise<CliRun> {
+export function runBuiltCli(
+  cli: InstalledCli,
+  args: readonly string[],
+  options: BuiltRunOptions = {},
+): Promise<CliRun> {
   const fence = options.fenced === false ? [] : fencedNodeOptions(cli, options.readable);
   return runIn(cli, process.execPath, [...fence, 'out/cli/index.js', ...args], options);
 }

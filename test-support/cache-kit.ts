@@ -31,7 +31,12 @@ export function sampleSales(options: Partial<DatasetOptions> = {}): Sale[] {
  */
 export function parsedSales(records: readonly Record<string, unknown>[]): Sale[] {
   return records.map((record, i) => {
-    const parsed = parseSaleRecord({ reference: `R-${i}`, category: 'offer', transaction_date: '01-03-2026', ...record });
+    const parsed = parseSaleRecord({
+      reference: `R-${i}`,
+      category: 'offer',
+      transaction_date: '01-03-2026',
+      ...record,
+    });
     if (!parsed.ok) throw new Error(`record refused: ${parsed.warning.reason}`);
     return parsed.sale;
   });

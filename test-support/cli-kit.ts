@@ -22,7 +22,11 @@ export interface CliRunOptions {
 }
 
 /** Runs `src/cli/main.ts` through tsx with `args`; `record` hears everything printed (for secret canaries). */
-export function runCliProcess(args: readonly string[], options: CliRunOptions = {}, record: (text: string) => void = () => undefined): Promise<CliRun> {
+export function runCliProcess(
+  args: readonly string[],
+  options: CliRunOptions = {},
+  record: (text: string) => void = () => undefined,
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
       env: { ...process.env, COMMISSION_DESK_API_SECRET: '', ...options.env },
@@ -71,7 +75,8 @@ export function splitStderr(stderr: string): { progress: ProgressLineSeen[]; mes
   let messages = '';
   for (const line of lines) {
     const match = PLAIN_PROGRESS.exec(line);
-    if (match) progress.push({ label: match[1] ?? '', percent: match[2] === undefined ? null : Number(match[2]), line });
+    if (match)
+      progress.push({ label: match[1] ?? '', percent: match[2] === undefined ? null : Number(match[2]), line });
     else messages += `${line}\n`;
   }
   return { progress, messages: messages + tail };
@@ -100,7 +105,10 @@ export interface InMemoryRun extends CliRun {
 }
 
 /** Runs the command in this process; with `terminalColumns`, stderr is a terminal that wide. Nothing on stdin. */
-export async function runCliInMemory(args: readonly string[], options: { terminalColumns?: number; env?: NodeJS.ProcessEnv } = {}): Promise<InMemoryRun> {
+export async function runCliInMemory(
+  args: readonly string[],
+  options: { terminalColumns?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<InMemoryRun> {
   const writes: CliWrite[] = [];
   const io: CliIo = {
     stdout: (text) => writes.push({ stream: 'stdout', text }),

@@ -28,7 +28,8 @@ const ELECTRON_DEFAULT_FUSES: Record<FuseV1Options, boolean> = {
 };
 
 /** The text the stand-in executable prints when run. */
-export const STAND_IN_MESSAGE = 'This is a stand-in for the Electron binary, made for a packaging test; it cannot run the app.';
+export const STAND_IN_MESSAGE =
+  'This is a stand-in for the Electron binary, made for a packaging test; it cannot run the app.';
 
 function fuseWire(): string {
   const fuses = Object.values(FuseV1Options).filter((value): value is FuseV1Options => typeof value === 'number');
@@ -40,7 +41,11 @@ function fuseWire(): string {
 export function createElectronDistStandIn(dir: string, version: string): string {
   mkdirSync(join(dir, 'resources'), { recursive: true });
   const executable = join(dir, 'electron');
-  writeFileSync(executable, `#!/bin/sh\n# fuse wire: ${fuseWire()}\necho '${STAND_IN_MESSAGE}' >&2\nexit 1\n`, 'latin1');
+  writeFileSync(
+    executable,
+    `#!/bin/sh\n# fuse wire: ${fuseWire()}\necho '${STAND_IN_MESSAGE}' >&2\nexit 1\n`,
+    'latin1',
+  );
   chmodSync(executable, 0o755);
   writeFileSync(join(dir, 'LICENSE'), 'The stand-in for Electron is part of the Commission Desk tests.\n');
   writeFileSync(join(dir, 'version'), version);
@@ -56,6 +61,7 @@ export function readFuses(path: string): Partial<Record<FuseV1Options, boolean>>
   if (binary[start] !== 1) throw new Error(`unknown fuse wire version ${binary[start]} in ${path}`);
   const length = binary[start + 1] ?? 0;
   const fuses: Partial<Record<FuseV1Options, boolean>> = {};
-  for (let i = 0; i < length; i += 1) fuses[i as FuseV1Options] = String.fromCharCode(binary[start + 2 + i] ?? 0) === ENABLED;
+  for (let i = 0; i < length; i += 1)
+    fuses[i as FuseV1Options] = String.fromCharCode(binary[start + 2 + i] ?? 0) === ENABLED;
   return fuses;
 }

@@ -77,7 +77,10 @@ function preventable(url?: string): StandInEvent {
 }
 
 /** One web contents the glue attached listeners to. */
-export class StandInContents extends EventEmitter implements Pick<WebContents, 'setWindowOpenHandler' | 'closeDevTools' | 'getURL'> {
+export class StandInContents
+  extends EventEmitter
+  implements Pick<WebContents, 'setWindowOpenHandler' | 'closeDevTools' | 'getURL'>
+{
   readonly id: number;
   url = '';
   devToolsClosed = 0;
@@ -110,7 +113,13 @@ export class StandInContents extends EventEmitter implements Pick<WebContents, '
   /** What the page's `window.open(url)` gets from the app's handler (Electron's default, allow, when none is set). */
   open(url: string): ReturnType<Parameters<WebContents['setWindowOpenHandler']>[0]> {
     if (!this.windowOpenHandler) return { action: 'allow' };
-    return this.windowOpenHandler({ url, frameName: '', features: '', disposition: 'foreground-tab', referrer: { url: '', policy: 'default' } });
+    return this.windowOpenHandler({
+      url,
+      frameName: '',
+      features: '',
+      disposition: 'foreground-tab',
+      referrer: { url: '', policy: 'default' },
+    });
   }
 }
 
@@ -312,7 +321,9 @@ function createSession(
     fetch: async (input) => {
       const url = typeof input === 'string' ? input : input.url;
       record.fetched.push({ partition, url });
-      return options.sessionFetch ? options.sessionFetch(partition, url) : new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } });
+      return options.sessionFetch
+        ? options.sessionFetch(partition, url)
+        : new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } });
     },
   };
 }
@@ -346,7 +357,14 @@ class BrowserWindow
   constructor(windowOptions: BrowserWindowConstructorOptions = {}) {
     super();
     this.webContents = new StandInContents(nextContentsId++);
-    this.record = { options: windowOptions, loaded: [], webContents: this.webContents, focused: 0, closed: false, close: () => this.close() };
+    this.record = {
+      options: windowOptions,
+      loaded: [],
+      webContents: this.webContents,
+      focused: 0,
+      closed: false,
+      close: () => this.close(),
+    };
     record.windows.push(this.record);
     record.steps.push('window');
     allWindows.push(this);
@@ -528,7 +546,12 @@ export function createLaterContents(): StandInContents {
 }
 
 /** Calls the IPC handler of `channel` as the main frame of `sender` showing `frameUrl`. */
-export async function invokeIpc(channel: string, raw: unknown, sender: StandInContents, frameUrl: string): Promise<unknown> {
+export async function invokeIpc(
+  channel: string,
+  raw: unknown,
+  sender: StandInContents,
+  frameUrl: string,
+): Promise<unknown> {
   const listener = record.ipcHandlers.get(channel);
   if (!listener) throw new Error(`no IPC handler for ${channel}`);
   const event = { sender, senderFrame: { url: frameUrl } } as unknown as IpcMainInvokeEvent;
@@ -556,9 +579,11 @@ function hookElectron(): void {
   const url = `data:text/javascript,${encodeURIComponent(source)}`;
   // By name, and by the package's path in case a loader resolved the name first: the real package
   // would try to download the Electron binary.
-  const isElectron = (specifier: string) => specifier === 'electron' || /[\\/]node_modules[\\/]electron[\\/]index\.js$/.test(specifier);
+  const isElectron = (specifier: string) =>
+    specifier === 'electron' || /[\\/]node_modules[\\/]electron[\\/]index\.js$/.test(specifier);
   registerHooks({
-    resolve: (specifier, context, nextResolve) => (isElectron(specifier) ? { url, shortCircuit: true } : nextResolve(specifier, context)),
+    resolve: (specifier, context, nextResolve) =>
+      isElectron(specifier) ? { url, shortCircuit: true } : nextResolve(specifier, context),
   });
 }
 
@@ -571,7 +596,8 @@ function hookElectron(): void {
  * would make the runner transform it instead.
  */
 export async function loadMainBundle(bundlePath: string): Promise<void> {
-  if (!bundlePath.split(/[\\/]/).includes('node_modules')) throw new Error('Build the bundle under node_modules so Node loads it natively.');
+  if (!bundlePath.split(/[\\/]/).includes('node_modules'))
+    throw new Error('Build the bundle under node_modules so Node loads it natively.');
   hookElectron();
   loads += 1;
   const copy = join(dirname(bundlePath), `index-load-${loads}.mjs`);

@@ -11,7 +11,16 @@ import type { Sale } from '../src/shared/domain';
 import { openCache, type SalesCache } from '../src/core/cache';
 
 /** Text values that start with every formula trigger (E1). */
-export const HOSTILE_TEXTS = ['=1+2', '+SUM(A1:A2)', '-2+3', '@SUM(1)', '\tTabbed', '\rReturn', '\nNewline', '=HYPERLINK("https://evil.example","x")'];
+export const HOSTILE_TEXTS = [
+  '=1+2',
+  '+SUM(A1:A2)',
+  '-2+3',
+  '@SUM(1)',
+  '\tTabbed',
+  '\rReturn',
+  '\nNewline',
+  '=HYPERLINK("https://evil.example","x")',
+];
 
 /** Links of every kind; only the first may become a hyperlink (E2). */
 export const LINKS = [
@@ -79,12 +88,20 @@ export function mixedSales(): Sale[] {
   }
   sales.push(makeSale({ currency: 'EUR', commissionAmount: -2.5, transactionAmount: -30, reference: '=REFUND()' }));
   // The service sent more decimals than EUR keeps: exported as sent, and totalled as the spreadsheet would.
-  sales.push(makeSale({ currency: 'EUR', commissionAmount: 1.005, transactionAmount: 10.0049, transactionDate: '2026-03-02' }));
+  sales.push(
+    makeSale({ currency: 'EUR', commissionAmount: 1.005, transactionAmount: 10.0049, transactionDate: '2026-03-02' }),
+  );
   return sales;
 }
 
 /** A cache file in `dir` holding `sales` for `account`, covered from `from` to `to`. */
-export function cacheWith(dir: string, account: string, sales: readonly Sale[], from = '2026-01-01', to = '2026-03-31'): SalesCache {
+export function cacheWith(
+  dir: string,
+  account: string,
+  sales: readonly Sale[],
+  from = '2026-01-01',
+  to = '2026-03-31',
+): SalesCache {
   const { cache } = openCache({ path: join(dir, 'cache.sqlite'), now: () => new Date('2026-04-01T08:00:00Z') });
   for (let i = 0; i < sales.length; i += 500) cache.storePage(account, sales.slice(i, i + 500), '2026-04-01T08:00:00Z');
   cache.markCovered(account, from, to, '2026-04-01T08:00:00Z');
@@ -182,7 +199,11 @@ export interface WorkbookAudit {
   hyperlinks: string[];
 }
 
-function evaluate(formula: string, salesRows: Map<string, Value>[], currencyColumn: string): { value: number; currency: string } {
+function evaluate(
+  formula: string,
+  salesRows: Map<string, Value>[],
+  currencyColumn: string,
+): { value: number; currency: string } {
   // Sums come as ROUND(SUMIFS(…),decimals): evaluated as the float sum rounded to those decimals, as a spreadsheet does.
   const rounded = /^ROUND\((.*),(\d+)\)$/.exec(formula);
   const match = /^(COUNTIFS|SUMIFS)\((.*)\)$/.exec(rounded ? (rounded[1] as string) : formula);
@@ -233,7 +254,13 @@ export async function auditWorkbook(path: string): Promise<WorkbookAudit> {
     row.eachCell((cell) => {
       if (cell.type !== ExcelJS.ValueType.Formula) return;
       const { value, currency } = evaluate(cell.formula, salesRows, currencyColumn);
-      formulas.push({ address: cell.address, formula: cell.formula, result: Number(cell.result), evaluated: value, currency });
+      formulas.push({
+        address: cell.address,
+        formula: cell.formula,
+        result: Number(cell.result),
+        evaluated: value,
+        currency,
+      });
     }),
   );
   return { workbook, sales, summary, about, header, formulas, strayFormulas, hyperlinks };

@@ -27,10 +27,14 @@ export function recalculatedSheet(file: string, sheet: number, outDir: string): 
   writeFileSync(join(profile, 'user', 'registrymodifications.xcu'), RECALCULATE_ON_LOAD);
   // Filter tokens: comma, double quote, UTF-8, from line 1, …, raw values (not as shown), …, the sheet to write.
   const filter = `csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,${sheet}`;
-  execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', filter, '--outdir', outDir, file], {
-    stdio: 'ignore',
-    timeout: 240_000,
-  });
+  execFileSync(
+    'soffice',
+    [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', filter, '--outdir', outDir, file],
+    {
+      stdio: 'ignore',
+      timeout: 240_000,
+    },
+  );
   const csv = readdirSync(outDir).find((name) => name.endsWith('.csv'));
   if (csv === undefined) throw new Error('LibreOffice wrote no CSV');
   return parseCsv(readFileSync(join(outDir, csv), 'utf8').replace(/\r?\n/g, '\r\n'));
@@ -45,7 +49,11 @@ export type CsvSeparator = ',' | ';' | '\t';
  * `outDir` (a new, empty folder; one throwaway profile per call, so calls may run at the same time). Resolves with the
  * xlsx paths in the order of `files`.
  */
-export async function csvAsWorkbooks(files: readonly string[], separator: CsvSeparator, outDir: string): Promise<string[]> {
+export async function csvAsWorkbooks(
+  files: readonly string[],
+  separator: CsvSeparator,
+  outDir: string,
+): Promise<string[]> {
   const profile = join(outDir, 'profile');
   mkdirSync(join(profile, 'user'), { recursive: true });
   // Filter tokens: separator code, double quote, UTF-8, from line 1, no column formats, en-US, quoted fields not text,
@@ -53,7 +61,16 @@ export async function csvAsWorkbooks(files: readonly string[], separator: CsvSep
   const filter = `Text - txt - csv (StarCalc):${separator.charCodeAt(0)},34,76,1,,1033,false,true,false,false,true,-1,true`;
   await promisify(execFile)(
     'soffice',
-    [`-env:UserInstallation=file://${profile}`, '--headless', `--infilter=${filter}`, '--convert-to', 'xlsx', '--outdir', outDir, ...files],
+    [
+      `-env:UserInstallation=file://${profile}`,
+      '--headless',
+      `--infilter=${filter}`,
+      '--convert-to',
+      'xlsx',
+      '--outdir',
+      outDir,
+      ...files,
+    ],
     { timeout: 240_000 },
   );
   return files.map((file) => {

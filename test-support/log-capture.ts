@@ -23,6 +23,7 @@ export function captureLog(): LogCapture {
         (line) => lines.push(line),
         () => [],
       ),
-    events: (event) => lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.event === event),
+    events: (event) =>
+      lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.event === event),
   };
 }

@@ -50,7 +50,9 @@ async function main(): Promise<void> {
   cache.close();
   const seconds = (performance.now() - started) / 1000;
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(`${JSON.stringify({ rows: outcome.rowCount, seconds: Number(seconds.toFixed(2)), peakRssMb: Math.round(peakRssMb) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ rows: outcome.rowCount, seconds: Number(seconds.toFixed(2)), peakRssMb: Math.round(peakRssMb) })}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

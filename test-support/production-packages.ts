@@ -34,8 +34,14 @@ function resolvePackage(root: string, fromDir: string, name: string): string | n
 
 /** What a package needs at run time: its dependencies, its optional ones and the peers it does not mark optional. */
 function runtimeNeeds(manifest: Manifest, isProject: boolean): string[] {
-  const peers = Object.keys(manifest.peerDependencies ?? {}).filter((name) => manifest.peerDependenciesMeta?.[name]?.optional !== true);
-  return [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {}), ...(isProject ? [] : peers)];
+  const peers = Object.keys(manifest.peerDependencies ?? {}).filter(
+    (name) => manifest.peerDependenciesMeta?.[name]?.optional !== true,
+  );
+  return [
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.optionalDependencies ?? {}),
+    ...(isProject ? [] : peers),
+  ];
 }
 
 /** Every installed production package of the project at `root`, as `name@version`. */

@@ -25,7 +25,9 @@ function words(text: string): string[] {
 
 /** True when every word of `text` is inside the sale's reference, product, collection or subid (case and accents aside). */
 export function textMatches(sale: Sale, text: string): boolean {
-  const haystack = [sale.reference, sale.productName, sale.collectionName, sale.subid].flatMap((field) => (field === null ? [] : [fold(field)]));
+  const haystack = [sale.reference, sale.productName, sale.collectionName, sale.subid].flatMap((field) =>
+    field === null ? [] : [fold(field)],
+  );
   return words(text).every((w) => haystack.some((field) => field.includes(fold(w))));
 }
 
@@ -102,7 +104,12 @@ function groupFirst(a: Sale, b: Sale, column: SaleSortColumn): number {
 export function oracleOrder(sales: readonly Sale[], column: SaleSortColumn, direction: 'asc' | 'desc'): string[] {
   const order = sales
     .map((sale, index) => ({ sale, index }))
-    .sort((x, y) => groupFirst(x.sale, y.sale, column) || compare(sortValue(x.sale, column), sortValue(y.sale, column)) || x.index - y.index)
+    .sort(
+      (x, y) =>
+        groupFirst(x.sale, y.sale, column) ||
+        compare(sortValue(x.sale, column), sortValue(y.sale, column)) ||
+        x.index - y.index,
+    )
     .map(({ sale }) => sale.reference);
   return direction === 'asc' ? order : order.reverse();
 }
@@ -112,11 +119,19 @@ export function oracleOrder(sales: readonly Sale[], column: SaleSortColumn, dire
  * `column` and `direction`: every row read straight from the file in id order, then filtered and sorted by this
  * oracle, never by the cache's query engine. Sales the service no longer reports count only when the filter asks.
  */
-export function storedOracleRefs(path: string, account: string, filter: SalesFilter, column: SaleSortColumn, direction: 'asc' | 'desc'): string[] {
+export function storedOracleRefs(
+  path: string,
+  account: string,
+  filter: SalesFilter,
+  column: SaleSortColumn,
+  direction: 'asc' | 'desc',
+): string[] {
   const db = new Database(path, { readonly: true });
   try {
     const ids = db
-      .prepare<[string, number], number>('SELECT id FROM sales WHERE account_id = ? AND (unreported_at IS NULL OR ?) ORDER BY id')
+      .prepare<[string, number], number>(
+        'SELECT id FROM sales WHERE account_id = ? AND (unreported_at IS NULL OR ?) ORDER BY id',
+      )
       .pluck()
       .all(account, filter.includeNoLongerReported === true ? 1 : 0);
     const sales = createSaleReader(db)(ids).filter((sale) => oracleMatches(sale, filter));

@@ -15,7 +15,12 @@ export const run: RunCase = async (input) => {
   if (dbPath === undefined) throw new Error('export-1m needs the large database');
   // The generated size, not cache.countSales: that would build the browse index in this process for nothing.
   const expected = input.size;
-  const { output, app } = await compareExports(input, { dbPath, rounds: input.quick ? 1 : 2, rssLimitMb: 300, ratioLimit: 1.2 });
+  const { output, app } = await compareExports(input, {
+    dbPath,
+    rounds: input.quick ? 1 : 2,
+    rssLimitMb: 300,
+    ratioLimit: 1.2,
+  });
   const [time, peak, ...rest] = output.rows;
   if (time === undefined || peak === undefined) throw new Error('the export comparison returned no rows');
   const written = app[0]?.rows ?? 0;

@@ -16,7 +16,12 @@ import { atMost, count, ratioAtMost, type CaseOutput } from '../lib/rows';
 import { best, megabytes, progress } from '../lib/timing';
 
 /** Runs one export (`app`: the app's exporter; `plain`: the baseline) in a process of its own and reads its result. */
-export async function exportInChild(repoRoot: string, which: 'app' | 'plain', dbPath: string, targetPath: string): Promise<ExportChildResult> {
+export async function exportInChild(
+  repoRoot: string,
+  which: 'app' | 'plain',
+  dbPath: string,
+  targetPath: string,
+): Promise<ExportChildResult> {
   return runJsonChild<ExportChildResult>(repoRoot, 'bench/lib/export-child.ts', [which, dbPath, targetPath]);
 }
 
@@ -30,7 +35,10 @@ export interface ExportComparison {
 }
 
 /** Alternates the app's exporter and the baseline, each in its own process, and compares the best time of each. */
-export async function compareExports(input: CaseInput, plan: ExportComparison): Promise<{ output: CaseOutput; app: ExportChildResult[] }> {
+export async function compareExports(
+  input: CaseInput,
+  plan: ExportComparison,
+): Promise<{ output: CaseOutput; app: ExportChildResult[] }> {
   const app: ExportChildResult[] = [];
   const plain: ExportChildResult[] = [];
   for (let round = 0; round < plan.rounds; round++) {
@@ -40,17 +48,30 @@ export async function compareExports(input: CaseInput, plan: ExportComparison): 
     progress(
       `round ${round + 1}: app exporter ${written.ms.toFixed(0)} ms (${megabytes(written.bytes).toFixed(1)} MB file), peak RSS ${written.peakRssMb.toFixed(0)} MB`,
     );
-    const baseline = await exportInChild(input.repoRoot, 'plain', plan.dbPath, join(input.workDir, `plain-${round}.xlsx`));
+    const baseline = await exportInChild(
+      input.repoRoot,
+      'plain',
+      plan.dbPath,
+      join(input.workDir, `plain-${round}.xlsx`),
+    );
     if (baseline.rows !== input.size) throw new Error(`the baseline wrote ${baseline.rows} rows, not ${input.size}`);
     plain.push(baseline);
-    progress(`round ${round + 1}: exceljs streaming writer ${baseline.ms.toFixed(0)} ms, peak RSS ${baseline.peakRssMb.toFixed(0)} MB`);
+    progress(
+      `round ${round + 1}: exceljs streaming writer ${baseline.ms.toFixed(0)} ms, peak RSS ${baseline.peakRssMb.toFixed(0)} MB`,
+    );
   }
   const appPeak = Math.max(...app.map((r) => r.peakRssMb));
   const plainPeak = Math.max(...plain.map((r) => r.peakRssMb));
   const output: CaseOutput = {
     size: `${count(input.size)} sales`,
     rows: [
-      ratioAtMost('export time', best(app.map((r) => r.ms)) / 1000, 's', best(plain.map((r) => r.ms)) / 1000, plan.ratioLimit),
+      ratioAtMost(
+        'export time',
+        best(app.map((r) => r.ms)) / 1000,
+        's',
+        best(plain.map((r) => r.ms)) / 1000,
+        plan.ratioLimit,
+      ),
       atMost('peak RSS after the exporter', appPeak, 'MB', plan.rssLimitMb),
     ],
     notes: [
@@ -64,6 +85,11 @@ export async function compareExports(input: CaseInput, plan: ExportComparison): 
 export const run: RunCase = async (input) => {
   const dbPath = input.datasets.medium;
   if (dbPath === undefined) throw new Error('export needs the medium database');
-  const { output } = await compareExports(input, { dbPath, rounds: input.quick ? 1 : 2, rssLimitMb: 250, ratioLimit: 1.2 });
+  const { output } = await compareExports(input, {
+    dbPath,
+    rounds: input.quick ? 1 : 2,
+    rssLimitMb: 250,
+    ratioLimit: 1.2,
+  });
   return output;
 };

@@ -21,7 +21,12 @@ import { atMost, count, info, ratioAtMost } from '../lib/rows';
 import { best, progress } from '../lib/timing';
 
 /** Runs one ingest (`cache` or `plain`) of `size` sales in a process of its own and reads its result. */
-function ingestInChild(repoRoot: string, which: 'cache' | 'plain', path: string, size: number): Promise<IngestChildResult> {
+function ingestInChild(
+  repoRoot: string,
+  which: 'cache' | 'plain',
+  path: string,
+  size: number,
+): Promise<IngestChildResult> {
   return runJsonChild<IngestChildResult>(repoRoot, 'bench/lib/ingest-child.ts', [which, path, String(size)]);
 }
 

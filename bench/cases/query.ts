@@ -29,7 +29,10 @@ export const run: RunCase = async (input) => {
   try {
     const families = timePlanned(cache, BENCH_ACCOUNT, plan.browse);
     const browse = families.flatMap((f) => f.timings);
-    for (const f of families) progress(`${f.name}: p50 ${percentile(f.timings, 50).toFixed(1)} ms, p95 ${percentile(f.timings, 95).toFixed(1)} ms`);
+    for (const f of families)
+      progress(
+        `${f.name}: p50 ${percentile(f.timings, 50).toFixed(1)} ms, p95 ${percentile(f.timings, 95).toFixed(1)} ms`,
+      );
     const summaries = timeSummaries(cache, BENCH_ACCOUNT, plan.summaries);
     const first = browse[0] ?? 0;
     return {

@@ -50,7 +50,13 @@ interface HostSetup {
 }
 
 /** One host session: the host started on the prepared data, the page loaded `loads` times, each in a new page. */
-async function hostSession(setup: HostSetup, size: number, loads: number, heaps: number[], scroll: boolean): Promise<Session> {
+async function hostSession(
+  setup: HostSetup,
+  size: number,
+  loads: number,
+  heaps: number[],
+  scroll: boolean,
+): Promise<Session> {
   const host = await startBundledHost(setup.bundle, setup.prepared.hostConfig, setup.rendererDir, setup.port);
   try {
     const times: number[] = [];
@@ -100,12 +106,19 @@ export const run: RunCase = async (input) => {
     const [firstOfHost, ...rest] = used.firstRows;
     const reference = await staticPageReference(profile.context);
     const firstRows = median(rest);
-    progress(`first rows: median ${firstRows.toFixed(0)} ms of ${rest.map((t) => t.toFixed(0)).join(', ')}; reference ${reference.toFixed(0)} ms`);
+    progress(
+      `first rows: median ${firstRows.toFixed(0)} ms of ${rest.map((t) => t.toFixed(0)).join(', ')}; reference ${reference.toFixed(0)} ms`,
+    );
     return {
       size: `${count(input.size)} sales`,
       rows: [
         atMost(`first rows (median of ${loads} page loads)`, firstRows, 'ms', 500, reference),
-        info('first rows, first load of a fresh host (reads the saved browse index)', firstOfHost as number, 'ms', reference),
+        info(
+          'first rows, first load of a fresh host (reads the saved browse index)',
+          firstOfHost as number,
+          'ms',
+          reference,
+        ),
         info('first rows, first session on a cache never opened (builds the index)', neverOpened, 'ms'),
         holds('scroll to the last row (End)', used.toEnd ?? Number.NaN, 'ms', 'last row shown', used.toEnd !== null),
         atMost('JS heap used (largest sample)', Math.max(...heaps), 'MB', 100),

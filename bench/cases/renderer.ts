@@ -44,7 +44,12 @@ async function coldStaticPage(): Promise<number> {
 }
 
 /** One start: a never-opened copy of `dbPath`, a new host, a new browser; `measure` gets the page once it is loaded. */
-async function coldStart(workDir: string, dbPath: string, size: number, measure: (page: Page) => Promise<void>): Promise<number> {
+async function coldStart(
+  workDir: string,
+  dbPath: string,
+  size: number,
+  measure: (page: Page) => Promise<void>,
+): Promise<number> {
   const prepared = await prepareSignedInAccount(workDir, dbPath);
   const cleanup: (() => Promise<unknown>)[] = [() => prepared.close()];
   try {
@@ -78,7 +83,9 @@ export const run: RunCase = async (input) => {
       if (last) toEnd = await scrollThrough(page, input.size, heaps);
     });
     firstRows.push(ms);
-    progress(`start ${i + 1}: first rows ${ms.toFixed(0)} ms after the page load started; static page ${references.at(-1)?.toFixed(0)} ms`);
+    progress(
+      `start ${i + 1}: first rows ${ms.toFixed(0)} ms after the page load started; static page ${references.at(-1)?.toFixed(0)} ms`,
+    );
   }
   progress(
     `first rows: median ${median(firstRows).toFixed(0)} ms of ${firstRows.map((ms) => ms.toFixed(0)).join(', ')}; heap samples ${heaps.map((h) => h.toFixed(1)).join(', ')} MB`,

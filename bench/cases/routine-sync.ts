@@ -30,7 +30,8 @@ const FROM = addDays(END_DAY, -(DAYS - 1));
 const TRAILING_START = addDays(END_DAY, -TRAILING_DAYS);
 
 const dayOf = (sale: WireSale): string => serviceDayToIso(sale.transaction_date) ?? '';
-const isOpen = (sale: WireSale): boolean => sale.commission_status === 'pending' || (sale.commission_status === 'approved' && sale.payment_status !== 'paid');
+const isOpen = (sale: WireSale): boolean =>
+  sale.commission_status === 'pending' || (sale.commission_status === 'approved' && sale.payment_status !== 'paid');
 
 /**
  * Generated sales moved, in order, onto evenly spread days (the generator's days grow denser towards the end, so sales
@@ -39,12 +40,19 @@ const isOpen = (sale: WireSale): boolean => sale.commission_status === 'pending'
  */
 function dataset(size: number): WireSale[] {
   const generated = generateSales({ seed: 17, count: size, endDay: END_DAY, days: DAYS });
-  const sales = generated.map((s, i) => ({ ...s, transaction_date: isoDayToService(addDays(FROM, Math.floor((i * DAYS) / generated.length))) }));
+  const sales = generated.map((s, i) => ({
+    ...s,
+    transaction_date: isoDayToService(addDays(FROM, Math.floor((i * DAYS) / generated.length))),
+  }));
   const old = sales.filter((s) => dayOf(s) < TRAILING_START);
   const open = old.filter(isOpen);
   const keepEvery = Math.max(1, Math.round(open.length / Math.max(1, OLD_OPEN_SHARE * old.length)));
   const settle = new Set(open.filter((_, i) => i % keepEvery !== 0).map((s) => s.reference));
-  return sales.map((s) => (settle.has(s.reference) ? { ...s, commission_status: 'approved', payment_status: 'paid', payment_date: s.transaction_date } : s));
+  return sales.map((s) =>
+    settle.has(s.reference)
+      ? { ...s, commission_status: 'approved', payment_status: 'paid', payment_date: s.transaction_date }
+      : s,
+  );
 }
 
 function reportRequests(fake: FakeService): number {
@@ -54,9 +62,16 @@ function reportRequests(fake: FakeService): number {
 /** A few old open sales spread over the years are paid at the service, as between two routine syncs. */
 function payOldOpenSales(fake: FakeService, howMany: number): string[] {
   const candidates = fake.sales.filter((s) => dayOf(s) < TRAILING_START && isOpen(s));
-  const chosen = Array.from({ length: Math.min(howMany, candidates.length) }, (_, i) => candidates[Math.floor((i * candidates.length) / howMany)] as WireSale);
+  const chosen = Array.from(
+    { length: Math.min(howMany, candidates.length) },
+    (_, i) => candidates[Math.floor((i * candidates.length) / howMany)] as WireSale,
+  );
   fake.updateSales(
-    chosen.map((s) => ({ kind: 'set', reference: s.reference, fields: { commission_status: 'approved', payment_status: 'paid', payment_date: '29-06-2026' } })),
+    chosen.map((s) => ({
+      kind: 'set',
+      reference: s.reference,
+      fields: { commission_status: 'approved', payment_status: 'paid', payment_date: '29-06-2026' },
+    })),
   );
   return chosen.map((s) => s.reference);
 }
@@ -68,7 +83,10 @@ function assertPaid(cache: SalesCache, references: readonly string[]): void {
   }
 }
 
-async function measured(fake: FakeService, work: () => Promise<unknown>): Promise<{ seconds: number; requests: number }> {
+async function measured(
+  fake: FakeService,
+  work: () => Promise<unknown>,
+): Promise<{ seconds: number; requests: number }> {
   fake.clearRequests();
   const { ms } = await timed(work);
   return { seconds: ms / 1000, requests: reportRequests(fake) };
@@ -77,7 +95,11 @@ async function measured(fake: FakeService, work: () => Promise<unknown>): Promis
 function shares(sales: readonly WireSale[]): { open: number; oldOpen: number; trailing: number } {
   const old = sales.filter((s) => dayOf(s) < TRAILING_START);
   const n = Math.max(1, sales.length);
-  return { open: sales.filter(isOpen).length / n, oldOpen: old.filter(isOpen).length / n, trailing: (sales.length - old.length) / n };
+  return {
+    open: sales.filter(isOpen).length / n,
+    oldOpen: old.filter(isOpen).length / n,
+    trailing: (sales.length - old.length) / n,
+  };
 }
 
 const percent = (share: number): string => `${(share * 100).toFixed(1)}%`;
@@ -93,18 +115,32 @@ export const run: RunCase = async (input) => {
   try {
     const first = await measured(fake, () => runSync(deps, { account: BENCH_ACCOUNT, from: FROM, to: END_DAY }));
     progress(`first sync: ${first.requests} requests in ${first.seconds.toFixed(1)} s`);
-    const full = await measured(fake, () => runSync(deps, { account: BENCH_ACCOUNT, from: FROM, to: END_DAY, refresh: true }));
+    const full = await measured(fake, () =>
+      runSync(deps, { account: BENCH_ACCOUNT, from: FROM, to: END_DAY, refresh: true }),
+    );
     progress(`full refresh: ${full.requests} requests in ${full.seconds.toFixed(1)} s`);
     const paid = payOldOpenSales(fake, input.quick ? 3 : 10);
-    const routine = await measured(fake, () => runRoutineSync(deps, { account: BENCH_ACCOUNT, trailingDays: TRAILING_DAYS }));
+    const routine = await measured(fake, () =>
+      runRoutineSync(deps, { account: BENCH_ACCOUNT, trailingDays: TRAILING_DAYS }),
+    );
     assertPaid(cache, paid);
-    progress(`routine sync after ${paid.length} payments: ${routine.requests} requests in ${routine.seconds.toFixed(1)} s`);
-    const idle = await measured(fake, () => runRoutineSync(deps, { account: BENCH_ACCOUNT, trailingDays: TRAILING_DAYS }));
+    progress(
+      `routine sync after ${paid.length} payments: ${routine.requests} requests in ${routine.seconds.toFixed(1)} s`,
+    );
+    const idle = await measured(fake, () =>
+      runRoutineSync(deps, { account: BENCH_ACCOUNT, trailingDays: TRAILING_DAYS }),
+    );
     progress(`routine sync with nothing changed: ${idle.requests} requests in ${idle.seconds.toFixed(1)} s`);
     return {
       size: `${count(input.size)} sales`,
       rows: [
-        ratioAtMost(`requests, routine sync (${paid.length} old sales paid)`, routine.requests, 'rows', full.requests, 0.1),
+        ratioAtMost(
+          `requests, routine sync (${paid.length} old sales paid)`,
+          routine.requests,
+          'rows',
+          full.requests,
+          0.1,
+        ),
         info(`time, routine sync (${paid.length} old sales paid)`, routine.seconds, 's', full.seconds),
         info('requests, routine sync, nothing changed', idle.requests, 'rows', full.requests),
       ],

@@ -91,14 +91,17 @@ export const run: RunCase = async (input) => {
     const checkedMs = performance.now() - started;
     if (verdict !== 'ok') throw new Error(`the integrity check of the bench database said ${verdict}`);
     const session = core.session.status();
-    if (session.kind !== 'account' || !session.signedIn) throw new Error(`the bench account was not restored (${session.kind})`);
+    if (session.kind !== 'account' || !session.signedIn)
+      throw new Error(`the bench account was not restored (${session.kind})`);
     if (core.cache.error !== null) throw new Error(`the cache did not open: ${core.cache.error.message}`);
     await core.close();
     if (i === 0) continue; // warm-up: module caches, the file in the OS cache
     bare.push(b.ms);
     ready.push(c.ms);
     checked.push(checkedMs);
-    progress(`run ${i}: bare open ${b.ms.toFixed(1)} ms, core ready ${c.ms.toFixed(1)} ms, integrity verdict after ${checkedMs.toFixed(0)} ms`);
+    progress(
+      `run ${i}: bare open ${b.ms.toFixed(1)} ms, core ready ${c.ms.toFixed(1)} ms, integrity verdict after ${checkedMs.toFixed(0)} ms`,
+    );
   }
   const coreMs = median(ready);
   const bareMs = median(bare);
@@ -111,7 +114,13 @@ export const run: RunCase = async (input) => {
       overBaselineAtMost('core ready (median)', coreMs, 'ms', bareMs, 300),
       info('core ready (slowest run)', Math.max(...ready), 'ms'),
       info('quick_check verdict (worker, median)', median(checked), 'ms'),
-      atMost(`open a 1M cache to the first rows on screen (median of ${startRuns})`, start.firstRows, 'ms', 1000, reference),
+      atMost(
+        `open a 1M cache to the first rows on screen (median of ${startRuns})`,
+        start.firstRows,
+        'ms',
+        1000,
+        reference,
+      ),
       info('app start to the main process ready (median)', start.hostReady, 'ms'),
       info('first start on a cache never opened (builds the browse index)', start.neverOpened, 'ms'),
     ],

@@ -64,7 +64,9 @@ async function timedSync(fake: FakeProcess, path: string, from: string, expected
   const fetch = createNodeFetch({ extraCaPem: fake.caPem });
   const client = createServiceClient({ baseUrl: fake.baseUrl, credentials: fake.credentials, fetch });
   try {
-    const { ms } = await timed(() => runSync({ cache, client, today: () => END_DAY }, { account: BENCH_ACCOUNT, from, to: END_DAY }));
+    const { ms } = await timed(() =>
+      runSync({ cache, client, today: () => END_DAY }, { account: BENCH_ACCOUNT, from, to: END_DAY }),
+    );
     const stored = cache.countSales(BENCH_ACCOUNT, {});
     if (stored !== expected) throw new Error(`the sync stored ${stored} sales, not ${expected}`);
     return ms;
@@ -108,7 +110,14 @@ async function timedFetches(fake: FakeProcess, recorded: RecordedSync): Promise<
 
 export const run: RunCase = async (input) => {
   const from = addDays(END_DAY, -(DAYS - 1));
-  const fake = await startFakeProcess({ repoRoot: input.repoRoot, sales: input.size, seed: 11, endDay: END_DAY, days: DAYS, latencyMs: LATENCY_MS });
+  const fake = await startFakeProcess({
+    repoRoot: input.repoRoot,
+    sales: input.size,
+    seed: 11,
+    endDay: END_DAY,
+    days: DAYS,
+    latencyMs: LATENCY_MS,
+  });
   try {
     const syncs: number[] = [];
     const fetches: number[] = [];
@@ -121,13 +130,16 @@ export const run: RunCase = async (input) => {
       syncs.push(ms);
       if (recorded === null) {
         const requests = await fake.command<LoggedRequest[]>({ op: 'requests' });
-        if (requests.some((r) => r.status !== 200)) throw new Error('the sync met a non-200 answer; the fake service should not inject faults here');
+        if (requests.some((r) => r.status !== 200))
+          throw new Error('the sync met a non-200 answer; the fake service should not inject faults here');
         recorded = record(fake, requests);
         requestCount = requests.length;
       }
       progress(`round ${round + 1}: sync ${ms.toFixed(0)} ms`);
       fetches.push(await timedFetches(fake, recorded));
-      progress(`round ${round + 1}: plain fetch of the same ${requestCount} requests ${(fetches.at(-1) as number).toFixed(0)} ms`);
+      progress(
+        `round ${round + 1}: plain fetch of the same ${requestCount} requests ${(fetches.at(-1) as number).toFixed(0)} ms`,
+      );
     }
     return {
       size: `${count(input.size)} sales`,

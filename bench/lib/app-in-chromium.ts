@@ -44,13 +44,19 @@ export function ensureRendererBuilt(repoRoot: string): void {
   const sources = Math.max(newestMtime(join(repoRoot, 'src/renderer')), newestMtime(join(repoRoot, 'src/shared')));
   if (built >= sources) return;
   progress('building the renderer (out/renderer is missing or older than src/renderer)');
-  const result = spawnSync('npx', ['electron-vite', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync('npx', ['electron-vite', 'build'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (result.status !== 0) throw new Error('electron-vite build failed');
 }
 
 /** Debian's Chromium (or CHROMIUM_PATH), headless. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS] });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS],
+  });
 }
 
 /** A browser profile kept on disk, and how to close it (which also removes its folder). */
@@ -132,7 +138,11 @@ export interface ShownAt {
 /** Loads `url` in `page` (which {@link noteWhenShown} prepared) and waits for its note. */
 async function loadUntilShown(page: Page, url: string, timeout: number): Promise<ShownAt> {
   await page.goto(url);
-  const handle = await page.waitForFunction((key) => (globalThis as unknown as Record<string, number | undefined>)[key], SHOWN_AT, { timeout });
+  const handle = await page.waitForFunction(
+    (key) => (globalThis as unknown as Record<string, number | undefined>)[key],
+    SHOWN_AT,
+    { timeout },
+  );
   const ms = (await handle.jsonValue()) as number;
   const origin = await page.evaluate(() => performance.timeOrigin);
   return { ms, epochMs: origin + ms };
@@ -219,16 +229,26 @@ export async function prepareSignedInAccount(workDir: string, dbPath: string): P
     };
     settings.set('accounts', [account]);
     settings.set('activeAccountId', BENCH_ACCOUNT);
-    new PreferencesStore(settings).update({ account: { id: BENCH_ACCOUNT, values: { filter: {}, datePreset: 'all' } } });
+    new PreferencesStore(settings).update({
+      account: { id: BENCH_ACCOUNT, values: { filter: {}, datePreset: 'all' } },
+    });
     const { cache } = openCache({ path: cachePath });
     cache.finishSyncRun(cache.beginSyncRun(BENCH_ACCOUNT, '2024-07-01', today), 'completed');
     cache.close();
     try {
       const secrets = { apiKey: fake.credentials.apiKey, apiSecret: fake.credentials.apiSecret };
       // Saved the way a sign-in saves them: bound to the account's address and app id.
-      await new CredentialVault(keychain, createMemorySecretStore()).save(BENCH_ACCOUNT, secrets, { baseUrl: account.baseUrl, appId: account.appId }, false);
+      await new CredentialVault(keychain, createMemorySecretStore()).save(
+        BENCH_ACCOUNT,
+        secrets,
+        { baseUrl: account.baseUrl, appId: account.appId },
+        false,
+      );
     } catch (error) {
-      throw new Error(`the renderer cases need a Secret Service (run them through scripts/with-keyring.sh): ${(error as Error).message}`, { cause: error });
+      throw new Error(
+        `the renderer cases need a Secret Service (run them through scripts/with-keyring.sh): ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     cleanup.push(() => keychain.delete(BENCH_ACCOUNT));
   } catch (error) {
@@ -240,7 +260,13 @@ export async function prepareSignedInAccount(workDir: string, dbPath: string): P
 
 function referenceHtml(): string {
   const cells = (i: number): string =>
-    [`2026-06-${String((i % 28) + 1).padStart(2, '0')}`, `Product ${i}`, `REF-${100_000 + i}`, `${(i * 1.37).toFixed(2)} EUR`, 'approved']
+    [
+      `2026-06-${String((i % 28) + 1).padStart(2, '0')}`,
+      `Product ${i}`,
+      `REF-${100_000 + i}`,
+      `${(i * 1.37).toFixed(2)} EUR`,
+      'approved',
+    ]
       .map((text) => `<td>${text}</td>`)
       .join('');
   const rows = Array.from({ length: REFERENCE_ROWS }, (_, i) => `<tr data-testid="ref-row">${cells(i)}</tr>`).join('');

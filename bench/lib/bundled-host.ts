@@ -61,7 +61,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the bundled host for `config` on `port` and waits for its ready line. */
-export async function startBundledHost(bundle: string, config: HostConfig, rendererDir: string, port: number): Promise<BundledHost> {
+export async function startBundledHost(
+  bundle: string,
+  config: HostConfig,
+  rendererDir: string,
+  port: number,
+): Promise<BundledHost> {
   const args = [
     bundle,
     '--renderer-dir',

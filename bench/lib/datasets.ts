@@ -14,9 +14,26 @@ export const DATASET_SIZES: Record<DatasetName, { full: number; quick: number }>
 };
 
 /** Generates `count` sales of {@link BENCH_ACCOUNT} into `dir`/<name>.sqlite; resolves with the path. */
-export async function generateDataset(repoRoot: string, dir: string, name: DatasetName, count: number, log: (line: string) => void): Promise<string> {
+export async function generateDataset(
+  repoRoot: string,
+  dir: string,
+  name: DatasetName,
+  count: number,
+  log: (line: string) => void,
+): Promise<string> {
   const out = join(dir, `${name}-${count}.sqlite`);
-  const args = ['--import', 'tsx', 'scripts/generate-sales-db.ts', '--count', String(count), '--out', out, '--account', BENCH_ACCOUNT, '--force'];
+  const args = [
+    '--import',
+    'tsx',
+    'scripts/generate-sales-db.ts',
+    '--count',
+    String(count),
+    '--out',
+    out,
+    '--account',
+    BENCH_ACCOUNT,
+    '--force',
+  ];
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     const lines = (chunk: Buffer): void => {
@@ -25,7 +42,9 @@ export async function generateDataset(repoRoot: string, dir: string, name: Datas
     child.stdout.on('data', lines);
     child.stderr.on('data', lines);
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`generating the ${name} database failed (exit ${code})`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`generating the ${name} database failed (exit ${code})`)),
+    );
   });
   return out;
 }

@@ -44,7 +44,10 @@ function cells(sale: CachedSale): (string | number | Date | null)[] {
 }
 
 /** The app's export of every sale of the bench account; resolves with rows written and wall time. */
-async function exportWithApp(cache: SalesCache, targetPath: string): Promise<{ ms: number; rows: number; bytes: number }> {
+async function exportWithApp(
+  cache: SalesCache,
+  targetPath: string,
+): Promise<{ ms: number; rows: number; bytes: number }> {
   const { ms, value } = await timed(() =>
     exportFromCache({
       cache,
@@ -62,7 +65,11 @@ async function exportWithApp(cache: SalesCache, targetPath: string): Promise<{ m
 /** The baseline: exceljs streaming WorkbookWriter, same rows from the same cache iterator, default columns, no styles, one sheet. */
 async function exportPlain(cache: SalesCache, targetPath: string): Promise<{ ms: number; rows: number }> {
   const { ms, value } = await timed(async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: targetPath, useStyles: false, useSharedStrings: false });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      filename: targetPath,
+      useStyles: false,
+      useSharedStrings: false,
+    });
     const sheet = workbook.addWorksheet('Sales');
     sheet.addRow(DEFAULT_EXPORT_COLUMNS.map((c) => EXPORT_COLUMN_LABELS[c])).commit();
     let rows = 0;
@@ -85,7 +92,12 @@ async function main(): Promise<void> {
   const { cache } = openCache({ path: dbPath, browsing: false });
   try {
     const run = which === 'app' ? await exportWithApp(cache, targetPath) : await exportPlain(cache, targetPath);
-    const result: ExportChildResult = { ms: run.ms, rows: run.rows, bytes: statSync(targetPath).size, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+    const result: ExportChildResult = {
+      ms: run.ms,
+      rows: run.rows,
+      bytes: statSync(targetPath).size,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+    };
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     cache.close();

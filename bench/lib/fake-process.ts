@@ -28,9 +28,29 @@ export interface FakeProcess {
 
 /** Starts the fake and waits until it listens. */
 export async function startFakeProcess(options: FakeProcessOptions): Promise<FakeProcess> {
-  const args = ['--import', 'tsx', 'e2e/fake-service/main.ts', '--sales', String(options.sales), '--seed', String(options.seed)];
-  args.push('--end-day', options.endDay, '--days', String(options.days), '--today', options.endDay, '--latency', String(options.latencyMs));
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, args, { cwd: options.repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+  const args = [
+    '--import',
+    'tsx',
+    'e2e/fake-service/main.ts',
+    '--sales',
+    String(options.sales),
+    '--seed',
+    String(options.seed),
+  ];
+  args.push(
+    '--end-day',
+    options.endDay,
+    '--days',
+    String(options.days),
+    '--today',
+    options.endDay,
+    '--latency',
+    String(options.latencyMs),
+  );
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, args, {
+    cwd: options.repoRoot,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`fake service: ${chunk.toString()}`));
   const lines = createInterface({ input: child.stdout });
   const waiting: ((line: string) => void)[] = [];
@@ -57,7 +77,10 @@ export async function startFakeProcess(options: FakeProcessOptions): Promise<Fak
   const readyMatch = /^FAKE_SERVICE_READY (\S+) (\S+)$/.exec(ready);
   const infoMatch = /^FAKE_SERVICE_INFO (\S+)$/.exec(info);
   if (!readyMatch?.[2] || !infoMatch?.[1]) throw new Error(`the fake service did not start: ${ready} ${info}`);
-  const details = JSON.parse(readFileSync(infoMatch[1], 'utf8')) as { baseUrl: string; credentials: FakeProcess['credentials'] };
+  const details = JSON.parse(readFileSync(infoMatch[1], 'utf8')) as {
+    baseUrl: string;
+    credentials: FakeProcess['credentials'];
+  };
   let queue = Promise.resolve();
   return {
     baseUrl: details.baseUrl,

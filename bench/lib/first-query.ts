@@ -30,10 +30,19 @@ function main(): void {
   const t0 = performance.now();
   const { cache } = openCache({ path: dbPath, integrityCheck: 'background' });
   const t1 = performance.now();
-  const page = cache.salesPage(account, { sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 100 });
+  const page = cache.salesPage(account, {
+    sort: { column: 'transactionDate', direction: 'desc' },
+    offset: 0,
+    limit: 100,
+  });
   const t2 = performance.now();
   if (page.rows.length === 0) throw new Error('the first page is empty');
-  cache.salesPage(account, { filter: { text: 'zz' }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 100 });
+  cache.salesPage(account, {
+    filter: { text: 'zz' },
+    sort: { column: 'transactionDate', direction: 'desc' },
+    offset: 0,
+    limit: 100,
+  });
   const t3 = performance.now();
   cache.close();
   const t4 = performance.now();

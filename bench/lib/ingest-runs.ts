@@ -63,7 +63,10 @@ export function intoCache(path: string, size: number): Timing {
   cache.close();
   // Counted in SQL: the cache's own count would build the browse index, whose memory is not the ingest's.
   const db = new Database(path, { readonly: true });
-  const stored = db.prepare<[string], number>('SELECT count(*) FROM sales WHERE account_id = ?').pluck().get(BENCH_ACCOUNT);
+  const stored = db
+    .prepare<[string], number>('SELECT count(*) FROM sales WHERE account_id = ?')
+    .pluck()
+    .get(BENCH_ACCOUNT);
   db.close();
   removeDb(path);
   if (stored !== parsed) throw new Error(`the cache holds ${stored} sales, not ${parsed}`);

@@ -6,7 +6,10 @@ import { spawn } from 'node:child_process';
 
 /** `node --import tsx <script> <args…>` in `repoRoot`; resolves with what it printed, parsed. */
 export async function runJsonChild<T>(repoRoot: string, script: string, args: readonly string[]): Promise<T> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString()));
   const code = await new Promise<number | null>((resolve, reject) => {

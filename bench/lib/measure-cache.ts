@@ -17,7 +17,12 @@ import { createRandom, type Random } from '../../src/core/demo';
 import { addDays } from '../../src/shared/dates';
 import { openCache, type SalesCache, SALE_COLUMNS, SALE_FROM } from '../../src/core/cache';
 import { orderClause, whereClause } from './sql-baseline';
-import { type SalesFilter, type SaleSortColumn, type SalesPageQuery, SALE_SORT_COLUMNS } from '../../src/shared/sales-query';
+import {
+  type SalesFilter,
+  type SaleSortColumn,
+  type SalesPageQuery,
+  SALE_SORT_COLUMNS,
+} from '../../src/shared/sales-query';
 import type { DistinctValues } from '../../src/shared/sales-query-types';
 
 const WORDS = ['lamp', 'desk', 'classic mug', 'aurora', 'insta', 'smart home', 'S-0004', 'cafe', 'blog deals', 'tent'];
@@ -111,25 +116,44 @@ function browse(cache: SalesCache, account: string, query: SalesPageQuery): numb
 export interface Family {
   name: string;
   count: number;
-  make: (random: Random, values: DistinctValues) => { filter: SalesFilter; column: SaleSortColumn; direction: 'asc' | 'desc' };
+  make: (
+    random: Random,
+    values: DistinctValues,
+  ) => { filter: SalesFilter; column: SaleSortColumn; direction: 'asc' | 'desc' };
 }
 
 const BASE_FAMILIES: Family[] = [
-  { name: 'browse: no filter, date sort, offset >= 900,000', count: 40, make: () => ({ filter: {}, column: 'transactionDate', direction: 'desc' }) },
+  {
+    name: 'browse: no filter, date sort, offset >= 900,000',
+    count: 40,
+    make: () => ({ filter: {}, column: 'transactionDate', direction: 'desc' }),
+  },
   {
     name: 'browse: random filters, date sort (both), deep pages',
     count: 80,
-    make: (r, v) => ({ filter: randomFilter(r, v, false), column: 'transactionDate', direction: r.pick(['asc', 'desc'] as const) }),
+    make: (r, v) => ({
+      filter: randomFilter(r, v, false),
+      column: 'transactionDate',
+      direction: r.pick(['asc', 'desc'] as const),
+    }),
   },
   {
     name: 'browse: random filters + text search, deep pages',
     count: 40,
-    make: (r, v) => ({ filter: randomFilter(r, v, true), column: 'transactionDate', direction: r.pick(['asc', 'desc'] as const) }),
+    make: (r, v) => ({
+      filter: randomFilter(r, v, true),
+      column: 'transactionDate',
+      direction: r.pick(['asc', 'desc'] as const),
+    }),
   },
   {
     name: 'browse: random filters, any sort column, deep pages',
     count: 40,
-    make: (r, v) => ({ filter: randomFilter(r, v, r.chance(0.2)), column: r.pick(SALE_SORT_COLUMNS), direction: r.pick(['asc', 'desc'] as const) }),
+    make: (r, v) => ({
+      filter: randomFilter(r, v, r.chance(0.2)),
+      column: r.pick(SALE_SORT_COLUMNS),
+      direction: r.pick(['asc', 'desc'] as const),
+    }),
   },
 ];
 
@@ -155,7 +179,14 @@ export interface PlannedFamily {
  * later memoises nothing outside its timings; the query case counts in another process, so that its memory does not
  * count either).
  */
-export function planBrowse(counter: SalesCache, account: string, values: DistinctValues, queries: number, random: Random, size: number): PlannedFamily[] {
+export function planBrowse(
+  counter: SalesCache,
+  account: string,
+  values: DistinctValues,
+  queries: number,
+  random: Random,
+  size: number,
+): PlannedFamily[] {
   return families(queries).map((family) => {
     const planned: SalesPageQuery[] = [];
     for (let i = 0; i < family.count; i++) {
@@ -171,7 +202,10 @@ export function planBrowse(counter: SalesCache, account: string, values: Distinc
 
 /** Times each planned page request on `cache`, in order. */
 export function timePlanned(cache: SalesCache, account: string, planned: readonly PlannedFamily[]): FamilyTimings[] {
-  return planned.map((family) => ({ name: family.name, timings: family.queries.map((query) => browse(cache, account, query)) }));
+  return planned.map((family) => ({
+    name: family.name,
+    timings: family.queries.map((query) => browse(cache, account, query)),
+  }));
 }
 
 /** {@link planBrowse} then {@link timePlanned}, in one process. */
@@ -197,7 +231,15 @@ export function timeSummaries(cache: SalesCache, account: string, filters: reado
   return filters.map((filter) => time(() => cache.summary(account, filter)).ms);
 }
 
-function measureBrowse(cache: SalesCache, counter: SalesCache, account: string, values: DistinctValues, queries: number, random: Random, size: number): void {
+function measureBrowse(
+  cache: SalesCache,
+  counter: SalesCache,
+  account: string,
+  values: DistinctValues,
+  queries: number,
+  random: Random,
+  size: number,
+): void {
   const all: number[] = [];
   for (const { name, timings } of browseTimings(cache, counter, account, values, queries, random, size)) {
     report(name, timings);
@@ -206,7 +248,13 @@ function measureBrowse(cache: SalesCache, counter: SalesCache, account: string, 
   report('browse: all families', all);
 }
 
-function measureSummaries(cache: SalesCache, account: string, values: DistinctValues, count: number, random: Random): void {
+function measureSummaries(
+  cache: SalesCache,
+  account: string,
+  values: DistinctValues,
+  count: number,
+  random: Random,
+): void {
   const summaries: number[] = [];
   const series: number[] = [];
   const tops: number[] = [];
@@ -214,8 +262,18 @@ function measureSummaries(cache: SalesCache, account: string, values: DistinctVa
   for (let i = 0; i < count; i++) {
     const [a, b, c] = [fresh(), fresh(), fresh()];
     summaries.push(time(() => cache.summary(account, a)).ms);
-    series.push(time(() => cache.series(account, { filter: b, interval: random.pick(['day', 'week', 'month'] as const) })).ms);
-    tops.push(time(() => cache.topEntries(account, { filter: c, dimension: random.pick(['collection', 'product', 'subid'] as const), limit: 10 })).ms);
+    series.push(
+      time(() => cache.series(account, { filter: b, interval: random.pick(['day', 'week', 'month'] as const) })).ms,
+    );
+    tops.push(
+      time(() =>
+        cache.topEntries(account, {
+          filter: c,
+          dimension: random.pick(['collection', 'product', 'subid'] as const),
+          limit: 10,
+        }),
+      ).ms,
+    );
   }
   report('summary (currency x statuses), random filters', summaries);
   console.log('  (each summary, series and top list uses a filter not seen before: nothing memoised)');
@@ -250,7 +308,10 @@ function measureDuringSync(cache: SalesCache, account: string, values: DistinctV
   const timings: number[] = [];
   const sample = cache.salesPage(account, { offset: 0, limit: 100 }).rows;
   for (let i = 0; i < 20; i++) {
-    const page = sample.map((sale) => ({ ...sale, commissionStatus: random.pick(['approved', 'declined', 'pending'] as const) }));
+    const page = sample.map((sale) => ({
+      ...sale,
+      commissionStatus: random.pick(['approved', 'declined', 'pending'] as const),
+    }));
     cache.storePage(account, page, new Date());
     const filter = randomFilter(random, values, false);
     timings.push(time(() => cache.salesPage(account, { filter, offset: 5_000, limit: 100 })).ms);
@@ -261,9 +322,12 @@ function measureDuringSync(cache: SalesCache, account: string, values: DistinctV
 function measureExport(cache: SalesCache, account: string): void {
   let rows = 0;
   const { ms } = time(() => {
-    for (const row of cache.iterateSales(account, { sort: { column: 'transactionDate', direction: 'asc' } })) if (row.reference) rows++;
+    for (const row of cache.iterateSales(account, { sort: { column: 'transactionDate', direction: 'asc' } }))
+      if (row.reference) rows++;
   });
-  console.log(`export stream (all rows, date order): ${rows} rows in ${(ms / 1000).toFixed(2)} s (${Math.round(rows / (ms / 1000))} rows/s)`);
+  console.log(
+    `export stream (all rows, date order): ${rows} rows in ${(ms / 1000).toFixed(2)} s (${Math.round(rows / (ms / 1000))} rows/s)`,
+  );
 }
 
 function main(): void {
@@ -291,7 +355,9 @@ function main(): void {
   console.log(
     `in-memory index of ${built.value} sales built in ${built.ms.toFixed(0)} ms; +${((heapAfter.arrayBuffers - heapBefore.arrayBuffers) / 1e6).toFixed(0)} MB array buffers, rss ${(heapAfter.rss / 1e6).toFixed(0)} MB`,
   );
-  const sorts = SALE_SORT_COLUMNS.map((column) => time(() => cache.salesPage(account, { sort: { column, direction: 'asc' }, offset: 0, limit: 100 })).ms);
+  const sorts = SALE_SORT_COLUMNS.map(
+    (column) => time(() => cache.salesPage(account, { sort: { column, direction: 'asc' }, offset: 0, limit: 100 })).ms,
+  );
   report('first use of each sort column (builds its order)', sorts);
   console.log(`  ${SALE_SORT_COLUMNS.map((c, i) => `${c} ${(sorts[i] ?? 0).toFixed(0)}`).join(', ')} (ms)`);
   const distinct = cache.distinctValues(account);

@@ -23,7 +23,8 @@ export async function planInChild(repoRoot: string, dbPath: string, account: str
 
 function main(): void {
   const [dbPath, account, size] = process.argv.slice(2);
-  if (dbPath === undefined || account === undefined || size === undefined) throw new Error('usage: bench/lib/query-plan.ts <db> <account> <size>');
+  if (dbPath === undefined || account === undefined || size === undefined)
+    throw new Error('usage: bench/lib/query-plan.ts <db> <account> <size>');
   // The saved browse index is read here and, unchanged, not saved again at close: the timed process reads the same.
   const { cache } = openCache({ path: dbPath, integrityCheck: 'background' });
   try {

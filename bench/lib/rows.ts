@@ -31,7 +31,15 @@ export interface CaseOutput {
 
 /** A figure with no target. */
 export function info(metric: string, value: number, unit: Unit, baseline: number | null = null): Row {
-  return { metric, value, unit, baseline, ratio: baseline === null || baseline === 0 ? null : value / baseline, target: null, pass: null };
+  return {
+    metric,
+    value,
+    unit,
+    baseline,
+    ratio: baseline === null || baseline === 0 ? null : value / baseline,
+    target: null,
+    pass: null,
+  };
 }
 
 /** A figure that must stay within `limit` times its baseline. */
@@ -47,7 +55,12 @@ export function atMost(metric: string, value: number, unit: Unit, limit: number,
 
 /** A figure that may exceed its baseline by at most `limit` (same unit); the ratio means nothing here and is left out. */
 export function overBaselineAtMost(metric: string, value: number, unit: Unit, baseline: number, limit: number): Row {
-  return { ...info(metric, value, unit, baseline), ratio: null, target: `<= baseline + ${formatValue(limit, unit)}`, pass: value - baseline <= limit };
+  return {
+    ...info(metric, value, unit, baseline),
+    ratio: null,
+    target: `<= baseline + ${formatValue(limit, unit)}`,
+    pass: value - baseline <= limit,
+  };
 }
 
 /** A check that either held or did not, e.g. "scrolled to the last row". */

@@ -73,6 +73,7 @@ export function whereClause(account: string, filter: SalesFilter): SqlPart {
 /** `ORDER BY …` with the row id as the tie-breaker; amounts grouped by currency first. */
 export function orderClause(sort: SalesSort): string {
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
-  const group = sort.column === 'commissionAmount' || sort.column === 'transactionAmount' ? `s.currency ${direction}, ` : '';
+  const group =
+    sort.column === 'commissionAmount' || sort.column === 'transactionAmount' ? `s.currency ${direction}, ` : '';
   return `ORDER BY ${group}${SORT_COLUMN_SQL[sort.column]} ${direction}, s.id ${direction}`;
 }

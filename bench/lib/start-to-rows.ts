@@ -13,7 +13,14 @@ import type { BrowserContext } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { BENCH_ACCOUNT } from './case';
-import { ensureRendererBuilt, launchAppProfile, loadToFirstRowsAt, prepareSignedInAccount, staticPageReference, type PreparedAccount } from './app-in-chromium';
+import {
+  ensureRendererBuilt,
+  launchAppProfile,
+  loadToFirstRowsAt,
+  prepareSignedInAccount,
+  staticPageReference,
+  type PreparedAccount,
+} from './app-in-chromium';
 import { bundleTestHost, freePort, startBundledHost } from './bundled-host';
 import { median, progress, timed } from './timing';
 
@@ -47,7 +54,10 @@ interface StartSetup {
   prepared: PreparedAccount;
 }
 
-async function startOnce({ bundle, rendererDir, port, profile, prepared }: StartSetup, size: number): Promise<OneStart> {
+async function startOnce(
+  { bundle, rendererDir, port, profile, prepared }: StartSetup,
+  size: number,
+): Promise<OneStart> {
   const host = await startBundledHost(bundle, prepared.hostConfig, rendererDir, port);
   try {
     const page = await profile.newPage();
@@ -63,13 +73,21 @@ async function startOnce({ bundle, rendererDir, port, profile, prepared }: Start
 
 function bareOpenQuery(path: string): void {
   const db = new Database(path, { fileMustExist: true, readonly: true });
-  const rows = db.prepare('SELECT * FROM sales WHERE account_id = ? ORDER BY transaction_date DESC, id DESC LIMIT 100').all(BENCH_ACCOUNT);
+  const rows = db
+    .prepare('SELECT * FROM sales WHERE account_id = ? ORDER BY transaction_date DESC, id DESC LIMIT 100')
+    .all(BENCH_ACCOUNT);
   if (rows.length === 0) throw new Error('the bare page query found no sales');
   db.close();
 }
 
 /** Measures `runs` starts on a copy of `dbPath` in `workDir` (after one first start that makes it a used cache). */
-export async function measureStartToRows(repoRoot: string, workDir: string, dbPath: string, size: number, runs: number): Promise<StartToRows> {
+export async function measureStartToRows(
+  repoRoot: string,
+  workDir: string,
+  dbPath: string,
+  size: number,
+  runs: number,
+): Promise<StartToRows> {
   ensureRendererBuilt(repoRoot);
   progress('bundling the test host (as the app bundles its main process)');
   const bundle = await bundleTestHost(repoRoot);
@@ -81,7 +99,9 @@ export async function measureStartToRows(repoRoot: string, workDir: string, dbPa
     cleanup.push(() => profile.close());
     const setup: StartSetup = { bundle, rendererDir, port: await freePort(), profile: profile.context, prepared };
     const neverOpened = (await startOnce(setup, size)).total;
-    progress(`first start on a cache never opened: first rows after ${neverOpened.toFixed(0)} ms (builds the browse index)`);
+    progress(
+      `first start on a cache never opened: first rows after ${neverOpened.toFixed(0)} ms (builds the browse index)`,
+    );
     const totals: number[] = [];
     const ready: number[] = [];
     const bare: number[] = [];
@@ -95,7 +115,14 @@ export async function measureStartToRows(repoRoot: string, workDir: string, dbPa
       );
     }
     const staticPage = await staticPageReference(profile.context);
-    return { firstRows: median(totals), runs: totals, hostReady: median(ready), neverOpened, bareOpenQuery: median(bare), staticPage };
+    return {
+      firstRows: median(totals),
+      runs: totals,
+      hostReady: median(ready),
+      neverOpened,
+      bareOpenQuery: median(bare),
+      staticPage,
+    };
   } finally {
     for (const step of cleanup.reverse()) await step().catch(() => undefined);
   }

@@ -24,7 +24,8 @@ type FieldValue = unknown;
 
 /** What the client must make of a record: a sale with these fields and notices, or a warning. */
 export type AdversarialExpectation =
-  { stored: true; sale: Partial<Sale>; notices: SaleNoticeKind[] } | { stored: false; reason: RegExp; reference: string | null };
+  | { stored: true; sale: Partial<Sale>; notices: SaleNoticeKind[] }
+  | { stored: false; reason: RegExp; reference: string | null };
 
 /** One hostile record. */
 export interface AdversarialCase {
@@ -93,7 +94,11 @@ interface CaseSpec {
   expect: AdversarialExpectation;
 }
 
-const kept = (sale: Partial<Sale>, ...notices: SaleNoticeKind[]): AdversarialExpectation => ({ stored: true, sale, notices });
+const kept = (sale: Partial<Sale>, ...notices: SaleNoticeKind[]): AdversarialExpectation => ({
+  stored: true,
+  sale,
+  notices,
+});
 
 const SPECS: readonly CaseSpec[] = [
   {
@@ -152,7 +157,13 @@ const SPECS: readonly CaseSpec[] = [
     changes: { commission_amount: '-4.35' },
     expect: kept({ commissionAmount: -4.35 }),
   },
-  { id: 'EXPONENT-TEXT', what: 'an amount as "1.5e3"', day: '2026-01-13', changes: { commission_amount: '1.5e3' }, expect: kept({ commissionAmount: 1500 }) },
+  {
+    id: 'EXPONENT-TEXT',
+    what: 'an amount as "1.5e3"',
+    day: '2026-01-13',
+    changes: { commission_amount: '1.5e3' },
+    expect: kept({ commissionAmount: 1500 }),
+  },
   {
     id: 'LONG-DIGITS',
     what: 'a JSON number with 20 digits',
@@ -270,7 +281,11 @@ const SPECS: readonly CaseSpec[] = [
     what: 'a date "03/01/2026" that could be 3 January or 1 March',
     day: '2026-01-03',
     changes: { transaction_date: '03/01/2026' },
-    expect: { stored: false, reason: /transaction date.*03\/01\/2026/, reference: `${ADVERSARIAL_PREFIX}AMBIGUOUS-DATE` },
+    expect: {
+      stored: false,
+      reason: /transaction date.*03\/01\/2026/,
+      reference: `${ADVERSARIAL_PREFIX}AMBIGUOUS-DATE`,
+    },
   },
   {
     id: 'NO-REFERENCE',
@@ -292,7 +307,13 @@ const SPECS: readonly CaseSpec[] = [
 export const ADVERSARIAL_CASES: readonly AdversarialCase[] = SPECS.map((spec) => {
   const reference = `${ADVERSARIAL_PREFIX}${spec.id}`;
   const base = baseRecord(reference, spec.day);
-  return { reference, what: spec.what, base, wire: spec.wholeWire ?? writeRecord({ ...base, ...spec.changes }), expect: spec.expect };
+  return {
+    reference,
+    what: spec.what,
+    base,
+    wire: spec.wholeWire ?? writeRecord({ ...base, ...spec.changes }),
+    expect: spec.expect,
+  };
 });
 
 const WIRE_BY_REFERENCE = new Map(ADVERSARIAL_CASES.map((c) => [c.reference, c.wire]));

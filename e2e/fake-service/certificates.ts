@@ -83,19 +83,59 @@ export async function createTestCertificates(options: CertificateOptions = {}): 
     ],
     dir,
   );
-  await openssl(['req', '-new', ...EC_KEY, '-keyout', 'server.key', '-out', 'server.csr', '-subj', `/CN=${hosts[0] ?? 'localhost'}`], dir);
-  await writeFile(
-    join(dir, 'server.ext'),
-    ['basicConstraints=critical,CA:FALSE', 'keyUsage=critical,digitalSignature', 'extendedKeyUsage=serverAuth', `subjectAltName=${subjectAltName(hosts)}`].join(
-      '\n',
-    ),
-  );
   await openssl(
-    ['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '7', '-extfile', 'server.ext'],
+    [
+      'req',
+      '-new',
+      ...EC_KEY,
+      '-keyout',
+      'server.key',
+      '-out',
+      'server.csr',
+      '-subj',
+      `/CN=${hosts[0] ?? 'localhost'}`,
+    ],
     dir,
   );
-  const [caPem, keyPem, certPem] = await Promise.all(['ca.pem', 'server.key', 'server.pem'].map((f) => readFile(join(dir, f), 'utf8')));
-  return { caPem: caPem as string, caPemPath: join(dir, 'ca.pem'), keyPem: keyPem as string, certPem: certPem as string, dir };
+  await writeFile(
+    join(dir, 'server.ext'),
+    [
+      'basicConstraints=critical,CA:FALSE',
+      'keyUsage=critical,digitalSignature',
+      'extendedKeyUsage=serverAuth',
+      `subjectAltName=${subjectAltName(hosts)}`,
+    ].join('\n'),
+  );
+  await openssl(
+    [
+      'x509',
+      '-req',
+      '-in',
+      'server.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      'server.pem',
+      '-days',
+      '7',
+      '-extfile',
+      'server.ext',
+    ],
+    dir,
+  );
+  const [caPem, keyPem, certPem] = await Promise.all(
+    ['ca.pem', 'server.key', 'server.pem'].map((f) => readFile(join(dir, f), 'utf8')),
+  );
+  return {
+    caPem: caPem as string,
+    caPemPath: join(dir, 'ca.pem'),
+    keyPem: keyPem as string,
+    certPem: certPem as string,
+    dir,
+  };
 }
 
 let shared: Promise<TestCertificates> | null = null;

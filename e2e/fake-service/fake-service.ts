@@ -21,7 +21,15 @@ import {
 } from '../../src/core/demo';
 import { isoDayToService } from '../../src/shared/dates';
 import { sharedTestCertificates, type TestCertificates } from './certificates';
-import { faultSettingsSchema, noFaults, saleMutationSchema, type FaultPatch, type FaultSettings, type SaleMutation, type TransportFault } from './faults';
+import {
+  faultSettingsSchema,
+  noFaults,
+  saleMutationSchema,
+  type FaultPatch,
+  type FaultSettings,
+  type SaleMutation,
+  type TransportFault,
+} from './faults';
 import { applySaleMutations, exclusiveEndUrl, withoutNextPage } from './live-data';
 import { shapeReport } from './report-shaping';
 
@@ -216,7 +224,12 @@ function send(res: ServerResponse, answer: SpecResponse): void {
 }
 
 /** Writes an answer damaged by `fault`; returns the status sent, or null when none was completed. */
-function sendFaulty(req: IncomingMessage, res: ServerResponse, fault: TransportFault, answer: () => SpecResponse): number | null {
+function sendFaulty(
+  req: IncomingMessage,
+  res: ServerResponse,
+  fault: TransportFault,
+  answer: () => SpecResponse,
+): number | null {
   switch (fault.kind) {
     case 'status': {
       const status = fault.status;
@@ -224,14 +237,25 @@ function sendFaulty(req: IncomingMessage, res: ServerResponse, fault: TransportF
         'content-type': 'application/json',
         ...(fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }),
       };
-      send(res, { status, headers, body: JSON.stringify({ status: fault.bodyStatus ?? status, message: fault.message ?? `Simulated status ${status}.` }) });
+      send(res, {
+        status,
+        headers,
+        body: JSON.stringify({
+          status: fault.bodyStatus ?? status,
+          message: fault.message ?? `Simulated status ${status}.`,
+        }),
+      });
       return status;
     }
     case 'reset':
       req.socket.destroy();
       return null;
     case 'malformed-json':
-      send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: '{"status":200,"message":"OK","data":[{"reference":"S-' });
+      send(res, {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: '{"status":200,"message":"OK","data":[{"reference":"S-',
+      });
       return 200;
     case 'html-page':
       send(res, {
@@ -247,13 +271,21 @@ function sendFaulty(req: IncomingMessage, res: ServerResponse, fault: TransportF
       sendEndless(res);
       return null;
     case 'deep-json':
-      send(res, { status: 200, headers: JSON_HEADERS, body: `{"status":200,"message":"OK","data":[${'['.repeat(fault.levels)}${']'.repeat(fault.levels)}]}` });
+      send(res, {
+        status: 200,
+        headers: JSON_HEADERS,
+        body: `{"status":200,"message":"OK","data":[${'['.repeat(fault.levels)}${']'.repeat(fault.levels)}]}`,
+      });
       return 200;
     case 'many-rows':
       send(res, { status: 200, headers: JSON_HEADERS, body: manyRows(fault.rows) });
       return 200;
     case 'redirect':
-      send(res, { status: fault.status, headers: { location: fault.location, 'content-type': 'text/plain' }, body: 'Moved.' });
+      send(res, {
+        status: fault.status,
+        headers: { location: fault.location, 'content-type': 'text/plain' },
+        body: 'Moved.',
+      });
       return fault.status;
     case 'wrong-shape':
       send(res, {
@@ -269,14 +301,17 @@ function sendFaulty(req: IncomingMessage, res: ServerResponse, fault: TransportF
 
 /** A page of `rows` distinct rows of one day, with no next page. */
 function manyRows(rows: number): string {
-  const row = (i: number): string => `{"reference":"MANY-${i}","transaction_date":"15-01-2026","commission_amount":1,"currency":"EUR"}`;
+  const row = (i: number): string =>
+    `{"reference":"MANY-${i}","transaction_date":"15-01-2026","commission_amount":1,"currency":"EUR"}`;
   return `{"status":200,"message":"OK","total":${rows},"next_page":null,"data":[${Array.from({ length: rows }, (_, i) => row(i)).join(',')}]}`;
 }
 
 /** Writes rows of a page that never ends, as fast as the client reads them, until it goes away. */
 function sendEndless(res: ServerResponse): void {
   res.writeHead(200, JSON_HEADERS);
-  const chunk = Buffer.from(Array.from({ length: 100 }, (_, i) => `{"reference":"ENDLESS-${i}","transaction_date":"15-01-2026"},`).join(''));
+  const chunk = Buffer.from(
+    Array.from({ length: 100 }, (_, i) => `{"reference":"ENDLESS-${i}","transaction_date":"15-01-2026"},`).join(''),
+  );
   let open = true;
   res.once('close', () => {
     open = false;
@@ -290,7 +325,11 @@ function sendEndless(res: ServerResponse): void {
 }
 
 /** Faults that start a real answer and never finish it properly. */
-function sendBroken(res: ServerResponse, fault: Extract<TransportFault, { kind: 'reset-mid-body' | 'stall' | 'trickle' }>, answer: SpecResponse): null {
+function sendBroken(
+  res: ServerResponse,
+  fault: Extract<TransportFault, { kind: 'reset-mid-body' | 'stall' | 'trickle' }>,
+  answer: SpecResponse,
+): null {
   const body = Buffer.from(answer.body, 'utf8');
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(body.length) });
   if (fault.kind === 'reset-mid-body') {
@@ -340,7 +379,8 @@ function rebuild(state: State): void {
 
 function takeScheduled(state: State, route: LoggedRequest['route'], page: number | null): TransportFault | null {
   const index = state.faults.next.findIndex(
-    (s) => (s.route === undefined || s.route === route) && (s.page === undefined || (route === 'report' && s.page === page)),
+    (s) =>
+      (s.route === undefined || s.route === route) && (s.page === undefined || (route === 'report' && s.page === page)),
   );
   if (index < 0) return null;
   const [scheduled] = state.faults.next.splice(index, 1);
@@ -351,17 +391,29 @@ function drawRandom(state: State, route: LoggedRequest['route']): TransportFault
   if (route !== 'report') return null;
   const f = state.faults;
   if (f.rateLimitRate > 0 && state.random.chance(f.rateLimitRate)) {
-    return { kind: 'status', status: 429, ...(f.rateLimitRetryAfter === null ? {} : { retryAfter: f.rateLimitRetryAfter }) };
+    return {
+      kind: 'status',
+      status: 429,
+      ...(f.rateLimitRetryAfter === null ? {} : { retryAfter: f.rateLimitRetryAfter }),
+    };
   }
-  if (f.serverErrorRate > 0 && state.random.chance(f.serverErrorRate)) return { kind: 'status', status: state.random.pick(f.serverErrorStatuses) };
+  if (f.serverErrorRate > 0 && state.random.chance(f.serverErrorRate))
+    return { kind: 'status', status: state.random.pick(f.serverErrorStatuses) };
   if (f.resetRate > 0 && state.random.chance(f.resetRate)) return { kind: 'reset' };
   return null;
 }
 
-function logEntry(state: State, req: IncomingMessage, url: URL, scheme: LoggedRequest['scheme'], max: number): LoggedRequest {
+function logEntry(
+  state: State,
+  req: IncomingMessage,
+  url: URL,
+  scheme: LoggedRequest['scheme'],
+  max: number,
+): LoggedRequest {
   const headers = headerRecord(req);
   const c = state.credentials;
-  const credentialsValid = headers['api-key'] === c.apiKey && headers['api-secret'] === c.apiSecret && headers['app-id'] === c.appId;
+  const credentialsValid =
+    headers['api-key'] === c.apiKey && headers['api-secret'] === c.apiSecret && headers['app-id'] === c.appId;
   for (const name of CREDENTIAL_HEADERS) if (name in headers) headers[name] = '[redacted]';
   const route = routeOf(url.pathname);
   const entry: LoggedRequest = {
@@ -430,14 +482,30 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
  */
 async function reportByPost(req: IncomingMessage, url: URL, entry: LoggedRequest): Promise<URL | SpecResponse> {
   if (req.method !== 'POST') {
-    return { status: 405, headers: { ...JSON_HEADERS, allow: 'POST' }, body: JSON.stringify({ status: 405, message: 'Method GET is not allowed; use POST.' }) };
+    return {
+      status: 405,
+      headers: { ...JSON_HEADERS, allow: 'POST' },
+      body: JSON.stringify({ status: 405, message: 'Method GET is not allowed; use POST.' }),
+    };
   }
   entry.body = await readBody(req);
   const asked = urlOfPostedParameters(url, entry.body);
-  return asked ?? { status: 400, headers: JSON_HEADERS, body: JSON.stringify({ status: 400, message: 'The request body is not a JSON object.' }) };
+  return (
+    asked ?? {
+      status: 400,
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ status: 400, message: 'The request body is not a JSON object.' }),
+    }
+  );
 }
 
-function answerFor(state: State, req: IncomingMessage, url: URL, route: LoggedRequest['route'], method: string): SpecResponse {
+function answerFor(
+  state: State,
+  req: IncomingMessage,
+  url: URL,
+  route: LoggedRequest['route'],
+  method: string,
+): SpecResponse {
   if (route !== 'report' || state.reportAccess === false) return state.service(specRequest(req, url.href, method));
   const asked = state.faults.exclusiveEnd ? exclusiveEndUrl(url) : url;
   const answer = shapeReport(asked, state.faults, (page) => {
@@ -452,7 +520,9 @@ function answerFor(state: State, req: IncomingMessage, url: URL, route: LoggedRe
 /** Applies the data changes scheduled for this report request, before it is answered. */
 function applyScheduledChanges(state: State, url: URL, page: number | null): void {
   const startDay = url.searchParams.get('start_date')?.slice(0, 10);
-  const index = state.faults.dataChanges.findIndex((c) => c.page === page && (c.startDay === undefined || c.startDay === startDay));
+  const index = state.faults.dataChanges.findIndex(
+    (c) => c.page === page && (c.startDay === undefined || c.startDay === startDay),
+  );
   if (index < 0) return;
   const [scheduled] = state.faults.dataChanges.splice(index, 1);
   if (scheduled) updateSales(state, scheduled.changes);
@@ -482,7 +552,13 @@ async function requestToAnswer(
   return null;
 }
 
-async function handleHttps(state: State, req: IncomingMessage, res: ServerResponse, origin: string, max: number): Promise<void> {
+async function handleHttps(
+  state: State,
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+  max: number,
+): Promise<void> {
   const sent = new URL(req.url ?? '/', origin);
   const entry = track(state, req, res, sent, 'https', max);
   const target = await requestToAnswer(state, req, res, sent, entry);
@@ -502,7 +578,14 @@ async function handleHttps(state: State, req: IncomingMessage, res: ServerRespon
   entry.status = sendFaulty(req, res, fault, answer);
 }
 
-function track(state: State, req: IncomingMessage, res: ServerResponse, url: URL, scheme: LoggedRequest['scheme'], max: number): LoggedRequest {
+function track(
+  state: State,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  scheme: LoggedRequest['scheme'],
+  max: number,
+): LoggedRequest {
   state.inFlight += 1;
   state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
   const entry = logEntry(state, req, url, scheme, max);

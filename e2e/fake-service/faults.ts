@@ -174,7 +174,11 @@ export function retryAfterDate(at: Date | number): string {
 }
 
 /** `count` copies of one scheduled fault: a burst. */
-export function burst(count: number, fault: TransportFault, where: Omit<ScheduledFault, 'fault'> = {}): ScheduledFault[] {
+export function burst(
+  count: number,
+  fault: TransportFault,
+  where: Omit<ScheduledFault, 'fault'> = {},
+): ScheduledFault[] {
   return Array.from({ length: count }, () => ({ fault, ...where }));
 }
 

@@ -32,7 +32,8 @@ export function createFollowingFetch(https: FetchLike): FetchLike {
       const location = response.headers.get('location');
       if (!REDIRECTS.has(response.status) || location === null || current.redirect === 'manual') return response;
       await response.body?.cancel();
-      if (current.redirect === 'error') throw new TypeError('fetch failed', { cause: new Error('unexpected redirect') });
+      if (current.redirect === 'error')
+        throw new TypeError('fetch failed', { cause: new Error('unexpected redirect') });
       if (hops >= MAX_HOPS) throw new TypeError('fetch failed', { cause: new Error('redirect count exceeded') });
       url = new URL(location, url).href;
       current = nextInit(current, response.status);

@@ -9,7 +9,8 @@ import { addDays, isoDayToService, serviceDayToIso } from '../../src/shared/date
 import type { SaleMutation } from './faults';
 
 function withReference(sales: readonly WireSale[], reference: string): void {
-  if (!sales.some((s) => s.reference === reference)) throw new RangeError(`The fake service holds no sale ${reference}.`);
+  if (!sales.some((s) => s.reference === reference))
+    throw new RangeError(`The fake service holds no sale ${reference}.`);
 }
 
 function applyOne(sales: WireSale[], change: SaleMutation): WireSale[] {
@@ -19,7 +20,9 @@ function applyOne(sales: WireSale[], change: SaleMutation): WireSale[] {
       return sales.map((s) => (s.reference === change.reference ? ({ ...s, ...change.fields } as WireSale) : s));
     case 'move':
       withReference(sales, change.reference);
-      return sales.map((s) => (s.reference === change.reference ? { ...s, transaction_date: isoDayToService(change.toDay) } : s));
+      return sales.map((s) =>
+        s.reference === change.reference ? { ...s, transaction_date: isoDayToService(change.toDay) } : s,
+      );
     case 'remove':
       withReference(sales, change.reference);
       return sales.filter((s) => s.reference !== change.reference);

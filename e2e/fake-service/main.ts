@@ -35,7 +35,11 @@ const commandSchema = z.discriminatedUnion('op', [
     count: z.number().int().min(1),
     fromCommissionStatus: z.string().optional(),
     to: z
-      .object({ commission_status: z.string().optional(), payment_status: z.string().optional(), payment_date: z.string().nullable().optional() })
+      .object({
+        commission_status: z.string().optional(),
+        payment_status: z.string().optional(),
+        payment_date: z.string().nullable().optional(),
+      })
       .optional(),
   }),
   z.object({ op: z.literal('requests') }),
@@ -46,7 +50,8 @@ const commandSchema = z.discriminatedUnion('op', [
 ]);
 type Command = z.infer<typeof commandSchema>;
 
-const integer = (text: string | undefined): number | undefined => (text === undefined ? undefined : Number.parseInt(text, 10));
+const integer = (text: string | undefined): number | undefined =>
+  text === undefined ? undefined : Number.parseInt(text, 10);
 
 function optionsFromArgs(argv: string[]): { options: FakeServiceOptions; ignoreStdin: boolean } {
   const { values } = parseArgs({
@@ -73,7 +78,12 @@ function optionsFromArgs(argv: string[]): { options: FakeServiceOptions; ignoreS
     ...(values['app-id'] === undefined ? {} : { appId: values['app-id'] }),
   };
   const options: FakeServiceOptions = {
-    sales: { count: integer(values.sales), seed: integer(values.seed), endDay: values['end-day'], days: integer(values.days) },
+    sales: {
+      count: integer(values.sales),
+      seed: integer(values.seed),
+      endDay: values['end-day'],
+      days: integer(values.days),
+    },
     today: values.today,
     credentials,
     reportAccess: values['no-report-access'] !== true,
@@ -87,7 +97,9 @@ function optionsFromArgs(argv: string[]): { options: FakeServiceOptions; ignoreS
 /** One line, naming the field: zod's own message is multi-line JSON. */
 function describeError(error: unknown): string {
   if (error instanceof ZodError) {
-    return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}${'keys' in i ? ` ${String(i.keys)}` : ''}`).join('; ');
+    return error.issues
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}${'keys' in i ? ` ${String(i.keys)}` : ''}`)
+      .join('; ');
   }
   return error instanceof Error ? error.message.replace(/\s+/g, ' ') : String(error);
 }
@@ -144,12 +156,18 @@ function listenForCommands(service: FakeService, ignoreStdin: boolean): void {
 async function main(): Promise<void> {
   const { options, ignoreStdin } = optionsFromArgs(process.argv.slice(2));
   const service = await startFakeService(options);
-  const info = { baseUrl: service.baseUrl, httpUrl: service.httpUrl, caPemPath: service.caPemPath, credentials: service.credentials };
+  const info = {
+    baseUrl: service.baseUrl,
+    httpUrl: service.httpUrl,
+    caPemPath: service.caPemPath,
+    credentials: service.credentials,
+  };
   const infoPath = join(dirname(service.caPemPath), `fake-service-${process.pid}.json`);
   await writeFile(infoPath, JSON.stringify(info, null, 2), { mode: 0o600 });
   process.stdout.write(`FAKE_SERVICE_READY ${service.baseUrl} ${service.caPemPath}\n`);
   process.stdout.write(`FAKE_SERVICE_INFO ${infoPath}\n`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void service.close().then(() => process.exit(0)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void service.close().then(() => process.exit(0)));
   listenForCommands(service, ignoreStdin);
 }
 

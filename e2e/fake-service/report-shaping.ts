@@ -71,7 +71,9 @@ function placeholder(index: number): string {
 function takeAdversarial(body: Body): string[] {
   const wires: string[] = [];
   body.data = body.data.map((row) => {
-    const wire = adversarialWire(row !== null && typeof row === 'object' ? (row as Record<string, unknown>).reference : undefined);
+    const wire = adversarialWire(
+      row !== null && typeof row === 'object' ? (row as Record<string, unknown>).reference : undefined,
+    );
     if (wire === undefined) return row;
     wires.push(wire);
     return placeholder(wires.length - 1);

@@ -46,7 +46,10 @@ export async function startRequestCounter(scheme: 'https' | 'http'): Promise<Req
     res.end('{}');
   };
   const certificates = await sharedTestCertificates();
-  const server = scheme === 'https' ? createHttpsServer({ key: certificates.keyPem, cert: certificates.certPem }, handle) : createHttpServer(handle);
+  const server =
+    scheme === 'https'
+      ? createHttpsServer({ key: certificates.keyPem, cert: certificates.certPem }, handle)
+      : createHttpServer(handle);
   const port = await listen(server);
   return {
     origin: scheme === 'https' ? `https://localhost:${port}` : `http://127.0.0.1:${port}`,

@@ -8,7 +8,24 @@ import { addDays, isoDayToService } from '../../src/shared/dates';
 import type { WireSale } from '../../src/core/demo';
 
 /** Sixteen currencies: six with no decimals, five with three, five with two. */
-export const WIDE_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'JPY', 'HUF', 'KRW', 'ISK', 'CLP', 'VND', 'KWD', 'BHD', 'OMR', 'JOD', 'TND'] as const;
+export const WIDE_CURRENCIES = [
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'SEK',
+  'JPY',
+  'HUF',
+  'KRW',
+  'ISK',
+  'CLP',
+  'VND',
+  'KWD',
+  'BHD',
+  'OMR',
+  'JOD',
+  'TND',
+] as const;
 
 const PRODUCT_NAMES = [
   'Ultra-Wide Ergonomic Standing Desk with Dual Motor, Memory Presets and Cable Tray — Walnut, 180 × 80 cm',
@@ -21,7 +38,12 @@ const PRODUCT_NAMES = [
   'Café crème Thermos, 0.5 l',
 ];
 
-const SUBIDS = ['newsletter-2026-spring-campaign-variant-b', 'yt_review_long_form_unboxing_and_comparison', 'tiktok', null];
+const SUBIDS = [
+  'newsletter-2026-spring-campaign-variant-b',
+  'yt_review_long_form_unboxing_and_comparison',
+  'tiktok',
+  null,
+];
 
 /** Options of {@link wideSales}. */
 export interface WideSalesOptions {

@@ -76,7 +76,13 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function send(response: ServerResponse, status: number, type: string, body: string | Buffer, cacheControl = 'no-store'): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  cacheControl = 'no-store',
+): void {
   response.writeHead(status, { 'content-type': type, 'cache-control': cacheControl });
   response.end(body);
 }
@@ -109,7 +115,10 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     chooseExportPath: async (name) => join(options.exportDir, name),
     logger,
     settings: createConfSettingsStore(options.dataDir),
-    keychain: options.keychainService === 'memory' ? createMemorySecretStore() : createKeytarSecretStore(options.keychainService),
+    keychain:
+      options.keychainService === 'memory'
+        ? createMemorySecretStore()
+        : createKeytarSecretStore(options.keychainService),
     fetch: createNodeFetch(options.extraCaPem ? { extraCaPem: options.extraCaPem } : {}),
     cachePath: join(options.dataDir, 'cache.sqlite'),
   });
@@ -135,8 +144,15 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     if (!file.startsWith(root + sep)) return send(response, 403, 'text/plain', 'forbidden');
     try {
       let body: Buffer | string = await readFile(file);
-      if (file.endsWith('index.html')) body = body.toString('utf8').replace('<head>', `<head><script src="${BRIDGE_SCRIPT_PATH}"></script>`);
-      send(response, 200, TYPES[extname(file)] ?? 'application/octet-stream', body, BUILD_ASSET.test(path) ? IMMUTABLE : 'no-store');
+      if (file.endsWith('index.html'))
+        body = body.toString('utf8').replace('<head>', `<head><script src="${BRIDGE_SCRIPT_PATH}"></script>`);
+      send(
+        response,
+        200,
+        TYPES[extname(file)] ?? 'application/octet-stream',
+        body,
+        BUILD_ASSET.test(path) ? IMMUTABLE : 'no-store',
+      );
     } catch {
       send(response, 404, 'text/plain', 'not found');
     }
@@ -150,7 +166,10 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
         response,
         200,
         'application/json',
-        JSON.stringify({ ok: false, error: { code: 'INVALID_INPUT', message: 'Unknown channel or oversize request.' } }),
+        JSON.stringify({
+          ok: false,
+          error: { code: 'INVALID_INPUT', message: 'Unknown channel or oversize request.' },
+        }),
       );
     }
     let input: unknown;
@@ -161,7 +180,8 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     }
     const started = performance.now();
     const result = await listener({ senderUrl: request.headers.referer ?? null }, input);
-    if (options.traceIpc) log(`ipc ${channel} at ${started.toFixed(0)} ms took ${(performance.now() - started).toFixed(1)} ms`);
+    if (options.traceIpc)
+      log(`ipc ${channel} at ${started.toFixed(0)} ms took ${(performance.now() - started).toFixed(1)} ms`);
     send(response, 200, 'application/json', JSON.stringify(result));
   }
 

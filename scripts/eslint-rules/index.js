@@ -50,7 +50,8 @@ function routeBack(start, file, dead) {
     const at = /** @type {string} */ (queue[i]);
     if (at === file) {
       const route = [];
-      for (let step = /** @type {string | null | undefined} */ (at); step != null; step = parent.get(step)) route.unshift(step);
+      for (let step = /** @type {string | null | undefined} */ (at); step != null; step = parent.get(step))
+        route.unshift(step);
       return route;
     }
     for (const next of importsOf(at)) {
@@ -82,7 +83,8 @@ const noCycle = {
         const dead = new Set();
         for (const { node, target } of edges) {
           const route = target === file ? undefined : routeBack(target, file, dead);
-          if (route !== undefined) context.report({ node, messageId: 'cycle', data: { route: [file, ...route].map(shown).join(' -> ') } });
+          if (route !== undefined)
+            context.report({ node, messageId: 'cycle', data: { route: [file, ...route].map(shown).join(' -> ') } });
         }
       },
     };
@@ -111,13 +113,23 @@ const indexDoor = {
   meta: {
     type: 'problem',
     docs: { description: 'Code outside a folder with an index.ts imports the folder, never a file inside it.' },
-    messages: { inside: "'{{specifier}}' reaches inside {{folder}}: import the folder; its index.ts is its only door." },
-    schema: [{ type: 'object', properties: { entries: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
+    messages: {
+      inside: "'{{specifier}}' reaches inside {{folder}}: import the folder; its index.ts is its only door.",
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: { entries: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
   },
   create(context) {
     const file = context.physicalFilename;
     if (!path.isAbsolute(file)) return {};
-    const entries = (context.options[0]?.entries ?? []).map((/** @type {string} */ dir) => path.resolve(context.cwd, dir));
+    const entries = (context.options[0]?.entries ?? []).map((/** @type {string} */ dir) =>
+      path.resolve(context.cwd, dir),
+    );
     return visitImports(context, ({ node, specifier, target }) => {
       const door = outermostDoor(file, target, entries);
       if (door === undefined || (path.dirname(target) === door && /^index\.tsx?$/.test(path.basename(target)))) return;

@@ -24,7 +24,8 @@ const fileImports = new Map();
 export function resolveLocal(specifier, fromFile) {
   if (!specifier.startsWith('.')) return undefined;
   const result = resolver.resolve(specifier, fromFile);
-  if (!result.found || result.path == null || result.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+  if (!result.found || result.path == null || result.path.includes(`${path.sep}node_modules${path.sep}`))
+    return undefined;
   return result.path;
 }
 

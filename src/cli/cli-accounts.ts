@@ -13,7 +13,8 @@ export const DEMO_ACCOUNT = 'demo';
 
 /** An account a command works on: the demo, or one of the user's. */
 export type CliAccount =
-  { kind: 'demo'; cacheKey: 'demo'; label: string; baseUrl: string } | { kind: 'account'; cacheKey: string; label: string; baseUrl: string; meta: AccountMeta };
+  | { kind: 'demo'; cacheKey: 'demo'; label: string; baseUrl: string }
+  | { kind: 'account'; cacheKey: string; label: string; baseUrl: string; meta: AccountMeta };
 
 const LIST_HINT = (program: string): string => `Run "${program} accounts list" to see the accounts.`;
 
@@ -32,7 +33,10 @@ export function resolveAccount(context: CliContext, ref: string): CliAccount {
   if (matches.length === 0) throw new CliError(`No account is labelled "${ref}".`, EXIT_CODES.account, LIST_HINT);
   if (matches.length > 1) {
     const ids = matches.map((a) => `${a.id} (${a.baseUrl})`).join(', ');
-    throw new CliError(`Several accounts are labelled "${ref}": name one by its id instead: ${ids}.`, EXIT_CODES.account);
+    throw new CliError(
+      `Several accounts are labelled "${ref}": name one by its id instead: ${ids}.`,
+      EXIT_CODES.account,
+    );
   }
   const meta = matches[0] as AccountMeta;
   return { kind: 'account', cacheKey: meta.id, label: meta.label, baseUrl: meta.baseUrl, meta };

@@ -26,15 +26,25 @@ describe('command line arguments', () => {
     expect(resolvePeriod({ month: '2024-02' }, '2026-03-15', 'sync')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
     expect(resolvePeriod({ month: 'last' }, '2026-01-10', 'sync')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
     expect(resolvePeriod({ month: 'this' }, '2026-01-10', 'sync')).toEqual({ from: '2026-01-01', to: '2026-01-31' });
-    expect(usage(() => resolvePeriod({ month: '2026-01', from: '2026-01-01' }, '2026-01-10', 'sync'))).toContain('not both');
-    expect(usage(() => resolvePeriod({ from: '2026-01-02', to: '2026-01-01' }, '2026-01-10', 'sync'))).toContain('before the start date');
+    expect(usage(() => resolvePeriod({ month: '2026-01', from: '2026-01-01' }, '2026-01-10', 'sync'))).toContain(
+      'not both',
+    );
+    expect(usage(() => resolvePeriod({ from: '2026-01-02', to: '2026-01-01' }, '2026-01-10', 'sync'))).toContain(
+      'before the start date',
+    );
     expect(usage(() => resolvePeriod({ from: '2026-01-02' }, '2026-01-10', 'sync'))).toContain('--from and --to');
   });
 
   it('checks options with zod and names the one at fault', () => {
-    expect(usage(() => parseCommand('export', ['--account', 'x', '--month', '2026-01', '--preset', 'monthly', '--out', 'a.xlsx']))).toContain('--preset');
+    expect(
+      usage(() =>
+        parseCommand('export', ['--account', 'x', '--month', '2026-01', '--preset', 'monthly', '--out', 'a.xlsx']),
+      ),
+    ).toContain('--preset');
     expect(usage(() => parseCommand('export', ['--account', 'x', '--month', '2026-01']))).toContain('--out');
-    expect(usage(() => parseCommand('sync', ['--account', 'x', '--from', '31-01-2026', '--to', '2026-02-01']))).toContain('--from must be a real day');
+    expect(
+      usage(() => parseCommand('sync', ['--account', 'x', '--from', '31-01-2026', '--to', '2026-02-01'])),
+    ).toContain('--from must be a real day');
     expect(usage(() => parseCommand('accounts remove', ['a', 'b']))).toContain('Unexpected argument "b"');
     expect(usage(() => parseCommand('sync', ['--acount', 'x']))).toContain("Unknown option '--acount'");
     expect(parseCommand('accounts remove', ['Main shop', '--keep-cached-sales', '--data-dir', '/tmp/x'])).toEqual({
@@ -50,17 +60,39 @@ describe('command line arguments', () => {
     expect(routine).toEqual({ help: false, globals: {}, options: { account: 'Main shop' } });
     expect(hasPeriod(routine.help ? {} : routine.options)).toBe(false);
     const refresh = parseCommand('sync', ['--account', 'Main shop', '--month', '2026-02', '--refresh']);
-    expect(refresh).toEqual({ help: false, globals: {}, options: { account: 'Main shop', month: '2026-02', refresh: true } });
+    expect(refresh).toEqual({
+      help: false,
+      globals: {},
+      options: { account: 'Main shop', month: '2026-02', refresh: true },
+    });
     expect(hasPeriod({ from: '2026-01-01' })).toBe(true);
     expect(usage(() => parseCommand('sync', []))).toContain('--account is required');
   });
 
   it('T5: export takes --include-no-longer-reported as a flag', () => {
-    const parsed = parseCommand('export', ['--account', 'x', '--month', '2026-01', '--include-no-longer-reported', '--out', 'a.csv']);
+    const parsed = parseCommand('export', [
+      '--account',
+      'x',
+      '--month',
+      '2026-01',
+      '--include-no-longer-reported',
+      '--out',
+      'a.csv',
+    ]);
     expect(parsed).toMatchObject({ help: false, options: { 'include-no-longer-reported': true } });
-    expect(usage(() => parseCommand('export', ['--account', 'x', '--month', '2026-01', '--include-no-longer-reported=yes', '--out', 'a.csv']))).toContain(
-      'include-no-longer-reported',
-    );
+    expect(
+      usage(() =>
+        parseCommand('export', [
+          '--account',
+          'x',
+          '--month',
+          '2026-01',
+          '--include-no-longer-reported=yes',
+          '--out',
+          'a.csv',
+        ]),
+      ),
+    ).toContain('include-no-longer-reported');
   });
 
   it('never takes the API secret as an argument, and does not repeat it', () => {

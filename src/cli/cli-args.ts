@@ -24,7 +24,11 @@ export interface OptionHelp {
 
 /** Options every command takes. */
 export const GLOBAL_OPTIONS: Readonly<Record<string, OptionHelp>> = {
-  'data-dir': { type: 'string', value: '<dir>', help: "Folder of the settings and sales cache. Default: the app's own user-data folder." },
+  'data-dir': {
+    type: 'string',
+    value: '<dir>',
+    help: "Folder of the settings and sales cache. Default: the app's own user-data folder.",
+  },
   'ca-file': {
     type: 'string',
     value: '<pem>',
@@ -76,16 +80,32 @@ export function hasPeriod(values: { from?: string; to?: string; month?: string }
 }
 
 /** Resolves the period options against `today`; throws a usage error naming what is wrong. */
-export function resolvePeriod(values: { from?: string; to?: string; month?: string }, today: string, command: string): Period {
+export function resolvePeriod(
+  values: { from?: string; to?: string; month?: string },
+  today: string,
+  command: string,
+): Period {
   if (values.month !== undefined) {
-    if (values.from !== undefined || values.to !== undefined) throw usageError('Give either --month or --from and --to, not both.', command);
-    const month = values.month === 'this' ? today.slice(0, 7) : values.month === 'last' ? addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7) : values.month;
+    if (values.from !== undefined || values.to !== undefined)
+      throw usageError('Give either --month or --from and --to, not both.', command);
+    const month =
+      values.month === 'this'
+        ? today.slice(0, 7)
+        : values.month === 'last'
+          ? addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7)
+          : values.month;
     const range = monthRange(month);
-    if (range === null) throw usageError(`--month must be a month written yyyy-mm, or "last" or "this" (got "${values.month}").`, command);
+    if (range === null)
+      throw usageError(
+        `--month must be a month written yyyy-mm, or "last" or "this" (got "${values.month}").`,
+        command,
+      );
     return range;
   }
-  if (values.from === undefined || values.to === undefined) throw usageError('Give the period with --from and --to (yyyy-mm-dd), or with --month.', command);
-  if (values.from > values.to) throw usageError(`The end date ${values.to} is before the start date ${values.from}.`, command);
+  if (values.from === undefined || values.to === undefined)
+    throw usageError('Give the period with --from and --to (yyyy-mm-dd), or with --month.', command);
+  if (values.from > values.to)
+    throw usageError(`The end date ${values.to} is before the start date ${values.from}.`, command);
   return { from: values.from, to: values.to };
 }
 
@@ -108,7 +128,11 @@ export const COMMANDS = {
       'Example: printf \'%s\\n%s\\n\' "$KEY" "$SECRET" | {program} accounts add --label Shop --base-url https://… --app-id my-app --api-key-stdin',
     ],
     options: {
-      label: { type: 'string', value: '<label>', help: 'Name to refer to the account by (unique; "demo" is reserved).' },
+      label: {
+        type: 'string',
+        value: '<label>',
+        help: 'Name to refer to the account by (unique; "demo" is reserved).',
+      },
       'base-url': { type: 'string', value: '<url>', help: 'The service address, https only.' },
       'app-id': { type: 'string', value: '<id>', help: 'Your app ID.' },
       'api-key-stdin': { type: 'boolean', help: 'Read the API key from the first line of standard input.' },
@@ -130,15 +154,20 @@ export const COMMANDS = {
   'accounts remove': {
     summary: "Delete an account's credentials from the keychain, the account and its cached sales.",
     usage: 'accounts remove <label> [--keep-cached-sales]',
-    options: { 'keep-cached-sales': { type: 'boolean', help: 'Only sign out: keep the account listed and its cached sales.' } },
+    options: {
+      'keep-cached-sales': { type: 'boolean', help: 'Only sign out: keep the account listed and its cached sales.' },
+    },
     positionals: ['label'],
     schema: z.strictObject({ label: accountRef, 'keep-cached-sales': z.boolean().optional() }),
   },
   sync: {
     summary:
       'Bring the cache up to date: with no period, the recent days (60 by default) in full plus every open sale however old; with a period, its days not yet synced (all of them again with --refresh).',
-    usage: 'sync --account <label|demo> [(--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--refresh]] [--json | --quiet]',
-    notes: ['Progress goes to stderr: a bar on a terminal (share done, counts, time left), else a plain line at each tenth.'],
+    usage:
+      'sync --account <label|demo> [(--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--refresh]] [--json | --quiet]',
+    notes: [
+      'Progress goes to stderr: a bar on a terminal (share done, counts, time left), else a plain line at each tenth.',
+    ],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First transaction day of a period to sync.' },
@@ -166,7 +195,11 @@ export const COMMANDS = {
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First day of the range.' },
       to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last day of the range.' },
       month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
-      view: { type: 'string', value: '<name>', help: 'A view saved on the sales screen for this account: its filters, dates and sort.' },
+      view: {
+        type: 'string',
+        value: '<name>',
+        help: 'A view saved on the sales screen for this account: its filters, dates and sort.',
+      },
       preset: {
         type: 'string',
         value: '<earned|payments|all>',
@@ -178,7 +211,10 @@ export const COMMANDS = {
         help: 'Also export sales the service no longer reports (kept for audit, left out by default); the Summary says how many either way.',
       },
       out: { type: 'string', value: '<file>', help: 'The file to write; its folder must exist.' },
-      force: { type: 'boolean', help: 'Replace the file if it exists (it is replaced only once the new one is complete).' },
+      force: {
+        type: 'boolean',
+        help: 'Replace the file if it exists (it is replaced only once the new one is complete).',
+      },
       ...OUTPUT_OPTIONS,
     },
     positionals: [] as string[],
@@ -196,7 +232,8 @@ export const COMMANDS = {
   },
   payouts: {
     summary: 'Print the payouts of a period: the paid sales by payment date and currency, with their count and amount.',
-    usage: 'payouts --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--json | --csv]',
+    usage:
+      'payouts --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--json | --csv]',
     notes: [
       "The period is of payment dates. Amounts are exact, in each currency's own decimals; currencies are never added together.",
       'JSON: an array of {"paymentDate", "currency", "sales", "amount"}, sorted by date then currency.',
@@ -210,12 +247,21 @@ export const COMMANDS = {
       csv: { type: 'boolean', help: 'Print CSV instead of a table.' },
     },
     positionals: [] as string[],
-    schema: z.strictObject({ account: accountRef, ...periodFields, json: z.boolean().optional(), csv: z.boolean().optional() }),
+    schema: z.strictObject({
+      account: accountRef,
+      ...periodFields,
+      json: z.boolean().optional(),
+      csv: z.boolean().optional(),
+    }),
   },
   summary: {
-    summary: 'Print the commission of the sales made in a period, per currency: total, approved, pending, declined and paid.',
-    usage: 'summary --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--json | --csv]',
-    notes: ["The period is of transaction dates. Amounts are exact, in each currency's own decimals; currencies are never added together."],
+    summary:
+      'Print the commission of the sales made in a period, per currency: total, approved, pending, declined and paid.',
+    usage:
+      'summary --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--json | --csv]',
+    notes: [
+      "The period is of transaction dates. Amounts are exact, in each currency's own decimals; currencies are never added together.",
+    ],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First transaction day.' },
@@ -225,7 +271,12 @@ export const COMMANDS = {
       csv: { type: 'boolean', help: 'Print CSV instead of a table.' },
     },
     positionals: [] as string[],
-    schema: z.strictObject({ account: accountRef, ...periodFields, json: z.boolean().optional(), csv: z.boolean().optional() }),
+    schema: z.strictObject({
+      account: accountRef,
+      ...periodFields,
+      json: z.boolean().optional(),
+      csv: z.boolean().optional(),
+    }),
   },
 } as const;
 
@@ -239,7 +290,8 @@ export function findCommand(args: readonly string[]): { name: CommandName; rest:
   const [first, second] = args;
   if (first === 'accounts' && second !== undefined && `accounts ${second}` in COMMANDS)
     return { name: `accounts ${second}` as CommandName, rest: args.slice(2) };
-  if (first !== undefined && first !== 'accounts' && first in COMMANDS) return { name: first as CommandName, rest: args.slice(1) };
+  if (first !== undefined && first !== 'accounts' && first in COMMANDS)
+    return { name: first as CommandName, rest: args.slice(1) };
   return null;
 }
 
@@ -251,7 +303,8 @@ function describeIssue(error: z.ZodError): string {
 }
 
 /** What parsing a command's arguments gives: its help was asked for, or its checked options. */
-export type Parsed<C extends CommandName> = { help: true } | { help: false; globals: GlobalOptions; options: CommandOptions<C> };
+export type Parsed<C extends CommandName> =
+  { help: true } | { help: false; globals: GlobalOptions; options: CommandOptions<C> };
 
 /** Parses and checks the arguments of command `name`; throws a usage error naming the first problem. */
 export function parseCommand<C extends CommandName>(name: C, args: readonly string[]): Parsed<C> {
@@ -263,20 +316,33 @@ export function parseCommand<C extends CommandName>(name: C, args: readonly stri
     );
   }
   const options = Object.fromEntries(
-    Object.entries({ ...GLOBAL_OPTIONS, ...spec.options }).map(([key, o]) => [key, key === 'help' ? { type: o.type, short: 'h' } : { type: o.type }]),
+    Object.entries({ ...GLOBAL_OPTIONS, ...spec.options }).map(([key, o]) => [
+      key,
+      key === 'help' ? { type: o.type, short: 'h' } : { type: o.type },
+    ]),
   );
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw usageError(error instanceof Error ? error.message.replace(/\s+To specify.*$/s, '') : 'The arguments were not understood.', name);
+    throw usageError(
+      error instanceof Error ? error.message.replace(/\s+To specify.*$/s, '') : 'The arguments were not understood.',
+      name,
+    );
   }
   if (parsed.values.help === true) return { help: true };
-  if (parsed.positionals.length > spec.positionals.length) throw usageError(`Unexpected argument "${parsed.positionals[spec.positionals.length]}".`, name);
+  if (parsed.positionals.length > spec.positionals.length)
+    throw usageError(`Unexpected argument "${parsed.positionals[spec.positionals.length]}".`, name);
   const { 'data-dir': dataDir, 'ca-file': caFile, 'keychain-service': keychainService } = parsed.values;
   const own = Object.fromEntries(Object.entries(parsed.values).filter(([key]) => !(key in GLOBAL_OPTIONS)));
-  const positional = Object.fromEntries(spec.positionals.map((p, i) => [p, parsed.positionals[i]]).filter(([, v]) => v !== undefined));
-  const globals = globalsSchema.safeParse({ 'data-dir': dataDir, 'ca-file': caFile, 'keychain-service': keychainService });
+  const positional = Object.fromEntries(
+    spec.positionals.map((p, i) => [p, parsed.positionals[i]]).filter(([, v]) => v !== undefined),
+  );
+  const globals = globalsSchema.safeParse({
+    'data-dir': dataDir,
+    'ca-file': caFile,
+    'keychain-service': keychainService,
+  });
   if (!globals.success) throw usageError(describeIssue(globals.error), name);
   const checked = spec.schema.safeParse({ ...own, ...positional });
   if (!checked.success) throw usageError(describeIssue(checked.error), name);

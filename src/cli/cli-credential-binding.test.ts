@@ -45,7 +45,18 @@ function cli(args: string[], stdin = ''): Promise<Run> {
 }
 
 function addArgs(label: string, baseUrl: string): string[] {
-  return ['accounts', 'add', '--label', label, '--base-url', baseUrl, '--app-id', fake.credentials.appId, '--api-key', fake.credentials.apiKey];
+  return [
+    'accounts',
+    'add',
+    '--label',
+    label,
+    '--base-url',
+    baseUrl,
+    '--app-id',
+    fake.credentials.appId,
+    '--api-key',
+    fake.credentials.apiKey,
+  ];
 }
 
 /** The references of the account's CSV export of the period. */
@@ -92,7 +103,9 @@ describe('the headless command with an account whose address was edited', () => 
       `Error: The address of this account changed from ${fake.baseUrl} to ${other.baseUrl} since its API key and secret were saved`,
     );
     expect(sync.stderr).toMatch(/Sign in again/);
-    expect(sync.stderr).toContain('npm run cli -- accounts remove "Main shop", then add it again for the new address with: npm run cli -- accounts add');
+    expect(sync.stderr).toContain(
+      'npm run cli -- accounts remove "Main shop", then add it again for the new address with: npm run cli -- accounts add',
+    );
     expect(sync.stderr).not.toContain(fake.credentials.apiSecret);
     expect(other.requests).toHaveLength(0);
     const after = await exportedReferences('Main shop', 'after.csv');
@@ -101,7 +114,9 @@ describe('the headless command with an account whose address was edited', () => 
 
     const removed = await cli(['accounts', 'remove', 'Main shop']);
     expect(removed.code, JSON.stringify(removed)).toBe(EXIT_CODES.ok);
-    expect((await cli(addArgs('Other shop', other.baseUrl), `${fake.credentials.apiSecret}\n`)).code).toBe(EXIT_CODES.ok);
+    expect((await cli(addArgs('Other shop', other.baseUrl), `${fake.credentials.apiSecret}\n`)).code).toBe(
+      EXIT_CODES.ok,
+    );
     const synced = await cli(['sync', '--account', 'Other shop', ...PERIOD]);
     expect(messagesOf(synced.stderr)).toBe('');
     expect(synced.code).toBe(EXIT_CODES.ok);

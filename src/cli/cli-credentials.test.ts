@@ -55,7 +55,10 @@ describe('C1: the API key of accounts add comes from standard input or the envir
     const { io } = terminal(`${KEY}\n${SECRET}\n`);
     expect(await readAccountCredentials(io, { 'api-key-stdin': true })).toEqual({ apiKey: KEY, apiSecret: SECRET });
     const crlf = terminal(` ${KEY}\r\n${SECRET}\r\n\r\n`);
-    expect(await readAccountCredentials(crlf.io, { 'api-key-stdin': true })).toEqual({ apiKey: KEY, apiSecret: SECRET });
+    expect(await readAccountCredentials(crlf.io, { 'api-key-stdin': true })).toEqual({
+      apiKey: KEY,
+      apiSecret: SECRET,
+    });
   });
 
   it('C1: with --api-key-stdin and the secret in COMMISSION_DESK_API_SECRET, standard input holds only the key', async () => {
@@ -75,7 +78,9 @@ describe('C1: the API key of accounts add comes from standard input or the envir
   it('C1: --api-key still works (the argument wins over the environment), but not together with --api-key-stdin', async () => {
     const { io } = terminal(`${SECRET}\n`, { env: { [API_KEY_ENV]: 'other-key' } });
     expect(await readAccountCredentials(io, { 'api-key': KEY })).toEqual({ apiKey: KEY, apiSecret: SECRET });
-    expect(await refusal(terminal(`${KEY}\n${SECRET}\n`).io, { 'api-key': KEY, 'api-key-stdin': true })).toContain('Give the API key one way');
+    expect(await refusal(terminal(`${KEY}\n${SECRET}\n`).io, { 'api-key': KEY, 'api-key-stdin': true })).toContain(
+      'Give the API key one way',
+    );
   });
 
   it('C1: a missing key, a missing secret or extra lines are refused with what to do, never repeating a value', async () => {
@@ -86,10 +91,18 @@ describe('C1: the API key of accounts add comes from standard input or the envir
       'No API secret was read. Standard input must hold the API key on its first line and the API secret on its second',
     );
     expect(await refusal(terminal(`\n${SECRET}\n`).io, { 'api-key-stdin': true })).toContain('No API key was read.');
-    expect(await refusal(terminal(`${KEY}\n${SECRET}\n${SECRET}\n`).io, { 'api-key-stdin': true })).toContain('and nothing else');
-    expect(await refusal(terminal('').io, { 'api-key': KEY })).toContain(`No API secret was given. Pipe it on standard input`);
-    expect(await refusal(terminal(`${SECRET}\nmore\n`).io, { 'api-key': KEY })).toBe('Standard input must hold only the API secret.');
-    expect(await refusal(terminal(`${'k'.repeat(1001)}\n${SECRET}\n`).io, { 'api-key-stdin': true })).toContain('longer than 1000 characters');
+    expect(await refusal(terminal(`${KEY}\n${SECRET}\n${SECRET}\n`).io, { 'api-key-stdin': true })).toContain(
+      'and nothing else',
+    );
+    expect(await refusal(terminal('').io, { 'api-key': KEY })).toContain(
+      `No API secret was given. Pipe it on standard input`,
+    );
+    expect(await refusal(terminal(`${SECRET}\nmore\n`).io, { 'api-key': KEY })).toBe(
+      'Standard input must hold only the API secret.',
+    );
+    expect(await refusal(terminal(`${'k'.repeat(1001)}\n${SECRET}\n`).io, { 'api-key-stdin': true })).toContain(
+      'longer than 1000 characters',
+    );
   });
 
   it('C1: at a terminal with no key given, the key and then the secret are asked for without echo', async () => {
@@ -104,14 +117,19 @@ describe('C1: the API key of accounts add comes from standard input or the envir
 
   it('C1: accounts add takes --api-key-stdin or no key option; the help says --api-key is visible in the process list', () => {
     const base = ['--label', 'x', '--base-url', 'https://api.example', '--app-id', 'a'];
-    expect(parseCommand('accounts add', [...base, '--api-key-stdin'])).toMatchObject({ help: false, options: { 'api-key-stdin': true } });
+    expect(parseCommand('accounts add', [...base, '--api-key-stdin'])).toMatchObject({
+      help: false,
+      options: { 'api-key-stdin': true },
+    });
     expect(parseCommand('accounts add', base)).toMatchObject({ help: false, options: { label: 'x' } });
     expect(() => parseCommand('accounts add', [...base, '--api-key', ' '])).toThrow('--api-key is required');
     const help = commandHelp('accounts add', 'npm run cli --');
     expect(help).toContain('--api-key-stdin');
     expect(help).toContain(API_KEY_ENV);
     expect(help).toContain(API_SECRET_ENV);
-    expect(help).toMatch(/--api-key <key> +The API key as an argument, for older scripts: other users can see it in the process list/);
+    expect(help).toMatch(
+      /--api-key <key> +The API key as an argument, for older scripts: other users can see it in the process list/,
+    );
   });
 });
 
@@ -121,7 +139,10 @@ describe('C1: accounts add against the HTTPS fake service, the key never an argu
   let folder: ReturnType<typeof tempFolder>;
 
   beforeAll(async () => {
-    fake = await startFakeService({ sales: { count: 10, endDay: '2026-03-31', days: 30, seed: 5 }, credentials: { apiKey: KEY, apiSecret: SECRET } });
+    fake = await startFakeService({
+      sales: { count: 10, endDay: '2026-03-31', days: 30, seed: 5 },
+      credentials: { apiKey: KEY, apiSecret: SECRET },
+    });
     folder = tempFolder('cli-key');
   }, 60_000);
   afterAll(async () => {
@@ -136,10 +157,14 @@ describe('C1: accounts add against the HTTPS fake service, the key never an argu
     const shared = ['--data-dir', join(folder.dir, 'data'), '--keychain-service', SERVICE, '--ca-file', fake.caPemPath];
     expect(args.join(' ')).not.toContain(KEY);
     return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'accounts', 'add', ...args, ...shared], {
-        env: { ...process.env, [API_KEY_ENV]: '', [API_SECRET_ENV]: '', ...env },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/main.ts', 'accounts', 'add', ...args, ...shared],
+        {
+          env: { ...process.env, [API_KEY_ENV]: '', [API_SECRET_ENV]: '', ...env },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        },
+      );
       let output = '';
       child.stdout.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -159,7 +184,8 @@ describe('C1: accounts add against the HTTPS fake service, the key never an argu
     expect(fake.requests.filter((r) => r.route === 'user' && r.credentialsValid)).toHaveLength(2);
     const entries = await keytar.findCredentials(SERVICE);
     expect(entries).toHaveLength(2);
-    for (const entry of entries) expect([entry.password.includes(KEY), entry.password.includes(SECRET)]).toEqual([true, true]);
+    for (const entry of entries)
+      expect([entry.password.includes(KEY), entry.password.includes(SECRET)]).toEqual([true, true]);
     const settings = readFileSync(join(folder.dir, 'data', 'config.json'), 'utf8');
     expect(settings).not.toContain(KEY);
     expect(settings).not.toContain(SECRET);

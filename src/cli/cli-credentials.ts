@@ -36,7 +36,8 @@ function fromEnv(io: CliIo, name: string): string {
 
 /** What standard input should have held, for a message when it held something else. */
 function expectedInput(prompts: readonly string[]): string {
-  if (prompts.length === 2) return 'Standard input must hold the API key on its first line and the API secret on its second, and nothing else.';
+  if (prompts.length === 2)
+    return 'Standard input must hold the API key on its first line and the API secret on its second, and nothing else.';
   return prompts[0] === KEY_PROMPT
     ? `Standard input must hold only the API key (the API secret is taken from ${API_SECRET_ENV}).`
     : 'Standard input must hold only the API secret.';
@@ -54,7 +55,8 @@ export async function readAccountCredentials(io: CliIo, options: ApiKeyOptions):
   }
   const envKey = fromEnv(io, API_KEY_ENV);
   const envSecret = fromEnv(io, API_SECRET_ENV);
-  const keyOnStdin = options['api-key-stdin'] === true || (options['api-key'] === undefined && envKey === '' && io.stdin.isTTY === true);
+  const keyOnStdin =
+    options['api-key-stdin'] === true || (options['api-key'] === undefined && envKey === '' && io.stdin.isTTY === true);
   const given = options['api-key'] ?? envKey;
   if (!keyOnStdin && given === '') {
     throw usageError(
@@ -68,7 +70,8 @@ export async function readAccountCredentials(io: CliIo, options: ApiKeyOptions):
   const apiKey = keyOnStdin ? (lines[0] ?? '') : given;
   const apiSecret = envSecret !== '' ? envSecret : (lines[prompts.length - 1] ?? '');
   if (apiKey === '') throw usageError(`No API key was read. ${expectedInput(prompts)}`, COMMAND);
-  if (apiKey.length > MAX_KEY_LENGTH) throw usageError(`The API key is longer than ${MAX_KEY_LENGTH} characters: check what was given.`, COMMAND);
+  if (apiKey.length > MAX_KEY_LENGTH)
+    throw usageError(`The API key is longer than ${MAX_KEY_LENGTH} characters: check what was given.`, COMMAND);
   if (apiSecret === '') {
     throw usageError(
       keyOnStdin

@@ -68,7 +68,11 @@ export class CliError extends Error {
 
 /** Wrong or missing arguments; the hint points at the command's help. */
 export function usageError(message: string, command?: string): CliError {
-  return new CliError(message, EXIT_CODES.usage, (program) => `Run "${program} ${command ? `${command} ` : ''}--help" for the options.`);
+  return new CliError(
+    message,
+    EXIT_CODES.usage,
+    (program) => `Run "${program} ${command ? `${command} ` : ''}--help" for the options.`,
+  );
 }
 
 /** The exit code for any error the command can meet. */

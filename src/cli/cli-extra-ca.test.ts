@@ -21,7 +21,10 @@ let dataDir: string;
 /** Runs the command on this test's folder and keychain; `caFile` adds `--ca-file` for the run. */
 function cli(args: string[], options: { caFile?: string; stdin?: string } = {}): Promise<CliRun> {
   const ca = options.caFile === undefined ? [] : ['--ca-file', options.caFile];
-  return runCliProcess([...args, '--data-dir', dataDir, '--keychain-service', SERVICE, ...ca], options.stdin === undefined ? {} : { stdin: options.stdin });
+  return runCliProcess(
+    [...args, '--data-dir', dataDir, '--keychain-service', SERVICE, ...ca],
+    options.stdin === undefined ? {} : { stdin: options.stdin },
+  );
 }
 
 /** The app's core on the same folder and keychain, with a transport that trusts only the system's certificates. */
@@ -39,7 +42,18 @@ beforeAll(async () => {
   folder = tempFolder('cli-extra-ca');
   dataDir = join(folder.dir, 'data');
   const added = await cli(
-    ['accounts', 'add', '--label', 'Behind a proxy', '--base-url', fake.baseUrl, '--app-id', fake.credentials.appId, '--api-key', fake.credentials.apiKey],
+    [
+      'accounts',
+      'add',
+      '--label',
+      'Behind a proxy',
+      '--base-url',
+      fake.baseUrl,
+      '--app-id',
+      fake.credentials.appId,
+      '--api-key',
+      fake.credentials.apiKey,
+    ],
     { caFile: fake.caPemPath, stdin: `${fake.credentials.apiSecret}\n` },
   );
   if (added.code !== 0) throw new Error(added.stderr);

@@ -63,7 +63,9 @@ export function mainHelp(program: string): string {
 /** The help of one command. */
 export function commandHelp(name: CommandName, program: string): string {
   const spec = COMMANDS[name];
-  const notes = ('notes' in spec ? (spec.notes as readonly string[]) : []).map((note) => note.replaceAll('{program}', program));
+  const notes = ('notes' in spec ? (spec.notes as readonly string[]) : []).map((note) =>
+    note.replaceAll('{program}', program),
+  );
   return [
     spec.summary,
     '',

@@ -15,11 +15,15 @@ let fake: FakeService;
 let folder: ReturnType<typeof tempFolder>;
 
 function cli(args: string[], stdin = ''): Promise<CliRun> {
-  return runCliProcess([...args, '--data-dir', join(folder.dir, 'data'), '--keychain-service', SERVICE, '--ca-file', fake.caPemPath], { stdin });
+  return runCliProcess(
+    [...args, '--data-dir', join(folder.dir, 'data'), '--keychain-service', SERVICE, '--ca-file', fake.caPemPath],
+    { stdin },
+  );
 }
 
 const dayOf = (day: string | null | undefined): string => (typeof day === 'string' ? (serviceDayToIso(day) ?? '') : '');
-const centsText = (value: number): string => `${Math.trunc(value / 100)}.${String(Math.abs(value % 100)).padStart(2, '0')}`;
+const centsText = (value: number): string =>
+  `${Math.trunc(value / 100)}.${String(Math.abs(value % 100)).padStart(2, '0')}`;
 
 /** Per-key count and integer-cent sum of the fake's sales that `keyOf` places (null: left out). */
 function grouped(keyOf: (sale: WireSale) => string | null): Map<string, { sales: number; cents: number }> {
@@ -39,7 +43,18 @@ beforeAll(async () => {
   fake = await startFakeService({ sales: { count: 400, endDay: '2026-03-31', days: 120, seed: 17 } });
   folder = tempFolder('cli-reports');
   const added = await cli(
-    ['accounts', 'add', '--label', 'Main shop', '--base-url', fake.baseUrl, '--app-id', fake.credentials.appId, '--api-key', fake.credentials.apiKey],
+    [
+      'accounts',
+      'add',
+      '--label',
+      'Main shop',
+      '--base-url',
+      fake.baseUrl,
+      '--app-id',
+      fake.credentials.appId,
+      '--api-key',
+      fake.credentials.apiKey,
+    ],
     `${fake.credentials.apiSecret}\n`,
   );
   if (added.code !== 0) throw new Error(added.stderr);
@@ -57,7 +72,9 @@ describe('month-end numbers from a script', () => {
     const run = await cli(['payouts', '--account', 'Main shop', '--month', '2026-02', '--json']);
     expect(run.code).toBe(0);
     const expected = grouped((s) =>
-      s.payment_status === 'paid' && dayOf(s.payment_date).startsWith('2026-02') ? `${dayOf(s.payment_date)}|${s.currency}` : null,
+      s.payment_status === 'paid' && dayOf(s.payment_date).startsWith('2026-02')
+        ? `${dayOf(s.payment_date)}|${s.currency}`
+        : null,
     );
     expect(expected.size).toBeGreaterThan(3);
     const want = [...expected.entries()]
@@ -70,7 +87,9 @@ describe('month-end numbers from a script', () => {
   }, 60_000);
 
   it('payouts prints a table by default and CSV with --csv, the same payouts', async () => {
-    const json = JSON.parse((await cli(['payouts', '--account', 'Main shop', '--from', '2026-02-01', '--to', '2026-02-28', '--json'])).stdout) as {
+    const json = JSON.parse(
+      (await cli(['payouts', '--account', 'Main shop', '--from', '2026-02-01', '--to', '2026-02-28', '--json'])).stdout,
+    ) as {
       paymentDate: string;
       amount: string;
     }[];

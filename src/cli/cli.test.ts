@@ -29,7 +29,8 @@ const outputs: string[] = [];
 
 /** Runs the command as a child process with this test's data folder, keychain and CA (unless `shared` is false). */
 function cli(args: string[], options: CliRunOptions & { shared?: boolean } = {}): Promise<CliRun> {
-  const shared = options.shared === false ? [] : ['--data-dir', dataDir, '--keychain-service', SERVICE, '--ca-file', fake.caPemPath];
+  const shared =
+    options.shared === false ? [] : ['--data-dir', dataDir, '--keychain-service', SERVICE, '--ca-file', fake.caPemPath];
   return runCliProcess([...args, ...shared], options, (text) => outputs.push(text));
 }
 
@@ -73,7 +74,10 @@ function everyFile(dir: string): string[] {
 }
 
 beforeAll(async () => {
-  fake = await startFakeService({ sales: { count: 400, endDay: '2026-03-31', days: 120, seed: 11 }, credentials: { apiSecret: CANARY } });
+  fake = await startFakeService({
+    sales: { count: 400, endDay: '2026-03-31', days: 120, seed: 11 },
+    credentials: { apiSecret: CANARY },
+  });
   folder = tempFolder('cli');
   dataDir = join(folder.dir, 'data');
 }, 60_000);
@@ -135,7 +139,10 @@ describe('the headless command against the HTTPS fake service', () => {
     expect(table.stdout).toContain(`…${fake.credentials.apiKey.slice(-4)}`);
     expect(table.stdout).not.toContain(fake.credentials.apiKey);
     expect(table.stdout).not.toContain(CANARY);
-    const json = JSON.parse((await cli(['accounts', 'list', '--json'])).stdout) as { label: string; remembered: boolean }[];
+    const json = JSON.parse((await cli(['accounts', 'list', '--json'])).stdout) as {
+      label: string;
+      remembered: boolean;
+    }[];
     expect(json).toMatchObject([{ label: 'Main shop', remembered: true }]);
   }, 60_000);
 
@@ -146,7 +153,19 @@ describe('the headless command against the HTTPS fake service', () => {
     expect(sync.code).toBe(EXIT_CODES.ok);
     expect(sync.stdout).toMatch(/Synced 2026-01-01 to 2026-03-31 for "Main shop": \d+ sales fetched/);
     const out = join(folder.dir, 'feb-payments.xlsx');
-    const exported = await cli(['export', '--account', 'main shop', '--month', '2026-02', '--preset', 'payments', '--format', 'xlsx', '--out', out]);
+    const exported = await cli([
+      'export',
+      '--account',
+      'main shop',
+      '--month',
+      '2026-02',
+      '--preset',
+      'payments',
+      '--format',
+      'xlsx',
+      '--out',
+      out,
+    ]);
     expect(exported.code).toBe(EXIT_CODES.ok);
     expect(exported.stdout).toMatch(
       /^Wrote \d+ sales to .*feb-payments\.xlsx\nStatuses checked \d{4}-\d\d-\d\d \d\d:\d\d UTC \(the oldest confirmation by the service among these sales\)\.\n$/,
@@ -162,7 +181,9 @@ describe('the headless command against the HTTPS fake service', () => {
     expect(about.get('Account')).toBe('Main shop');
     expect(about.get('Report')).toBe('Payments received in a month');
     expect(about.get('Date range')).toBe('2026-02-01 to 2026-02-28, by payment date');
-    audit.sales.eachRow((row, n) => n > 1 && expect(row.getCell(audit.header.indexOf('Payment status') + 1).value).toBe('paid'));
+    audit.sales.eachRow(
+      (row, n) => n > 1 && expect(row.getCell(audit.header.indexOf('Payment status') + 1).value).toBe('paid'),
+    );
     const before = readFileSync(out);
     const refused = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--out', out]);
     expect(refused.code).toBe(EXIT_CODES.export);
@@ -191,11 +212,24 @@ describe('the headless command against the HTTPS fake service', () => {
   let removed: WireSale;
 
   it('T1: sync with no period runs the routine sync: an old pending sale paid since is updated without fetching its history again, and the payments export holds it', async () => {
-    paidLate = saleWhere((s) => s.commission_status === 'pending' && dayOf(s).startsWith('2026-01'), 'pending sale in January');
-    reversed = saleWhere((s) => s.commission_status === 'approved' && s.payment_status === 'paid' && dayOf(s).startsWith('2026-02'), 'paid sale in February');
-    removed = saleWhere((s) => dayOf(s).startsWith('2026-02') && s.reference !== reversed.reference, 'second sale in February');
+    paidLate = saleWhere(
+      (s) => s.commission_status === 'pending' && dayOf(s).startsWith('2026-01'),
+      'pending sale in January',
+    );
+    reversed = saleWhere(
+      (s) => s.commission_status === 'approved' && s.payment_status === 'paid' && dayOf(s).startsWith('2026-02'),
+      'paid sale in February',
+    );
+    removed = saleWhere(
+      (s) => dayOf(s).startsWith('2026-02') && s.reference !== reversed.reference,
+      'second sale in February',
+    );
     fake.updateSales([
-      { kind: 'set', reference: paidLate.reference, fields: { commission_status: 'approved', payment_status: 'paid', payment_date: '10-02-2026' } },
+      {
+        kind: 'set',
+        reference: paidLate.reference,
+        fields: { commission_status: 'approved', payment_status: 'paid', payment_date: '10-02-2026' },
+      },
       { kind: 'set', reference: reversed.reference, fields: { commission_status: 'declined' } },
     ]);
     fake.clearRequests();
@@ -206,15 +240,26 @@ describe('the headless command against the HTTPS fake service', () => {
     expect(run.stdout).toMatch(
       /^Synced "Main shop": the last 60 days fetched in full, [\d,]+ older open sales re-checked \(1 day with changes fetched again\); [1-9]\d* status changes?, 0 new sales\.\n/,
     );
-    expect(run.stdout).toMatch(/\nStatuses checked .+ \(the oldest check among [\d,]+ cached sales\); open sales checked \d{4}-\d\d-\d\d \d\d:\d\d UTC\.\n$/);
+    expect(run.stdout).toMatch(
+      /\nStatuses checked .+ \(the oldest check among [\d,]+ cached sales\); open sales checked \d{4}-\d\d-\d\d \d\d:\d\d UTC\.\n$/,
+    );
     // Whole days are fetched only for the trailing window and the day whose open sale changed: no history again.
     const trailingStart = addDays(localIsoDay(new Date()), -60);
-    const fullFetches = fake.requests.filter((r) => r.route === 'report' && r.query.commission_status === 'all').map((r) => String(r.query.start_date));
+    const fullFetches = fake.requests
+      .filter((r) => r.route === 'report' && r.query.commission_status === 'all')
+      .map((r) => String(r.query.start_date));
     expect(fullFetches.length).toBeGreaterThan(0);
-    for (const start of fullFetches) expect(start >= trailingStart || start.startsWith(dayOf(paidLate)), start).toBe(true);
+    for (const start of fullFetches)
+      expect(start >= trailingStart || start.startsWith(dayOf(paidLate)), start).toBe(true);
     const out = join(folder.dir, 'feb-payments-after.csv');
-    expect((await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--preset', 'payments', '--out', out])).code).toBe(EXIT_CODES.ok);
-    expect(csvRecords(out).find((r) => r.Reference === paidLate.reference)).toMatchObject({ 'Payment status': 'paid', 'Payment date': '2026-02-10' });
+    expect(
+      (await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--preset', 'payments', '--out', out]))
+        .code,
+    ).toBe(EXIT_CODES.ok);
+    expect(csvRecords(out).find((r) => r.Reference === paidLate.reference)).toMatchObject({
+      'Payment status': 'paid',
+      'Payment date': '2026-02-10',
+    });
   }, 120_000);
 
   it('T3: a payments export whose open sales were checked more than 24 hours ago warns on stderr and on its Summary; after a routine sync it does not', async () => {
@@ -222,18 +267,42 @@ describe('the headless command against the HTTPS fake service', () => {
     const when = `${twoDaysAgo.slice(0, 16).replace('T', ' ')} UTC`;
     expect(setStatusChecks(join(dataDir, 'cache.sqlite'), twoDaysAgo)).toBeGreaterThan(0);
     const staleOut = join(folder.dir, 'stale-payments.xlsx');
-    const stale = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--preset', 'payments', '--out', staleOut]);
+    const stale = await cli([
+      'export',
+      '--account',
+      'Main shop',
+      '--month',
+      '2026-02',
+      '--preset',
+      'payments',
+      '--out',
+      staleOut,
+    ]);
     expect(stale.code).toBe(EXIT_CODES.ok);
     const warning = `the statuses of [\\d,]+ open sales were last checked ${when}; sync before relying on this export`;
     const staleWarning = messagesOf(stale.stderr);
-    expect(staleWarning).toMatch(new RegExp(`^Warning: ${warning}.* Run: npm run cli -- sync --account "Main shop"\\n$`));
+    expect(staleWarning).toMatch(
+      new RegExp(`^Warning: ${warning}.* Run: npm run cli -- sync --account "Main shop"\\n$`),
+    );
     expectProgress(stale.stderr, 'Writing stale-payments.xlsx', true);
-    expect(stale.stdout).toContain(`\nStatuses checked ${when} (the oldest confirmation by the service among these sales).\n`);
+    expect(stale.stdout).toContain(
+      `\nStatuses checked ${when} (the oldest confirmation by the service among these sales).\n`,
+    );
     expect(summaryLines(await auditWorkbook(staleOut))[1]).toBe(staleWarning.replace(/ Run: .*\n$/, ''));
 
     expect((await cli(['sync', '--account', 'Main shop'])).code).toBe(EXIT_CODES.ok);
     const freshOut = join(folder.dir, 'fresh-payments.xlsx');
-    const fresh = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--preset', 'payments', '--out', freshOut]);
+    const fresh = await cli([
+      'export',
+      '--account',
+      'Main shop',
+      '--month',
+      '2026-02',
+      '--preset',
+      'payments',
+      '--out',
+      freshOut,
+    ]);
     expect(messagesOf(fresh.stderr)).toBe('');
     expect(summaryLines(await auditWorkbook(freshOut)).filter((line) => line.startsWith('Warning'))).toEqual([]);
     // Paid sales are final and not re-checked by a routine sync, so the file still says how old their statuses are.
@@ -250,8 +319,12 @@ describe('the headless command against the HTTPS fake service', () => {
       /^Synced 2026-02-01 to 2026-02-28 for "Main shop": [\d,]+ sales fetched \(0 new, [\d,]+ updated, 1 status change, 1 no longer reported by the service\)\.\n$/,
     );
     const out = join(folder.dir, 'feb-all.csv');
-    expect((await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--out', out])).code).toBe(EXIT_CODES.ok);
-    expect(csvRecords(out).find((r) => r.Reference === reversed.reference)).toMatchObject({ 'Commission status': 'declined' });
+    expect((await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--out', out])).code).toBe(
+      EXIT_CODES.ok,
+    );
+    expect(csvRecords(out).find((r) => r.Reference === reversed.reference)).toMatchObject({
+      'Commission status': 'declined',
+    });
   }, 120_000);
 
   it('T5: export leaves a sale the service no longer reports out by default and says so; --include-no-longer-reported includes it', async () => {
@@ -263,7 +336,16 @@ describe('the headless command against the HTTPS fake service', () => {
     );
     expect(csvRecords(without).map((r) => r.Reference)).not.toContain(removed.reference);
     const withOut = join(folder.dir, 'feb-with.xlsx');
-    const included = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--include-no-longer-reported', '--out', withOut]);
+    const included = await cli([
+      'export',
+      '--account',
+      'Main shop',
+      '--month',
+      '2026-02',
+      '--include-no-longer-reported',
+      '--out',
+      withOut,
+    ]);
     expect(included.code).toBe(EXIT_CODES.ok);
     const line = 'Includes 1 sale the service no longer reports (kept for audit); it is counted in the totals below.';
     expect(included.stdout).toContain(`\n${line}\n`);
@@ -305,7 +387,9 @@ describe('the headless command against the HTTPS fake service', () => {
     fake.resetFaults();
     expect(refreshed.code).toBe(EXIT_CODES.ok);
     expect(messagesOf(refreshed.stderr)).toMatch(
-      new RegExp(`^Warning: 1 record the service sent could not be stored, so these days are not complete: ${dayOf(broken)} \\(.*no usable reference.*\\)\\. `),
+      new RegExp(
+        `^Warning: 1 record the service sent could not be stored, so these days are not complete: ${dayOf(broken)} \\(.*no usable reference.*\\)\\. `,
+      ),
     );
     const again = await cli(['sync', '--account', 'Main shop', '--month', '2026-03']);
     expect(again.code).toBe(EXIT_CODES.ok);
@@ -313,47 +397,99 @@ describe('the headless command against the HTTPS fake service', () => {
   }, 120_000);
 
   it('export reports days the cache never synced; the demo works without network or keychain', async () => {
-    const gap = await cli(['export', '--account', 'Main shop', '--from', '2026-03-01', '--to', '2026-04-30', '--out', join(folder.dir, 'gap.xlsx')]);
+    const gap = await cli([
+      'export',
+      '--account',
+      'Main shop',
+      '--from',
+      '2026-03-01',
+      '--to',
+      '2026-04-30',
+      '--out',
+      join(folder.dir, 'gap.xlsx'),
+    ]);
     expect(gap.code).toBe(EXIT_CODES.ok);
     expect(gap.stderr).toContain('2026-04-01 to 2026-04-30');
     const demoDir = join(folder.dir, 'demo-data');
-    const demoSync = await cli(['sync', '--account', 'demo', '--month', 'last', '--data-dir', demoDir], { shared: false });
-    expect(demoSync.code).toBe(EXIT_CODES.ok);
-    const demoExport = await cli(['export', '--account', 'demo', '--month', 'last', '--out', join(folder.dir, 'demo.csv'), '--data-dir', demoDir], {
+    const demoSync = await cli(['sync', '--account', 'demo', '--month', 'last', '--data-dir', demoDir], {
       shared: false,
     });
+    expect(demoSync.code).toBe(EXIT_CODES.ok);
+    const demoExport = await cli(
+      ['export', '--account', 'demo', '--month', 'last', '--out', join(folder.dir, 'demo.csv'), '--data-dir', demoDir],
+      {
+        shared: false,
+      },
+    );
     expect(demoExport.code).toBe(EXIT_CODES.ok);
     expect(messagesOf(demoExport.stderr)).toBe('');
     expectProgress(demoExport.stderr, 'Writing demo.csv', true);
   }, 120_000);
 
   it('clear errors and exit codes: unknown account, bad dates, unknown command, an http address, a missing folder', async () => {
-    const unknown = await cli(['export', '--account', 'Nope', '--month', '2026-02', '--out', join(folder.dir, 'x.xlsx')]);
-    expect(unknown).toMatchObject({ code: EXIT_CODES.account, stderr: expect.stringContaining('No account is labelled "Nope"') });
+    const unknown = await cli([
+      'export',
+      '--account',
+      'Nope',
+      '--month',
+      '2026-02',
+      '--out',
+      join(folder.dir, 'x.xlsx'),
+    ]);
+    expect(unknown).toMatchObject({
+      code: EXIT_CODES.account,
+      stderr: expect.stringContaining('No account is labelled "Nope"'),
+    });
     const dates = await cli(['sync', '--account', 'Main shop', '--from', '2026-02-30', '--to', '2026-03-01']);
-    expect(dates).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('--from must be a real day') });
+    expect(dates).toMatchObject({
+      code: EXIT_CODES.usage,
+      stderr: expect.stringContaining('--from must be a real day'),
+    });
     const order = await cli(['sync', '--account', 'Main shop', '--from', '2026-03-02', '--to', '2026-03-01']);
     expect(order).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('before the start date') });
     const halfPeriod = await cli(['sync', '--account', 'Main shop', '--from', '2026-03-02']);
     expect(halfPeriod).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('--from and --to') });
     const refreshAll = await cli(['sync', '--account', 'Main shop', '--refresh']);
-    expect(refreshAll).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('--refresh fetches a period again') });
+    expect(refreshAll).toMatchObject({
+      code: EXIT_CODES.usage,
+      stderr: expect.stringContaining('--refresh fetches a period again'),
+    });
     expect((await cli(['frobnicate'])).code).toBe(EXIT_CODES.usage);
-    const http = await cli(['accounts', 'add', '--label', 'Plain', '--base-url', fake.httpUrl, '--app-id', 'a', '--api-key', 'k'], { stdin: 'x' });
+    const http = await cli(
+      ['accounts', 'add', '--label', 'Plain', '--base-url', fake.httpUrl, '--app-id', 'a', '--api-key', 'k'],
+      { stdin: 'x' },
+    );
     expect(http).toMatchObject({ code: EXIT_CODES.usage, stderr: expect.stringContaining('https://') });
-    const folderMissing = await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--out', join(folder.dir, 'no-such-folder', 'x.xlsx')]);
+    const folderMissing = await cli([
+      'export',
+      '--account',
+      'Main shop',
+      '--month',
+      '2026-02',
+      '--out',
+      join(folder.dir, 'no-such-folder', 'x.xlsx'),
+    ]);
     expect(folderMissing).toMatchObject({ code: EXIT_CODES.export, stderr: expect.stringContaining('does not exist') });
   }, 120_000);
 
   it('--help works on every command', async () => {
-    for (const command of [[], ['accounts', 'list'], ['accounts', 'add'], ['accounts', 'remove'], ['sync'], ['export']]) {
+    for (const command of [
+      [],
+      ['accounts', 'list'],
+      ['accounts', 'add'],
+      ['accounts', 'remove'],
+      ['sync'],
+      ['export'],
+    ]) {
       const run = await cli([...command, '--help'], { shared: false });
       expect(run.code, command.join(' ')).toBe(EXIT_CODES.ok);
       expect(run.stdout).toContain('Usage: npm run cli --');
       expect(run.stdout).not.toContain('keychain-service');
     }
     const sync = await cli(['sync', '--help'], { shared: false });
-    expect(sync.stdout).toContain('with no period, the recent days (60 by default) in full plus every open sale however old');
+    expect(sync.stdout).toContain(
+      'with no period, the recent days (60 by default) in full plus every open sale however old',
+    );
     expect(sync.stdout).toContain('sync --account <label|demo> [(--from');
     expect((await cli(['export', '--help'], { shared: false })).stdout).toContain('--include-no-longer-reported');
   }, 120_000);

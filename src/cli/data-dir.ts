@@ -16,7 +16,11 @@ export const CACHE_FILE_NAME = 'cache.sqlite';
  * Linux `${XDG_CONFIG_HOME:-~/.config}/Commission Desk`, macOS `~/Library/Application Support/Commission Desk`,
  * Windows `%APPDATA%\Commission Desk`.
  */
-export function defaultDataDir(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+export function defaultDataDir(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = homedir(),
+): string {
   if (platform === 'win32') return win32.join(env.APPDATA || win32.join(home, 'AppData', 'Roaming'), APP_FOLDER_NAME);
   if (platform === 'darwin') return posix.join(home, 'Library', 'Application Support', APP_FOLDER_NAME);
   return posix.join(env.XDG_CONFIG_HOME || posix.join(home, '.config'), APP_FOLDER_NAME);

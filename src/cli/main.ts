@@ -16,7 +16,9 @@ const bundled = typeof __COMMISSION_DESK_VERSION__ === 'string';
 function appVersion(): string {
   if (typeof __COMMISSION_DESK_VERSION__ === 'string') return __COMMISSION_DESK_VERSION__;
   try {
-    const parsed = z.object({ version: z.string() }).safeParse(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')));
+    const parsed = z
+      .object({ version: z.string() })
+      .safeParse(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')));
     return parsed.success ? parsed.data.version : 'unknown';
   } catch {
     return 'unknown';
@@ -24,4 +26,7 @@ function appVersion(): string {
 }
 
 quietBundledBufferWarning(process, bundled);
-process.exitCode = await runCliInProcess(process.argv.slice(2), { program: programOf(process.argv[1] ?? '', process.cwd()), appVersion: appVersion() });
+process.exitCode = await runCliInProcess(process.argv.slice(2), {
+  program: programOf(process.argv[1] ?? '', process.cwd()),
+  appVersion: appVersion(),
+});

@@ -61,7 +61,9 @@ const distinct = <T>(values: readonly T[]): T[] => [...new Set(values)];
 /** A word of a sale's reference, product, collection or sub-ID, sometimes cut short, sometimes in capitals. */
 function searchWord(random: Random): string {
   const sale = random.pick(ALL);
-  const field = random.pick([sale.reference, sale.productName, sale.collectionName, sale.subid].filter((f): f is string => f !== null));
+  const field = random.pick(
+    [sale.reference, sale.productName, sale.collectionName, sale.subid].filter((f): f is string => f !== null),
+  );
   const words = field.split(/[^\p{L}\p{N}_-]+/u).filter((w) => w.length > 0);
   const word = random.pick(words.length > 0 ? words : ['zzz']);
   const cut = word.slice(random.int(0, Math.min(2, word.length - 1)), random.int(2, word.length + 1));
@@ -76,7 +78,8 @@ function randomQuery(random: Random): { filter: SalesFilter; sort: SalesSort } {
   if (random.chance(0.5)) filter.from = day();
   if (random.chance(0.5)) filter.to = later();
   if (random.chance(0.4)) filter.dateBasis = random.pick(['transaction', 'payment'] as const);
-  if (random.chance(0.3)) filter.commissionStatuses = some(random, distinct(ALL.map((s) => s.commissionStatus ?? 'pending')), 2);
+  if (random.chance(0.3))
+    filter.commissionStatuses = some(random, distinct(ALL.map((s) => s.commissionStatus ?? 'pending')), 2);
   if (random.chance(0.3)) filter.paymentStatuses = some(random, ['paid', 'pending', 'none'], 2);
   if (random.chance(0.25)) filter.subids = some(random, distinct(ALL.map((s) => s.subid)), 3);
   if (random.chance(0.25)) filter.categories = some(random, distinct(ALL.map((s) => s.category)), 2);
@@ -125,7 +128,19 @@ async function appExport(filter: SalesFilter, sort: SalesSort, path: string): Pr
 async function cliExport(filter: SalesFilter, sort: SalesSort, path: string): Promise<string[]> {
   const view = { id: randomUUID(), name: 'Query under test', filter, sort };
   preferences.update({ account: { id: ACCOUNT, values: { views: [view] } } });
-  const run = await runCliInMemory(['export', '--account', ACCOUNT, '--view', view.name, '--out', path, '--force', '--quiet', '--data-dir', dataDir]);
+  const run = await runCliInMemory([
+    'export',
+    '--account',
+    ACCOUNT,
+    '--view',
+    view.name,
+    '--out',
+    path,
+    '--force',
+    '--quiet',
+    '--data-dir',
+    dataDir,
+  ]);
   expect(run.stderr.replace(/^Warning: .*\n/gm, '')).toBe('');
   expect(run.code).toBe(0);
   return csvReferences(path);
@@ -141,12 +156,21 @@ beforeAll(() => {
     cache.storePage(ACCOUNT, page, clock.now());
     clock.advance(86_400_000);
   }
-  const changed = GENERATED.filter((_, i) => i % 17 === 0).map((sale) => ({ ...sale, commissionStatus: 'declined' as const }));
+  const changed = GENERATED.filter((_, i) => i % 17 === 0).map((sale) => ({
+    ...sale,
+    commissionStatus: 'declined' as const,
+  }));
   cache.storePage(ACCOUNT, changed, clock.now());
   // A complete fetch of a month that no longer returned a few of its sales.
   const month = { from: '2026-02-01', to: '2026-02-28' };
-  const reported = new Set(ALL.filter((s, i) => !(s.transactionDate >= month.from && s.transactionDate <= month.to && i % 5 === 0)).map((s) => s.reference));
-  expect(cache.markNoLongerReported(ACCOUNT, { ...month, reported, fetchStarted: clock.now() }, clock.now())).toBeGreaterThan(5);
+  const reported = new Set(
+    ALL.filter((s, i) => !(s.transactionDate >= month.from && s.transactionDate <= month.to && i % 5 === 0)).map(
+      (s) => s.reference,
+    ),
+  );
+  expect(
+    cache.markNoLongerReported(ACCOUNT, { ...month, reported, fetchStarted: clock.now() }, clock.now()),
+  ).toBeGreaterThan(5);
   preferences = new PreferencesStore(createConfSettingsStore(dataDir));
 });
 afterAll(() => {
@@ -175,8 +199,23 @@ describe('one query engine', () => {
   }, 300_000);
 
   it('export --view with a name no saved view has is a usage error that lists the views', async () => {
-    preferences.update({ account: { id: ACCOUNT, values: { views: [{ id: randomUUID(), name: 'Paid in March', filter: { paymentStatuses: ['paid'] } }] } } });
-    const run = await runCliInMemory(['export', '--account', ACCOUNT, '--view', 'Unpaid', '--out', join(folder.dir, 'x.csv'), '--data-dir', dataDir]);
+    preferences.update({
+      account: {
+        id: ACCOUNT,
+        values: { views: [{ id: randomUUID(), name: 'Paid in March', filter: { paymentStatuses: ['paid'] } }] },
+      },
+    });
+    const run = await runCliInMemory([
+      'export',
+      '--account',
+      ACCOUNT,
+      '--view',
+      'Unpaid',
+      '--out',
+      join(folder.dir, 'x.csv'),
+      '--data-dir',
+      dataDir,
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('has no saved view named "Unpaid". Its views: "Paid in March".');
   });

@@ -9,7 +9,8 @@ import { basename, relative } from 'node:path';
  */
 export function programOf(script: string, cwd: string): string {
   if (script.endsWith('.ts')) return 'npm run cli --';
-  if (/^commission-desk(\.js)?$/.test(basename(script)) || /[\\/]node_modules[\\/]commission-desk[\\/]/.test(script)) return 'commission-desk';
+  if (/^commission-desk(\.js)?$/.test(basename(script)) || /[\\/]node_modules[\\/]commission-desk[\\/]/.test(script))
+    return 'commission-desk';
   const shown = relative(cwd, script) || script;
   return `node ${/\s/.test(shown) ? JSON.stringify(shown) : shown}`;
 }

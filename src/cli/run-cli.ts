@@ -17,7 +17,12 @@ import { exportCommand } from './commands/export-command';
 import { payoutsCommand, summaryCommand } from './commands/report-commands';
 import { syncCommand } from './commands/sync-command';
 
-type Runner<C extends CommandName> = (context: CliContext, options: CommandOptions<C>, io: CliIo, secrets: string[]) => Promise<void>;
+type Runner<C extends CommandName> = (
+  context: CliContext,
+  options: CommandOptions<C>,
+  io: CliIo,
+  secrets: string[],
+) => Promise<void>;
 
 const RUNNERS: { [C in CommandName]: Runner<C> } = {
   'accounts list': listAccounts,
@@ -30,18 +35,31 @@ const RUNNERS: { [C in CommandName]: Runner<C> } = {
 };
 
 function describe(error: unknown, program: string): { message: string; hint: string | undefined } {
-  if (error instanceof CliError) return { message: error.message, hint: typeof error.hint === 'function' ? error.hint(program) : error.hint };
+  if (error instanceof CliError)
+    return { message: error.message, hint: typeof error.hint === 'function' ? error.hint(program) : error.hint };
   if (error instanceof AppError) return { message: error.message, hint: undefined };
   const detail = error instanceof Error ? error.message : String(error);
-  return { message: `Something unexpected went wrong: ${detail}`, hint: 'If it keeps happening, report it with the command you ran (without secrets).' };
+  return {
+    message: `Something unexpected went wrong: ${detail}`,
+    hint: 'If it keeps happening, report it with the command you ran (without secrets).',
+  };
 }
 
 /** `io` with every known secret removed from what it prints. */
 function redacting(io: CliIo, secrets: string[]): CliIo {
-  return { ...io, stdout: (text) => io.stdout(redact(text, secrets)), stderr: (text) => io.stderr(redact(text, secrets)) };
+  return {
+    ...io,
+    stdout: (text) => io.stdout(redact(text, secrets)),
+    stderr: (text) => io.stderr(redact(text, secrets)),
+  };
 }
 
-async function runCommand<C extends CommandName>(name: C, args: string[], io: CliIo, secrets: string[]): Promise<ExitCode> {
+async function runCommand<C extends CommandName>(
+  name: C,
+  args: string[],
+  io: CliIo,
+  secrets: string[],
+): Promise<ExitCode> {
   const parsed = parseCommand(name, args);
   if (parsed.help) {
     io.stdout(commandHelp(name, io.program));
@@ -74,14 +92,17 @@ export async function runCli(args: readonly string[], rawIo: CliIo): Promise<Exi
     const found = findCommand(args);
     if (found === null) {
       const what = args[0] === 'accounts' ? `accounts ${args[1] ?? ''}`.trim() : (args[0] ?? '');
-      throw usageError(`"${what}" is not a command. The commands are: accounts list, accounts add, accounts remove, sync, export.`);
+      throw usageError(
+        `"${what}" is not a command. The commands are: accounts list, accounts add, accounts remove, sync, export.`,
+      );
     }
     return await runCommand(found.name, found.rest, io, secrets);
   } catch (error) {
     const { message, hint } = describe(error, io.program);
     io.stderr(`Error: ${message}\n${hint ? `${hint}\n` : ''}`);
     const exitCode = exitCodeOf(error);
-    if (writesJsonLines(args)) writeJsonLine(io.stdout, { event: 'error', exitCode, message, ...(hint ? { hint } : {}) });
+    if (writesJsonLines(args))
+      writeJsonLine(io.stdout, { event: 'error', exitCode, message, ...(hint ? { hint } : {}) });
     return exitCode;
   }
 }

@@ -21,18 +21,27 @@ import { cliProgram, cliSwitchArgs, withAppDefaults } from './cli-switch';
 describe('the --cli switch', () => {
   it('takes everything after --cli as the command, leaving Electron’s switches before it; without it the app starts as usual', () => {
     expect(cliSwitchArgs(['/opt/Commission Desk/commission-desk'])).toBeNull();
-    expect(cliSwitchArgs(['/opt/Commission Desk/commission-desk', '--ozone-platform=headless', '--disable-gpu'])).toBeNull();
-    expect(cliSwitchArgs(['/opt/Commission Desk/commission-desk', '--ozone-platform=headless', '--cli', 'sync', '--account', 'Shop'])).toEqual([
-      'sync',
-      '--account',
-      'Shop',
-    ]);
+    expect(
+      cliSwitchArgs(['/opt/Commission Desk/commission-desk', '--ozone-platform=headless', '--disable-gpu']),
+    ).toBeNull();
+    expect(
+      cliSwitchArgs([
+        '/opt/Commission Desk/commission-desk',
+        '--ozone-platform=headless',
+        '--cli',
+        'sync',
+        '--account',
+        'Shop',
+      ]),
+    ).toEqual(['sync', '--account', 'Shop']);
     expect(cliSwitchArgs(['electron', '.', '--cli'])).toEqual([]);
   });
 
   it('names the program as the person runs it on each system, so hints can be pasted', () => {
     expect(cliProgram('/opt/Commission Desk/commission-desk', true, 'linux')).toBe('commission-desk --cli');
-    expect(cliProgram('C:\\Program Files\\Commission Desk\\Commission Desk.exe', true, 'win32')).toBe('"Commission Desk.exe" --cli');
+    expect(cliProgram('C:\\Program Files\\Commission Desk\\Commission Desk.exe', true, 'win32')).toBe(
+      '"Commission Desk.exe" --cli',
+    );
     expect(cliProgram('/Applications/Commission Desk.app/Contents/MacOS/Commission Desk', true, 'darwin')).toBe(
       '"/Applications/Commission Desk.app/Contents/MacOS/Commission Desk" --cli',
     );
@@ -54,8 +63,16 @@ describe('the --cli switch', () => {
     ]);
     expect(withAppDefaults(['accounts', 'list', '--json'], defaults)).toEqual(['accounts', 'list', ...own, '--json']);
     for (const args of [[], ['--help'], ['frobnicate', '--x']]) expect(withAppDefaults(args, defaults)).toEqual(args);
-    const chosen = parseCommand('summary', withAppDefaults(['summary', '--account', 'demo', '--month', 'last', '--data-dir', '/elsewhere'], defaults).slice(1));
-    expect(chosen).toMatchObject({ help: false, globals: { 'data-dir': '/elsewhere', 'keychain-service': KEYCHAIN_SERVICE.production } });
+    const chosen = parseCommand(
+      'summary',
+      withAppDefaults(['summary', '--account', 'demo', '--month', 'last', '--data-dir', '/elsewhere'], defaults).slice(
+        1,
+      ),
+    );
+    expect(chosen).toMatchObject({
+      help: false,
+      globals: { 'data-dir': '/elsewhere', 'keychain-service': KEYCHAIN_SERVICE.production },
+    });
   });
 });
 
@@ -173,13 +190,26 @@ describe('P4: the installed app answers the headless command on its own command 
     expect(sync.code).toBe(EXIT_CODES.ok);
     expect(sync.stdout).toMatch(/^Synced 2026-01-01 to 2026-01-31 for "Demo data": [1-9][\d,]* sales fetched/);
     expect(messagesOf(sync.stderr)).toBe('');
-    expect(progressOf(sync.stderr)).toMatchObject({ labels: ['Syncing 2026-01-01 to 2026-01-31'], shares: expect.arrayContaining([100]) });
+    expect(progressOf(sync.stderr)).toMatchObject({
+      labels: ['Syncing 2026-01-01 to 2026-01-31'],
+      shares: expect.arrayContaining([100]),
+    });
     expectNoDesktop(sync);
     // No --data-dir was given: the command used the app's own folder.
     expect(existsSync(join(userData, 'cache.sqlite'))).toBe(true);
 
     const out = join(outDir, 'january.xlsx');
-    const exported = await runApp(['export', '--account', 'demo', '--month', '2026-01', '--preset', 'all', '--out', out]);
+    const exported = await runApp([
+      'export',
+      '--account',
+      'demo',
+      '--month',
+      '2026-01',
+      '--preset',
+      'all',
+      '--out',
+      out,
+    ]);
     expect(exported.code).toBe(EXIT_CODES.ok);
     const rows = /^Wrote ([\d,]+) sales to (.+)\n/.exec(exported.stdout);
     expect(rows?.[2]).toBe(out);

@@ -28,7 +28,8 @@ export function cliSwitchArgs(argv: readonly string[]): string[] | null {
  */
 export function cliProgram(execPath: string, isPackaged: boolean, platform: NodeJS.Platform): string {
   if (!isPackaged) return `npx electron . ${CLI_SWITCH}`;
-  const name = platform === 'darwin' ? execPath : platform === 'win32' ? win32.basename(execPath) : posix.basename(execPath);
+  const name =
+    platform === 'darwin' ? execPath : platform === 'win32' ? win32.basename(execPath) : posix.basename(execPath);
   return `${/\s/.test(name) ? `"${name}"` : name} ${CLI_SWITCH}`;
 }
 

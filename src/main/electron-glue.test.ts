@@ -16,7 +16,11 @@ const glue = readFileSync(join(srcDir, 'main', 'index.ts'), 'utf8');
 function mainSources(): { file: string; text: string }[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+      e.isDirectory()
+        ? walk(join(dir, e.name))
+        : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+          ? [join(dir, e.name)]
+          : [],
     );
   return [...walk(join(srcDir, 'main')), ...walk(join(srcDir, 'core'))].map((file) => ({
     file: file.slice(srcDir.length + 1),
@@ -35,7 +39,8 @@ describe('the Electron glue keeps the checklist wired', () => {
 
   it('S1/S4: the guards are attached to every web contents the app creates, not only the first window', () => {
     expect(glue).toMatch(/app\.on\('web-contents-created', \(_event, contents\) => guardContents\(/);
-    for (const event of ['will-navigate', 'will-redirect', 'will-frame-navigate', 'will-attach-webview']) expect(glue).toContain(`contents.on('${event}'`);
+    for (const event of ['will-navigate', 'will-redirect', 'will-frame-navigate', 'will-attach-webview'])
+      expect(glue).toContain(`contents.on('${event}'`);
     expect(glue).toMatch(/setWindowOpenHandler: \(handler\) => contents\.setWindowOpenHandler\(handler\)/);
     const openHandlers = mainSources().filter((s) => /\.setWindowOpenHandler\(/.test(s.text));
     expect(openHandlers.map((s) => s.file).sort()).toEqual(['core/security/window-guards.ts', 'main/index.ts']);
@@ -45,7 +50,9 @@ describe('the Electron glue keeps the checklist wired', () => {
     const callers = mainSources().filter((s) => /shell\.openExternal\(/.test(s.text));
     expect(callers.map((s) => s.file).sort()).toEqual(['core/security/desktop-actions.ts', 'main/index.ts']);
     // In the glue, Electron's shell is only handed to the core as its DesktopShell; the core calls it after the policy.
-    expect(glue).toMatch(/const electronShell: DesktopShell = \{[^}]*openExternal: \(url\) => shell\.openExternal\(url\)/);
+    expect(glue).toMatch(
+      /const electronShell: DesktopShell = \{[^}]*openExternal: \(url\) => shell\.openExternal\(url\)/,
+    );
     expect(glue.match(/shell\.openExternal\(/g)).toHaveLength(1);
     const actions = callers.find((s) => s.file === 'core/security/desktop-actions.ts')?.text ?? '';
     expect(actions.indexOf('isSafeExternalUrl(url)')).toBeGreaterThan(-1);
@@ -60,7 +67,9 @@ describe('the Electron glue keeps the checklist wired', () => {
 
   it('S6/N1: no certificate override, no TLS bypass, no dev page trusted from the environment of a packaged app', () => {
     for (const { file, text } of mainSources()) {
-      expect(text, file).not.toMatch(/certificate-error|setCertificateVerifyProc|ignore-certificate-errors|rejectUnauthorized:\s*false/);
+      expect(text, file).not.toMatch(
+        /certificate-error|setCertificateVerifyProc|ignore-certificate-errors|rejectUnauthorized:\s*false/,
+      );
     }
     expect(glue).not.toMatch(/process\.env\.ELECTRON_RENDERER_URL/);
     expect(glue).toMatch(/const devEnv = app\.isPackaged \? \{\} : process\.env;/);

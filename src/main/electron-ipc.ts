@@ -8,10 +8,15 @@ import type { IpcMain, WebContents } from 'electron';
 import type { IpcRegistrar } from '../core/ipc';
 
 /** Wraps Electron's ipcMain as a registrar; `isAppContents` names the app's own windows' contents. */
-export function createElectronRegistrar(ipcMain: IpcMain, isAppContents: (contents: WebContents) => boolean): IpcRegistrar {
+export function createElectronRegistrar(
+  ipcMain: IpcMain,
+  isAppContents: (contents: WebContents) => boolean,
+): IpcRegistrar {
   return {
     handle(channel, listener) {
-      ipcMain.handle(channel, (event, raw: unknown) => listener({ senderUrl: isAppContents(event.sender) ? (event.senderFrame?.url ?? null) : null }, raw));
+      ipcMain.handle(channel, (event, raw: unknown) =>
+        listener({ senderUrl: isAppContents(event.sender) ? (event.senderFrame?.url ?? null) : null }, raw),
+      );
     },
   };
 }

@@ -8,7 +8,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type FileFilter, type Session, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  session,
+  shell,
+  type FileFilter,
+  type Session,
+  type WebContents,
+} from 'electron';
 import { localIsoDay } from '../shared/dates';
 import { createAppCore, type AppCore } from '../core/app';
 import { createElectronSettingsStore } from './electron-settings-store';
@@ -170,9 +182,15 @@ function guardContents(contents: WebContents, core: AppCore, log: Logger): void 
       setWindowOpenHandler: (handler) => contents.setWindowOpenHandler(handler),
     },
     // electronegativity-ignore: OPEN_EXTERNAL_JS_CHECK — the core's desktop actions apply the https-only link policy first.
-    { trusted, openExternal: (url) => core.desktop.openExternal(url), onBlocked: (what) => log.warn('window.blocked', { what }) },
+    {
+      trusted,
+      openExternal: (url) => core.desktop.openExternal(url),
+      onBlocked: (what) => log.warn('window.blocked', { what }),
+    },
   );
-  contents.on('render-process-gone', (_event, details) => log.error('renderer.gone', { reason: details.reason, exitCode: details.exitCode }));
+  contents.on('render-process-gone', (_event, details) =>
+    log.error('renderer.gone', { reason: details.reason, exitCode: details.exitCode }),
+  );
   contents.on('unresponsive', () => log.warn('renderer.unresponsive'));
   contents.on('console-message', (event) => {
     if (event.level === 'error') log.warn('renderer.console-error', { message: event.message.slice(0, 2000) });
@@ -184,9 +202,15 @@ function guardContents(contents: WebContents, core: AppCore, log: Logger): void 
 /** Denies every permission except writing text to the clipboard from the app's own page. */
 function lockPermissions(): void {
   const ses = session.defaultSession;
-  ses.setPermissionRequestHandler((_contents, permission, callback, details) => callback(isPermissionGrantedFor(permission, details.requestingUrl, trusted)));
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isPermissionGrantedFor(permission, details.requestingUrl, trusted)),
+  );
   ses.setPermissionCheckHandler((contents, permission, _origin, details) =>
-    isPermissionGrantedFor(permission, details.requestingUrl ?? (details.isMainFrame ? contents?.getURL() : undefined), trusted),
+    isPermissionGrantedFor(
+      permission,
+      details.requestingUrl ?? (details.isMainFrame ? contents?.getURL() : undefined),
+      trusted,
+    ),
   );
   ses.setDevicePermissionHandler(() => false);
 }
@@ -247,10 +271,18 @@ function closeBeforeQuitting(core: AppCore): void {
 
 async function main(): Promise<void> {
   await app.whenReady();
-  protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererRoot, onRefused: (reason, status) => logger.warn('app-scheme.refused', { reason, status }) }));
+  protocol.handle(
+    APP_SCHEME,
+    createAppProtocolHandler({
+      rendererRoot,
+      onRefused: (reason, status) => logger.warn('app-scheme.refused', { reason, status }),
+    }),
+  );
   lockPermissions();
   const serviceSession = prepareSessions();
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, development, appName: app.getName() })));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, development, appName: app.getName() })),
+  );
   const core = createAppCore({
     appVersion: app.getVersion(),
     today: () => localIsoDay(new Date()),
@@ -298,7 +330,10 @@ if (cliArgs !== null) {
   });
   main().catch((error: unknown) => {
     logger.error('app.start-failed', { error });
-    dialog.showErrorBox('Commission Desk could not start', 'Something went wrong while starting. The details are in the log file in the app’s data folder.');
+    dialog.showErrorBox(
+      'Commission Desk could not start',
+      'Something went wrong while starting. The details are in the log file in the app’s data folder.',
+    );
     app.quit();
   });
 }

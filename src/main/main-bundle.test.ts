@@ -44,7 +44,8 @@ let built: BuiltApp;
 let buildDir: string;
 let bundle: string;
 const userDataDirs: string[] = [];
-const ourListeners: { event: 'uncaughtException' | 'unhandledRejection'; listener: (...args: unknown[]) => void }[] = [];
+const ourListeners: { event: 'uncaughtException' | 'unhandledRejection'; listener: (...args: unknown[]) => void }[] =
+  [];
 
 beforeAll(() => {
   built = buildApp('main-bundle-test');
@@ -69,7 +70,10 @@ async function load(options: StandInOptions, env: Record<string, string> = {}): 
   const record = resetElectronStandIn(options);
   const listenersOf = (event: 'uncaughtException' | 'unhandledRejection') =>
     process.listeners(event as 'uncaughtException') as ((...args: unknown[]) => void)[];
-  const before = { uncaughtException: listenersOf('uncaughtException'), unhandledRejection: listenersOf('unhandledRejection') };
+  const before = {
+    uncaughtException: listenersOf('uncaughtException'),
+    unhandledRejection: listenersOf('unhandledRejection'),
+  };
   const saved = { ...process.env };
   Object.assign(process.env, env);
   try {
@@ -78,7 +82,8 @@ async function load(options: StandInOptions, env: Record<string, string> = {}): 
     for (const key of Object.keys(env)) if (saved[key] === undefined) delete process.env[key];
   }
   for (const event of ['uncaughtException', 'unhandledRejection'] as const)
-    for (const listener of listenersOf(event)) if (!before[event].includes(listener)) ourListeners.push({ event, listener });
+    for (const listener of listenersOf(event))
+      if (!before[event].includes(listener)) ourListeners.push({ event, listener });
   record.steps.push('-- loaded');
   releaseElectronReady();
   return record;
@@ -93,7 +98,10 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000)
 }
 
 /** Loads a fresh bundle with `options` in a new data folder, releases `ready`, and waits for the window. */
-async function start(options: Omit<StandInOptions, 'userData'>, env: Record<string, string> = {}): Promise<{ record: StandInRecord; userData: string }> {
+async function start(
+  options: Omit<StandInOptions, 'userData'>,
+  env: Record<string, string> = {},
+): Promise<{ record: StandInRecord; userData: string }> {
   const userData = await newUserData();
   const record = await load({ ...options, userData }, env);
   await waitFor(() => record.windows.length > 0, 'the window');
@@ -134,7 +142,16 @@ describe('the built main process, packaged', () => {
 
   it('S10: app:// is registered privileged before ready, handled after, and the window loads app://commission-desk/index.html', () => {
     expect(record.privilegedSchemes).toEqual([
-      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, supportFetchAPI: true, bypassCSP: false, corsEnabled: false }) },
+      {
+        scheme: 'app',
+        privileges: expect.objectContaining({
+          standard: true,
+          secure: true,
+          supportFetchAPI: true,
+          bypassCSP: false,
+          corsEnabled: false,
+        }),
+      },
     ]);
     const steps = record.steps;
     expect(steps.indexOf('registerSchemesAsPrivileged')).toBeLessThan(steps.indexOf('-- loaded'));
@@ -149,7 +166,11 @@ describe('the built main process, packaged', () => {
     const page = await handle(new Request(APP_PAGE_URL));
     expect(page.status).toBe(200);
     expect(await page.text()).toBe(readFileSync(join(buildDir, 'out/renderer/index.html'), 'utf8'));
-    for (const url of ['app://commission-desk/..%2fmain%2findex.js', 'app://commission-desk/..%5cmain%5cindex.js', 'app://commission-desk/../main/index.js']) {
+    for (const url of [
+      'app://commission-desk/..%2fmain%2findex.js',
+      'app://commission-desk/..%5cmain%5cindex.js',
+      'app://commission-desk/../main/index.js',
+    ]) {
       const answer = await handle(new Request(url));
       expect(answer.status, url).toBeGreaterThanOrEqual(400);
       expect(await answer.text(), url).toBe('');
@@ -158,15 +179,24 @@ describe('the built main process, packaged', () => {
 
   it('S10/S6: IPC answers the app’s window on its app:// origin only; a file:// frame or contents the app did not create are refused', async () => {
     const contents = windowContents(record);
-    expect(await invokeIpc('session:status', undefined, contents, `${APP_PAGE_URL}#/sales`)).toMatchObject({ ok: true });
+    expect(await invokeIpc('session:status', undefined, contents, `${APP_PAGE_URL}#/sales`)).toMatchObject({
+      ok: true,
+    });
     const refused = { ok: false, error: { code: 'UNTRUSTED_SENDER' } };
-    expect(await invokeIpc('session:status', undefined, contents, `file://${join(buildDir, 'out/renderer/index.html')}`)).toMatchObject(refused);
+    expect(
+      await invokeIpc('session:status', undefined, contents, `file://${join(buildDir, 'out/renderer/index.html')}`),
+    ).toMatchObject(refused);
     expect(await invokeIpc('session:status', undefined, foreignContents(), APP_PAGE_URL)).toMatchObject(refused);
   });
 
   it('S14: service calls go through the in-memory service session, never the window’s', async () => {
     const contents = windowContents(record);
-    const form = { baseUrl: 'https://shop.example.test', apiKey: 'stand-in-key', apiSecret: 'stand-in-secret-CANARY', appId: 'stand-in-app' };
+    const form = {
+      baseUrl: 'https://shop.example.test',
+      apiKey: 'stand-in-key',
+      apiSecret: 'stand-in-secret-CANARY',
+      appId: 'stand-in-app',
+    };
     const answer = await invokeIpc('accounts:testConnection', form, contents, APP_PAGE_URL);
     expect(answer).toMatchObject({ ok: false });
     expect(record.fetched.length).toBeGreaterThan(0);
@@ -181,12 +211,21 @@ describe('the built main process, packaged', () => {
   it('S14: the window’s session neither spell-checks nor downloads dictionaries, and the window has spellcheck off', () => {
     const calls = record.sessionCalls.filter((c) => c.partition === '');
     expect(calls).toContainEqual({ partition: '', method: 'setSpellCheckerEnabled', args: [false] });
-    expect(calls).toContainEqual({ partition: '', method: 'setSpellCheckerDictionaryDownloadURL', args: [SPELLCHECKER_DICTIONARY_URL] });
+    expect(calls).toContainEqual({
+      partition: '',
+      method: 'setSpellCheckerDictionaryDownloadURL',
+      args: [SPELLCHECKER_DICTIONARY_URL],
+    });
     expect(record.windows[0]?.options.webPreferences?.spellcheck).toBe(false);
   });
 
   it('S16: no DevTools in the window, a DevTools window is closed if one opens, and the menu has no developer item', () => {
-    expect(record.windows[0]?.options.webPreferences).toMatchObject({ devTools: false, sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(record.windows[0]?.options.webPreferences).toMatchObject({
+      devTools: false,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+    });
     const contents = windowContents(record);
     contents.emit('devtools-opened');
     expect(contents.devToolsClosed).toBe(1);
@@ -202,7 +241,9 @@ describe('the built main process, packaged', () => {
     const today = localIsoDay(new Date());
     await invokeIpc('sync:start', { from: today.slice(0, 8) + '01', to: today }, contents, APP_PAGE_URL);
     for (let i = 0; i < 400; i += 1) {
-      const status = (await invokeIpc('sync:status', undefined, contents, APP_PAGE_URL)) as { value?: { running: boolean } };
+      const status = (await invokeIpc('sync:status', undefined, contents, APP_PAGE_URL)) as {
+        value?: { running: boolean };
+      };
       if (status.value?.running === false) break;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -236,14 +277,20 @@ describe('the built main process, in development', () => {
     expect(rolesIn(record.menuTemplates[0] ?? [])).toContain('toggleDevTools');
     expect(record.windows[0]?.loaded).toEqual(['http://127.0.0.1:5173']);
     const contents = windowContents(record);
-    expect(await invokeIpc('session:status', undefined, contents, 'http://127.0.0.1:5173/#/sales')).toMatchObject({ ok: true });
+    expect(await invokeIpc('session:status', undefined, contents, 'http://127.0.0.1:5173/#/sales')).toMatchObject({
+      ok: true,
+    });
     expect(await invokeIpc('session:status', undefined, contents, APP_PAGE_URL)).toMatchObject({ ok: false });
   });
 });
 
 /** Calls `channel` as the app's own page would and returns the value; a refusal fails with the app's error. */
 async function call<T>(record: StandInRecord, channel: string, input?: unknown): Promise<T> {
-  const answer = (await invokeIpc(channel, input, windowContents(record), `${APP_PAGE_URL}#/sales`)) as { ok: boolean; value?: T; error?: unknown };
+  const answer = (await invokeIpc(channel, input, windowContents(record), `${APP_PAGE_URL}#/sales`)) as {
+    ok: boolean;
+    value?: T;
+    error?: unknown;
+  };
   if (!answer.ok) throw new Error(`${channel} was refused: ${JSON.stringify(answer.error)}`);
   return answer.value as T;
 }
@@ -255,8 +302,18 @@ function cacheFiles(userData: string): string[] {
     .sort();
 }
 
-type RequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl: string }) => void;
-type CheckHandler = (contents: unknown, permission: string, origin: string, details: { requestingUrl?: string; isMainFrame: boolean }) => boolean;
+type RequestHandler = (
+  contents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: { requestingUrl: string },
+) => void;
+type CheckHandler = (
+  contents: unknown,
+  permission: string,
+  origin: string,
+  details: { requestingUrl?: string; isMainFrame: boolean },
+) => boolean;
 
 /** The handler a session was given with `method`. */
 function sessionHandler<T>(record: StandInRecord, partition: string, method: string): T {
@@ -371,13 +428,22 @@ describe('P1: the packaged app from start to quit, on a real cache and the OS ke
     expect(requestAnswer(request, 'clipboard-sanitized-write', APP_PAGE_URL)).toBe(true);
     expect(requestAnswer(request, 'clipboard-sanitized-write', 'https://evil.example.com/')).toBe(false);
     const check = sessionHandler<CheckHandler>(record, '', 'setPermissionCheckHandler');
-    expect(check(windowContents(record), 'media', APP_PAGE_URL, { requestingUrl: APP_PAGE_URL, isMainFrame: true })).toBe(false);
-    expect(check(windowContents(record), 'clipboard-sanitized-write', APP_PAGE_URL, { requestingUrl: APP_PAGE_URL, isMainFrame: true })).toBe(true);
+    expect(
+      check(windowContents(record), 'media', APP_PAGE_URL, { requestingUrl: APP_PAGE_URL, isMainFrame: true }),
+    ).toBe(false);
+    expect(
+      check(windowContents(record), 'clipboard-sanitized-write', APP_PAGE_URL, {
+        requestingUrl: APP_PAGE_URL,
+        isMainFrame: true,
+      }),
+    ).toBe(true);
     expect(sessionHandler<() => boolean>(record, '', 'setDevicePermissionHandler')()).toBe(false);
     const serviceRequest = sessionHandler<RequestHandler>(record, SERVICE_PARTITION, 'setPermissionRequestHandler');
     expect(requestAnswer(serviceRequest, 'clipboard-sanitized-write', APP_PAGE_URL)).toBe(false);
     const serviceCheck = sessionHandler<CheckHandler>(record, SERVICE_PARTITION, 'setPermissionCheckHandler');
-    expect(serviceCheck(null, 'clipboard-sanitized-write', APP_PAGE_URL, { requestingUrl: APP_PAGE_URL, isMainFrame: true })).toBe(false);
+    expect(
+      serviceCheck(null, 'clipboard-sanitized-write', APP_PAGE_URL, { requestingUrl: APP_PAGE_URL, isMainFrame: true }),
+    ).toBe(false);
   });
 
   it('P1: as the app page: demo sign-in, a sync into the cache, a page of sales, and an export written where the save dialog pointed', async () => {
@@ -394,7 +460,11 @@ describe('P1: the packaged app from start to quit, on a real cache and the OS ke
     expect(page.total).toBeGreaterThan(0);
     expect(page.rows).toHaveLength(Math.min(page.total, 1000));
 
-    const exported = await call<ExportResult>(record, 'export:sales', { filter, format: 'csv', columns: ['reference', 'transactionDate'] });
+    const exported = await call<ExportResult>(record, 'export:sales', {
+      filter,
+      format: 'csv',
+      columns: ['reference', 'transactionDate'],
+    });
     expect(record.saveDialogs).toHaveLength(1);
     expect(exported.filePath).toBe(join(exportDir, basename(record.saveDialogs[0]?.defaultPath ?? '')));
     expect(exported.rowCount).toBe(page.total);
@@ -443,7 +513,12 @@ describe('P1: the packaged app from start to quit, on a real cache and the OS ke
     exits.length = 0;
     record = await load(options());
     await waitFor(() => record.windows.length > 0, 'the window');
-    expect(await call<SessionStatus>(record, 'session:status')).toMatchObject({ kind: 'account', signedIn: true, problem: null, readOnly: null });
+    expect(await call<SessionStatus>(record, 'session:status')).toMatchObject({
+      kind: 'account',
+      signedIn: true,
+      problem: null,
+      readOnly: null,
+    });
     expect(await call<AppInfo>(record, 'app:info')).toMatchObject({ cache: { notice: null, error: null } });
     // The first sales page starts the integrity check (a worker thread); quitting waits for it.
     const page = await call<SalesPageResult>(record, 'sales:query', { filter: {}, offset: 0, limit: 10 });
@@ -456,7 +531,8 @@ describe('P1: the packaged app from start to quit, on a real cache and the OS ke
     // The browse index was readied after the window was created, and the check found the file whole.
     expect(text).toMatch(/"event":"sales\.warmed-up".*"ready":true/);
     expect(text).toMatch(/"event":"cache\.checked".*"verdict":"ok"/);
-    for (const event of ['cache.check-skipped', 'cache.recovered', 'cache.unavailable', 'app.start-failed']) expect(text).not.toContain(event);
+    for (const event of ['cache.check-skipped', 'cache.recovered', 'cache.unavailable', 'app.start-failed'])
+      expect(text).not.toContain(event);
   });
 });
 

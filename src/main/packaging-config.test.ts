@@ -11,7 +11,9 @@ let config: Configuration;
 /** Target names of one platform's configuration, whichever form they were written in. */
 function targets(platform: { target?: unknown } | null | undefined): string[] {
   const list = Array.isArray(platform?.target) ? platform.target : [platform?.target];
-  return list.map((t: unknown) => (typeof t === 'string' ? t : String((t as { target?: unknown } | undefined)?.target)));
+  return list.map((t: unknown) =>
+    typeof t === 'string' ? t : String((t as { target?: unknown } | undefined)?.target),
+  );
 }
 
 function pngSize(path: string): { width: number; height: number } {
@@ -65,7 +67,9 @@ describe('packaging configuration', () => {
   it('S8: the configuration passes electron-builder’s own schema, which would refuse a misspelt fuse', async () => {
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
     const misspelt = { ...config, electronFuses: { runAsNod: false } } as unknown as Configuration;
-    await expect(validateConfiguration(misspelt, new DebugLogger(false))).rejects.toThrow(/configuration\.electronFuses/);
+    await expect(validateConfiguration(misspelt, new DebugLogger(false))).rejects.toThrow(
+      /configuration\.electronFuses/,
+    );
   });
 
   it('app id, product name "Commission Desk", icons from resources/, AppImage + deb, dmg, nsis', () => {

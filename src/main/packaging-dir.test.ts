@@ -73,8 +73,11 @@ const shipped = (file: string): boolean => !file.endsWith('.map') && !file.start
 /** The packages the shipped main-process and preload files load by name, read from their syntax trees; not electron. */
 function importedByBuiltFiles(outDir: string): string[] {
   const names = new Set<string>();
-  for (const file of filesUnder(outDir).filter((f) => /\.(c|m)?js$/.test(f) && shipped(f) && !f.startsWith('renderer/'))) {
-    for (const name of importedPackages(readFileSync(join(outDir, file), 'utf8'))) if (name !== 'electron') names.add(name);
+  for (const file of filesUnder(outDir).filter(
+    (f) => /\.(c|m)?js$/.test(f) && shipped(f) && !f.startsWith('renderer/'),
+  )) {
+    for (const name of importedPackages(readFileSync(join(outDir, file), 'utf8')))
+      if (name !== 'electron') names.add(name);
   }
   return [...names].sort();
 }
@@ -101,7 +104,9 @@ beforeAll(async () => {
     guard.restore();
   }
   networkAttempts = guard.attempts;
-  const appDirName = readdirSync(join(work, 'dist')).find((name) => name.startsWith('linux') && name.endsWith('unpacked'));
+  const appDirName = readdirSync(join(work, 'dist')).find(
+    (name) => name.startsWith('linux') && name.endsWith('unpacked'),
+  );
   appDir = join(work, 'dist', appDirName ?? 'linux-unpacked');
   archive = join(appDir, 'resources/app.asar');
   files = asarFiles(archive);
@@ -140,7 +145,9 @@ describe('the app packaged with a stand-in Electron', () => {
     ).toEqual(built);
     expect(files.filter((f) => f.path.endsWith('.map')).map((f) => f.path)).toEqual([]);
     const own = files.filter((f) => !f.path.startsWith('node_modules/'));
-    expect(own.filter((f) => /\.(test|spec)\.|\.tsx?$|(^|\/)(src|e2e|test-support|scripts|docs|bench)\//.test(f.path))).toEqual([]);
+    expect(
+      own.filter((f) => /\.(test|spec)\.|\.tsx?$|(^|\/)(src|e2e|test-support|scripts|docs|bench)\//.test(f.path)),
+    ).toEqual([]);
   });
 
   it('P3: the packaged package.json starts the main bundle and carries no devDependencies or scripts', () => {
@@ -155,7 +162,10 @@ describe('the app packaged with a stand-in Electron', () => {
     const manifests = files.filter((f) => /(^|\/)node_modules\/(@[^/]+\/)?[^/@]+\/package\.json$/.test(f.path));
     const packed = new Set(
       manifests.map((f) => {
-        const { name, version } = JSON.parse(extractFile(archive, f.path).toString('utf8')) as { name: string; version: string };
+        const { name, version } = JSON.parse(extractFile(archive, f.path).toString('utf8')) as {
+          name: string;
+          version: string;
+        };
         return `${name}@${version}`;
       }),
     );
@@ -165,7 +175,8 @@ describe('the app packaged with a stand-in Electron', () => {
     const productionNames = new Set([...production].map((p) => p.slice(0, p.lastIndexOf('@'))));
     const devOnly = Object.keys(readManifest(root).devDependencies ?? {}).filter((name) => !productionNames.has(name));
     expect(devOnly).toContain('electron');
-    for (const name of devOnly) expect(existsSync(join(appDir, 'resources/app.asar.unpacked/node_modules', name)), name).toBe(false);
+    for (const name of devOnly)
+      expect(existsSync(join(appDir, 'resources/app.asar.unpacked/node_modules', name)), name).toBe(false);
     for (const name of devOnly)
       expect(
         files.some((f) => f.path.startsWith(`node_modules/${name}/`)),
@@ -188,7 +199,12 @@ describe('the app packaged with a stand-in Electron', () => {
         .filter((file) => file.endsWith('.node') && !file.includes('/obj.target/'))
         .map((file) => `node_modules/${name}/${file}`),
     );
-    expect(natives).toEqual(expect.arrayContaining(['node_modules/keytar/build/Release/keytar.node', 'node_modules/better-sqlite3/prebuilds/linux-x64.node']));
+    expect(natives).toEqual(
+      expect.arrayContaining([
+        'node_modules/keytar/build/Release/keytar.node',
+        'node_modules/better-sqlite3/prebuilds/linux-x64.node',
+      ]),
+    );
     for (const file of natives) {
       expect(files.find((f) => f.path === file)?.unpacked, file).toBe(true);
       expect(sha(join(appDir, 'resources/app.asar.unpacked', file)), file).toBe(sha(join(root, file)));
@@ -197,8 +213,13 @@ describe('the app packaged with a stand-in Electron', () => {
   });
 
   it('P3: the app folder and app.asar stay within their size budgets, and no renderer-only package is packed', () => {
-    expect(appBytes, `app folder ${megabytes(appBytes)}, budget ${megabytes(BUDGET.appFolder)}`).toBeLessThanOrEqual(BUDGET.appFolder);
-    expect(archiveBytes, `app.asar ${megabytes(archiveBytes)}, budget ${megabytes(BUDGET.archive)}`).toBeLessThanOrEqual(BUDGET.archive);
+    expect(appBytes, `app folder ${megabytes(appBytes)}, budget ${megabytes(BUDGET.appFolder)}`).toBeLessThanOrEqual(
+      BUDGET.appFolder,
+    );
+    expect(
+      archiveBytes,
+      `app.asar ${megabytes(archiveBytes)}, budget ${megabytes(BUDGET.archive)}`,
+    ).toBeLessThanOrEqual(BUDGET.archive);
     const rendererOnly = ['react', 'react-dom', '@mantine/core', '@tabler/icons-react', 'recharts'];
     for (const name of rendererOnly)
       expect(

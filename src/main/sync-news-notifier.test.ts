@@ -35,7 +35,10 @@ describe('news from a background sync on the desktop', () => {
     const notifier = createSyncNewsNotifier(() => window as never);
     notifier.notify({ accountLabel: 'Shop', newSales: 3, statusChanges: 4 });
     notifier.notify({ accountLabel: 'Shop', newSales: 0, statusChanges: 2 });
-    expect(record.notifications.map((n) => n.title)).toEqual(['Shop: 3 new sales and 4 status changes', 'Shop: 2 status changes']);
+    expect(record.notifications.map((n) => n.title)).toEqual([
+      'Shop: 3 new sales and 4 status changes',
+      'Shop: 2 status changes',
+    ]);
     expect(record.badgeCounts).toEqual([7, 9]);
 
     const { electronStandInModule } = await import('../../test-support/electron-stand-in');

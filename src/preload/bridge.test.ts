@@ -16,7 +16,8 @@ describe('the preload bridge', () => {
     const { bridge } = recordingBridge();
     expect(Object.keys(bridge).sort()).toEqual(Object.keys(CHANNELS).sort());
     expect(Object.keys(bridge).sort()).toEqual(Object.keys(IPC_CONTRACT).sort());
-    for (const generic of ['invoke', 'send', 'sendSync', 'on', 'once', 'ipcRenderer', 'removeListener']) expect(generic in bridge).toBe(false);
+    for (const generic of ['invoke', 'send', 'sendSync', 'on', 'once', 'ipcRenderer', 'removeListener'])
+      expect(generic in bridge).toBe(false);
   });
 
   it('S2: each method sends its one argument to its own channel only; extra arguments and callbacks never cross', async () => {

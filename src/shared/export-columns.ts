@@ -79,7 +79,11 @@ export function requiredExportColumns(dateBasis: DateBasis): ExportColumnId[] {
  * The columns actually written: the chosen ones in their order (duplicates dropped), then any required one missing.
  * An export of several accounts starts with the Account column; one of a single account has none.
  */
-export function resolveExportColumns(chosen: readonly ExportColumnId[] | undefined, dateBasis: DateBasis, severalAccounts = false): ExportColumnId[] {
+export function resolveExportColumns(
+  chosen: readonly ExportColumnId[] | undefined,
+  dateBasis: DateBasis,
+  severalAccounts = false,
+): ExportColumnId[] {
   const columns: ExportColumnId[] = [...new Set(chosen ?? DEFAULT_EXPORT_COLUMNS)].filter((id) => id !== 'account');
   for (const id of requiredExportColumns(dateBasis)) if (!columns.includes(id)) columns.push(id);
   return severalAccounts ? ['account', ...columns] : columns;

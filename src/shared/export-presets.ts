@@ -51,7 +51,8 @@ export const EXPORT_PRESETS: readonly ExportPreset[] = [
   {
     id: 'all',
     label: 'All sales in a range',
-    description: 'Every sale by transaction date, whatever its status. Declined sales are listed but not counted as earned.',
+    description:
+      'Every sale by transaction date, whatever its status. Declined sales are listed but not counted as earned.',
     period: 'range',
     dateBasis: 'transaction',
   },

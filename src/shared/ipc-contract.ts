@@ -40,8 +40,22 @@ import { compareQuerySchema, type Comparison } from './compare';
 import type { AccountOverview } from './overview';
 import type { PayoutReport } from './payouts';
 import { preferencesPatchSchema, type Preferences } from './preferences';
-import { changesQuerySchema, salesFilterSchema, salesPageQuerySchema, seriesQuerySchema, topQuerySchema } from './sales-query';
-import type { DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, StatusCheckAge, TopEntry } from './sales-query-types';
+import {
+  changesQuerySchema,
+  salesFilterSchema,
+  salesPageQuerySchema,
+  seriesQuerySchema,
+  topQuerySchema,
+} from './sales-query';
+import type {
+  DistinctValues,
+  SaleChange,
+  SalesPageResult,
+  SalesSummary,
+  SeriesPoint,
+  StatusCheckAge,
+  TopEntry,
+} from './sales-query-types';
 import type { SyncStatus } from './sync-progress';
 
 export * from './ipc-requests';

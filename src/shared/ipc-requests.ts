@@ -112,5 +112,8 @@ export const openFileSchema = z.strictObject({ path: z.string().min(1).max(4096)
 
 /** The payment dates a payout report covers. */
 export const payoutRangeSchema = z
-  .strictObject({ from: isoDayWithin(() => LATEST_FILTER_DAY, LATEST_FILTER_DAY), to: isoDayWithin(() => LATEST_FILTER_DAY, LATEST_FILTER_DAY) })
+  .strictObject({
+    from: isoDayWithin(() => LATEST_FILTER_DAY, LATEST_FILTER_DAY),
+    to: isoDayWithin(() => LATEST_FILTER_DAY, LATEST_FILTER_DAY),
+  })
   .refine((r) => r.from <= r.to, { message: 'the end date is before the start date', path: ['to'] });

@@ -21,7 +21,20 @@ describe('exact decimals', () => {
   });
 
   it('T8: refuses what is not a plain number: separators, currency signs, words, noise', () => {
-    for (const text of ['12,50', '12,50 EUR', '$5', '1 000', 'NaN', 'Infinity', '', '.', '-', '0x10', '1e400', '1'.repeat(61)]) {
+    for (const text of [
+      '12,50',
+      '12,50 EUR',
+      '$5',
+      '1 000',
+      'NaN',
+      'Infinity',
+      '',
+      '.',
+      '-',
+      '0x10',
+      '1e400',
+      '1'.repeat(61),
+    ]) {
       expect(parseDecimal(text), text).toBeNull();
     }
   });
@@ -45,9 +58,14 @@ describe('exact decimals', () => {
   });
 
   it('T6: knows each currency’s ISO 4217 decimals', () => {
-    expect([currencyDigits('JPY'), currencyDigits('KRW'), currencyDigits('EUR'), currencyDigits('KWD'), currencyDigits('CLF'), currencyDigits('XXX')]).toEqual([
-      0, 0, 2, 3, 4, 2,
-    ]);
+    expect([
+      currencyDigits('JPY'),
+      currencyDigits('KRW'),
+      currencyDigits('EUR'),
+      currencyDigits('KWD'),
+      currencyDigits('CLF'),
+      currencyDigits('XXX'),
+    ]).toEqual([0, 0, 2, 3, 4, 2]);
   });
 });
 

@@ -8,7 +8,17 @@ describe('preference rules without zod', () => {
   });
 
   it('a view name is judged as the schema the main process applies judges it, with the same words', () => {
-    const names = ['', '   ', 'May', '  May  ', 'x'.repeat(60), ` ${'x'.repeat(60)} `, 'x'.repeat(61), 'é'.repeat(61), '\t\n'];
+    const names = [
+      '',
+      '   ',
+      'May',
+      '  May  ',
+      'x'.repeat(60),
+      ` ${'x'.repeat(60)} `,
+      'x'.repeat(61),
+      'é'.repeat(61),
+      '\t\n',
+    ];
     for (const name of names) {
       const parsed = savedViewSchema.shape.name.safeParse(name);
       expect(viewNameIssue(name), JSON.stringify(name)).toBe(parsed.success ? null : parsed.error.issues[0]?.message);

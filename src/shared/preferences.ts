@@ -6,7 +6,14 @@
  * values pass (S17): the renderer and an edited settings file cannot grow the map without bound.
  */
 import { z } from 'zod';
-import { DEFAULT_PREFERENCES, MAX_REMEMBERED_ACCOUNTS, MAX_SAVED_VIEWS, VIEW_NAME_EMPTY, VIEW_NAME_MAX_LENGTH, VIEW_NAME_TOO_LONG } from './preference-rules';
+import {
+  DEFAULT_PREFERENCES,
+  MAX_REMEMBERED_ACCOUNTS,
+  MAX_SAVED_VIEWS,
+  VIEW_NAME_EMPTY,
+  VIEW_NAME_MAX_LENGTH,
+  VIEW_NAME_TOO_LONG,
+} from './preference-rules';
 import { salesFilterSchema, salesSortSchema } from './sales-query';
 
 export { MAX_REMEMBERED_ACCOUNTS } from './preference-rules';
@@ -65,7 +72,9 @@ export const preferencesSchema = z.strictObject({
   fiscalYearStartMonth: z.number().int().min(1).max(12).default(DEFAULT_PREFERENCES.fiscalYearStartMonth),
   accounts: z
     .record(preferencesScopeSchema, accountPreferencesSchema)
-    .refine((accounts) => Object.keys(accounts).length <= MAX_REMEMBERED_ACCOUNTS, { message: `remembers at most ${MAX_REMEMBERED_ACCOUNTS} accounts` })
+    .refine((accounts) => Object.keys(accounts).length <= MAX_REMEMBERED_ACCOUNTS, {
+      message: `remembers at most ${MAX_REMEMBERED_ACCOUNTS} accounts`,
+    })
     .default({}),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;

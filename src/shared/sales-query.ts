@@ -21,7 +21,9 @@ export function isoDayWithin(latest: () => string, latestInWords: string) {
     .string()
     .length(10, 'must be a day written yyyy-mm-dd')
     .refine(isIsoDay, { message: 'must be a real day written yyyy-mm-dd', abort: true })
-    .refine((day) => day >= EARLIEST_DAY && day <= latest(), { message: `must be a day from ${EARLIEST_DAY} to ${latestInWords}` });
+    .refine((day) => day >= EARLIEST_DAY && day <= latest(), {
+      message: `must be a day from ${EARLIEST_DAY} to ${latestInWords}`,
+    });
 }
 
 const isoDay = isoDayWithin(() => LATEST_FILTER_DAY, LATEST_FILTER_DAY);

@@ -21,7 +21,17 @@ describe('readWireDay', () => {
     expect(readWireDay(text)).toEqual({ day, exactFormat: false });
   });
 
-  it.each(['03/01/2026', '1/2/2026', '2026/13/45', '31-02-2026', '15-01-26', 'yesterday', '', '2026-01', '15-01-2026T'])('T8: does not guess at %j', (text) => {
+  it.each([
+    '03/01/2026',
+    '1/2/2026',
+    '2026/13/45',
+    '31-02-2026',
+    '15-01-26',
+    'yesterday',
+    '',
+    '2026-01',
+    '15-01-2026T',
+  ])('T8: does not guess at %j', (text) => {
     expect(readWireDay(text)).toBeNull();
   });
 });

@@ -14,7 +14,12 @@ export const MAX_FIELD_NODES = 10_000;
 export type JsonCheck = 'ok' | 'too-deep' | 'too-large' | 'not-json';
 
 function isScalar(value: unknown): boolean {
-  return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  );
 }
 
 /** Checks `value` without recursion: at most `maxDepth` levels (a scalar is 1) and `maxNodes` values. */

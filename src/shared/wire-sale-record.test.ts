@@ -50,13 +50,23 @@ describe('parseSaleRecord', () => {
 
   it('T8: a sale without commission status, amount or currency is kept with what can be read', () => {
     const sale = kept({ reference: 'S-2', transaction_date: '15-01-2026' });
-    expect(sale).toMatchObject({ commissionStatus: null, commissionAmount: null, currency: 'XXX', transactionAmount: null, paymentStatus: null });
+    expect(sale).toMatchObject({
+      commissionStatus: null,
+      commissionAmount: null,
+      currency: 'XXX',
+      transactionAmount: null,
+      paymentStatus: null,
+    });
     expect(sale.notices?.map((n) => n.field).sort()).toEqual(['commission_amount', 'commission_status', 'currency']);
   });
 
   it('T8: the correct spelling wins; the misspelled key is used when the correct one holds nothing', () => {
-    expect(kept({ ...BASE, transaction_date: null, transaction_dete: '16-01-2026' }).transactionDate).toBe('2026-01-16');
-    expect(kept({ ...BASE, payment_status: 'paid', payment_date: '', payment_dete: '01-02-2026' }).paymentDate).toBe('2026-02-01');
+    expect(kept({ ...BASE, transaction_date: null, transaction_dete: '16-01-2026' }).transactionDate).toBe(
+      '2026-01-16',
+    );
+    expect(kept({ ...BASE, payment_status: 'paid', payment_date: '', payment_dete: '01-02-2026' }).paymentDate).toBe(
+      '2026-02-01',
+    );
     const both = kept({ ...BASE, transaction_dete: '16-01-2026' });
     expect(both.transactionDate).toBe('2026-01-15');
     expect(both.extra).toEqual({ transaction_dete: '16-01-2026' });
@@ -64,7 +74,10 @@ describe('parseSaleRecord', () => {
   });
 
   it('T8: amounts finer than the currency or too long for a number keep their exact text and are flagged', () => {
-    expect(kept({ ...BASE, currency: 'JPY', commission_amount: 12.5 })).toMatchObject({ commissionAmount: 12.5, commissionExact: '12.5' });
+    expect(kept({ ...BASE, currency: 'JPY', commission_amount: 12.5 })).toMatchObject({
+      commissionAmount: 12.5,
+      commissionExact: '12.5',
+    });
     expect(kept({ ...BASE, currency: 'KWD', commission_amount: 1.125 }).commissionExact).toBeUndefined();
     const long = kept({ ...BASE, transaction_amount: '98765432109876543210.5' });
     expect(long.transactionExact).toBe('98765432109876543210.5');
@@ -74,7 +87,12 @@ describe('parseSaleRecord', () => {
   });
 
   it(`T8: a field nested thousands of levels deep is left out with a notice; a wide one too; the record is kept`, () => {
-    const sale = kept({ ...BASE, blob: deep(5_000), wide: Array.from({ length: 20_000 }, (_, i) => i), fine: { a: [1, 2] } });
+    const sale = kept({
+      ...BASE,
+      blob: deep(5_000),
+      wide: Array.from({ length: 20_000 }, (_, i) => i),
+      fine: { a: [1, 2] },
+    });
     expect(sale.extra).toEqual({ fine: { a: [1, 2] } });
     expect(sale.notices?.map((n) => [n.kind, n.field])).toEqual([
       ['too-deep', 'blob'],
@@ -84,12 +102,23 @@ describe('parseSaleRecord', () => {
 
   it('T8: a record without a reference or a usable transaction date is a warning that says what is missing', () => {
     const noReference = parseSaleRecord({ ...BASE, reference: '   ' });
-    expect(noReference).toEqual({ ok: false, warning: { reference: null, reason: expect.stringContaining('no usable reference') } });
+    expect(noReference).toEqual({
+      ok: false,
+      warning: { reference: null, reason: expect.stringContaining('no usable reference') },
+    });
     expect(parseSaleRecord({ ...BASE, reference: 'x'.repeat(501) }).ok).toBe(false);
     const noDate = parseSaleRecord({ ...BASE, transaction_date: 'yesterday' });
-    expect(noDate).toEqual({ ok: false, warning: { reference: 'S-1', reason: expect.stringMatching(/transaction date \(sent "yesterday"\)/) } });
-    expect(parseSaleRecord({ ...BASE, transaction_date: undefined })).toMatchObject({ warning: { reason: expect.stringContaining('none was sent') } });
-    expect(parseSaleRecord([BASE])).toMatchObject({ ok: false, warning: { reason: expect.stringContaining('not an object') } });
+    expect(noDate).toEqual({
+      ok: false,
+      warning: { reference: 'S-1', reason: expect.stringMatching(/transaction date \(sent "yesterday"\)/) },
+    });
+    expect(parseSaleRecord({ ...BASE, transaction_date: undefined })).toMatchObject({
+      warning: { reason: expect.stringContaining('none was sent') },
+    });
+    expect(parseSaleRecord([BASE])).toMatchObject({
+      ok: false,
+      warning: { reason: expect.stringContaining('not an object') },
+    });
   });
 
   it('keeps a "__proto__" field out of the sale and the prototype untouched', () => {

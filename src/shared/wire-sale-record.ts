@@ -18,7 +18,17 @@ import {
   type SaleNotice,
   type SaleNoticeKind,
 } from './domain';
-import { NO_CURRENCY, currencyDigits, decimalOfNumber, decimalText, decimalToNumber, decimalsOf, numberHolds, parseDecimal, type ExactDecimal } from './money';
+import {
+  NO_CURRENCY,
+  currencyDigits,
+  decimalOfNumber,
+  decimalText,
+  decimalToNumber,
+  decimalsOf,
+  numberHolds,
+  parseDecimal,
+  type ExactDecimal,
+} from './money';
 import { readWireDay } from './wire-dates';
 import { MAX_FIELD_DEPTH, checkJson } from './wire-json';
 
@@ -113,15 +123,26 @@ function text(reading: Reading, field: string): string | null {
 function word(reading: Reading, field: string, listed: readonly string[], required: boolean): string | null {
   const value = text(reading, field);
   if (value === null) {
-    if (required && isBlank(reading.fields[field])) note(reading, 'missing', field, `The ${label(field)} is missing; the sale is kept without one.`);
+    if (required && isBlank(reading.fields[field]))
+      note(reading, 'missing', field, `The ${label(field)} is missing; the sale is kept without one.`);
     return null;
   }
   if (value.length > MAX_WORD_LENGTH) {
-    note(reading, 'unreadable', field, `The ${label(field)} ${describeValue(value)} is too long to be a status; it was left out.`);
+    note(
+      reading,
+      'unreadable',
+      field,
+      `The ${label(field)} ${describeValue(value)} is too long to be a status; it was left out.`,
+    );
     return null;
   }
   if (!isListedValue(listed, value)) {
-    note(reading, 'unlisted-value', field, `The ${label(field)} ${describeValue(value)} is not one the service documents; it is kept as sent.`);
+    note(
+      reading,
+      'unlisted-value',
+      field,
+      `The ${label(field)} ${describeValue(value)} is not one the service documents; it is kept as sent.`,
+    );
   }
   return value;
 }
@@ -189,13 +210,24 @@ function isOrdinary(value: number, currency: string): boolean {
 function amount(reading: Reading, field: string, currency: string, required: boolean): ReadAmount {
   const value = reading.fields[field];
   if (isBlank(value)) {
-    if (required) note(reading, 'missing', field, `The ${label(field)} is missing; the sale is kept without one and left out of its totals.`);
+    if (required)
+      note(
+        reading,
+        'missing',
+        field,
+        `The ${label(field)} is missing; the sale is kept without one and left out of its totals.`,
+      );
     return { amount: null };
   }
   if (typeof value === 'number' && isOrdinary(value, currency)) return { amount: value };
   const decimal = decimalOf(value);
   if (decimal === null) {
-    note(reading, 'unreadable', field, `The ${label(field)} ${describeValue(value)} is not a number; the sale is kept without one and left out of its totals.`);
+    note(
+      reading,
+      'unreadable',
+      field,
+      `The ${label(field)} ${describeValue(value)} is not a number; the sale is kept without one and left out of its totals.`,
+    );
     return { amount: null };
   }
   return flagAmount(reading, field, decimal, currency);
@@ -208,7 +240,12 @@ function spelledValue(reading: Reading, field: string, misspelled: string): unkn
   if (isBlank(correct)) return other;
   if (!isBlank(other) && other !== correct) {
     if (checkJson(other, 1) === 'ok') reading.extra[misspelled] = other as JsonValue;
-    note(reading, 'conflicting-value', field, `${field} says ${describeValue(correct)} and ${misspelled} says ${describeValue(other)}; ${field} was used.`);
+    note(
+      reading,
+      'conflicting-value',
+      field,
+      `${field} says ${describeValue(correct)} and ${misspelled} says ${describeValue(other)}; ${field} was used.`,
+    );
   }
   return correct;
 }
@@ -223,7 +260,12 @@ function day(reading: Reading, field: string, misspelled: string): DayField {
   const read = typeof sent === 'string' ? readWireDay(sent) : null;
   if (read === null) return { kind: 'unreadable', sent };
   if (!read.exactFormat) {
-    note(reading, 'near-format-date', field, `The ${label(field)} ${describeValue(sent)} is not written dd-mm-yyyy; it was read as ${read.day}.`);
+    note(
+      reading,
+      'near-format-date',
+      field,
+      `The ${label(field)} ${describeValue(sent)} is not written dd-mm-yyyy; it was read as ${read.day}.`,
+    );
   }
   return { kind: 'day', day: read.day };
 }
@@ -231,7 +273,12 @@ function day(reading: Reading, field: string, misspelled: string): DayField {
 function paymentDay(reading: Reading): string | null {
   const read = day(reading, 'payment_date', 'payment_dete');
   if (read.kind === 'unreadable') {
-    note(reading, 'unreadable', 'payment_date', `The payment date ${describeValue(read.sent)} is not a date that can be read; the sale is kept without one.`);
+    note(
+      reading,
+      'unreadable',
+      'payment_date',
+      `The payment date ${describeValue(read.sent)} is not a date that can be read; the sale is kept without one.`,
+    );
   }
   return read.kind === 'day' ? read.day : null;
 }
@@ -304,7 +351,10 @@ export function parseSaleRecord(raw: unknown): SaleResult {
   const reference = referenceOf(reading.fields);
   if (reference === null) {
     const sent = reading.fields.reference;
-    return refuse(null, `The record has no usable reference (${isBlank(sent) ? 'none was sent' : `sent ${describeValue(sent)}`}); it was not stored.`);
+    return refuse(
+      null,
+      `The record has no usable reference (${isBlank(sent) ? 'none was sent' : `sent ${describeValue(sent)}`}); it was not stored.`,
+    );
   }
   const transactionDate = day(reading, 'transaction_date', 'transaction_dete');
   if (transactionDate.kind !== 'day') {

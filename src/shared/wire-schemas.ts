@@ -56,7 +56,8 @@ const PROFILE_FIELDS = Object.keys(userProfileWireSchema.shape);
 export function parseProfile(body: unknown): Profile {
   const wire = userProfileWireSchema.parse(body);
   const sent = body as Record<string, unknown>;
-  if (!PROFILE_FIELDS.some((field) => Object.hasOwn(sent, field) && sent[field] !== undefined)) throw new Error('The body carries none of the profile fields.');
+  if (!PROFILE_FIELDS.some((field) => Object.hasOwn(sent, field) && sent[field] !== undefined))
+    throw new Error('The body carries none of the profile fields.');
   const channels = (wire.social_channels ?? []).flatMap((c) => {
     const parsed = socialChannelSchema.safeParse(c);
     return parsed.success ? [parsed.data] : [];
@@ -118,10 +119,15 @@ function readRecord(item: unknown): SaleResult {
     return parseSaleRecord(item);
   } catch (error) {
     const reference =
-      item !== null && typeof item === 'object' && 'reference' in item && typeof item.reference === 'string' ? item.reference.slice(0, 500) : null;
+      item !== null && typeof item === 'object' && 'reference' in item && typeof item.reference === 'string'
+        ? item.reference.slice(0, 500)
+        : null;
     return {
       ok: false,
-      warning: { reference, reason: `The record could not be read (${error instanceof Error ? error.message : 'unknown error'}); it was not stored.` },
+      warning: {
+        reference,
+        reason: `The record could not be read (${error instanceof Error ? error.message : 'unknown error'}); it was not stored.`,
+      },
     };
   }
 }

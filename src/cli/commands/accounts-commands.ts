@@ -38,14 +38,20 @@ function publicView(a: AccountMeta) {
 }
 
 /** `accounts list`: a table (or JSON) of the accounts, the api-key masked, never a secret. */
-export async function listAccounts(context: CliContext, options: CommandOptions<'accounts list'>, io: CliIo): Promise<void> {
+export async function listAccounts(
+  context: CliContext,
+  options: CommandOptions<'accounts list'>,
+  io: CliIo,
+): Promise<void> {
   const accounts = context.registry.list();
   if (options.json) {
     io.stdout(`${JSON.stringify(accounts.map(publicView), null, 2)}\n`);
     return;
   }
   if (accounts.length === 0) {
-    io.stdout(`No accounts yet. Add one in the app, or with "${io.program} accounts add" (see --help). The demo data is always available as "demo".\n`);
+    io.stdout(
+      `No accounts yet. Add one in the app, or with "${io.program} accounts add" (see --help). The demo data is always available as "demo".\n`,
+    );
     return;
   }
   const rows = [['Label', 'Service address', 'App ID', 'API key', 'Credentials', 'Last used', 'ID']];
@@ -64,21 +70,44 @@ export async function listAccounts(context: CliContext, options: CommandOptions<
 }
 
 /** `accounts add`: reads the key and secret, tests them with /v1/user/, then saves the account and its credentials to the keychain. */
-export async function addAccount(context: CliContext, options: CommandOptions<'accounts add'>, io: CliIo, secrets: string[]): Promise<void> {
-  if (options.label.toLowerCase() === DEMO_ACCOUNT) throw usageError('"demo" is reserved for the demo data. Choose another --label.', 'accounts add');
+export async function addAccount(
+  context: CliContext,
+  options: CommandOptions<'accounts add'>,
+  io: CliIo,
+  secrets: string[],
+): Promise<void> {
+  if (options.label.toLowerCase() === DEMO_ACCOUNT)
+    throw usageError('"demo" is reserved for the demo data. Choose another --label.', 'accounts add');
   if (accountsLabelled(context.registry.list(), options.label).length > 0) {
-    throw usageError(`An account labelled "${options.label}" already exists. Choose another --label, or remove that account first.`, 'accounts add');
+    throw usageError(
+      `An account labelled "${options.label}" already exists. Choose another --label, or remove that account first.`,
+      'accounts add',
+    );
   }
   const baseUrl = parseBaseUrl(options['base-url']);
   const { apiKey, apiSecret } = await readAccountCredentials(io, options);
   secrets.push(apiKey, apiSecret);
-  await actionsFor(context).addAccount({ baseUrl, apiKey, apiSecret, appId: options['app-id'], label: options.label, sessionOnly: false });
-  io.stdout(`Added "${options.label}" (${baseUrl}): the service accepted the credentials, and the API secret is in the system keychain.\n`);
+  await actionsFor(context).addAccount({
+    baseUrl,
+    apiKey,
+    apiSecret,
+    appId: options['app-id'],
+    label: options.label,
+    sessionOnly: false,
+  });
+  io.stdout(
+    `Added "${options.label}" (${baseUrl}): the service accepted the credentials, and the API secret is in the system keychain.\n`,
+  );
 }
 
 /** `accounts remove`: deletes the keychain entry, then the account and its cached sales (or only signs out). */
-export async function removeAccount(context: CliContext, options: CommandOptions<'accounts remove'>, io: CliIo): Promise<void> {
-  if (options.label === DEMO_ACCOUNT) throw new CliError('The demo data is built in and cannot be removed.', EXIT_CODES.usage);
+export async function removeAccount(
+  context: CliContext,
+  options: CommandOptions<'accounts remove'>,
+  io: CliIo,
+): Promise<void> {
+  if (options.label === DEMO_ACCOUNT)
+    throw new CliError('The demo data is built in and cannot be removed.', EXIT_CODES.usage);
   const account = resolveAccount(context, options.label);
   if (account.kind !== 'account') return;
   const keep = options['keep-cached-sales'] === true;

@@ -33,13 +33,19 @@ function syncCommandFor(account: CliAccount, program: string): string {
   return `${program} sync --account ${JSON.stringify(account.kind === 'demo' ? 'demo' : account.label)}`;
 }
 
-function coverageWarning(account: CliAccount, program: string, dataAsOf: DataAsOf | null, neverSynced: boolean): string | null {
+function coverageWarning(
+  account: CliAccount,
+  program: string,
+  dataAsOf: DataAsOf | null,
+  neverSynced: boolean,
+): string | null {
   const sync = syncCommandFor(account, program);
   if (dataAsOf !== null && !dataAsOf.complete) {
     const missing = dataAsOf.missing.map((r) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`)).join(', ');
     return `Warning: the cache has never synced ${missing}, so sales of those days are missing from the file. Run: ${sync} --from … --to …`;
   }
-  if (neverSynced) return `Warning: this account was never synced, so the file may miss sales. Run: ${sync} --from … --to …`;
+  if (neverSynced)
+    return `Warning: this account was never synced, so the file may miss sales. Run: ${sync} --from … --to …`;
   return null;
 }
 
@@ -49,14 +55,25 @@ function savedView(context: CliContext, account: CliAccount, name: string): Save
   const view = views.find((v) => v.name.toLowerCase() === name.toLowerCase());
   if (view !== undefined) return view;
   const names = views.map((v) => JSON.stringify(v.name)).join(', ');
-  throw usageError(`${account.label} has no saved view named "${name}". ${names === '' ? 'It has no saved views.' : `Its views: ${names}.`}`, 'export');
+  throw usageError(
+    `${account.label} has no saved view named "${name}". ${names === '' ? 'It has no saved views.' : `Its views: ${names}.`}`,
+    'export',
+  );
 }
 
 /** The sales the options ask for: a saved view (its dates replaced by a period, if given), or a period and a preset. */
-function requestOf(context: CliContext, account: CliAccount, options: CommandOptions<'export'>): Omit<ExportRequest, 'format'> {
+function requestOf(
+  context: CliContext,
+  account: CliAccount,
+  options: CommandOptions<'export'>,
+): Omit<ExportRequest, 'format'> {
   const view = options.view === undefined ? null : savedView(context, account, options.view);
   const period = view !== null && !hasPeriod(options) ? {} : resolvePeriod(options, context.today(), 'export');
-  const filter = { ...view?.filter, ...period, ...(options['include-no-longer-reported'] === true ? { includeNoLongerReported: true } : {}) };
+  const filter = {
+    ...view?.filter,
+    ...period,
+    ...(options['include-no-longer-reported'] === true ? { includeNoLongerReported: true } : {}),
+  };
   const preset = options.preset ?? (view === null ? 'all' : undefined);
   return { filter, ...(view?.sort ? { sort: view.sort } : {}), ...(preset ? { preset } : {}) };
 }
@@ -73,7 +90,15 @@ interface Written {
 
 function resultJson(account: CliAccount, written: Written): Record<string, unknown> {
   const { outcome, from, to, preset, notes, warnings } = written;
-  const fields = { account: account.label, from, to, preset, format: outcome.format, file: outcome.filePath, rows: outcome.rowCount };
+  const fields = {
+    account: account.label,
+    from,
+    to,
+    preset,
+    format: outcome.format,
+    file: outcome.filePath,
+    rows: outcome.rowCount,
+  };
   return { event: 'result', command: 'export', ...fields, notes, warnings };
 }
 
@@ -81,11 +106,16 @@ function resultJson(account: CliAccount, written: Written): Record<string, unkno
 function report(io: CliIo, account: CliAccount, written: Written, json: boolean): void {
   for (const warning of written.warnings) io.stderr(`${warning}\n`);
   if (json) writeJsonLine(io.stdout, resultJson(account, written));
-  else io.stdout([`Wrote ${count(written.outcome.rowCount)} sales to ${written.outcome.filePath}`, ...written.notes].join('\n') + '\n');
+  else
+    io.stdout(
+      [`Wrote ${count(written.outcome.rowCount)} sales to ${written.outcome.filePath}`, ...written.notes].join('\n') +
+        '\n',
+    );
 }
 
 function warningsOf(io: CliIo, account: CliAccount, outcome: ExportOutcome, neverSynced: boolean): string[] {
-  const stale = outcome.staleWarning === null ? null : `${outcome.staleWarning} Run: ${syncCommandFor(account, io.program)}`;
+  const stale =
+    outcome.staleWarning === null ? null : `${outcome.staleWarning} Run: ${syncCommandFor(account, io.program)}`;
   return [stale, coverageWarning(account, io.program, outcome.dataAsOf, neverSynced)].filter((w) => w !== null);
 }
 
@@ -132,9 +162,10 @@ export async function exportCommand(context: CliContext, options: CommandOptions
       },
     );
     progress.done();
-    const notes = [statusesCheckedLine(outcome.freshness), noLongerReportedLine(outcome.freshness, '--include-no-longer-reported')].filter(
-      (line) => line !== null,
-    );
+    const notes = [
+      statusesCheckedLine(outcome.freshness),
+      noLongerReportedLine(outcome.freshness, '--include-no-longer-reported'),
+    ].filter((line) => line !== null);
     const warnings = warningsOf(io, account, outcome, cache.lastSyncRun(account.cacheKey, 'completed') === null);
     const { from = null, to = null } = request.filter;
     report(io, account, { outcome, from, to, preset: request.preset ?? null, notes, warnings }, options.json === true);

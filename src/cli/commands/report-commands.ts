@@ -18,11 +18,19 @@ import { csvText, textTable } from '../cli-table';
 type Shape = 'table' | 'json' | 'csv';
 
 function shapeOf(options: { json?: boolean; csv?: boolean }, command: string): Shape {
-  if (options.json === true && options.csv === true) throw usageError('Give either --json or --csv, not both.', command);
+  if (options.json === true && options.csv === true)
+    throw usageError('Give either --json or --csv, not both.', command);
   return options.json === true ? 'json' : options.csv === true ? 'csv' : 'table';
 }
 
-function print(io: CliIo, shape: Shape, rows: Record<string, string | number>[], header: string[], keys: string[], right: number[]): void {
+function print(
+  io: CliIo,
+  shape: Shape,
+  rows: Record<string, string | number>[],
+  header: string[],
+  keys: string[],
+  right: number[],
+): void {
   if (shape === 'json') {
     io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
     return;
@@ -32,25 +40,48 @@ function print(io: CliIo, shape: Shape, rows: Record<string, string | number>[],
 }
 
 /** Runs `payouts`: one row per payment date and currency, sorted by date then currency. */
-export async function payoutsCommand(context: CliContext, options: CommandOptions<'payouts'>, io: CliIo): Promise<void> {
+export async function payoutsCommand(
+  context: CliContext,
+  options: CommandOptions<'payouts'>,
+  io: CliIo,
+): Promise<void> {
   const shape = shapeOf(options, 'payouts');
   const account = resolveAccount(context, options.account);
   const period = resolvePeriod(options, context.today(), 'payouts');
   const { payouts, paidWithoutDate } = readPayouts(context.cache(), account.cacheKey, period);
-  if (shape === 'table' && payouts.length === 0) io.stdout(`No payouts from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);
+  if (shape === 'table' && payouts.length === 0)
+    io.stdout(`No payouts from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);
   else {
-    const rows = payouts.map((p: Payout) => ({ paymentDate: p.paymentDate, currency: p.currency, sales: p.sales, amount: p.amount }));
-    print(io, shape, rows, ['Payment date', 'Currency', 'Sales', 'Amount'], ['paymentDate', 'currency', 'sales', 'amount'], [2, 3]);
+    const rows = payouts.map((p: Payout) => ({
+      paymentDate: p.paymentDate,
+      currency: p.currency,
+      sales: p.sales,
+      amount: p.amount,
+    }));
+    print(
+      io,
+      shape,
+      rows,
+      ['Payment date', 'Currency', 'Sales', 'Amount'],
+      ['paymentDate', 'currency', 'sales', 'amount'],
+      [2, 3],
+    );
   }
   if (paidWithoutDate > 0) {
-    io.stderr(`Note: ${count(paidWithoutDate)} sales of this period are marked paid without a payment date, so they are in no payout.\n`);
+    io.stderr(
+      `Note: ${count(paidWithoutDate)} sales of this period are marked paid without a payment date, so they are in no payout.\n`,
+    );
   }
 }
 
 const zero = (currency: string): string => decimalText({ units: 0n, scale: 0 }, currencyDigits(currency));
 
 /** The commission of `currency`'s entry that `matches`, or zero in the currency's decimals. */
-function amountOf<T extends MoneyTotals>(entries: readonly T[], currency: string, matches: (entry: T) => boolean): string {
+function amountOf<T extends MoneyTotals>(
+  entries: readonly T[],
+  currency: string,
+  matches: (entry: T) => boolean,
+): string {
   return entries.find((e) => e.currency === currency && matches(e))?.commission ?? zero(currency);
 }
 
@@ -68,7 +99,11 @@ function summaryRows(summary: SalesSummary): Record<string, string | number>[] {
 }
 
 /** Runs `summary`: the commission of the sales made in the period, per currency. */
-export async function summaryCommand(context: CliContext, options: CommandOptions<'summary'>, io: CliIo): Promise<void> {
+export async function summaryCommand(
+  context: CliContext,
+  options: CommandOptions<'summary'>,
+  io: CliIo,
+): Promise<void> {
   const shape = shapeOf(options, 'summary');
   const account = resolveAccount(context, options.account);
   const period: Period = resolvePeriod(options, context.today(), 'summary');
@@ -78,5 +113,12 @@ export async function summaryCommand(context: CliContext, options: CommandOption
     return;
   }
   const keys = ['currency', 'sales', 'commission', 'approved', 'pending', 'declined', 'paid'];
-  print(io, shape, rows, ['Currency', 'Sales', 'Commission', 'Approved', 'Pending', 'Declined', 'Paid'], keys, [1, 2, 3, 4, 5, 6]);
+  print(
+    io,
+    shape,
+    rows,
+    ['Currency', 'Sales', 'Commission', 'Approved', 'Pending', 'Declined', 'Paid'],
+    keys,
+    [1, 2, 3, 4, 5, 6],
+  );
 }

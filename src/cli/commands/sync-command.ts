@@ -43,7 +43,12 @@ function resultFields(result: SyncResult): Record<string, unknown> {
     noLongerReported: result.noLongerReported,
     reportedAgain: result.reportedAgain,
     unreadableRecords: result.progress.warnings,
-    unstoredDays: result.unstored.map((span) => ({ from: span.from, to: span.to, records: span.count, reasons: span.reasons })),
+    unstoredDays: result.unstored.map((span) => ({
+      from: span.from,
+      to: span.to,
+      records: span.count,
+      reasons: span.reasons,
+    })),
   };
 }
 
@@ -53,7 +58,10 @@ function plural(n: number, one: string, many: string): string {
 
 /** "3 status changes, 5 new sales, 1 no longer reported": what the run changed in the cache. */
 function changesText(result: SyncResult): string {
-  const parts = [plural(result.statusChanges, 'status change', 'status changes'), plural(result.inserted, 'new sale', 'new sales')];
+  const parts = [
+    plural(result.statusChanges, 'status change', 'status changes'),
+    plural(result.inserted, 'new sale', 'new sales'),
+  ];
   if (result.noLongerReported > 0) parts.push(`${count(result.noLongerReported)} no longer reported by the service`);
   if (result.reportedAgain > 0) parts.push(`${count(result.reportedAgain)} reported again`);
   return parts.join(', ');
@@ -70,7 +78,9 @@ function warn(io: CliIo, result: SyncResult): void {
 
 function warningText(result: SyncResult): string | null {
   if (result.unstored.length === 0) {
-    return result.progress.warnings > 0 ? `Warning: ${count(result.progress.warnings)} records could not be read and were left out.` : null;
+    return result.progress.warnings > 0
+      ? `Warning: ${count(result.progress.warnings)} records could not be read and were left out.`
+      : null;
   }
   const records = result.unstored.reduce((n, span) => n + span.count, 0);
   const days = result.unstored
@@ -114,7 +124,12 @@ function routineJson(run: SyncRun, result: RoutineSyncResult, trailingDays: numb
 async function routineSync(run: SyncRun): Promise<void> {
   const trailingDays = run.context.preferences.get().trailingResyncDays;
   const result = await runRoutineSync(
-    { cache: run.cache, client: run.client, today: run.context.today, onProgress: onProgress(run, 'Checking statuses', 'steps') },
+    {
+      cache: run.cache,
+      client: run.client,
+      today: run.context.today,
+      onProgress: onProgress(run, 'Checking statuses', 'steps'),
+    },
     { account: run.account.cacheKey, trailingDays },
     run.io.interrupt,
   );
@@ -125,7 +140,10 @@ async function routineSync(run: SyncRun): Promise<void> {
     return;
   }
   const window = trailingDays <= 0 ? 'today' : `the last ${plural(trailingDays, 'day', 'days')}`;
-  const again = result.daysFetchedAgain > 0 ? ` (${plural(result.daysFetchedAgain, 'day', 'days')} with changes fetched again)` : '';
+  const again =
+    result.daysFetchedAgain > 0
+      ? ` (${plural(result.daysFetchedAgain, 'day', 'days')} with changes fetched again)`
+      : '';
   run.io.stdout(
     `Synced "${run.account.label}": ${window} fetched in full, ${plural(result.openSalesChecked, 'older open sale', 'older open sales')} re-checked${again}; ` +
       `${changesText(result)}.\n`,
@@ -136,8 +154,19 @@ async function routineSync(run: SyncRun): Promise<void> {
 
 async function periodSync(run: SyncRun, from: string, to: string, refresh: boolean): Promise<void> {
   const result = await runSync(
-    { cache: run.cache, client: run.client, today: run.context.today, onProgress: onProgress(run, `Syncing ${from} to ${to}`, 'periods') },
-    { account: run.account.cacheKey, from, to, refresh, trailingDays: run.context.preferences.get().trailingResyncDays },
+    {
+      cache: run.cache,
+      client: run.client,
+      today: run.context.today,
+      onProgress: onProgress(run, `Syncing ${from} to ${to}`, 'periods'),
+    },
+    {
+      account: run.account.cacheKey,
+      from,
+      to,
+      refresh,
+      trailingDays: run.context.preferences.get().trailingResyncDays,
+    },
     run.io.interrupt,
   );
   run.progress.done();
@@ -160,7 +189,10 @@ export async function syncCommand(context: CliContext, options: CommandOptions<'
   const account = resolveAccount(context, options.account);
   const period = hasPeriod(options) ? resolvePeriod(options, context.today(), 'sync') : null;
   if (period === null && options.refresh === true) {
-    throw usageError('--refresh fetches a period again: give it with --from and --to (yyyy-mm-dd), or with --month.', 'sync');
+    throw usageError(
+      '--refresh fetches a period again: give it with --from and --to (yyyy-mm-dd), or with --month.',
+      'sync',
+    );
   }
   if (options.json === true && options.quiet === true) throw usageError('Give --json or --quiet, not both.', 'sync');
   const run: SyncRun = {

@@ -46,7 +46,11 @@ export function etaSeconds(fraction: number | null, elapsedSeconds: number): num
   return Math.ceil((elapsedSeconds * (1 - fraction)) / fraction);
 }
 
-function snapshot(base: Omit<ProgressSnapshot, 'percent' | 'etaSeconds'>, fraction: number | null, elapsedSeconds: number): ProgressSnapshot {
+function snapshot(
+  base: Omit<ProgressSnapshot, 'percent' | 'etaSeconds'>,
+  fraction: number | null,
+  elapsedSeconds: number,
+): ProgressSnapshot {
   return {
     ...base,
     percent: fraction === null ? null : Math.floor(fraction * 100),
@@ -55,20 +59,39 @@ function snapshot(base: Omit<ProgressSnapshot, 'percent' | 'etaSeconds'>, fracti
 }
 
 /** A sync's progress as the engine reports it, at `nowMs`. */
-export function syncSnapshot(progress: SyncProgress, label: string, windowUnit: 'periods' | 'steps', nowMs: number): ProgressSnapshot {
+export function syncSnapshot(
+  progress: SyncProgress,
+  label: string,
+  windowUnit: 'periods' | 'steps',
+  nowMs: number,
+): ProgressSnapshot {
   const elapsed = Math.max(0, (nowMs - Date.parse(progress.startedAt)) / 1000);
   const base = { command: 'sync' as const, label, sales: progress.records };
   if (progress.windowsTotal > 1) {
     // Periods run in parallel: until one is done there is no honest share to show.
     const fraction = progress.windowsDone === 0 ? null : share(progress.windowsDone, progress.windowsTotal);
-    return snapshot({ ...base, unit: windowUnit, done: progress.windowsDone, total: progress.windowsTotal }, fraction, elapsed);
+    return snapshot(
+      { ...base, unit: windowUnit, done: progress.windowsDone, total: progress.windowsTotal },
+      fraction,
+      elapsed,
+    );
   }
   const done = progress.state === 'completed' ? 1 : share(progress.records, progress.estimatedTotal);
   return snapshot({ ...base, unit: 'sales', done: progress.records, total: progress.estimatedTotal }, done, elapsed);
 }
 
 /** An export that has written `rows` of `total` rows, started at `startedMs`. */
-export function exportSnapshot(label: string, rows: number, total: number, startedMs: number, nowMs: number): ProgressSnapshot {
+export function exportSnapshot(
+  label: string,
+  rows: number,
+  total: number,
+  startedMs: number,
+  nowMs: number,
+): ProgressSnapshot {
   const fraction = total === 0 ? 1 : share(rows, total);
-  return snapshot({ command: 'export', label, unit: 'sales', done: rows, total, sales: rows }, fraction, Math.max(0, (nowMs - startedMs) / 1000));
+  return snapshot(
+    { command: 'export', label, unit: 'sales', done: rows, total, sales: rows },
+    fraction,
+    Math.max(0, (nowMs - startedMs) / 1000),
+  );
 }

@@ -15,7 +15,10 @@ function plural(n: number, [one, many]: readonly [string, string]): string {
 export function countsText(s: ProgressSnapshot): string {
   const words = UNIT_WORDS[s.unit];
   const about = s.command === 'sync' && s.unit === 'sales' ? 'about ' : '';
-  const counted = s.total === null || s.total < s.done ? plural(s.done, words) : `${count(s.done)} of ${about}${plural(s.total, words)}`;
+  const counted =
+    s.total === null || s.total < s.done
+      ? plural(s.done, words)
+      : `${count(s.done)} of ${about}${plural(s.total, words)}`;
   return s.unit === 'sales' ? counted : `${counted}, ${plural(s.sales, UNIT_WORDS.sales)}`;
 }
 

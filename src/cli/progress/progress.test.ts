@@ -82,7 +82,12 @@ describe('the shares, counts and times left', () => {
     const two = syncSnapshot(syncProgress({ windowsDone: 2, records: 1_234 }), label, 'periods', STARTED + 10_000);
     expect(two).toMatchObject({ done: 2, total: 5, percent: 40, etaSeconds: 15, sales: 1_234 });
     expect(plainLine(two)).toBe('Syncing 2026-01-01 to 2026-03-31: 40% (2 of 5 periods, 1,234 sales), about 15s left');
-    const done = syncSnapshot(syncProgress({ state: 'completed', windowsDone: 5, records: 4_000 }), label, 'periods', STARTED + 30_000);
+    const done = syncSnapshot(
+      syncProgress({ state: 'completed', windowsDone: 5, records: 4_000 }),
+      label,
+      'periods',
+      STARTED + 30_000,
+    );
     expect(done).toMatchObject({ percent: 100, etaSeconds: 0 });
     expect(plainLine(done)).toBe('Syncing 2026-01-01 to 2026-03-31: 100% (5 of 5 periods, 4,000 sales)');
   });
@@ -91,17 +96,35 @@ describe('the shares, counts and times left', () => {
     const label = 'Syncing 2026-02-01 to 2026-02-28';
     const unknown = syncSnapshot(syncProgress({ windowsTotal: 1, records: 0 }), label, 'periods', STARTED + 1_000);
     expect(plainLine(unknown)).toBe('Syncing 2026-02-01 to 2026-02-28: 0 sales so far');
-    const part = syncSnapshot(syncProgress({ windowsTotal: 1, records: 120, estimatedTotal: 400 }), label, 'periods', STARTED + 6_000);
+    const part = syncSnapshot(
+      syncProgress({ windowsTotal: 1, records: 120, estimatedTotal: 400 }),
+      label,
+      'periods',
+      STARTED + 6_000,
+    );
     expect(part).toMatchObject({ unit: 'sales', percent: 30, etaSeconds: 14 });
     expect(plainLine(part)).toBe('Syncing 2026-02-01 to 2026-02-28: 30% (120 of about 400 sales), about 14s left');
-    const over = syncSnapshot(syncProgress({ windowsTotal: 1, records: 410, estimatedTotal: 400 }), label, 'periods', STARTED + 9_000);
+    const over = syncSnapshot(
+      syncProgress({ windowsTotal: 1, records: 410, estimatedTotal: 400 }),
+      label,
+      'periods',
+      STARTED + 9_000,
+    );
     expect(over.percent).toBe(100);
-    const cancelled = syncSnapshot(syncProgress({ state: 'cancelled', windowsTotal: 1, records: 10, estimatedTotal: 400 }), label, 'periods', STARTED);
+    const cancelled = syncSnapshot(
+      syncProgress({ state: 'cancelled', windowsTotal: 1, records: 10, estimatedTotal: 400 }),
+      label,
+      'periods',
+      STARTED,
+    );
     expect(cancelled.percent).toBe(2);
   });
 
   it('an export counts rows written; an empty one is whole at once', () => {
-    expect(exportSnapshot('Writing jan.xlsx', 2_500, 10_000, STARTED, STARTED + 3_000)).toMatchObject({ percent: 25, etaSeconds: 9 });
+    expect(exportSnapshot('Writing jan.xlsx', 2_500, 10_000, STARTED, STARTED + 3_000)).toMatchObject({
+      percent: 25,
+      etaSeconds: 9,
+    });
     expect(plainLine(exportSnapshot('Writing jan.xlsx', 2_500, 10_000, STARTED, STARTED + 3_000))).toBe(
       'Writing jan.xlsx: 25% (2,500 of 10,000 sales), about 9s left',
     );
@@ -109,12 +132,22 @@ describe('the shares, counts and times left', () => {
   });
 
   it('times left read as seconds, minutes or hours', () => {
-    expect([0, 45, 60, 185, 3_599, 3_600, 3_720, 90_000].map(etaText)).toEqual(['0s', '45s', '1m 00s', '3m 05s', '59m 59s', '1h 00m', '1h 02m', '25h 00m']);
+    expect([0, 45, 60, 185, 3_599, 3_600, 3_720, 90_000].map(etaText)).toEqual([
+      '0s',
+      '45s',
+      '1m 00s',
+      '3m 05s',
+      '59m 59s',
+      '1h 00m',
+      '1h 02m',
+      '25h 00m',
+    ]);
   });
 });
 
 describe('the bar on a terminal', () => {
-  const snapshot = (done: number, atMs: number): ProgressSnapshot => exportSnapshot('Writing jan.xlsx', done, 10_000, STARTED, atMs);
+  const snapshot = (done: number, atMs: number): ProgressSnapshot =>
+    exportSnapshot('Writing jan.xlsx', done, 10_000, STARTED, atMs);
 
   it('shows the share, the counts and the time left on one line redrawn in place, at most ten times a second, then wipes it', () => {
     const time = clock();
@@ -131,7 +164,13 @@ describe('the bar on a terminal', () => {
     bar.done();
     expect(frames).toHaveLength(4);
     const [first, second, last] = frames.map((frame) => frameOf(frame));
-    expect(first?.slice(1)).toEqual(['Writing jan.xlsx', `${'█'.repeat(6)}${'░'.repeat(24)}`, ' 20%', '2,000 of 10,000 sales', '8s']);
+    expect(first?.slice(1)).toEqual([
+      'Writing jan.xlsx',
+      `${'█'.repeat(6)}${'░'.repeat(24)}`,
+      ' 20%',
+      '2,000 of 10,000 sales',
+      '8s',
+    ]);
     expect(second?.slice(3)).toEqual([' 25%', '2,500 of 10,000 sales', '7s']);
     // The end is drawn however soon it comes, so the last frame a person sees is never a stale share.
     expect(last?.slice(2)).toEqual(['█'.repeat(30), '100%', '10,000 of 10,000 sales', '0s']);
@@ -139,22 +178,35 @@ describe('the bar on a terminal', () => {
   });
 
   it('fits the line to the terminal, shrinking the bar, then dropping it, then cutting the label', () => {
-    const s = syncSnapshot(syncProgress({ windowsDone: 2, records: 1_234 }), 'Syncing 2026-01-01 to 2026-03-31', 'periods', STARTED + 10_000);
+    const s = syncSnapshot(
+      syncProgress({ windowsDone: 2, records: 1_234 }),
+      'Syncing 2026-01-01 to 2026-03-31',
+      'periods',
+      STARTED + 10_000,
+    );
     for (const columns of [200, 100, 80, 60, 40, 20]) {
       const line = barLine(s, columns);
       expect(line.length, `${columns} columns`).toBeLessThanOrEqual(columns - 1);
     }
-    expect(barLine(s, 200)).toBe(`Syncing 2026-01-01 to 2026-03-31 ${'█'.repeat(12)}${'░'.repeat(18)}  40% | 2 of 5 periods, 1,234 sales | ETA 15s`);
-    expect(barLine(s, 100)).toBe(`Syncing 2026-01-01 to 2026-03-31 ${'█'.repeat(8)}${'░'.repeat(13)}  40% | 2 of 5 periods, 1,234 sales | ETA 15s`);
+    expect(barLine(s, 200)).toBe(
+      `Syncing 2026-01-01 to 2026-03-31 ${'█'.repeat(12)}${'░'.repeat(18)}  40% | 2 of 5 periods, 1,234 sales | ETA 15s`,
+    );
+    expect(barLine(s, 100)).toBe(
+      `Syncing 2026-01-01 to 2026-03-31 ${'█'.repeat(8)}${'░'.repeat(13)}  40% | 2 of 5 periods, 1,234 sales | ETA 15s`,
+    );
     expect(barLine(s, 80)).toBe('Syncing 2026-01-01 to 2026-03-31  40% | 2 of 5 periods, 1,234 sales | ETA 15s');
     expect(barLine(s, 60)).toBe('Syncing 2026-…  40% | 2 of 5 periods, 1,234 sales | ETA 15s');
-    expect(barLine(s, 40)).toBe(`${'Syncing 2026-01-01 to 2026-03-31  40% | 2 of 5 periods, 1,234 sales'.slice(0, 38)}…`);
+    expect(barLine(s, 40)).toBe(
+      `${'Syncing 2026-01-01 to 2026-03-31  40% | 2 of 5 periods, 1,234 sales'.slice(0, 38)}…`,
+    );
   });
 
   it('before any share is known, says so instead of guessing', () => {
     const frames: string[] = [];
     const bar = createTerminalBar({ write: (text) => frames.push(text), columns: 120 });
-    bar.update(syncSnapshot(syncProgress({ records: 300 }), 'Syncing 2026-01-01 to 2026-03-31', 'periods', STARTED + 1_000));
+    bar.update(
+      syncSnapshot(syncProgress({ records: 300 }), 'Syncing 2026-01-01 to 2026-03-31', 'periods', STARTED + 1_000),
+    );
     expect(frameOf(frames[0] ?? '')?.slice(3)).toEqual([' --%', '0 of 5 periods, 300 sales', '--']);
   });
 });
@@ -195,9 +247,36 @@ describe('plain lines and JSON lines', () => {
     json.update(exportSnapshot('Writing jan.xlsx', 25, 1_000, STARTED, time.now()));
     expect(lines.every((line) => line.endsWith('\n') && !line.slice(0, -1).includes('\n'))).toBe(true);
     expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
-      { event: 'progress', command: 'export', unit: 'sales', done: 10, total: 1_000, percent: 1, etaSeconds: 99, sales: 10 },
-      { event: 'progress', command: 'export', unit: 'sales', done: 20, total: 1_000, percent: 2, etaSeconds: 59, sales: 20 },
-      { event: 'progress', command: 'export', unit: 'sales', done: 25, total: 1_000, percent: 2, etaSeconds: 59, sales: 25 },
+      {
+        event: 'progress',
+        command: 'export',
+        unit: 'sales',
+        done: 10,
+        total: 1_000,
+        percent: 1,
+        etaSeconds: 99,
+        sales: 10,
+      },
+      {
+        event: 'progress',
+        command: 'export',
+        unit: 'sales',
+        done: 20,
+        total: 1_000,
+        percent: 2,
+        etaSeconds: 59,
+        sales: 20,
+      },
+      {
+        event: 'progress',
+        command: 'export',
+        unit: 'sales',
+        done: 25,
+        total: 1_000,
+        percent: 2,
+        etaSeconds: 59,
+        sales: 25,
+      },
     ]);
   });
 
@@ -220,7 +299,9 @@ describe('plain lines and JSON lines', () => {
     progressReporter(io(true), {}).update(s);
     progressReporter(io(false), {}).update(s);
     expect(written).toHaveLength(3);
-    expect(written[0]).toBe('out:{"event":"progress","command":"export","unit":"sales","done":5,"total":10,"percent":50,"etaSeconds":1,"sales":5}\n');
+    expect(written[0]).toBe(
+      'out:{"event":"progress","command":"export","unit":"sales","done":5,"total":10,"percent":50,"etaSeconds":1,"sales":5}\n',
+    );
     expect(written[1]?.startsWith('err:')).toBe(true);
     expect(frameOf(written[1]?.slice('err:'.length) ?? '')?.slice(1)).toEqual([
       'Writing a.csv',
@@ -248,7 +329,9 @@ describe('sync and export of the demo data, run as a person or a script would', 
   }
 
   it('on a terminal: a bar with the share, counts and time left, wiped before the result prints on a clean line', async () => {
-    const run = await runCliInMemory(['sync', '--account', 'demo', '--month', month, ...data()], { terminalColumns: 100 });
+    const run = await runCliInMemory(['sync', '--account', 'demo', '--month', month, ...data()], {
+      terminalColumns: 100,
+    });
     expect(run.code).toBe(EXIT_CODES.ok);
     expect(run.stdout).toMatch(/^Synced 2026-01-01 to 2026-01-31 for "Demo data": [\d,]+ sales fetched/);
     const stderr = terminalWrites(run);
@@ -264,7 +347,9 @@ describe('sync and export of the demo data, run as a person or a script would', 
     expect(order.slice(order.indexOf('wipe'))).toEqual(['wipe', 'result']);
 
     const out = join(folder.dir, 'jan.xlsx');
-    const exported = await runCliInMemory(['export', '--account', 'demo', '--month', month, '--out', out, ...data()], { terminalColumns: 100 });
+    const exported = await runCliInMemory(['export', '--account', 'demo', '--month', month, '--out', out, ...data()], {
+      terminalColumns: 100,
+    });
     expect(exported.code).toBe(EXIT_CODES.ok);
     const exportFrames = terminalWrites(exported);
     expect(exportFrames.at(-1)).toBe(WIPE);
@@ -306,25 +391,52 @@ describe('sync and export of the demo data, run as a person or a script would', 
       expect(events.at(-1)?.percent).toBe(100);
       expect(result).toMatchObject({ event: 'result', command: args[0], account: 'Demo data', warnings: [] });
       if (args[0] === 'export') expect(result).toMatchObject({ file: out, format: 'csv', rows: events.at(-1)?.done });
-      else expect(result).toMatchObject({ kind: 'period', from: '2026-03-01', to: '2026-03-31', fetched: expect.any(Number) });
+      else
+        expect(result).toMatchObject({
+          kind: 'period',
+          from: '2026-03-01',
+          to: '2026-03-31',
+          fetched: expect.any(Number),
+        });
     }
   }, 60_000);
 
   it('--json ends with an error object when the command fails, with the exit code; --json with --quiet is refused', async () => {
-    const failed = await runCliInMemory(['export', '--account', 'demo', '--month', month, '--out', join(folder.dir, 'missing', 'x.csv'), '--json', ...data()]);
+    const failed = await runCliInMemory([
+      'export',
+      '--account',
+      'demo',
+      '--month',
+      month,
+      '--out',
+      join(folder.dir, 'missing', 'x.csv'),
+      '--json',
+      ...data(),
+    ]);
     expect(failed.code).toBe(EXIT_CODES.export);
     const lines = failed.stdout.trim().split('\n');
-    expect(JSON.parse(lines.at(-1) ?? '')).toMatchObject({ event: 'error', exitCode: EXIT_CODES.export, message: expect.stringContaining('does not exist') });
+    expect(JSON.parse(lines.at(-1) ?? '')).toMatchObject({
+      event: 'error',
+      exitCode: EXIT_CODES.export,
+      message: expect.stringContaining('does not exist'),
+    });
     expect(failed.stderr).toContain('Error: ');
     const both = await runCliInMemory(['sync', '--account', 'demo', '--json', '--quiet', ...data()]);
     expect(both.code).toBe(EXIT_CODES.usage);
-    expect(JSON.parse(both.stdout)).toMatchObject({ event: 'error', exitCode: EXIT_CODES.usage, message: 'Give --json or --quiet, not both.' });
+    expect(JSON.parse(both.stdout)).toMatchObject({
+      event: 'error',
+      exitCode: EXIT_CODES.usage,
+      message: 'Give --json or --quiet, not both.',
+    });
   }, 60_000);
 
   it('--quiet: no progress at all, the result and warnings only', async () => {
-    const run = await runCliInMemory(['export', '--account', 'demo', '--month', '2025-06', '--out', join(folder.dir, 'jun.csv'), '--quiet', ...data()], {
-      terminalColumns: 100,
-    });
+    const run = await runCliInMemory(
+      ['export', '--account', 'demo', '--month', '2025-06', '--out', join(folder.dir, 'jun.csv'), '--quiet', ...data()],
+      {
+        terminalColumns: 100,
+      },
+    );
     expect(run.code).toBe(EXIT_CODES.ok);
     expect(run.stdout).toMatch(/^Wrote 0 sales to /);
     expect(run.stderr).toMatch(/^Warning: the cache has never synced 2025-06-01 to 2025-06-30/);

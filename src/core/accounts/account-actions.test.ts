@@ -61,7 +61,12 @@ describe('signing in', () => {
     const status = await core.accounts.addAccount({ ...form(), sessionOnly: false });
     expect(signedIn(status)).toBe(true);
     if (status.kind !== 'account') throw new Error('not an account session');
-    expect(status.account).toMatchObject({ baseUrl: fake.baseUrl, appId: fake.credentials.appId, remembered: true, label: fake.profile.profile_name });
+    expect(status.account).toMatchObject({
+      baseUrl: fake.baseUrl,
+      appId: fake.credentials.appId,
+      remembered: true,
+      label: fake.profile.profile_name,
+    });
     expect(status.account.apiKeyMasked).toBe(`…${fake.credentials.apiKey.slice(-4)}`);
     const entries = await keytar.findCredentials(service);
     expect(entries.map((e) => e.account)).toEqual([status.account.id]);
@@ -103,8 +108,12 @@ describe('signing in', () => {
 
   it('C2: wrong credentials (401) store nothing and say the service refused them', async () => {
     const core = appCore();
-    await expect(core.accounts.addAccount({ ...form({ apiSecret: 'wrong-secret' }), sessionOnly: false })).rejects.toMatchObject({ code: 'AUTH_INVALID' });
-    await expect(core.accounts.testConnection(form({ apiKey: 'wrong-key' }))).rejects.toMatchObject({ code: 'AUTH_INVALID' });
+    await expect(
+      core.accounts.addAccount({ ...form({ apiSecret: 'wrong-secret' }), sessionOnly: false }),
+    ).rejects.toMatchObject({ code: 'AUTH_INVALID' });
+    await expect(core.accounts.testConnection(form({ apiKey: 'wrong-key' }))).rejects.toMatchObject({
+      code: 'AUTH_INVALID',
+    });
     expect(await keytar.findCredentials(service)).toEqual([]);
     expect(core.session.status()).toEqual({ kind: 'none', accounts: [] });
   });
@@ -112,7 +121,9 @@ describe('signing in', () => {
   it('C2: an http service address is refused before any request', async () => {
     const core = appCore();
     fake.clearRequests();
-    await expect(core.accounts.testConnection({ ...form(), baseUrl: fake.httpUrl })).rejects.toMatchObject({ code: 'INSECURE_URL' });
+    await expect(core.accounts.testConnection({ ...form(), baseUrl: fake.httpUrl })).rejects.toMatchObject({
+      code: 'INSECURE_URL',
+    });
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -125,7 +136,9 @@ describe('no keychain', () => {
 
   it('C3: saving fails with KEYCHAIN_UNAVAILABLE and leaves no account behind', async () => {
     const core = appCore(brokenKeychain());
-    await expect(core.accounts.addAccount({ ...form(), sessionOnly: false })).rejects.toMatchObject({ code: 'KEYCHAIN_UNAVAILABLE' });
+    await expect(core.accounts.addAccount({ ...form(), sessionOnly: false })).rejects.toMatchObject({
+      code: 'KEYCHAIN_UNAVAILABLE',
+    });
     expect(core.session.status().accounts).toEqual([]);
   });
 
@@ -138,7 +151,11 @@ describe('no keychain', () => {
     expect(settings).not.toContain(fake.credentials.apiSecret);
     expect(settings).not.toContain(fake.credentials.apiKey);
     const restarted = appCore(brokenKeychain());
-    expect(await restarted.session.restore()).toMatchObject({ kind: 'account', signedIn: false, problem: { code: 'NOT_SIGNED_IN' } });
+    expect(await restarted.session.restore()).toMatchObject({
+      kind: 'account',
+      signedIn: false,
+      problem: { code: 'NOT_SIGNED_IN' },
+    });
   });
 
   it('C3: an account remembered in a keychain that is now unavailable opens signed out with the keychain message', async () => {
@@ -156,7 +173,12 @@ describe('revoked key during use', () => {
     fake.setFaults({ next: [{ fault: { kind: 'status', status: 401 }, route: 'user' }] });
     await expect(core.profile.get()).rejects.toMatchObject({ code: 'AUTH_INVALID' });
     const status = core.session.status();
-    expect(status).toMatchObject({ kind: 'account', signedIn: false, problem: { code: 'AUTH_INVALID' }, account: { appId: fake.credentials.appId } });
+    expect(status).toMatchObject({
+      kind: 'account',
+      signedIn: false,
+      problem: { code: 'AUTH_INVALID' },
+      account: { appId: fake.credentials.appId },
+    });
     await expect(core.profile.get()).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
     const again = await core.accounts.reauthenticate({
       accountId: added.account.id,
@@ -177,7 +199,11 @@ describe('offline', () => {
     await fake.stop();
     try {
       const offline = await core.profile.get();
-      expect(offline).toMatchObject({ fromCache: true, fetchedAt: live.fetchedAt, reason: { code: 'NETWORK_OFFLINE' } });
+      expect(offline).toMatchObject({
+        fromCache: true,
+        fetchedAt: live.fetchedAt,
+        reason: { code: 'NETWORK_OFFLINE' },
+      });
       expect(offline.profile).toEqual(live.profile);
     } finally {
       await fake.start();

@@ -61,7 +61,11 @@ export function createAccountActions(deps: AccountActionsDeps): AccountActions {
     return form.extraCaPem === undefined ? undefined : checkExtraCa(form.extraCaPem, now()).pem;
   }
 
-  async function preview(baseUrl: string, credentials: Credentials, extraCaPem: string | undefined): Promise<ConnectionPreview> {
+  async function preview(
+    baseUrl: string,
+    credentials: Credentials,
+    extraCaPem: string | undefined,
+  ): Promise<ConnectionPreview> {
     const profile = await deps.connect(baseUrl, credentials, extraCaPem).getProfile();
     return { profileName: profile.profileName, userName: profile.userName, avatar: profile.avatar };
   }
@@ -83,7 +87,12 @@ export function createAccountActions(deps: AccountActionsDeps): AccountActions {
       ...(extraCaPem === undefined ? {} : { extraCaPem }),
     });
     try {
-      await deps.vault.save(meta.id, { apiKey: input.apiKey, apiSecret: input.apiSecret }, bindingOf(meta), input.sessionOnly);
+      await deps.vault.save(
+        meta.id,
+        { apiKey: input.apiKey, apiSecret: input.apiSecret },
+        bindingOf(meta),
+        input.sessionOnly,
+      );
     } catch (error) {
       deps.registry.remove(meta.id);
       throw error;
@@ -98,14 +107,26 @@ export function createAccountActions(deps: AccountActionsDeps): AccountActions {
     let apiKey = input.apiKey;
     if (!apiKey) {
       // The stored key is reused only for the address and app id it was saved for; otherwise it must be typed again.
-      const stored = await deps.vault.load(meta.id, meta.remembered, bindingOf({ ...meta, appId: input.appId })).catch(() => null);
+      const stored = await deps.vault
+        .load(meta.id, meta.remembered, bindingOf({ ...meta, appId: input.appId }))
+        .catch(() => null);
       if (!stored) throw new AppError('INVALID_INPUT', 'Enter the API key too: the stored one could not be read.');
       apiKey = stored.apiKey;
     }
     const credentials: Credentials = { apiKey, apiSecret: input.apiSecret, appId: input.appId };
     await preview(meta.baseUrl, credentials, meta.extraCaPem);
-    await deps.vault.save(meta.id, { apiKey, apiSecret: input.apiSecret }, bindingOf({ ...meta, appId: input.appId }), input.sessionOnly);
-    const patch = { appId: input.appId, apiKeyMasked: maskApiKey(apiKey), remembered: !input.sessionOnly, signedOutAt: null };
+    await deps.vault.save(
+      meta.id,
+      { apiKey, apiSecret: input.apiSecret },
+      bindingOf({ ...meta, appId: input.appId }),
+      input.sessionOnly,
+    );
+    const patch = {
+      appId: input.appId,
+      apiKeyMasked: maskApiKey(apiKey),
+      remembered: !input.sessionOnly,
+      signedOutAt: null,
+    };
     const updated = deps.registry.update(meta.id, patch) ?? meta;
     deps.session.activate(updated, credentials);
     return deps.session.status();

@@ -13,7 +13,11 @@ import { AppError } from '../../shared/errors';
 import type { SecretStore } from '../keychain';
 
 const secretsSchema = z.strictObject({ apiKey: z.string().min(1), apiSecret: z.string().min(1) });
-const boundSchema = secretsSchema.extend({ baseUrl: z.string().min(1), appId: z.string().min(1), extraCa: z.string().max(128).optional() });
+const boundSchema = secretsSchema.extend({
+  baseUrl: z.string().min(1),
+  appId: z.string().min(1),
+  extraCa: z.string().max(128).optional(),
+});
 
 /** The secret part of an account's credentials. */
 export type StoredSecrets = z.infer<typeof secretsSchema>;
@@ -38,7 +42,10 @@ function sameCa(a: CredentialBinding, b: CredentialBinding): boolean {
 export class CredentialsAddressChangedError extends AppError {}
 
 /** Why stored secrets were not handed out, as a sentence that says to sign in again. */
-export function credentialsAddressChanged(savedFor: CredentialBinding | null, now: CredentialBinding): CredentialsAddressChangedError {
+export function credentialsAddressChanged(
+  savedFor: CredentialBinding | null,
+  now: CredentialBinding,
+): CredentialsAddressChangedError {
   const what =
     savedFor === null
       ? 'The saved API key and secret of this account do not record which service address they were entered for'
@@ -47,7 +54,10 @@ export function credentialsAddressChanged(savedFor: CredentialBinding | null, no
         : savedFor.appId !== now.appId
           ? `The app ID of this account changed from ${savedFor.appId} to ${now.appId} since its API key and secret were saved`
           : 'The extra certificate this account trusts changed since its API key and secret were saved';
-  return new CredentialsAddressChangedError('NOT_SIGNED_IN', `${what}, so they were not sent. Sign in again with the API key and secret for ${now.baseUrl}.`);
+  return new CredentialsAddressChangedError(
+    'NOT_SIGNED_IN',
+    `${what}, so they were not sent. Sign in again with the API key and secret for ${now.baseUrl}.`,
+  );
 }
 
 function parseEntry(value: string): { secrets: StoredSecrets; savedFor: CredentialBinding | null } | null {
@@ -79,9 +89,21 @@ export class CredentialVault {
    * Stores in the keychain, or in memory when `sessionOnly`; keychain errors propagate. The other place is cleared,
    * so an older copy can neither be read instead of the new one nor outlive a later sign-out.
    */
-  async save(accountId: string, secrets: StoredSecrets, boundTo: CredentialBinding, sessionOnly: boolean): Promise<void> {
+  async save(
+    accountId: string,
+    secrets: StoredSecrets,
+    boundTo: CredentialBinding,
+    sessionOnly: boolean,
+  ): Promise<void> {
     const extraCa = boundTo.extraCa ?? undefined;
-    const value = JSON.stringify(boundSchema.parse({ ...secrets, baseUrl: boundTo.baseUrl, appId: boundTo.appId, ...(extraCa ? { extraCa } : {}) }));
+    const value = JSON.stringify(
+      boundSchema.parse({
+        ...secrets,
+        baseUrl: boundTo.baseUrl,
+        appId: boundTo.appId,
+        ...(extraCa ? { extraCa } : {}),
+      }),
+    );
     if (sessionOnly) {
       await this.memory.set(accountId, value);
       await this.keychain.delete(accountId).catch(() => false);
@@ -100,7 +122,12 @@ export class CredentialVault {
     const entry = value === null ? null : parseEntry(value);
     if (entry === null) return null;
     const { savedFor } = entry;
-    if (savedFor === null || savedFor.baseUrl !== boundTo.baseUrl || savedFor.appId !== boundTo.appId || !sameCa(savedFor, boundTo)) {
+    if (
+      savedFor === null ||
+      savedFor.baseUrl !== boundTo.baseUrl ||
+      savedFor.appId !== boundTo.appId ||
+      !sameCa(savedFor, boundTo)
+    ) {
       throw credentialsAddressChanged(savedFor, boundTo);
     }
     return entry.secrets;

@@ -34,7 +34,11 @@ export interface ExtraCaActions {
 export function createExtraCaActions(deps: ExtraCaDeps): ExtraCaActions {
   function account(accountId: string): AccountMeta {
     const meta = deps.registry.find(accountId);
-    if (!meta) throw new AppError('INVALID_INPUT', 'That account no longer exists, so its network settings could not be changed.');
+    if (!meta)
+      throw new AppError(
+        'INVALID_INPUT',
+        'That account no longer exists, so its network settings could not be changed.',
+      );
     return meta;
   }
 

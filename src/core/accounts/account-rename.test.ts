@@ -50,11 +50,21 @@ function appCore(): AppCore {
 describe('renaming an account', () => {
   it('changes the label only: after a restart the account opens signed in under its new name with the same cached sales', async () => {
     const first = appCore();
-    const added = await first.accounts.addAccount({ baseUrl: fake.baseUrl, ...fake.credentials, label: 'Old name', sessionOnly: false });
+    const added = await first.accounts.addAccount({
+      baseUrl: fake.baseUrl,
+      ...fake.credentials,
+      label: 'Old name',
+      sessionOnly: false,
+    });
     if (added.kind !== 'account') throw new Error('no account');
     first.sync.start({ from: '2026-06-01', to: TODAY });
     await first.sync.idle();
-    const cached = first.sales.page({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 5 }).total;
+    const cached = first.sales.page({
+      filter: {},
+      sort: { column: 'transactionDate', direction: 'desc' },
+      offset: 0,
+      limit: 5,
+    }).total;
     expect(cached).toBeGreaterThan(0);
 
     const renamed = first.accounts.rename({ accountId: added.account.id, label: 'Main shop' });
@@ -63,8 +73,15 @@ describe('renaming an account', () => {
 
     const next = appCore();
     const restored = await next.session.restore();
-    expect(restored).toMatchObject({ kind: 'account', signedIn: true, account: { id: added.account.id, label: 'Main shop' } });
-    expect(next.sales.page({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 5 }).total).toBe(cached);
+    expect(restored).toMatchObject({
+      kind: 'account',
+      signedIn: true,
+      account: { id: added.account.id, label: 'Main shop' },
+    });
+    expect(
+      next.sales.page({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 5 })
+        .total,
+    ).toBe(cached);
     expect((await keytar.findCredentials(service)).length).toBe(1);
     expect(next.overview.accounts().map((line) => line.label)).toEqual(['Main shop']);
   });

@@ -59,7 +59,12 @@ function credentials() {
 
 /** Adds the account for the real service and caches June; returns its id. */
 async function addAndSync(core: AppCore): Promise<string> {
-  const status = await core.accounts.addAccount({ baseUrl: fake.baseUrl, ...credentials(), label: 'Main', sessionOnly: false });
+  const status = await core.accounts.addAccount({
+    baseUrl: fake.baseUrl,
+    ...credentials(),
+    label: 'Main',
+    sessionOnly: false,
+  });
   if (status.kind !== 'account') throw new Error('not an account session');
   core.sync.start(RANGE);
   await core.sync.idle();
@@ -75,7 +80,9 @@ async function pointSettingsAt(baseUrl: string): Promise<void> {
 }
 
 function cachedReferences(core: AppCore): string[] {
-  return core.sales.page({ filter: RANGE, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 1000 }).rows.map((r) => r.reference);
+  return core.sales
+    .page({ filter: RANGE, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 1000 })
+    .rows.map((r) => r.reference);
 }
 
 /** Requests the other host received that carried any of the credential headers. */
@@ -97,7 +104,12 @@ describe('stored credentials are bound to their service', () => {
 
     const restarted = appCore();
     const status = await restarted.session.restore();
-    expect(status).toMatchObject({ kind: 'account', signedIn: false, readOnly: null, account: { baseUrl: other.baseUrl } });
+    expect(status).toMatchObject({
+      kind: 'account',
+      signedIn: false,
+      readOnly: null,
+      account: { baseUrl: other.baseUrl },
+    });
     if (status.kind !== 'account') throw new Error('not an account session');
     expect(status.problem?.code).toBe('NOT_SIGNED_IN');
     expect(status.problem?.message).toBe(
@@ -122,12 +134,23 @@ describe('stored credentials are bound to their service', () => {
     const restarted = appCore();
     await restarted.session.restore();
 
-    const keepKey = { accountId: id, apiKey: '', apiSecret: fake.credentials.apiSecret, appId: fake.credentials.appId, sessionOnly: false };
+    const keepKey = {
+      accountId: id,
+      apiKey: '',
+      apiSecret: fake.credentials.apiSecret,
+      appId: fake.credentials.appId,
+      sessionOnly: false,
+    };
     await expect(restarted.accounts.reauthenticate(keepKey)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     expect(credentialRequests()).toBe(0);
 
     const again = await restarted.accounts.reauthenticate({ ...keepKey, apiKey: fake.credentials.apiKey });
-    expect(again).toMatchObject({ kind: 'account', signedIn: true, problem: null, account: { baseUrl: other.baseUrl } });
+    expect(again).toMatchObject({
+      kind: 'account',
+      signedIn: true,
+      problem: null,
+      account: { baseUrl: other.baseUrl },
+    });
     const entry = await keytar.getPassword(service, id);
     expect(entry).toContain(other.baseUrl);
     expect(entry).not.toContain(fake.baseUrl);
@@ -147,10 +170,16 @@ describe('stored credentials are bound to their service', () => {
     const changedApp = await appCore().session.restore();
     expect(changedApp).toMatchObject({ kind: 'account', signedIn: false, readOnly: null });
     if (changedApp.kind !== 'account') throw new Error('not an account session');
-    expect(changedApp.problem?.message).toMatch(/^The app ID of this account changed from .* to another-app .* Sign in again/);
+    expect(changedApp.problem?.message).toMatch(
+      /^The app ID of this account changed from .* to another-app .* Sign in again/,
+    );
 
     await writeFile(path, (await readFile(path, 'utf8')).split('another-app').join(fake.credentials.appId));
-    await keytar.setPassword(service, id, JSON.stringify({ apiKey: fake.credentials.apiKey, apiSecret: fake.credentials.apiSecret }));
+    await keytar.setPassword(
+      service,
+      id,
+      JSON.stringify({ apiKey: fake.credentials.apiKey, apiSecret: fake.credentials.apiSecret }),
+    );
     fake.clearRequests();
     const legacy = appCore();
     const status = await legacy.session.restore();

@@ -77,7 +77,12 @@ async function syncJune(core: AppCore) {
 }
 
 function cachedCount(core: AppCore): number {
-  return core.sales.page({ filter: RANGE, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 1000 }).total;
+  return core.sales.page({
+    filter: RANGE,
+    sort: { column: 'transactionDate', direction: 'desc' },
+    offset: 0,
+    limit: 1000,
+  }).total;
 }
 
 const juneSales = () => fake.sales.filter((s) => s.transaction_date.endsWith('-06-2026')).length;
@@ -88,7 +93,9 @@ describe('N1: an extra certificate, added on purpose in Settings → Network or 
     expect(() => checkExtraCa('hello', now)).toThrow(/contains no PEM certificate/);
     expect(() => checkExtraCa('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----', now)).toThrow(/damaged/);
     expect(() => checkExtraCa(serverPem, now)).toThrow(/is not a CA certificate/);
-    expect(() => checkExtraCa(fake.caPem, new Date(Date.now() + 30 * 86_400_000))).toThrow(/expired on \d{4}-\d\d-\d\d/);
+    expect(() => checkExtraCa(fake.caPem, new Date(Date.now() + 30 * 86_400_000))).toThrow(
+      /expired on \d{4}-\d\d-\d\d/,
+    );
     expect(() => checkExtraCa(Array(11).fill(fake.caPem).join('\n'), now)).toThrow(/11 certificates/);
     const checked = checkExtraCa(`Copied from the IT wiki:\n${fake.caPem}\nthanks`, now);
     expect(checked.pem).toBe(fake.caPem.trim());
@@ -119,7 +126,9 @@ describe('N1: an extra certificate, added on purpose in Settings → Network or 
 
     const status = await core.accounts.addAccount({ ...form(), extraCaPem: fake.caPem });
     if (status.kind !== 'account') throw new Error('not an account session');
-    expect(core.accounts.extraCa(status.account.id)?.certificates.map((c) => c.subject)).toEqual(['Commission Desk Test CA']);
+    expect(core.accounts.extraCa(status.account.id)?.certificates.map((c) => c.subject)).toEqual([
+      'Commission Desk Test CA',
+    ]);
     expect(JSON.stringify(status)).not.toContain('BEGIN CERTIFICATE');
     const settings = await readFile(join(dir, 'config.json'), 'utf8');
     expect(settings).toContain('BEGIN CERTIFICATE');
@@ -189,7 +198,9 @@ describe('N1: an extra certificate, added on purpose in Settings → Network or 
     const restarted = appCore(true);
     const status = await restarted.session.restore();
     expect(status).toMatchObject({ kind: 'account', signedIn: false, problem: { code: 'NOT_SIGNED_IN' } });
-    expect(status.kind === 'account' ? status.problem?.message : '').toMatch(/extra certificate this account trusts changed/);
+    expect(status.kind === 'account' ? status.problem?.message : '').toMatch(
+      /extra certificate this account trusts changed/,
+    );
     expect(fake.requests).toHaveLength(0);
   });
 });

@@ -72,11 +72,21 @@ async function cacheAccount(core: AppCore, label = 'Main'): Promise<string> {
 /** What the sales screen, its search, its charts and its top lists read. */
 function browse(core: AppCore) {
   const filter = { ...RANGE };
-  const page = core.sales.page({ filter, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 100 });
+  const page = core.sales.page({
+    filter,
+    sort: { column: 'transactionDate', direction: 'desc' },
+    offset: 0,
+    limit: 100,
+  });
   const word = page.rows[0]?.reference ?? '';
   return {
     page,
-    searched: core.sales.page({ filter: { ...filter, text: word }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 10 }),
+    searched: core.sales.page({
+      filter: { ...filter, text: word },
+      sort: { column: 'transactionDate', direction: 'desc' },
+      offset: 0,
+      limit: 10,
+    }),
     summary: core.sales.summary(filter),
     series: core.sales.series({ filter, interval: 'month' }),
     top: core.sales.top({ filter, dimension: 'product', limit: 10 }),
@@ -85,7 +95,8 @@ function browse(core: AppCore) {
 }
 
 function readOnlyOf(status: SessionStatus): ReadOnlyReason {
-  if (status.kind !== 'account' || status.readOnly === null) throw new Error(`not read-only: ${JSON.stringify(status)}`);
+  if (status.kind !== 'account' || status.readOnly === null)
+    throw new Error(`not read-only: ${JSON.stringify(status)}`);
   return status.readOnly;
 }
 
@@ -110,7 +121,12 @@ describe('an account whose credentials cannot be read opens read-only', () => {
     fake.clearRequests();
     const offline = appCore(createUnreachableKeychain(service));
     const status = await offline.session.restore();
-    expect(status).toMatchObject({ kind: 'account', signedIn: false, account: { label: 'Main' }, problem: { code: 'KEYCHAIN_UNAVAILABLE' } });
+    expect(status).toMatchObject({
+      kind: 'account',
+      signedIn: false,
+      account: { label: 'Main' },
+      problem: { code: 'KEYCHAIN_UNAVAILABLE' },
+    });
     const reason = readOnlyOf(status);
     expect(reason.cause).toBe('keychain-unavailable');
     expect(reason.message).toMatch(/keychain could not be opened/);
@@ -119,7 +135,11 @@ describe('an account whose credentials cannot be read opens read-only', () => {
 
     expect(browse(offline)).toEqual(before);
     const profile = await offline.profile.get();
-    expect(profile).toMatchObject({ fromCache: true, profile: { profileName: fake.profile.profile_name }, reason: { code: 'NOT_SIGNED_IN' } });
+    expect(profile).toMatchObject({
+      fromCache: true,
+      profile: { profileName: fake.profile.profile_name },
+      reason: { code: 'NOT_SIGNED_IN' },
+    });
     const exported = await offline.export.exportSales({ filter: RANGE, format: 'csv' });
     expect(exported.rowCount).toBe(before.page.total);
     const csv = await readFile(exported.filePath ?? '', 'utf8');
@@ -132,7 +152,11 @@ describe('an account whose credentials cannot be read opens read-only', () => {
     fake.clearRequests();
     const offline = appCore(createUnreachableKeychain(service));
     await offline.session.restore();
-    for (const sync of [() => offline.sync.startRoutine(), () => offline.sync.start(RANGE), () => offline.sync.recheckAllHistory()]) {
+    for (const sync of [
+      () => offline.sync.startRoutine(),
+      () => offline.sync.start(RANGE),
+      () => offline.sync.recheckAllHistory(),
+    ]) {
       const error = thrownBy(sync);
       expect(error.code).toBe('NOT_SIGNED_IN');
       expect(error.message).toMatch(/keychain could not be opened/);
@@ -155,7 +179,12 @@ describe('an account whose credentials cannot be read opens read-only', () => {
     const core = appCore(keychain);
     const main = await cacheAccount(core, 'Main');
     const mainSales = browse(core);
-    const added = await core.accounts.addAccount({ baseUrl: fake.baseUrl, ...credentials(), label: 'Second', sessionOnly: false });
+    const added = await core.accounts.addAccount({
+      baseUrl: fake.baseUrl,
+      ...credentials(),
+      label: 'Second',
+      sessionOnly: false,
+    });
     expect(added).toMatchObject({ kind: 'account', signedIn: true, account: { label: 'Second' } });
 
     reachable = false;
@@ -173,13 +202,20 @@ describe('an account whose credentials cannot be read opens read-only', () => {
     const offline = appCore(createUnreachableKeychain(service));
     await offline.session.restore();
 
-    await expect(offline.accounts.reauthenticate({ accountId: id, ...credentials(), sessionOnly: false })).rejects.toMatchObject({
+    await expect(
+      offline.accounts.reauthenticate({ accountId: id, ...credentials(), sessionOnly: false }),
+    ).rejects.toMatchObject({
       code: 'KEYCHAIN_UNAVAILABLE',
     });
     expect(readOnlyOf(offline.session.status()).cause).toBe('keychain-unavailable');
 
     const forSession = await offline.accounts.reauthenticate({ accountId: id, ...credentials(), sessionOnly: true });
-    expect(forSession).toMatchObject({ kind: 'account', signedIn: true, readOnly: null, account: { remembered: false } });
+    expect(forSession).toMatchObject({
+      kind: 'account',
+      signedIn: true,
+      readOnly: null,
+      account: { remembered: false },
+    });
     fake.clearRequests();
     offline.sync.startRoutine();
     await offline.sync.idle();
@@ -208,7 +244,10 @@ describe('an account whose credentials cannot be read opens read-only', () => {
     const offline = appCore(createUnreachableKeychain(service));
     const status = await offline.accounts.switchAccount(id);
     expect(status).toMatchObject({ kind: 'account', signedIn: false, problem: { code: 'NOT_SIGNED_IN' } });
-    expect(readOnlyOf(status)).toMatchObject({ cause: 'signed-out', message: expect.stringMatching(/You signed out of this account/) });
+    expect(readOnlyOf(status)).toMatchObject({
+      cause: 'signed-out',
+      message: expect.stringMatching(/You signed out of this account/),
+    });
     expect(browse(offline)).toEqual(before);
   });
 
@@ -219,7 +258,12 @@ describe('an account whose credentials cannot be read opens read-only', () => {
     core.sync.startRoutine();
     await core.sync.idle();
     await core.profile.get().catch(() => undefined);
-    expect(core.session.status()).toMatchObject({ kind: 'account', signedIn: false, readOnly: null, problem: { code: 'AUTH_INVALID' } });
+    expect(core.session.status()).toMatchObject({
+      kind: 'account',
+      signedIn: false,
+      readOnly: null,
+      problem: { code: 'AUTH_INVALID' },
+    });
   });
 
   it('T7: a locked keychain (real Secret Service, login collection locked) opens the cached account read-only', async () => {
@@ -249,15 +293,32 @@ describe('an account whose credentials cannot be read opens read-only', () => {
       try { core.sync.startRoutine(); } catch (e) { sync = e.code; }
       await core.close();
       console.log(JSON.stringify({ status, total, sync }));`;
-    const env: NodeJS.ProcessEnv = { ...process.env, T7_SERVICE: service, T7_ACCOUNT: id, T7_ENTRY: entry, T7_DIR: dir };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      T7_SERVICE: service,
+      T7_ACCOUNT: id,
+      T7_ENTRY: entry,
+      T7_DIR: dir,
+    };
     delete env.COMMISSION_DESK_KEYRING_READY;
-    const { stdout } = await run('bash', ['scripts/with-keyring.sh', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script], {
-      env,
-      timeout: 60_000,
-    });
-    const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { status: SessionStatus; total: number; sync: string | null };
+    const { stdout } = await run(
+      'bash',
+      ['scripts/with-keyring.sh', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        env,
+        timeout: 60_000,
+      },
+    );
+    const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
+      status: SessionStatus;
+      total: number;
+      sync: string | null;
+    };
     expect(result.status).toMatchObject({ kind: 'account', signedIn: false });
-    expect(readOnlyOf(result.status)).toMatchObject({ cause: 'not-in-keychain', message: expect.stringMatching(/it may be locked/) });
+    expect(readOnlyOf(result.status)).toMatchObject({
+      cause: 'not-in-keychain',
+      message: expect.stringMatching(/it may be locked/),
+    });
     expect(result.total).toBe(total);
     expect(result.sync).toBe('NOT_SIGNED_IN');
   }, 90_000);

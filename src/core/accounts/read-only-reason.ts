@@ -10,8 +10,10 @@ import { keychainRemedy } from '../keychain';
 type Cause = ReadOnlyReason['cause'];
 
 const HAPPENED: Record<Cause, string> = {
-  'keychain-unavailable': 'The system keychain could not be opened, so the saved API key and secret of this account cannot be read.',
-  'not-in-keychain': 'The saved API key and secret of this account were not found in the system keychain: it may be locked, or the entry was removed.',
+  'keychain-unavailable':
+    'The system keychain could not be opened, so the saved API key and secret of this account cannot be read.',
+  'not-in-keychain':
+    'The saved API key and secret of this account were not found in the system keychain: it may be locked, or the entry was removed.',
   'not-remembered':
     'The API key and secret of this account were kept in memory for one session only, because no keychain was available when they were entered.',
   'signed-out': 'You signed out of this account and kept its cached sales.',

@@ -86,7 +86,9 @@ describe('app core in demo mode', () => {
   it('writes nothing when the user cancels the save dialog', async () => {
     const { core: cancelling } = createTestCore({ today: () => TODAY, chooseExportPath: async () => null });
     cancelling.session.startDemo();
-    expect(await cancelling.export.exportSales({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'xlsx' })).toEqual({
+    expect(
+      await cancelling.export.exportSales({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'xlsx' }),
+    ).toEqual({
       filePath: null,
       format: 'xlsx',
       rowCount: 0,
@@ -116,7 +118,12 @@ describe('app core with the cache', () => {
     expect(status).toMatchObject({ running: false, error: null, offline: false, lastRun: { status: 'completed' } });
     expect(status.lastSyncedAt).not.toBeNull();
     const expected = expectedReferences('2025-01-01', TODAY);
-    const page = core.sales.page({ filter: { from: '2025-01-01', to: TODAY }, sort: { column: 'transactionDate', direction: 'asc' }, offset: 0, limit: 50 });
+    const page = core.sales.page({
+      filter: { from: '2025-01-01', to: TODAY },
+      sort: { column: 'transactionDate', direction: 'asc' },
+      offset: 0,
+      limit: 50,
+    });
     expect(page.total).toBe(expected.length);
     expect(page.rows.map((r) => r.reference)).toEqual(expected.slice(0, 50));
     expect(page.dataAsOf).toMatchObject({ complete: true });
@@ -129,7 +136,9 @@ describe('app core with the cache', () => {
     const { core: broken } = createTestCore({ cachePath: '/dev/null/commission-desk-cannot-write-here/cache.sqlite' });
     expect(broken.app.info().cache.error).not.toBeNull();
     broken.session.startDemo();
-    expect(() => broken.sales.page({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 10 })).toThrow(AppError);
+    expect(() =>
+      broken.sales.page({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 10 }),
+    ).toThrow(AppError);
   });
 });
 
@@ -165,7 +174,11 @@ describe('sync controls of the open session', () => {
     app.preferences.update({ trailingResyncDays: 7 });
     app.sync.start({ from: '2025-01-01', to: TODAY });
     await app.sync.idle();
-    expect(app.sales.statusAge({})).toMatchObject({ oldest: FIRST.toISOString(), oldestOpen: FIRST.toISOString(), neverChecked: 0 });
+    expect(app.sales.statusAge({})).toMatchObject({
+      oldest: FIRST.toISOString(),
+      oldestOpen: FIRST.toISOString(),
+      neverChecked: 0,
+    });
     setNow(SECOND);
     app.sync.startRoutine();
     await app.sync.idle();
@@ -185,7 +198,10 @@ describe('sync controls of the open session', () => {
     const started = app.sync.recheckAllHistory();
     expect(started.progress).toMatchObject({ from: '2025-03-01', to: TODAY });
     await app.sync.idle();
-    expect(app.sync.status()).toMatchObject({ error: null, lastRun: { status: 'completed', from: '2025-03-01', to: TODAY } });
+    expect(app.sync.status()).toMatchObject({
+      error: null,
+      lastRun: { status: 'completed', from: '2025-03-01', to: TODAY },
+    });
     expect(app.sales.statusAge({ from: '2025-03-01', to: '2025-06-30' }).oldest).toBe(THIRD.toISOString());
     await app.close();
   });
@@ -211,7 +227,10 @@ describe('the start-up integrity check waits for the first screen (D2)', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(started.cache.integrity).toBe('checking');
     expect(logLines.some((line) => line.includes('cache.checked'))).toBe(false);
-    expect(started.sales.page({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 10 }).total).toBeGreaterThan(0);
+    expect(
+      started.sales.page({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 10 })
+        .total,
+    ).toBeGreaterThan(0);
     expect(await started.cache.checked).toBe('ok');
     expect(logLines.some((line) => line.includes('cache.checked') && line.includes('"ok"'))).toBe(true);
     await started.close();

@@ -119,7 +119,9 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     if (next.backgroundSyncHours !== previous.backgroundSyncHours) background?.reschedule();
   });
   const vault = new CredentialVault(deps.keychain, createMemorySecretStore());
-  const cache = openCacheHolder(deps.cachePath, now, deps.logger, { checkWithinMs: deps.integrityCheckWithinMs ?? START_CHECK_WITHIN_MS });
+  const cache = openCacheHolder(deps.cachePath, now, deps.logger, {
+    checkWithinMs: deps.integrityCheckWithinMs ?? START_CHECK_WITHIN_MS,
+  });
   const desktop = createDesktopActions(deps.shell ?? createRecordingShell());
   const transports = createExtraCaTransports(deps.fetch, deps.fetchTrusting);
   const connect = (baseUrl: string, credentials: Credentials, extraCaPem?: string): ServiceClient =>
@@ -154,7 +156,8 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   /** The cache key of the open session; NOT_SIGNED_IN when nothing is open. */
   function account(): string {
     const key = session.cacheKey();
-    if (key === null) throw new AppError('NOT_SIGNED_IN', 'No account is open. Connect your account or explore the demo data first.');
+    if (key === null)
+      throw new AppError('NOT_SIGNED_IN', 'No account is open. Connect your account or explore the demo data first.');
     return key;
   }
 
@@ -179,7 +182,11 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     describeAccounts: (ids) =>
       ids.map((id) => {
         const meta = registry.find(id);
-        if (!meta) throw new AppError('INVALID_INPUT', 'An account chosen for this export no longer exists. Open All accounts again and export.');
+        if (!meta)
+          throw new AppError(
+            'INVALID_INPUT',
+            'An account chosen for this export no longer exists. Open All accounts again and export.',
+          );
         return { key: meta.id, label: meta.label, baseUrl: meta.baseUrl };
       }),
     settings: deps.settings,

@@ -31,7 +31,11 @@ export interface AppInformationDeps {
 /** Builds the information part of the app core. */
 export function createAppInformation(deps: AppInformationDeps): AppInformation {
   const { cache } = deps;
-  const info = (): AppInfo => ({ name: 'Commission Desk', version: deps.appVersion, cache: { path: cache.path, notice: cache.notice, error: cache.error } });
+  const info = (): AppInfo => ({
+    name: 'Commission Desk',
+    version: deps.appVersion,
+    cache: { path: cache.path, notice: cache.notice, error: cache.error },
+  });
   const cacheInfo = (): CacheInfo => {
     const key = deps.openAccount();
     const salesForAccount = key !== null && cache.error === null ? cache.get().countSales(key, {}) : 0;

@@ -41,12 +41,22 @@ export interface AppSync {
 export function createAppSync(deps: AppSyncDeps): AppSync {
   const { manager } = deps;
   return {
-    start: (request) => manager.start(deps.client(), { account: deps.account(), from: request.from, to: request.to, refresh: request.refresh ?? false }),
+    start: (request) =>
+      manager.start(deps.client(), {
+        account: deps.account(),
+        from: request.from,
+        to: request.to,
+        refresh: request.refresh ?? false,
+      }),
     startRoutine: () => manager.startRoutine(deps.client(), { account: deps.account() }),
     recheckAllHistory: () => {
       const account = deps.account();
       const oldest = deps.cache().coveredWindows(account)[0]?.from;
-      if (oldest === undefined) throw new AppError('INVALID_INPUT', 'Nothing is cached for this account yet, so there is nothing to check again. Sync first.');
+      if (oldest === undefined)
+        throw new AppError(
+          'INVALID_INPUT',
+          'Nothing is cached for this account yet, so there is nothing to check again. Sync first.',
+        );
       return manager.start(deps.client(), { account, from: oldest, to: deps.today(), refresh: true });
     },
     cancel: () => manager.cancel(),

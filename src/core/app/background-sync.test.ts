@@ -77,7 +77,9 @@ describe('the news notification', () => {
   it('names the account and what arrived, leaving out what did not', () => {
     expect(syncNewsText({ accountLabel: 'Shop', newSales: 1, statusChanges: 0 }).title).toBe('Shop: 1 new sale');
     expect(syncNewsText({ accountLabel: 'Shop', newSales: 0, statusChanges: 2 }).title).toBe('Shop: 2 status changes');
-    expect(syncNewsText({ accountLabel: 'EU', newSales: 1200, statusChanges: 1 }).title).toBe('EU: 1,200 new sales and 1 status change');
+    expect(syncNewsText({ accountLabel: 'EU', newSales: 1200, statusChanges: 1 }).title).toBe(
+      'EU: 1,200 new sales and 1 status change',
+    );
     expect(syncNewsText({ accountLabel: 'EU', newSales: 3, statusChanges: 4 }).body).toMatch(/Changes/);
   });
 });
@@ -94,21 +96,50 @@ describe('background sync in the app core', () => {
   it('a scheduled routine sync tells how many sales are new and how many statuses changed, and a changed interval reschedules', async () => {
     const timers = manualTimers();
     const told: SyncNews[] = [];
-    const { core } = createTestCore({ fetch: createNodeFetch({ extraCaPem: fake.caPem }), timers, onSyncNews: (news) => told.push(news) });
+    const { core } = createTestCore({
+      fetch: createNodeFetch({ extraCaPem: fake.caPem }),
+      timers,
+      onSyncNews: (news) => told.push(news),
+    });
     try {
       await core.accounts.addAccount({ baseUrl: fake.baseUrl, ...fake.credentials, label: 'Shop', sessionOnly: false });
       // The first sync covers every sale the service has, so what the next one finds is news and nothing else.
       core.sync.start({ from: '2026-05-01', to: '2026-06-30' });
       await core.sync.idle();
-      expect(core.sales.page({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 1 }).total).toBe(fake.sales.length);
+      expect(
+        core.sales.page({ filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 1 })
+          .total,
+      ).toBe(fake.sales.length);
       core.background.reschedule();
       expect(timers.pending.map((t) => t.ms)).toEqual([6 * HOUR]);
 
-      const changed = fake.changeSaleStatuses({ count: 4, fromCommissionStatus: 'pending', to: { commission_status: 'approved' } });
+      const changed = fake.changeSaleStatuses({
+        count: 4,
+        fromCommissionStatus: 'pending',
+        to: { commission_status: 'approved' },
+      });
       expect(changed).toHaveLength(4);
       fake.updateSales([
-        { kind: 'add', record: { reference: 'LATE-1', commission_amount: 3, currency: 'EUR', commission_status: 'pending', transaction_date: '29-06-2026' } },
-        { kind: 'add', record: { reference: 'LATE-2', commission_amount: 4, currency: 'EUR', commission_status: 'pending', transaction_date: '30-06-2026' } },
+        {
+          kind: 'add',
+          record: {
+            reference: 'LATE-1',
+            commission_amount: 3,
+            currency: 'EUR',
+            commission_status: 'pending',
+            transaction_date: '29-06-2026',
+          },
+        },
+        {
+          kind: 'add',
+          record: {
+            reference: 'LATE-2',
+            commission_amount: 4,
+            currency: 'EUR',
+            commission_status: 'pending',
+            transaction_date: '30-06-2026',
+          },
+        },
       ]);
       await timers.fire();
       await core.sync.idle();

@@ -101,5 +101,8 @@ export function syncNewsText(news: SyncNews): { title: string; body: string } {
     ...(news.newSales > 0 ? [counted(news.newSales, 'new sale', 'new sales')] : []),
     ...(news.statusChanges > 0 ? [counted(news.statusChanges, 'status change', 'status changes')] : []),
   ];
-  return { title: `${news.accountLabel}: ${parts.join(' and ')}`, body: 'Open Commission Desk and look at Changes to see what is new.' };
+  return {
+    title: `${news.accountLabel}: ${parts.join(' and ')}`,
+    body: 'Open Commission Desk and look at Changes to see what is new.',
+  };
 }

@@ -94,7 +94,9 @@ describe('the cache holder checks the file off the main thread, right after open
     holder.checkSoon();
     await closing;
     expect(await holder.checked).toBe('unknown');
-    expect(log.lines.filter((line) => line.includes('cache.checked') || line.includes('cache.check-skipped'))).toEqual([]);
+    expect(log.lines.filter((line) => line.includes('cache.checked') || line.includes('cache.check-skipped'))).toEqual(
+      [],
+    );
     holder = null;
   });
 

@@ -12,7 +12,14 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { AppError, type AppErrorData } from '../../shared/errors';
-import { checkIntegrityOffThread, type IntegrityVerdict, openCache, replaceDamagedCache, type CacheRecovery, type SalesCache } from '../cache';
+import {
+  checkIntegrityOffThread,
+  type IntegrityVerdict,
+  openCache,
+  replaceDamagedCache,
+  type CacheRecovery,
+  type SalesCache,
+} from '../cache';
 import type { Logger } from '../log';
 
 /** Where the start-up integrity check stands. */
@@ -44,7 +51,11 @@ export interface CacheHolder {
 function unavailable(cause: unknown): AppError {
   return cause instanceof AppError
     ? cause
-    : new AppError('CACHE_CORRUPT', 'The sales cache could not be opened. Check that the disk has space and is writable, then restart the app.', { cause });
+    : new AppError(
+        'CACHE_CORRUPT',
+        'The sales cache could not be opened. Check that the disk has space and is writable, then restart the app.',
+        { cause },
+      );
 }
 
 /**
@@ -62,7 +73,12 @@ export interface CacheHolderOptions {
 }
 
 /** Opens the cache at `path`, recovering from a damaged file and surviving one that cannot be used. */
-export function openCacheHolder(path: string, now: () => Date, logger: Logger, options: CacheHolderOptions = {}): CacheHolder {
+export function openCacheHolder(
+  path: string,
+  now: () => Date,
+  logger: Logger,
+  options: CacheHolderOptions = {},
+): CacheHolder {
   let cache: SalesCache | null = null;
   let notice: string | null = null;
   let error: AppError | null = null;
@@ -137,7 +153,8 @@ export function openCacheHolder(path: string, now: () => Date, logger: Logger, o
     },
     checked,
     checkSoon: () => check.soon(),
-    sizeBytes: () => [path, `${path}-wal`].reduce((sum, file) => sum + (statSync(file, { throwIfNoEntry: false })?.size ?? 0), 0),
+    sizeBytes: () =>
+      [path, `${path}-wal`].reduce((sum, file) => sum + (statSync(file, { throwIfNoEntry: false })?.size ?? 0), 0),
     get() {
       if (cache) return cache;
       throw error ?? new AppError('CACHE_CORRUPT', 'The sales cache is not available.');

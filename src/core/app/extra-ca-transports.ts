@@ -22,7 +22,9 @@ const MAX_TRANSPORTS = 8;
 function unusable(error: unknown): FetchLike {
   const reason = error instanceof AppError ? error.message : 'the stored certificate cannot be read';
   return async () => {
-    throw new TypeError('fetch failed', { cause: Object.assign(new Error(`CERT: ${reason}`), { code: 'ERR_EXTRA_CA' }) });
+    throw new TypeError('fetch failed', {
+      cause: Object.assign(new Error(`CERT: ${reason}`), { code: 'ERR_EXTRA_CA' }),
+    });
   };
 }
 

@@ -8,7 +8,14 @@ import type { ServiceClient } from '../service';
 import type { CacheHolder } from './cache-holder';
 
 /** Failures after which the cached profile is shown instead: the service is unreachable or the account is signed out. */
-const CACHE_FALLBACK_CODES = new Set(['NETWORK_OFFLINE', 'TIMEOUT', 'SERVER_ERROR', 'TLS_FAILURE', 'RATE_LIMITED', 'NOT_SIGNED_IN']);
+const CACHE_FALLBACK_CODES = new Set([
+  'NETWORK_OFFLINE',
+  'TIMEOUT',
+  'SERVER_ERROR',
+  'TLS_FAILURE',
+  'RATE_LIMITED',
+  'NOT_SIGNED_IN',
+]);
 
 /** Reads the open session's profile. */
 export interface ProfileReader {

@@ -3,7 +3,15 @@
  * filter values, the change log and how fresh the statuses are. Never the network, so they work offline.
  */
 import type { ChangesQuery, SalesFilter, SalesPageQuery, SeriesQuery, TopQuery } from '../../shared/sales-query';
-import type { DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, StatusCheckAge, TopEntry } from '../../shared/sales-query-types';
+import type {
+  DistinctValues,
+  SaleChange,
+  SalesPageResult,
+  SalesSummary,
+  SeriesPoint,
+  StatusCheckAge,
+  TopEntry,
+} from '../../shared/sales-query-types';
 import type { SalesCache } from '../cache';
 
 /** Reads over the open session's cached sales; each throws NOT_SIGNED_IN when no account is open. */

@@ -81,7 +81,14 @@ export class SessionState implements AccountSession {
     if (active.kind === 'demo') return { kind: 'demo', label: 'Demo data', accounts };
     const meta = this.deps.registry.find(active.accountId);
     if (!meta) return { kind: 'none', accounts };
-    return { kind: 'account', signedIn: active.client !== null, account: summary(meta), problem: active.problem, readOnly: active.readOnly, accounts };
+    return {
+      kind: 'account',
+      signedIn: active.client !== null,
+      account: summary(meta),
+      problem: active.problem,
+      readOnly: active.readOnly,
+      accounts,
+    };
   }
 
   /** Switches to the demo service (no network, no credentials of the user's). */
@@ -129,7 +136,8 @@ export class SessionState implements AccountSession {
       // The settings name another service than the one the secrets were entered for (S12): nothing is sent and the
       // account waits for credentials entered for its new address.
       if (error instanceof CredentialsAddressChangedError) return { problem: error.toData(), readOnly: null };
-      const problem = error instanceof AppError && error.code === 'KEYCHAIN_UNAVAILABLE' ? error : keychainUnavailable(error);
+      const problem =
+        error instanceof AppError && error.code === 'KEYCHAIN_UNAVAILABLE' ? error : keychainUnavailable(error);
       return { problem: problem.toData(), readOnly: readOnlyReason('keychain-unavailable') };
     }
   }
@@ -203,7 +211,8 @@ export class SessionState implements AccountSession {
 
   private requireAccount(accountId: string): AccountMeta {
     const meta = this.deps.registry.find(accountId);
-    if (!meta) throw new AppError('INVALID_INPUT', 'That account no longer exists. Choose another account or add it again.');
+    if (!meta)
+      throw new AppError('INVALID_INPUT', 'That account no longer exists. Choose another account or add it again.');
     return meta;
   }
 }

@@ -14,7 +14,12 @@ import type { CacheHolder } from './cache-holder';
 export const WARM_UP_BUILD_LIMIT = 200_000;
 
 /** Readies `openAccount()`'s browse index in `cache`; never throws, and logs what it did. */
-export function warmUpBrowsing(cache: CacheHolder, openAccount: () => string | null, logger: Logger, buildLimit = WARM_UP_BUILD_LIMIT): void {
+export function warmUpBrowsing(
+  cache: CacheHolder,
+  openAccount: () => string | null,
+  logger: Logger,
+  buildLimit = WARM_UP_BUILD_LIMIT,
+): void {
   const account = openAccount();
   if (account === null || cache.error !== null) return;
   const started = performance.now();

@@ -5,7 +5,17 @@
 import type Database from 'better-sqlite3';
 import { forgetSaleTexts } from './search';
 
-const TABLES = ['sales', 'sale_changes', 'coverage', 'coverage_provisional', 'unstored_records', 'profiles', 'sync_runs', 'products', 'collections'];
+const TABLES = [
+  'sales',
+  'sale_changes',
+  'coverage',
+  'coverage_provisional',
+  'unstored_records',
+  'profiles',
+  'sync_runs',
+  'products',
+  'collections',
+];
 
 /** Deletes all cached data; returns the number of sales removed. */
 export function createClearAll(db: Database.Database): () => number {

@@ -8,9 +8,15 @@ import type { SearchIndex } from './search';
 
 /** Removes an account's data; returns how many sales were deleted. */
 export function createForgetAccount(db: Database.Database, search: SearchIndex): (account: string) => number {
-  const deletions = ['sales', 'sale_changes', 'coverage', 'coverage_provisional', 'unstored_records', 'profiles', 'sync_runs'].map((table) =>
-    db.prepare(`DELETE FROM ${table} WHERE account_id = ?`),
-  );
+  const deletions = [
+    'sales',
+    'sale_changes',
+    'coverage',
+    'coverage_provisional',
+    'unstored_records',
+    'profiles',
+    'sync_runs',
+  ].map((table) => db.prepare(`DELETE FROM ${table} WHERE account_id = ?`));
   const forget = db.transaction((account: string) => {
     const [sales, ...rest] = deletions.map((statement) => statement.run(account).changes);
     void rest;

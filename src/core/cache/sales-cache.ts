@@ -31,7 +31,14 @@ import {
 } from './browse';
 import { guardCorruption } from './cache-errors';
 import { createChangeLog } from './changes';
-import { createCoverageStore, type CoveredWindow, type CoverageReport, createSyncRunStore, type SyncRun, type SyncRunStatus } from './coverage';
+import {
+  createCoverageStore,
+  type CoveredWindow,
+  type CoverageReport,
+  createSyncRunStore,
+  type SyncRun,
+  type SyncRunStatus,
+} from './coverage';
 import { createClearAll } from './clear-all';
 import { createForgetAccount } from './forget-account';
 import { createSearchIndex } from './search';
@@ -45,7 +52,16 @@ import {
   topQuerySchema,
   type SalesFilter,
 } from '../../shared/sales-query';
-import type { CachedSale, DataAsOf, DistinctValues, SaleChange, SalesPageResult, SalesSummary, SeriesPoint, TopEntry } from '../../shared/sales-query-types';
+import type {
+  CachedSale,
+  DataAsOf,
+  DistinctValues,
+  SaleChange,
+  SalesPageResult,
+  SalesSummary,
+  SeriesPoint,
+  TopEntry,
+} from '../../shared/sales-query-types';
 import {
   createOpenSaleReads,
   createStaleOpenSales,
@@ -61,7 +77,12 @@ import {
 export interface SalesCache {
   readonly path: string;
   /** Upserts one fetched page in one transaction; call once per page, and mark a window covered only after all its pages. */
-  storePage(account: string, sales: readonly Sale[], fetchedAt: Date | string, options?: StorePageOptions): StorePageResult;
+  storePage(
+    account: string,
+    sales: readonly Sale[],
+    fetchedAt: Date | string,
+    options?: StorePageOptions,
+  ): StorePageResult;
   /**
    * Records that every sale of [from, to] (transaction days) was stored, as fetched at `fetchedAt`. Days not over by
    * then (the user's `today` and later, when given; the UTC day of the fetch and later in any case) are covered only
@@ -165,7 +186,12 @@ export interface SalesCacheOptions {
 }
 
 /** Builds the cache object over an open, migrated connection. */
-export function createSalesCache(db: Database.Database, path: string, now: () => Date, options: SalesCacheOptions = {}): SalesCache {
+export function createSalesCache(
+  db: Database.Database,
+  path: string,
+  now: () => Date,
+  options: SalesCacheOptions = {},
+): SalesCache {
   const lookups = createLookupIds(db);
   const readSales = createSaleReader(db);
   const search = createSearchIndex(db);
@@ -179,12 +205,17 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
   const markUnreported = createUnreportedMarker(db);
   const statusCheckAge = createStatusCheckAge(db);
   const staleOpenSales = createStaleOpenSales(db);
-  const browse = createBrowseIndex(db, catchUpSearch, { cachePath: path, minSales: options.savedIndexMinSales ?? SAVED_INDEX_MIN_SALES });
+  const browse = createBrowseIndex(db, catchUpSearch, {
+    cachePath: path,
+    minSales: options.savedIndexMinSales ?? SAVED_INDEX_MIN_SALES,
+  });
   const forget = createForgetAccount(db, search);
   const clearAll = createClearAll(db);
 
   const dataAsOf = (account: string, filter: SalesFilter): DataAsOf | null =>
-    filter.from !== undefined && filter.to !== undefined && filter.dateBasis !== 'payment' ? coverage.coverage(account, filter.from, filter.to) : null;
+    filter.from !== undefined && filter.to !== undefined && filter.dateBasis !== 'payment'
+      ? coverage.coverage(account, filter.from, filter.to)
+      : null;
   const view = (account: string) => {
     assertAccount(account);
     return browse.view(account);
@@ -198,12 +229,14 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
         browse.noteWrites(account, stored.changedIds);
         return stored.result;
       }),
-    markCovered: (account, from, to, fetchedAt, today) => guardCorruption(() => coverage.markCovered(account, from, to, fetchedAt, today)),
+    markCovered: (account, from, to, fetchedAt, today) =>
+      guardCorruption(() => coverage.markCovered(account, from, to, fetchedAt, today)),
     coverage: (account, from, to) => guardCorruption(() => coverage.coverage(account, from, to)),
     syncGaps: (account, from, to) => guardCorruption(() => coverage.syncGaps(account, from, to)),
     provisionalDays: (account) => guardCorruption(() => coverage.provisionalDays(account)),
     coveredWindows: (account) => guardCorruption(() => coverage.windows(account)),
-    saveProfile: (account, profile, fetchedAt) => guardCorruption(() => profiles.saveProfile(account, profile, fetchedAt)),
+    saveProfile: (account, profile, fetchedAt) =>
+      guardCorruption(() => profiles.saveProfile(account, profile, fetchedAt)),
     profile: (account) => guardCorruption(() => profiles.profile(account)),
     beginSyncRun: (account, from, to) => guardCorruption(() => runs.beginSyncRun(account, from, to)),
     finishSyncRun: (runId, status, error) => guardCorruption(() => runs.finishSyncRun(runId, status, error)),
@@ -228,8 +261,10 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
         const filter = filterOf(input);
         return { ...summarize(view(account), filter), dataAsOf: dataAsOf(account, filter) };
       }),
-    series: (account, input) => browsed(() => seriesOf(view(account), parseInput(seriesQuerySchema, input, 'series query'))),
-    topEntries: (account, input) => browsed(() => topEntries(view(account), parseInput(topQuerySchema, input, 'top list query'))),
+    series: (account, input) =>
+      browsed(() => seriesOf(view(account), parseInput(seriesQuerySchema, input, 'series query'))),
+    topEntries: (account, input) =>
+      browsed(() => topEntries(view(account), parseInput(topQuerySchema, input, 'top list query'))),
     distinctValues: (account, input) => browsed(() => distinctValues(view(account), filterOf(input))),
     iterateSales: (account, input) => {
       const query = parseInput(salesSelectionSchema, input, 'export query');
@@ -254,7 +289,8 @@ export function createSalesCache(db: Database.Database, path: string, now: () =>
         return ids.length;
       }),
     oldestStatusCheck: (account, input) => browsed(() => statusCheckAge(selectedIds(view(account), filterOf(input)))),
-    staleOpenSales: (account, input, checkedBefore) => browsed(() => staleOpenSales(selectedIds(view(account), filterOf(input)), checkedBefore.toISOString())),
+    staleOpenSales: (account, input, checkedBefore) =>
+      browsed(() => staleOpenSales(selectedIds(view(account), filterOf(input)), checkedBefore.toISOString())),
     clearAll: () =>
       guardCorruption(() => {
         const removed = clearAll();

@@ -20,7 +20,8 @@ afterEach(() => {
   folder.remove();
 });
 
-const centsText = (value: number): string => `${value < 0 ? '-' : ''}${Math.trunc(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
+const centsText = (value: number): string =>
+  `${value < 0 ? '-' : ''}${Math.trunc(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
 
 describe('a period compared with the one before', () => {
   it('knows the previous month, quarter and year, across year ends', () => {
@@ -43,11 +44,41 @@ describe('a period compared with the one before', () => {
     cache.storePage(
       'acct',
       parsedSales([
-        { currency: 'EUR', commission_amount: 10, category: 'coupon', transaction_date: '05-02-2026', commission_status: 'approved' },
-        { currency: 'EUR', commission_amount: 30, category: 'offer', transaction_date: '06-02-2026', commission_status: 'approved' },
-        { currency: 'EUR', commission_amount: 25.5, category: 'coupon', transaction_date: '20-01-2026', commission_status: 'approved' },
-        { currency: 'USD', commission_amount: 4, category: 'offer', transaction_date: '20-01-2026', commission_status: 'pending' },
-        { currency: 'EUR', commission_amount: 99, category: 'offer', transaction_date: '01-03-2026', commission_status: 'approved' },
+        {
+          currency: 'EUR',
+          commission_amount: 10,
+          category: 'coupon',
+          transaction_date: '05-02-2026',
+          commission_status: 'approved',
+        },
+        {
+          currency: 'EUR',
+          commission_amount: 30,
+          category: 'offer',
+          transaction_date: '06-02-2026',
+          commission_status: 'approved',
+        },
+        {
+          currency: 'EUR',
+          commission_amount: 25.5,
+          category: 'coupon',
+          transaction_date: '20-01-2026',
+          commission_status: 'approved',
+        },
+        {
+          currency: 'USD',
+          commission_amount: 4,
+          category: 'offer',
+          transaction_date: '20-01-2026',
+          commission_status: 'pending',
+        },
+        {
+          currency: 'EUR',
+          commission_amount: 99,
+          category: 'offer',
+          transaction_date: '01-03-2026',
+          commission_status: 'approved',
+        },
       ]),
       clock.now(),
     );
@@ -57,9 +88,39 @@ describe('a period compared with the one before', () => {
       { currency: 'USD', sales: 0, amount: '0.00', previousSales: 1, previousAmount: '4.00', change: '-4.00' },
     ]);
     expect(result.lines).toEqual([
-      { currency: 'EUR', key: 'coupon', label: 'coupon', sales: 1, amount: '10.00', previousSales: 1, previousAmount: '25.50', change: '-15.50', share: 0.25 },
-      { currency: 'EUR', key: 'offer', label: 'offer', sales: 1, amount: '30.00', previousSales: 0, previousAmount: '0.00', change: '30.00', share: 0.75 },
-      { currency: 'USD', key: 'offer', label: 'offer', sales: 0, amount: '0.00', previousSales: 1, previousAmount: '4.00', change: '-4.00', share: null },
+      {
+        currency: 'EUR',
+        key: 'coupon',
+        label: 'coupon',
+        sales: 1,
+        amount: '10.00',
+        previousSales: 1,
+        previousAmount: '25.50',
+        change: '-15.50',
+        share: 0.25,
+      },
+      {
+        currency: 'EUR',
+        key: 'offer',
+        label: 'offer',
+        sales: 1,
+        amount: '30.00',
+        previousSales: 0,
+        previousAmount: '0.00',
+        change: '30.00',
+        share: 0.75,
+      },
+      {
+        currency: 'USD',
+        key: 'offer',
+        label: 'offer',
+        sales: 0,
+        amount: '0.00',
+        previousSales: 1,
+        previousAmount: '4.00',
+        change: '-4.00',
+        share: null,
+      },
     ]);
   });
 
@@ -70,7 +131,9 @@ describe('a period compared with the one before', () => {
     const inRange = (day: string, from: string, to: string) => day >= from && day <= to;
     for (const line of result.lines) {
       const of = (from: string, to: string) =>
-        all.filter((s) => s.currency === line.currency && s.productSlug === line.key && inRange(s.transactionDate, from, to));
+        all.filter(
+          (s) => s.currency === line.currency && s.productSlug === line.key && inRange(s.transactionDate, from, to),
+        );
       const now = of('2026-04-01', '2026-06-30');
       const before = of('2026-01-01', '2026-03-31');
       const sum = (sales: typeof all) => sales.reduce((total, s) => total + cents(s.commissionAmount ?? 0), 0);
@@ -91,12 +154,25 @@ describe('a period compared with the one before', () => {
     cache.storePage(
       'acct',
       parsedSales([
-        { currency: 'EUR', commission_amount: 10, subid: '=HYPERLINK("https://evil.example")', transaction_date: '05-02-2026' },
-        { currency: 'EUR', commission_amount: 12, subid: '=HYPERLINK("https://evil.example")', transaction_date: '05-01-2026' },
+        {
+          currency: 'EUR',
+          commission_amount: 10,
+          subid: '=HYPERLINK("https://evil.example")',
+          transaction_date: '05-02-2026',
+        },
+        {
+          currency: 'EUR',
+          commission_amount: 12,
+          subid: '=HYPERLINK("https://evil.example")',
+          transaction_date: '05-01-2026',
+        },
       ]),
       clock.now(),
     );
-    const csv = comparisonCsv(readComparison(cache, 'acct', { unit: 'month', from: '2026-02-01', dimension: 'subid' }), 'subid');
+    const csv = comparisonCsv(
+      readComparison(cache, 'acct', { unit: 'month', from: '2026-02-01', dimension: 'subid' }),
+      'subid',
+    );
     const [header, row] = parseCsv(csv.replace(/^\uFEFF/, ''));
     expect(header).toEqual([
       'Currency',

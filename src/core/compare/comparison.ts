@@ -3,9 +3,23 @@
  * once, grouped per currency and per breakdown key with exact sums. A report reads at most two periods, so streaming
  * is fast enough and needs no index of its own.
  */
-import { addDecimals, currencyDigits, decimalText, decimalToNumber, parseDecimal, type ExactDecimal } from '../../shared/money';
+import {
+  addDecimals,
+  currencyDigits,
+  decimalText,
+  decimalToNumber,
+  parseDecimal,
+  type ExactDecimal,
+} from '../../shared/money';
 import { ExactSum } from '../../shared/money-sum';
-import { comparedPeriods, type BreakdownDimension, type BreakdownLine, type ComparedAmounts, type CompareQuery, type Comparison } from '../../shared/compare';
+import {
+  comparedPeriods,
+  type BreakdownDimension,
+  type BreakdownLine,
+  type ComparedAmounts,
+  type CompareQuery,
+  type Comparison,
+} from '../../shared/compare';
 import type { CachedSale } from '../../shared/sales-query-types';
 import type { SalesSelection } from '../../shared/sales-query';
 
@@ -73,7 +87,10 @@ function pairOf(groups: Map<string, Pair>, currency: string, key: string | null)
   return pair;
 }
 
-function byCurrencyThenKey(a: { currency: string; key?: string | null }, b: { currency: string; key?: string | null }): number {
+function byCurrencyThenKey(
+  a: { currency: string; key?: string | null },
+  b: { currency: string; key?: string | null },
+): number {
   if (a.currency !== b.currency) return a.currency < b.currency ? -1 : 1;
   return (a.key ?? '') < (b.key ?? '') ? -1 : (a.key ?? '') > (b.key ?? '') ? 1 : 0;
 }
@@ -102,7 +119,12 @@ export function readComparison(source: CompareSource, account: string, query: Co
       .map((pair): BreakdownLine => {
         const amounts = pair.amounts();
         const total = totalOf.get(pair.currency) ?? 0;
-        return { ...amounts, key: pair.key, label: pair.label, share: total === 0 ? null : decimalToNumber(pair.sums[0].total()) / total };
+        return {
+          ...amounts,
+          key: pair.key,
+          label: pair.label,
+          share: total === 0 ? null : decimalToNumber(pair.sums[0].total()) / total,
+        };
       })
       .sort(byCurrencyThenKey),
   };

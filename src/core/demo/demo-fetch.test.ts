@@ -34,7 +34,8 @@ describe('createDemoFetch over the demo service', () => {
   });
 
   it('serves all 2,000 demo sales through next_page, parsed with zero warnings', async () => {
-    let url: string | null = `${DEMO_BASE_URL}/v1/report/sales?limit=100&start_date=2024-11-01T00:00:00&end_date=${TODAY}T23:59:59`;
+    let url: string | null =
+      `${DEMO_BASE_URL}/v1/report/sales?limit=100&start_date=2024-11-01T00:00:00&end_date=${TODAY}T23:59:59`;
     const references = new Set<string>();
     let raw = 0;
     while (url !== null) {
@@ -79,7 +80,9 @@ describe('createDemoFetch over the demo service', () => {
       method: 'delete',
       headers: { 'X-Trace': '1' },
     });
-    expect(seen).toEqual([{ method: 'DELETE', url: `${DEMO_BASE_URL}/v1/report/sales?subid=a%20b`, headers: { 'x-trace': '1' } }]);
+    expect(seen).toEqual([
+      { method: 'DELETE', url: `${DEMO_BASE_URL}/v1/report/sales?subid=a%20b`, headers: { 'x-trace': '1' } },
+    ]);
     expect(response.status).toBe(418);
     expect(response.headers.get('x-demo')).toBe('yes');
     expect(await response.text()).toBe('teapot');
@@ -104,7 +107,9 @@ describe('createDemoFetch and AbortSignal', () => {
     const controller = new AbortController();
     const reason = new Error('user cancelled');
     controller.abort(reason);
-    await expect(demoFetch(`${DEMO_BASE_URL}/v1/user/`, { headers: AUTH, signal: controller.signal })).rejects.toBe(reason);
+    await expect(demoFetch(`${DEMO_BASE_URL}/v1/user/`, { headers: AUTH, signal: controller.signal })).rejects.toBe(
+      reason,
+    );
   });
 
   it('rejects with an AbortError when aborted during the simulated latency', async () => {

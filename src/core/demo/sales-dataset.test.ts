@@ -1,7 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import { addDays, serviceDayToIso } from '../../shared/dates';
 import { parseProfile, parseSaleRecord } from '../../shared/wire-schemas';
-import { DEMO_SEED, demoDataset, generateProfile, generateSalePages, generateSales, type WireSale } from './sales-dataset';
+import {
+  DEMO_SEED,
+  demoDataset,
+  generateProfile,
+  generateSalePages,
+  generateSales,
+  type WireSale,
+} from './sales-dataset';
 
 const OPTIONS = { seed: 11, count: 6_000, endDay: '2026-03-31', days: 400 };
 const SALES = generateSales(OPTIONS);
@@ -46,7 +53,8 @@ describe('generateSales: determinism and order', () => {
     expect(new Set(SALES.map((s) => s.reference)).size).toBe(OPTIONS.count);
     for (let i = 1; i < SALES.length; i++) {
       const [a, b] = [SALES[i - 1] as WireSale, SALES[i] as WireSale];
-      const order = iso(a.transaction_date).localeCompare(iso(b.transaction_date)) || (a.reference < b.reference ? -1 : 1);
+      const order =
+        iso(a.transaction_date).localeCompare(iso(b.transaction_date)) || (a.reference < b.reference ? -1 : 1);
       expect(order).toBeLessThan(0);
     }
   });
@@ -100,7 +108,9 @@ describe('generateSales: record shape', () => {
 
   it('gives unpaid sales no payment date, as absent, null and empty string', () => {
     const unpaid = SALES.filter((s) => s.payment_status === 'pending');
-    expect(unpaid.every((s) => s.payment_date === undefined || s.payment_date === null || s.payment_date === '')).toBe(true);
+    expect(unpaid.every((s) => s.payment_date === undefined || s.payment_date === null || s.payment_date === '')).toBe(
+      true,
+    );
     expect(unpaid.some((s) => !('payment_date' in s))).toBe(true);
     expect(unpaid.some((s) => s.payment_date === null)).toBe(true);
     expect(unpaid.some((s) => s.payment_date === '')).toBe(true);
@@ -136,7 +146,9 @@ describe('generateSales: record shape', () => {
   it('leaves optional fields out in about 1% of the records', () => {
     const noName = SALES.filter((s) => !('product_name' in s));
     const nullSlug = SALES.filter((s) => s.product_slug === null);
-    const noCollection = SALES.filter((s) => !('collection_slug' in s) && !('collection_url' in s) && !('collection_name' in s));
+    const noCollection = SALES.filter(
+      (s) => !('collection_slug' in s) && !('collection_url' in s) && !('collection_name' in s),
+    );
     expect(noName.length).toBeGreaterThan(0);
     expect(nullSlug.length).toBeGreaterThan(0);
     expect(noCollection.length).toBeGreaterThan(0);

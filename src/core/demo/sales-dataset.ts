@@ -95,7 +95,20 @@ const COLLECTION_NAMES: readonly (readonly [string, string])[] = [
   ['Smart Home', 'smart-home'],
 ];
 
-const ADJECTIVES = ['Classic', 'Compact', 'Deluxe', 'Eco', 'Foldable', 'Nordic', 'Pro', 'Retro', 'Silent', 'Smart', 'Ultra', 'Wireless'];
+const ADJECTIVES = [
+  'Classic',
+  'Compact',
+  'Deluxe',
+  'Eco',
+  'Foldable',
+  'Nordic',
+  'Pro',
+  'Retro',
+  'Silent',
+  'Smart',
+  'Ultra',
+  'Wireless',
+];
 const NOUNS = [
   'Backpack',
   'Blender',

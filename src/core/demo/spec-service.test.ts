@@ -12,7 +12,13 @@ const PROFILE = generateProfile(7);
 const SPECIAL_SUBID = 'blog post & deals+ü';
 
 function service(overrides: Partial<SpecServiceOptions> = {}): SpecService {
-  return createSpecService({ credentials: CREDENTIALS, profile: PROFILE, sales: SALES, today: () => TODAY, ...overrides });
+  return createSpecService({
+    credentials: CREDENTIALS,
+    profile: PROFILE,
+    sales: SALES,
+    today: () => TODAY,
+    ...overrides,
+  });
 }
 
 const SERVICE = service();
@@ -109,7 +115,15 @@ describe('GET /v1/report/sales: defaults and envelope', () => {
   it('defaults to page 1, limit 20, the last 30 days ascending', () => {
     const page = report({});
     const want = expected({});
-    expect(page).toMatchObject({ status: 200, message: 'OK', current: 1, start: 1, end: 20, limit: 20, total: want.length });
+    expect(page).toMatchObject({
+      status: 200,
+      message: 'OK',
+      current: 1,
+      start: 1,
+      end: 20,
+      limit: 20,
+      total: want.length,
+    });
     expect(refs(page.data)).toEqual(want.slice(0, 20));
     expect(page.next_page).toBe(`${ORIGIN}/v1/report/sales?page=2&limit=20`);
   });
@@ -120,7 +134,12 @@ describe('GET /v1/report/sales: defaults and envelope', () => {
 
   it('answers a page beyond the end with no rows, start and end 0 and no next page', () => {
     const page = report({ ...WIDE, page: '9999' });
-    expect(page).toMatchObject({ current: 9999, start: 0, end: 0, total: expected({ start: '2025-01-01', end: TODAY }).length });
+    expect(page).toMatchObject({
+      current: 9999,
+      start: 0,
+      end: 0,
+      total: expected({ start: '2025-01-01', end: TODAY }).length,
+    });
     expect(page.data).toEqual([]);
     expect(page.next_page).toBeNull();
   });
@@ -294,7 +313,9 @@ describe('GET /v1/report/sales: 400 on invalid parameters', () => {
 describe('authentication, transport and routing errors', () => {
   it.each(['api-key', 'api-secret', 'app-id'])('401 when %s is wrong or missing, on both endpoints', (header) => {
     const wrong = { ...HEADERS, [header]: 'nope' };
-    const missing: Record<string, string> = Object.fromEntries(Object.entries(HEADERS).filter(([name]) => name !== header));
+    const missing: Record<string, string> = Object.fromEntries(
+      Object.entries(HEADERS).filter(([name]) => name !== header),
+    );
     for (const path of ['/v1/user/', '/v1/report/sales']) {
       for (const headers of [wrong, missing]) {
         const response = get(`${ORIGIN}${path}`, headers);
@@ -306,7 +327,9 @@ describe('authentication, transport and routing errors', () => {
 
   it('401 with no headers at all, and header names are matched case-insensitively', () => {
     expect(get(`${ORIGIN}/v1/user/`, {}).status).toBe(401);
-    expect(get(`${ORIGIN}/v1/user/`, { 'API-Key': 'key-1', 'Api-Secret': 'secret-1', 'APP-ID': 'app-1' }).status).toBe(200);
+    expect(get(`${ORIGIN}/v1/user/`, { 'API-Key': 'key-1', 'Api-Secret': 'secret-1', 'APP-ID': 'app-1' }).status).toBe(
+      200,
+    );
   });
 
   it('403 on plain HTTP, even with good credentials, telling to use HTTPS', () => {

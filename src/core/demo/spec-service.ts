@@ -104,7 +104,8 @@ function compareReferences(a: WireSale, b: WireSale): number {
 function isOrdered(sales: readonly WireSale[], keys: Int32Array): boolean {
   for (let i = 1; i < sales.length; i++) {
     const byDay = (keys[i - 1] as number) - (keys[i] as number);
-    if (byDay > 0 || (byDay === 0 && compareReferences(sales[i - 1] as WireSale, sales[i] as WireSale) > 0)) return false;
+    if (byDay > 0 || (byDay === 0 && compareReferences(sales[i - 1] as WireSale, sales[i] as WireSale) > 0))
+      return false;
   }
   return true;
 }
@@ -115,7 +116,10 @@ function buildIndex(sales: readonly WireSale[]): SalesIndex {
   for (let i = 0; i < sales.length; i++) keys[i] = serviceDayKey((sales[i] as WireSale).transaction_date);
   if (isOrdered(sales, keys)) return { sales, keys };
   const order = sales.map((_, i) => i);
-  order.sort((a, b) => (keys[a] as number) - (keys[b] as number) || compareReferences(sales[a] as WireSale, sales[b] as WireSale));
+  order.sort(
+    (a, b) =>
+      (keys[a] as number) - (keys[b] as number) || compareReferences(sales[a] as WireSale, sales[b] as WireSale),
+  );
   return { sales: order.map((i) => sales[i] as WireSale), keys: Int32Array.from(order, (i) => keys[i] as number) };
 }
 
@@ -213,7 +217,13 @@ function scan(index: SalesIndex, lo: number, hi: number, accept: (sale: WireSale
 }
 
 /** Positions of the filtered rows, remembered for a few queries so paging through a filter is not quadratic. */
-function filtered(context: Context, query: ReportQuery, lo: number, hi: number, accept: (sale: WireSale) => boolean): Int32Array {
+function filtered(
+  context: Context,
+  query: ReportQuery,
+  lo: number,
+  hi: number,
+  accept: (sale: WireSale) => boolean,
+): Int32Array {
   const key = JSON.stringify([lo, hi, query.commissionStatus, query.paymentStatus, query.subid]);
   const cached = context.matches.get(key);
   if (cached) return cached;
@@ -238,7 +248,9 @@ function select(context: Context, query: ReportQuery): Selection {
   const rows = accept ? filtered(context, query, lo, hi, accept) : null;
   const total = rows ? rows.length : hi - lo;
   const ordered = (p: number): number => (query.descending ? total - 1 - p : p);
-  const at = rows ? (p: number) => sales[rows[ordered(p)] as number] as WireSale : (p: number) => sales[lo + ordered(p)] as WireSale;
+  const at = rows
+    ? (p: number) => sales[rows[ordered(p)] as number] as WireSale
+    : (p: number) => sales[lo + ordered(p)] as WireSale;
   return { total, at };
 }
 
@@ -285,7 +297,11 @@ function report(context: Context, url: URL): SpecResponse {
 function authorised(headers: Record<string, string>, credentials: SpecServiceOptions['credentials']): boolean {
   const lower: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
-  return lower['api-key'] === credentials.apiKey && lower['api-secret'] === credentials.apiSecret && lower['app-id'] === credentials.appId;
+  return (
+    lower['api-key'] === credentials.apiKey &&
+    lower['api-secret'] === credentials.apiSecret &&
+    lower['app-id'] === credentials.appId
+  );
 }
 
 /** Known paths, with or without the trailing slash. */
@@ -317,7 +333,8 @@ function handle(context: Context, request: SpecRequest): SpecResponse {
   if (!authorised(request.headers, context.options.credentials)) {
     return failure(401, 'API key invalid: check api-key, api-secret and app-id.');
   }
-  if (route === 'user') return { status: 200, headers: { 'content-type': 'application/json' }, body: context.profileBody };
+  if (route === 'user')
+    return { status: 200, headers: { 'content-type': 'application/json' }, body: context.profileBody };
   return report(context, url);
 }
 

@@ -39,8 +39,15 @@ afterEach(async () => {
 
 describe('exporting from the app', () => {
   it('proposes a name with the account, report and period, and opens the dialog in the last folder used', async () => {
-    const first = await core.export.exportSales({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'xlsx', preset: 'payments' });
-    expect(asked[0]).toEqual({ name: 'commission-desk-demo-data-payments-received-2026-01.xlsx', options: { defaultFolder: null, format: 'xlsx' } });
+    const first = await core.export.exportSales({
+      filter: { from: '2026-01-01', to: '2026-01-31' },
+      format: 'xlsx',
+      preset: 'payments',
+    });
+    expect(asked[0]).toEqual({
+      name: 'commission-desk-demo-data-payments-received-2026-01.xlsx',
+      options: { defaultFolder: null, format: 'xlsx' },
+    });
     expect(first.filePath).toBe(join(folder.dir, 'commission-desk-demo-data-payments-received-2026-01.xlsx'));
     const elsewhere = join(folder.dir, 'month-end');
     mkdirSync(elsewhere);
@@ -49,7 +56,10 @@ describe('exporting from the app', () => {
     expect(asked[1]?.options).toEqual({ defaultFolder: folder.dir, format: 'csv' });
     expect(second.filePath).toBe(join(elsewhere, 'commission-desk-demo-data-sales-2026-01-01-to-2026-02-15.csv'));
     await core.export.exportSales({ filter: {}, format: 'csv' });
-    expect(asked[2]).toEqual({ name: 'commission-desk-demo-data-sales-all-dates.csv', options: { defaultFolder: elsewhere, format: 'csv' } });
+    expect(asked[2]).toEqual({
+      name: 'commission-desk-demo-data-sales-all-dates.csv',
+      options: { defaultFolder: elsewhere, format: 'csv' },
+    });
   });
 
   it('reports progress while writing, and one export at a time', async () => {
@@ -62,8 +72,17 @@ describe('exporting from the app', () => {
     });
     const result = await running;
     clearInterval(poll);
-    expect(seen.some((p) => p.state === 'running' && p.fileName === 'commission-desk-demo-data-sales-2025-01-01-to-2026-06-30.xlsx')).toBe(true);
-    expect(core.export.progress()).toMatchObject({ state: 'completed', rowsWritten: result.rowCount, totalRows: result.rowCount, phase: null });
+    expect(
+      seen.some(
+        (p) => p.state === 'running' && p.fileName === 'commission-desk-demo-data-sales-2025-01-01-to-2026-06-30.xlsx',
+      ),
+    ).toBe(true);
+    expect(core.export.progress()).toMatchObject({
+      state: 'completed',
+      rowsWritten: result.rowCount,
+      totalRows: result.rowCount,
+      phase: null,
+    });
     expect(result.rowCount).toBeGreaterThan(500);
   });
 
@@ -86,15 +105,24 @@ describe('exporting from the app', () => {
     expect(schema.safeParse({ filter: {}, format: 'csv', columns: ['reference', 'reference'] }).success).toBe(false);
     expect(schema.safeParse({ filter: {}, format: 'csv', columns: ['password'] }).success).toBe(false);
     expect(
-      schema.safeParse({ filter: { from: '2026-01-01', to: '2026-01-31' }, format: 'csv', preset: 'earned', sort: { column: 'reference', direction: 'asc' } })
-        .success,
+      schema.safeParse({
+        filter: { from: '2026-01-01', to: '2026-01-31' },
+        format: 'csv',
+        preset: 'earned',
+        sort: { column: 'reference', direction: 'asc' },
+      }).success,
     ).toBe(true);
   });
 });
 
 describe('presets and names', () => {
   it('a preset replaces the basis and the statuses, and keeps the range and other filters', () => {
-    const filter = { from: '2026-01-01', to: '2026-01-31', currencies: ['EUR'], commissionStatuses: ['pending' as const] };
+    const filter = {
+      from: '2026-01-01',
+      to: '2026-01-31',
+      currencies: ['EUR'],
+      commissionStatuses: ['pending' as const],
+    };
     expect(applyExportPreset('earned', filter)).toEqual({
       from: '2026-01-01',
       to: '2026-01-31',
@@ -109,7 +137,12 @@ describe('presets and names', () => {
       dateBasis: 'payment',
       paymentStatuses: ['paid'],
     });
-    expect(applyExportPreset('all', filter)).toEqual({ from: '2026-01-01', to: '2026-01-31', currencies: ['EUR'], dateBasis: 'transaction' });
+    expect(applyExportPreset('all', filter)).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      currencies: ['EUR'],
+      dateBasis: 'transaction',
+    });
   });
 
   it('months know their length, leap years included', () => {
@@ -119,9 +152,13 @@ describe('presets and names', () => {
   });
 
   it('file names keep letters of any script and drop what a file system refuses', () => {
-    expect(proposedExportName('Café Ünïcode / Shop: "main"', { filter: { from: '2026-03-05', to: '2026-03-05' }, format: 'csv', preset: undefined })).toBe(
-      'commission-desk-café-ünïcode-shop-main-sales-2026-03-05.csv',
-    );
+    expect(
+      proposedExportName('Café Ünïcode / Shop: "main"', {
+        filter: { from: '2026-03-05', to: '2026-03-05' },
+        format: 'csv',
+        preset: undefined,
+      }),
+    ).toBe('commission-desk-café-ünïcode-shop-main-sales-2026-03-05.csv');
     expect(proposedExportName('***', { filter: { from: '2026-01-01' }, format: 'xlsx', preset: 'earned' })).toBe(
       'commission-desk-account-commission-earned-from-2026-01-01.xlsx',
     );

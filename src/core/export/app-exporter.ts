@@ -14,7 +14,13 @@ import type { SettingsStore } from '../settings';
 import { writeAtomically } from './atomic-file';
 import { exportFailure } from './export-errors';
 import { proposedExportName } from './export-file-name';
-import { exportFreshnessOf, exportFromCache, resolveExportRequest, type ExportAccount, type ExportCache } from './export-sales';
+import {
+  exportFreshnessOf,
+  exportFromCache,
+  resolveExportRequest,
+  type ExportAccount,
+  type ExportCache,
+} from './export-sales';
 import { createExportTracker } from './export-tracker';
 
 /** Settings key of the folder the last export was saved in. */
@@ -90,7 +96,10 @@ export function createAppExporter(deps: AppExporterDeps): AppExporter {
     const cache = deps.cache();
     const plan = resolveExportRequest(request, alsoAccounts.length > 0);
     const fileLabel = alsoAccounts.length > 0 ? 'all accounts' : label;
-    const chosen = await deps.chooseExportPath(proposedExportName(fileLabel, plan), { defaultFolder: rememberedFolder(deps.settings), format: plan.format });
+    const chosen = await deps.chooseExportPath(proposedExportName(fileLabel, plan), {
+      defaultFolder: rememberedFolder(deps.settings),
+      format: plan.format,
+    });
     if (chosen === null) return { filePath: null, format: plan.format, rowCount: 0, dataAsOf: null };
     const targetPath = withExtension(chosen, plan.format);
     deps.settings.set(EXPORT_FOLDER_KEY, dirname(targetPath));
@@ -98,12 +107,30 @@ export function createAppExporter(deps: AppExporterDeps): AppExporter {
     const started = Date.now();
     try {
       const outcome = await exportFromCache(
-        { cache, account, accountLabel: label, baseUrl, alsoAccounts, request, targetPath, appVersion: deps.appVersion, now: deps.now },
-        { signal, onStart: (total) => tracker.started(total), onProgress: (rows, phase) => tracker.progress(rows, phase) },
+        {
+          cache,
+          account,
+          accountLabel: label,
+          baseUrl,
+          alsoAccounts,
+          request,
+          targetPath,
+          appVersion: deps.appVersion,
+          now: deps.now,
+        },
+        {
+          signal,
+          onStart: (total) => tracker.started(total),
+          onProgress: (rows, phase) => tracker.progress(rows, phase),
+        },
       );
       tracker.progress(outcome.rowCount, 'finishing');
       tracker.finish('completed');
-      deps.logger.info('export.written', { format: outcome.format, rowCount: outcome.rowCount, ms: Date.now() - started });
+      deps.logger.info('export.written', {
+        format: outcome.format,
+        rowCount: outcome.rowCount,
+        ms: Date.now() - started,
+      });
       return outcome;
     } catch (error) {
       const cancelled = error instanceof AppError && error.code === 'CANCELLED';
@@ -132,7 +159,10 @@ export function createAppExporter(deps: AppExporterDeps): AppExporter {
     progress: () => tracker.status(),
     cancel: () => tracker.cancel(),
     async exportCsvReport(proposedName, csv) {
-      const chosen = await deps.chooseExportPath(proposedName, { defaultFolder: rememberedFolder(deps.settings), format: 'csv' });
+      const chosen = await deps.chooseExportPath(proposedName, {
+        defaultFolder: rememberedFolder(deps.settings),
+        format: 'csv',
+      });
       if (chosen === null) return null;
       const targetPath = withExtension(chosen, 'csv');
       deps.settings.set(EXPORT_FOLDER_KEY, dirname(targetPath));

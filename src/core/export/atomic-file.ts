@@ -133,7 +133,11 @@ async function writePrivately(tempPath: string, write: (tempPath: string) => Pro
 }
 
 /** Runs `write` against a temporary path and moves the result to `targetPath` when it succeeds. */
-export async function writeAtomically(targetPath: string, write: (tempPath: string) => Promise<void>, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeAtomically(
+  targetPath: string,
+  write: (tempPath: string) => Promise<void>,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   await removeStalePartials(targetPath, Date.now());
   const tempPath = tempPathFor(targetPath);
   try {

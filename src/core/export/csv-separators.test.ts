@@ -64,7 +64,10 @@ const SEPARATORS: [name: string, separator: CsvSeparator][] = [
 ];
 /** A text column first, then an amount first: what starts a line is a cell start under every separator. */
 const TEXT_FIRST: ExportColumnId[] = ['productName', ...EXPORT_COLUMN_IDS.filter((id) => id !== 'productName')];
-const AMOUNT_FIRST: ExportColumnId[] = ['commissionAmount', ...EXPORT_COLUMN_IDS.filter((id) => id !== 'commissionAmount')];
+const AMOUNT_FIRST: ExportColumnId[] = [
+  'commissionAmount',
+  ...EXPORT_COLUMN_IDS.filter((id) => id !== 'commissionAmount'),
+];
 /** A text a spreadsheet would take as a formula: a trigger behind spaces or quotes, and not an amount. */
 const FORMULA_LIKE = /^[ "]*[=+\-@]/;
 const AMOUNT_START = /^-\d+(\.\d+)?(,|$)/;
@@ -105,13 +108,18 @@ async function cellsOf(path: string): Promise<Cell[]> {
   const cells: Cell[] = [];
   for (const sheet of workbook.worksheets) {
     sheet.eachRow((row, n) =>
-      row.eachCell((cell, column) => cells.push({ address: `${sheet.name}!${cell.address}`, row: n, column, type: cell.type, value: cell.value })),
+      row.eachCell((cell, column) =>
+        cells.push({ address: `${sheet.name}!${cell.address}`, row: n, column, type: cell.type, value: cell.value }),
+      ),
     );
   }
   return cells;
 }
 
-if (!SOFFICE) console.warn('S9: LibreOffice (soffice) is not installed, so the CSV is not opened with each separator. Install libreoffice-calc-nogui.');
+if (!SOFFICE)
+  console.warn(
+    'S9: LibreOffice (soffice) is not installed, so the CSV is not opened with each separator. Install libreoffice-calc-nogui.',
+  );
 
 describe('S9: a CSV export opened in LibreOffice with comma, semicolon or tab as separator', () => {
   let folder: ReturnType<typeof tempFolder>;
@@ -160,19 +168,24 @@ describe('S9: a CSV export opened in LibreOffice with comma, semicolon or tab as
     'S9: no cell of the result is a formula or text a spreadsheet could take for one, for each separator; with the comma, amounts are numbers and the texts read back',
     async () => {
       const converted = await Promise.all(
-        SEPARATORS.map(([name, separator]) => csvAsWorkbooks([...exports, control], separator, join(folder.dir, `lo-${name}`))),
+        SEPARATORS.map(([name, separator]) =>
+          csvAsWorkbooks([...exports, control], separator, join(folder.dir, `lo-${name}`)),
+        ),
       );
       for (const [index, [name]] of SEPARATORS.entries()) {
         const [textFirst, amountFirst, controlBook] = converted[index] as [string, string, string];
         const controlCells = await cellsOf(controlBook);
-        expect(controlCells.filter((c) => c.type === ExcelJS.ValueType.Formula).length, `${name}: the texts written as they are make formulas`).toBeGreaterThan(
-          0,
-        );
+        expect(
+          controlCells.filter((c) => c.type === ExcelJS.ValueType.Formula).length,
+          `${name}: the texts written as they are make formulas`,
+        ).toBeGreaterThan(0);
         for (const book of [textFirst, amountFirst]) {
           const cells = await cellsOf(book);
           const formulas = cells.filter((c) => c.type === ExcelJS.ValueType.Formula);
           expect(formulas, `${name}: formula cells`).toEqual([]);
-          const formulaLike = cells.filter((c) => typeof c.value === 'string' && FORMULA_LIKE.test(c.value) && !AMOUNT_START.test(c.value));
+          const formulaLike = cells.filter(
+            (c) => typeof c.value === 'string' && FORMULA_LIKE.test(c.value) && !AMOUNT_START.test(c.value),
+          );
           expect(formulaLike, `${name}: text a spreadsheet could take for a formula`).toEqual([]);
         }
       }

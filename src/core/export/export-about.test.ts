@@ -27,7 +27,14 @@ describe('the About sheet on completeness', () => {
       complete: false,
       asOf: '2026-03-31T10:00:00Z',
       missing: [{ from: '2026-03-04', to: '2026-03-04' }],
-      unstored: [{ from: '2026-03-04', to: '2026-03-04', count: 1, reasons: ['The record has no usable reference (none was sent); it was not stored.'] }],
+      unstored: [
+        {
+          from: '2026-03-04',
+          to: '2026-03-04',
+          count: 1,
+          reasons: ['The record has no usable reference (none was sent); it was not stored.'],
+        },
+      ],
     });
     expect(line).toBe(
       'INCOMPLETE: 2026-03-04: 1 record the service sent could not be read (The record has no usable reference (none was sent); it was not stored.); this day is not complete. Sync again and export again; if records stay unreadable, ask the service about them.',
@@ -47,7 +54,9 @@ describe('the About sheet on completeness', () => {
     expect(line).toContain(
       'these days were never synced, so their sales are missing: 2026-03-01 to 2026-03-04; 2026-03-07 to 2026-03-10; 2026-03-20 to 2026-03-21.',
     );
-    expect(line).toContain('2026-03-05 to 2026-03-06: 3 records the service sent could not be read; these days are not complete.');
+    expect(line).toContain(
+      '2026-03-05 to 2026-03-06: 3 records the service sent could not be read; these days are not complete.',
+    );
   });
 
   it('a range every day of which was synced is complete', () => {

@@ -72,7 +72,10 @@ function neverSynced(missing: readonly DayRange[], spans: readonly UnstoredSpan[
     const [from, to] = [dayNumber(span.from), dayNumber(span.to)];
     ranges = ranges.flatMap(([a, b]): [number, number][] => {
       if (b < from || a > to) return [[a, b]];
-      return [...(a < from ? [[a, from - 1] as [number, number]] : []), ...(b > to ? [[to + 1, b] as [number, number]] : [])];
+      return [
+        ...(a < from ? [[a, from - 1] as [number, number]] : []),
+        ...(b > to ? [[to + 1, b] as [number, number]] : []),
+      ];
     });
   }
   return ranges.map(([a, b]) => ({ from: isoDay(a), to: isoDay(b) }));
@@ -80,7 +83,8 @@ function neverSynced(missing: readonly DayRange[], spans: readonly UnstoredSpan[
 
 /** "2026-03-04: 1 record the service sent could not be read (…); this day is not complete." */
 export function describeUnstored(span: UnstoredSpan): string {
-  const what = span.count === 1 ? '1 record the service sent' : `${span.count.toLocaleString('en')} records the service sent`;
+  const what =
+    span.count === 1 ? '1 record the service sent' : `${span.count.toLocaleString('en')} records the service sent`;
   const which = span.from === span.to ? 'this day is' : 'these days are';
   const why = span.reasons.length === 0 ? '' : ` (${span.reasons.join(' ')})`;
   return `${daysText(span)}: ${what} could not be read${why}; ${which} not complete.`;
@@ -92,13 +96,19 @@ function describeCoverage(filter: SalesFilter, dataAsOf: CoverageReport | null):
       ? 'The cache tracks completeness by transaction date, so it cannot vouch for a payment-date range: sync the months the paid sales were made in first.'
       : 'No date range was chosen: the file holds every matching sale in the cache.';
   }
-  if (dataAsOf.complete) return `Complete: every day of the range was synced${dataAsOf.asOf ? `; the oldest data was fetched at ${dataAsOf.asOf}` : ''}.`;
+  if (dataAsOf.complete)
+    return `Complete: every day of the range was synced${dataAsOf.asOf ? `; the oldest data was fetched at ${dataAsOf.asOf}` : ''}.`;
   const spans = dataAsOf.unstored ?? [];
   const never = neverSynced(dataAsOf.missing, spans);
   const parts = ['INCOMPLETE:'];
-  if (never.length > 0) parts.push(`these days were never synced, so their sales are missing: ${never.map(daysText).join('; ')}.`);
+  if (never.length > 0)
+    parts.push(`these days were never synced, so their sales are missing: ${never.map(daysText).join('; ')}.`);
   parts.push(...spans.map(describeUnstored));
-  parts.push(spans.length > 0 ? 'Sync again and export again; if records stay unreadable, ask the service about them.' : 'Sync them and export again.');
+  parts.push(
+    spans.length > 0
+      ? 'Sync again and export again; if records stay unreadable, ask the service about them.'
+      : 'Sync them and export again.',
+  );
   return parts.join(' ');
 }
 
@@ -120,18 +130,27 @@ export function aboutEntries(facts: AboutFacts): AboutEntry[] {
     ['Report', facts.preset ? exportPreset(facts.preset).label : 'Custom selection'],
     ['Date range', describeRange(facts.filter)],
     ['Filters', filters.length === 0 ? 'None' : filters.join('; ')],
-    ['Order', `${EXPORT_COLUMN_LABELS[facts.sort.column]}, ${facts.sort.direction === 'asc' ? 'ascending' : 'descending'}`],
+    [
+      'Order',
+      `${EXPORT_COLUMN_LABELS[facts.sort.column]}, ${facts.sort.direction === 'asc' ? 'ascending' : 'descending'}`,
+    ],
     ['Sales exported', facts.rowCount],
     ['Data as of', describeCoverage(facts.filter, facts.dataAsOf)],
     ['Last completed sync', facts.lastSyncedAt ?? 'never'],
     ['Columns', facts.columns.map((id) => EXPORT_COLUMN_LABELS[id]).join(', ')],
-    ['Amounts', 'Numbers in the currency of their row (see the Currency column); totals are per currency and never add currencies together.'],
+    [
+      'Amounts',
+      'Numbers in the currency of their row (see the Currency column); totals are per currency and never add currencies together.',
+    ],
     ['Payment status', `"${NO_PAYMENT_STATUS}" means the service sent no payment status for the sale.`],
     [
       'Commission status',
       `"${NO_COMMISSION_STATUS}" means the service sent no commission status. A status the service does not document is kept as sent and totalled apart in the Summary, neither as earned nor as pending.`,
     ],
-    ['Declined sales', 'Listed in the Sales sheet when the filters include them, shown apart in the Summary and never counted as earned.'],
+    [
+      'Declined sales',
+      'Listed in the Sales sheet when the filters include them, shown apart in the Summary and never counted as earned.',
+    ],
   ];
   if ((facts.flaggedSales ?? 0) > 0) entries.push(['Needs attention', flaggedNote(facts.flaggedSales ?? 0)]);
   if (facts.linksNote) entries.push(['Links', facts.linksNote]);

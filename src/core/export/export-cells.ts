@@ -24,7 +24,12 @@ export interface AmountCell {
 
 /** One cell of an export; null is an empty cell. */
 export type ExportCell =
-  null | { type: 'text'; text: string } | { type: 'link'; text: string } | { type: 'date'; day: string } | { type: 'datetime'; iso: string } | AmountCell;
+  | null
+  | { type: 'text'; text: string }
+  | { type: 'link'; text: string }
+  | { type: 'date'; day: string }
+  | { type: 'datetime'; iso: string }
+  | AmountCell;
 
 /** Written in the payment status column when the service sent no payment status. */
 export const NO_PAYMENT_STATUS = 'none';
@@ -41,11 +46,23 @@ export function exactAmount(minor: number | null, exactText: string | undefined,
   return minor === null ? null : { units: BigInt(minor), scale };
 }
 
-function amount(value: number | null, minor: number | null, exactText: string | undefined, sale: CachedSale): ExportCell {
+function amount(
+  value: number | null,
+  minor: number | null,
+  exactText: string | undefined,
+  sale: CachedSale,
+): ExportCell {
   if (value === null) return null;
   const exact = exactText === undefined ? null : parseDecimal(exactText);
   if (exact === null && minor === null) return null;
-  return { type: 'amount', value, currency: sale.currency, minor: exact === null ? minor : null, scale: sale.amountScale, exact };
+  return {
+    type: 'amount',
+    value,
+    currency: sale.currency,
+    minor: exact === null ? minor : null,
+    scale: sale.amountScale,
+    exact,
+  };
 }
 
 /** A sale as an export writes it: in an export of several accounts it carries its account's label. */
@@ -69,7 +86,9 @@ export function exportCell(id: ExportColumnId, sale: ExportSale): ExportCell {
     case 'paymentStatus':
       return { type: 'text', text: sale.paymentStatus ?? NO_PAYMENT_STATUS };
     case 'collectionUrl':
-      return sale.collectionUrl === null || sale.collectionUrl === '' ? null : { type: 'link', text: sale.collectionUrl };
+      return sale.collectionUrl === null || sale.collectionUrl === ''
+        ? null
+        : { type: 'link', text: sale.collectionUrl };
     case 'firstSeen':
       return { type: 'datetime', iso: sale.firstSeen };
     case 'lastChanged':
@@ -85,7 +104,9 @@ const MAX_SHOWN_DECIMALS = 10;
 /** The decimals an amount shows: its currency's own number, more only when the amount has them. */
 export function amountDecimals(cell: AmountCell): number {
   const digits = currencyDigits(cell.currency);
-  return cell.exact === null ? digits : Math.min(Math.max(digits, decimalsOf(cell.exact)), Math.max(MAX_SHOWN_DECIMALS, digits));
+  return cell.exact === null
+    ? digits
+    : Math.min(Math.max(digits, decimalsOf(cell.exact)), Math.max(MAX_SHOWN_DECIMALS, digits));
 }
 
 /** The amount as exact decimal text with its currency's decimals ("1234.50", "1200", "0.005"). */

@@ -36,7 +36,8 @@ export function exportFailure(error: unknown, targetPath: string): AppError {
   if (error instanceof AppError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const known = fsMessage(typeof code === 'string' ? code : undefined, targetPath);
-  const detail = known ?? `The export could not be written (${error instanceof Error ? error.message : 'unknown error'}).`;
+  const detail =
+    known ?? `The export could not be written (${error instanceof Error ? error.message : 'unknown error'}).`;
   const kept = code === 'EEXIST' ? '' : ' Nothing was written under the chosen name.';
   return new AppError('EXPORT_FAILED', `${detail}${kept}`, { cause: error });
 }

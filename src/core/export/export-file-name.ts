@@ -38,7 +38,10 @@ function period(filter: SalesFilter): string {
 }
 
 /** The proposed file name of an export of `plan` for the account labelled `accountLabel`. */
-export function proposedExportName(accountLabel: string, plan: Pick<ResolvedExport, 'filter' | 'format' | 'preset'>): string {
+export function proposedExportName(
+  accountLabel: string,
+  plan: Pick<ResolvedExport, 'filter' | 'format' | 'preset'>,
+): string {
   const report = plan.preset ? REPORT_NAMES[plan.preset] : 'sales';
   return `commission-desk-${slug(accountLabel)}-${report}-${period(plan.filter)}.${plan.format}`;
 }

@@ -17,15 +17,31 @@ const STALE_NOW = new Date('2026-04-02T07:00:00Z');
 const FRESH_NOW = new Date('2026-04-02T05:00:00Z');
 
 const paid = (reference: string, paymentDate: string): Sale =>
-  makeSale({ reference, transactionDate: '2026-01-20', commissionStatus: 'approved', paymentStatus: 'paid', paymentDate });
+  makeSale({
+    reference,
+    transactionDate: '2026-01-20',
+    commissionStatus: 'approved',
+    paymentStatus: 'paid',
+    paymentDate,
+  });
 const open = (reference: string, transactionDate: string, commissionStatus: 'pending' | 'approved'): Sale =>
   makeSale({ reference, transactionDate, commissionStatus, paymentStatus: 'pending', paymentDate: null });
 
 const PAID = [paid('P-1', '2026-03-05'), paid('P-2', '2026-03-12'), paid('P-3', '2026-03-20')];
 /** Paid in March, then no longer reported by the service. */
-const GONE = makeSale({ reference: 'P-GONE', transactionDate: '2026-02-10', commissionStatus: 'approved', paymentStatus: 'paid', paymentDate: '2026-03-15' });
+const GONE = makeSale({
+  reference: 'P-GONE',
+  transactionDate: '2026-02-10',
+  commissionStatus: 'approved',
+  paymentStatus: 'paid',
+  paymentDate: '2026-03-15',
+});
 /** Open sales that could still be paid in March, and one made after March that could not. */
-const OPEN = [open('O-1', '2025-11-02', 'pending'), open('O-2', '2026-02-14', 'pending'), open('O-3', '2026-03-03', 'approved')];
+const OPEN = [
+  open('O-1', '2025-11-02', 'pending'),
+  open('O-2', '2026-02-14', 'pending'),
+  open('O-3', '2026-03-03', 'approved'),
+];
 const LATER = open('O-APRIL', '2026-04-01', 'pending');
 
 let folder: ReturnType<typeof tempFolder>;
@@ -57,7 +73,11 @@ function paymentsExport(name: string, format: ExportFormat, now: Date, includeNo
     account: ACCOUNT,
     accountLabel: 'Fresh shop',
     baseUrl: 'https://fresh.example',
-    request: { filter: { from: '2026-03-01', to: '2026-03-31', ...(includeNoLongerReported ? { includeNoLongerReported } : {}) }, format, preset: 'payments' },
+    request: {
+      filter: { from: '2026-03-01', to: '2026-03-31', ...(includeNoLongerReported ? { includeNoLongerReported } : {}) },
+      format,
+      preset: 'payments',
+    },
     targetPath: join(folder.dir, name),
     appVersion: 'test',
     now: () => now,
@@ -81,7 +101,9 @@ describe('T3: a payments export says when statuses were checked and warns when i
   it('T3: the Summary says "Statuses checked" with the oldest confirmation among the exported sales', async () => {
     const { outcome, lines, references } = await workbookOf('fresh.xlsx', FRESH_NOW);
     expect(references.sort()).toEqual(['P-1', 'P-2', 'P-3']);
-    expect(lines).toContain('Statuses checked 2026-04-01 07:30 UTC (the oldest confirmation by the service among these sales).');
+    expect(lines).toContain(
+      'Statuses checked 2026-04-01 07:30 UTC (the oldest confirmation by the service among these sales).',
+    );
     expect(outcome.freshness).toMatchObject({ statusesCheckedAt: '2026-04-01T07:30:00.000Z', neverChecked: 0 });
   });
 
@@ -97,19 +119,34 @@ describe('T3: a payments export says when statuses were checked and warns when i
     const warning =
       'Warning: the statuses of 3 open sales were last checked 2026-04-01 06:00 UTC; sync before relying on this export — payments that arrived since are missing from it.';
     expect(outcome.staleWarning).toBe(warning);
-    expect(outcome.freshness.staleOpenSales).toEqual({ count: 3, oldestCheck: '2026-04-01T06:00:00.000Z', neverChecked: 0 });
+    expect(outcome.freshness.staleOpenSales).toEqual({
+      count: 3,
+      oldestCheck: '2026-04-01T06:00:00.000Z',
+      neverChecked: 0,
+    });
     expect(lines[1]).toBe(warning);
     // The app can show the same warning before the file is written.
-    const request = { filter: { from: '2026-03-01', to: '2026-03-31' }, format: 'xlsx' as const, preset: 'payments' as const };
-    expect(exportFreshnessOf(cache, ACCOUNT, request, STALE_NOW)).toEqual({ freshness: outcome.freshness, staleWarning: warning });
+    const request = {
+      filter: { from: '2026-03-01', to: '2026-03-31' },
+      format: 'xlsx' as const,
+      preset: 'payments' as const,
+    };
+    expect(exportFreshnessOf(cache, ACCOUNT, request, STALE_NOW)).toEqual({
+      freshness: outcome.freshness,
+      staleWarning: warning,
+    });
     expect(audit.summary.getRow(2).font?.bold).toBe(true);
-    expect(lines).toContain('Statuses checked 2026-04-01 07:30 UTC (the oldest confirmation by the service among these sales).');
+    expect(lines).toContain(
+      'Statuses checked 2026-04-01 07:30 UTC (the oldest confirmation by the service among these sales).',
+    );
   });
 
   it('T3: the CSV, which has no summary, keeps its rows unchanged; its result carries the warning', async () => {
     const stale = await paymentsExport('stale.csv', 'csv', STALE_NOW);
     const fresh = await paymentsExport('fresh.csv', 'csv', FRESH_NOW);
-    expect(stale.staleWarning).toContain('Warning: the statuses of 3 open sales were last checked 2026-04-01 06:00 UTC');
+    expect(stale.staleWarning).toContain(
+      'Warning: the statuses of 3 open sales were last checked 2026-04-01 06:00 UTC',
+    );
     expect(fresh.staleWarning).toBeNull();
     expect(readFileSync(stale.filePath)).toEqual(readFileSync(fresh.filePath));
     expect(csvReferences(stale.filePath).sort()).toEqual(['P-1', 'P-2', 'P-3']);
@@ -128,7 +165,9 @@ describe('T3: a payments export says when statuses were checked and warns when i
     });
     expect(outcome.staleWarning).toBeNull();
     const lines = summaryLines(await auditWorkbook(outcome.filePath));
-    expect(lines).toContain('Statuses checked 2026-04-01 06:00 UTC (the oldest confirmation by the service among these sales).');
+    expect(lines).toContain(
+      'Statuses checked 2026-04-01 06:00 UTC (the oldest confirmation by the service among these sales).',
+    );
     expect(lines.filter((line) => line.startsWith('Warning'))).toEqual([]);
   });
 });
@@ -148,9 +187,13 @@ describe('T5: sales the service no longer reports in a payments export', () => {
     const { outcome, audit, lines, references } = await workbookOf('included.xlsx', FRESH_NOW, true);
     expect(references.sort()).toEqual(['P-1', 'P-2', 'P-3', 'P-GONE']);
     expect(outcome.freshness.noLongerReported).toEqual({ included: true, count: 1 });
-    expect(lines).toContain('Includes 1 sale the service no longer reports (kept for audit); it is counted in the totals below.');
+    expect(lines).toContain(
+      'Includes 1 sale the service no longer reports (kept for audit); it is counted in the totals below.',
+    );
     // Its last confirmation (before it vanished) is now the oldest among the exported sales.
-    expect(lines).toContain('Statuses checked 2026-03-20 10:00 UTC (the oldest confirmation by the service among these sales).');
+    expect(lines).toContain(
+      'Statuses checked 2026-03-20 10:00 UTC (the oldest confirmation by the service among these sales).',
+    );
     for (const f of audit.formulas) expect(f.result).toBeCloseTo(f.evaluated, 9);
     const csv = await paymentsExport('included.csv', 'csv', FRESH_NOW, true);
     expect(csvReferences(csv.filePath).sort()).toEqual(['P-1', 'P-2', 'P-3', 'P-GONE']);

@@ -33,7 +33,10 @@ export function openSalesScope(filter: SalesFilter): SalesFilter {
 
 /** The sales of `filter` the service no longer reports, whether the export includes them or not. */
 function noLongerReported(cache: FreshnessCache, account: string, filter: SalesFilter): number {
-  return cache.countSales(account, { ...filter, includeNoLongerReported: true }) - cache.countSales(account, { ...filter, includeNoLongerReported: false });
+  return (
+    cache.countSales(account, { ...filter, includeNoLongerReported: true }) -
+    cache.countSales(account, { ...filter, includeNoLongerReported: false })
+  );
 }
 
 /** What an export of one account reads before its rows: the freshness of its statuses, and how many sales match. */
@@ -51,14 +54,24 @@ export function readExportScope(cache: FreshnessCache, account: string, filter: 
   const freshness: ExportFreshness = {
     statusesCheckedAt: age.sales > 0 ? age.oldest : null,
     neverChecked: age.neverChecked,
-    staleOpenSales: isPaymentsExport(checked) ? cache.staleOpenSales(account, openSalesScope(checked), staleBefore) : null,
-    noLongerReported: { included: checked.includeNoLongerReported === true, count: noLongerReported(cache, account, checked) },
+    staleOpenSales: isPaymentsExport(checked)
+      ? cache.staleOpenSales(account, openSalesScope(checked), staleBefore)
+      : null,
+    noLongerReported: {
+      included: checked.includeNoLongerReported === true,
+      count: noLongerReported(cache, account, checked),
+    },
   };
   return { freshness, matching: age.sales };
 }
 
 /** Reads the freshness of the export of `filter` from `account`'s sales, as of `now`. */
-export function readExportFreshness(cache: FreshnessCache, account: string, filter: SalesFilter, now: Date): ExportFreshness {
+export function readExportFreshness(
+  cache: FreshnessCache,
+  account: string,
+  filter: SalesFilter,
+  now: Date,
+): ExportFreshness {
   return readExportScope(cache, account, filter, now).freshness;
 }
 

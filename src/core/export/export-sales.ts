@@ -38,8 +38,17 @@ export interface ResolvedExport {
 export function resolveExportRequest(request: ExportRequest, severalAccounts = false): ResolvedExport {
   const filter = request.preset ? applyExportPreset(request.preset, request.filter) : request.filter;
   const basis = filter.dateBasis ?? 'transaction';
-  const sort: SalesSort = request.sort ?? { column: basis === 'payment' ? 'paymentDate' : 'transactionDate', direction: 'asc' };
-  return { filter, sort, columns: resolveExportColumns(request.columns, basis, severalAccounts), format: request.format, preset: request.preset };
+  const sort: SalesSort = request.sort ?? {
+    column: basis === 'payment' ? 'paymentDate' : 'transactionDate',
+    direction: 'asc',
+  };
+  return {
+    filter,
+    sort,
+    columns: resolveExportColumns(request.columns, basis, severalAccounts),
+    format: request.format,
+    preset: request.preset,
+  };
 }
 
 /** An account an export reads: its cache key, and the label and service address the file names. */
@@ -50,7 +59,10 @@ export interface ExportAccount {
 }
 
 /** The cache operations an export reads. */
-export type ExportCache = Pick<SalesCache, 'iterateSales' | 'coverage' | 'lastSyncRun' | 'oldestStatusCheck' | 'staleOpenSales' | 'countSales'>;
+export type ExportCache = Pick<
+  SalesCache,
+  'iterateSales' | 'coverage' | 'lastSyncRun' | 'oldestStatusCheck' | 'staleOpenSales' | 'countSales'
+>;
 
 /** What to export, from where, to where. */
 export interface CacheExportInput {
@@ -91,7 +103,12 @@ export interface ExportOutcome extends ExportFreshnessReport {
  * What the export of `request` would state about its statuses as of `now`; lets the app warn before writing. With
  * several accounts, the oldest check of any and the counts of all.
  */
-export function exportFreshnessOf(cache: FreshnessCache, accounts: string | readonly string[], request: ExportRequest, now: Date): ExportFreshnessReport {
+export function exportFreshnessOf(
+  cache: FreshnessCache,
+  accounts: string | readonly string[],
+  request: ExportRequest,
+  now: Date,
+): ExportFreshnessReport {
   const filter = resolveExportRequest(request).filter;
   const keys = typeof accounts === 'string' ? [accounts] : accounts;
   const freshness = mergeExportFreshness(keys.map((key) => readExportFreshness(cache, key, filter, now)));
@@ -99,7 +116,11 @@ export function exportFreshnessOf(cache: FreshnessCache, accounts: string | read
 }
 
 /** The rows of every account in turn, each labelled with its account when there are several. */
-function* rowsOf(cache: ExportCache, accounts: readonly ExportAccount[], plan: ResolvedExport): Generator<ExportSale, void, undefined> {
+function* rowsOf(
+  cache: ExportCache,
+  accounts: readonly ExportAccount[],
+  plan: ResolvedExport,
+): Generator<ExportSale, void, undefined> {
   for (const account of accounts) {
     const rows = cache.iterateSales(account.key, { filter: plan.filter, sort: plan.sort });
     if (accounts.length === 1) yield* rows;
@@ -134,7 +155,10 @@ async function closed(output: Writable): Promise<void> {
 
 /** Writes the export of `input` and returns the written file; throws an AppError (CANCELLED, EXPORT_FAILED, …). */
 export async function exportFromCache(input: CacheExportInput, control: ExportControl = {}): Promise<ExportOutcome> {
-  const accounts: ExportAccount[] = [{ key: input.account, label: input.accountLabel, baseUrl: input.baseUrl }, ...(input.alsoAccounts ?? [])];
+  const accounts: ExportAccount[] = [
+    { key: input.account, label: input.accountLabel, baseUrl: input.baseUrl },
+    ...(input.alsoAccounts ?? []),
+  ];
   const several = accounts.length > 1;
   const plan = resolveExportRequest(input.request, several);
   const now = input.now ?? (() => new Date());

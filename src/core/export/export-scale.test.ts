@@ -17,17 +17,25 @@ beforeAll(() => {
   db = join(folder.dir, 'cache.sqlite');
   const { cache } = openCache({ path: db });
   const sales = sampleSales({ count: ROWS, days: 730 });
-  for (let i = 0; i < sales.length; i += 1000) cache.storePage(ACCOUNT, sales.slice(i, i + 1000), '2026-07-01T00:00:00Z');
+  for (let i = 0; i < sales.length; i += 1000)
+    cache.storePage(ACCOUNT, sales.slice(i, i + 1000), '2026-07-01T00:00:00Z');
   cache.close();
 }, 120_000);
 afterAll(() => folder.remove());
 
 /** Runs the measuring script in a child process, so its peak memory is the export's alone. */
-function measure(out: string, onSpawn?: (kill: () => void) => void): Promise<{ rows: number; seconds: number; peakRssMb: number } | null> {
+function measure(
+  out: string,
+  onSpawn?: (kill: () => void) => void,
+): Promise<{ rows: number; seconds: number; peakRssMb: number } | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test-support/measure-export.ts', '--db', db, '--out', out, '--account', ACCOUNT], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test-support/measure-export.ts', '--db', db, '--out', out, '--account', ACCOUNT],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -36,7 +44,9 @@ function measure(out: string, onSpawn?: (kill: () => void) => void): Promise<{ r
     child.on('exit', (code, signal) => {
       if (signal === 'SIGKILL') return resolve(null);
       if (code !== 0) return reject(new Error(`measure-export failed (${code}): ${stderr}`));
-      resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { rows: number; seconds: number; peakRssMb: number });
+      resolve(
+        JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { rows: number; seconds: number; peakRssMb: number },
+      );
     });
     onSpawn?.(() => child.kill('SIGKILL'));
   });
@@ -44,7 +54,12 @@ function measure(out: string, onSpawn?: (kill: () => void) => void): Promise<{ r
 
 /** Counts the Sales sheet's rows by streaming the file back, without loading it whole. */
 async function countSalesRows(path: string): Promise<number> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'ignore', hyperlinks: 'ignore', styles: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit',
+    sharedStrings: 'ignore',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+  });
   let rows = 0;
   for await (const sheet of reader) {
     const name = (sheet as unknown as { name?: string }).name;
@@ -69,7 +84,8 @@ describe('large exports', () => {
 
   it('E3: a process killed mid-export leaves no file under the chosen name; the next export removes the leftover and succeeds', async () => {
     const out = join(folder.dir, 'killed.xlsx');
-    const partials = () => readdirSync(folder.dir).filter((n) => n.startsWith('.killed.xlsx.') && n.endsWith('.partial'));
+    const partials = () =>
+      readdirSync(folder.dir).filter((n) => n.startsWith('.killed.xlsx.') && n.endsWith('.partial'));
     const result = await measure(out, (kill) => {
       const timer = setInterval(() => {
         const [partial] = partials();

@@ -100,7 +100,9 @@ export class ExportTotals {
     const status = statusCell(sale);
     const payment = status === 'approved' || status === 'pending' ? (sale.paymentStatus ?? NO_PAYMENT_STATUS) : null;
     const byStatus = this.routesOf(sale.currency, basisDay, payment);
-    const groups = byStatus.get(status) ?? this.addRoute(byStatus, sale, status, basisDay === null ? '' : basisDay.slice(0, 7), payment);
+    const groups =
+      byStatus.get(status) ??
+      this.addRoute(byStatus, sale, status, basisDay === null ? '' : basisDay.slice(0, 7), payment);
     for (const sums of groups) this.addSale(sums, sale);
   }
 
@@ -114,7 +116,13 @@ export class ExportTotals {
     return byStatus;
   }
 
-  private addRoute(byStatus: Map<string, Sums[]>, sale: CachedSale, status: string, month: string, payment: string | null): Sums[] {
+  private addRoute(
+    byStatus: Map<string, Sums[]>,
+    sale: CachedSale,
+    status: string,
+    month: string,
+    payment: string | null,
+  ): Sums[] {
     const { currency } = sale;
     this.remember(this.months, currency, month);
     this.remember(this.statuses, currency, status);
@@ -124,7 +132,11 @@ export class ExportTotals {
     ];
     if (payment !== null) {
       this.remember(this.payments, currency, payment);
-      keys.push(`e${SEP}${currency}`, `p${SEP}${currency}${SEP}${payment}`, `m${SEP}${currency}${SEP}${month}${SEP}earnable`);
+      keys.push(
+        `e${SEP}${currency}`,
+        `p${SEP}${currency}${SEP}${payment}`,
+        `m${SEP}${currency}${SEP}${month}${SEP}earnable`,
+      );
     }
     const groups = keys.map((key) => this.group(key, sale));
     byStatus.set(status, groups);
@@ -192,12 +204,14 @@ export class ExportTotals {
   private addSale(sums: Sums, sale: CachedSale): void {
     sums.count += 1;
     addAmount(sums.commission, sale.commissionMinor, sale.commissionExact, sale.amountScale);
-    if (addAmount(sums.transaction, sale.transactionMinor, sale.transactionExact, sale.amountScale)) sums.transactionCount += 1;
+    if (addAmount(sums.transaction, sale.transactionMinor, sale.transactionExact, sale.amountScale))
+      sums.transactionCount += 1;
   }
 
   private totals(currency: string, key: string): GroupTotals {
     const sums = this.groups.get(key);
-    if (!sums) return { ...EMPTY, commissionScale: currencyDigits(currency), transactionScale: currencyDigits(currency) };
+    if (!sums)
+      return { ...EMPTY, commissionScale: currencyDigits(currency), transactionScale: currencyDigits(currency) };
     return {
       count: sums.count,
       transactionCount: sums.transactionCount,

@@ -40,7 +40,8 @@ export function createExportTracker(now: () => Date = () => new Date()): ExportT
   let controller: AbortController | null = null;
   return {
     claim() {
-      if (controller !== null) throw new AppError('INVALID_INPUT', 'An export is already running. Wait for it to finish or cancel it first.');
+      if (controller !== null)
+        throw new AppError('INVALID_INPUT', 'An export is already running. Wait for it to finish or cancel it first.');
       controller = new AbortController();
       return controller.signal;
     },

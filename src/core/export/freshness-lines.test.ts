@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ExportFreshness } from './export-freshness';
-import { checkTimeText, freshnessNotes, noLongerReportedLine, staleOpenSalesWarning, statusesCheckedLine } from './freshness-lines';
+import {
+  checkTimeText,
+  freshnessNotes,
+  noLongerReportedLine,
+  staleOpenSalesWarning,
+  statusesCheckedLine,
+} from './freshness-lines';
 
 const base: ExportFreshness = {
   statusesCheckedAt: '2026-04-01T08:00:00.000Z',
@@ -46,7 +52,10 @@ describe('T3, T5: the sentences an export states about its statuses', () => {
   });
 
   it('T3: the Summary states the warning first and in warning style', () => {
-    const notes = freshnessNotes({ ...base, staleOpenSales: { count: 2, oldestCheck: '2026-03-30T00:00:00Z', neverChecked: 0 } });
+    const notes = freshnessNotes({
+      ...base,
+      staleOpenSales: { count: 2, oldestCheck: '2026-03-30T00:00:00Z', neverChecked: 0 },
+    });
     expect(notes.map((n) => n.warning === true)).toEqual([true, false]);
     expect(notes[0]?.text).toMatch(/^Warning: the statuses of 2 open sales were last checked 2026-03-30 00:00 UTC;/);
   });

@@ -21,7 +21,9 @@ export function checkTimeText(iso: string): string {
 export function statusesCheckedLine(freshness: ExportFreshness): string | null {
   const never = freshness.neverChecked;
   if (freshness.statusesCheckedAt === null) {
-    return never === 0 ? null : `Statuses checked: never — the service never confirmed the statuses of the ${plural(never, 'sale', 'sales')} in this file.`;
+    return never === 0
+      ? null
+      : `Statuses checked: never — the service never confirmed the statuses of the ${plural(never, 'sale', 'sales')} in this file.`;
   }
   const line = `Statuses checked ${checkTimeText(freshness.statusesCheckedAt)} (the oldest confirmation by the service among these sales)`;
   return never === 0 ? `${line}.` : `${line}; ${plural(never, 'sale was', 'sales were')} never confirmed.`;
@@ -59,6 +61,8 @@ export function freshnessNotes(freshness: ExportFreshness): SummaryNote[] {
   const warning = staleOpenSalesWarning(freshness.staleOpenSales);
   return [
     ...(warning === null ? [] : [{ text: warning, warning: true }]),
-    ...[statusesCheckedLine(freshness), noLongerReportedLine(freshness)].filter((t) => t !== null).map((text) => ({ text })),
+    ...[statusesCheckedLine(freshness), noLongerReportedLine(freshness)]
+      .filter((t) => t !== null)
+      .map((text) => ({ text })),
   ];
 }

@@ -31,7 +31,14 @@ let cache: SalesCache;
 let path: string;
 
 /** A sale as the service would send it, read by the real record parser. */
-function wireSale(reference: string, day: string, currency: string, commission: unknown, status = 'approved', transaction: unknown = 1): Sale {
+function wireSale(
+  reference: string,
+  day: string,
+  currency: string,
+  commission: unknown,
+  status = 'approved',
+  transaction: unknown = 1,
+): Sale {
   const parsed = parseSaleRecord({
     reference,
     commission_amount: commission,
@@ -47,7 +54,8 @@ function wireSale(reference: string, day: string, currency: string, commission: 
 }
 
 function store(account: string, sales: readonly Sale[]): void {
-  for (let i = 0; i < sales.length; i += 1000) cache.storePage(account, sales.slice(i, i + 1000), '2026-02-01T08:00:00Z');
+  for (let i = 0; i < sales.length; i += 1000)
+    cache.storePage(account, sales.slice(i, i + 1000), '2026-02-01T08:00:00Z');
   cache.markCovered(account, '2026-01-01', '2026-01-31', '2026-02-01T08:00:00Z');
 }
 
@@ -107,7 +115,9 @@ beforeAll(() => {
   const days = Array.from({ length: 31 }, (_, i) => `2026-01-${String(i + 1).padStart(2, '0')}`);
   store(
     SUB_CENT,
-    Array.from({ length: SUB_CENT_SALES }, (_, i) => wireSale(`SC-${String(i).padStart(6, '0')}`, days[i % 31] as string, 'USD', 0.005)),
+    Array.from({ length: SUB_CENT_SALES }, (_, i) =>
+      wireSale(`SC-${String(i).padStart(6, '0')}`, days[i % 31] as string, 'USD', 0.005),
+    ),
   );
   store(MIXED, [
     wireSale('JPY-1', '2026-01-05', 'JPY', 1200, 'approved', 24000),
@@ -131,10 +141,17 @@ describe('T6: 100,000 sales of 0.005 USD', () => {
   it('T6: every one is stored exactly as 0.005 and flagged as finer than USD', () => {
     const [row] = cache.salesPage(SUB_CENT, { offset: 0, limit: 1 }).rows;
     expect(row).toMatchObject({ commissionExact: '0.005', commissionAmount: 0.005, currency: 'USD', amountScale: 2 });
-    expect(row?.notices).toEqual([expect.objectContaining({ kind: 'finer-than-currency', field: 'commission_amount' })]);
+    expect(row?.notices).toEqual([
+      expect.objectContaining({ kind: 'finer-than-currency', field: 'commission_amount' }),
+    ]);
     const db = new Database(path, { readonly: true });
     try {
-      expect(db.prepare("SELECT count(*) FROM sales WHERE account_id = ? AND commission_exact = '0.005'").pluck().get(SUB_CENT)).toBe(SUB_CENT_SALES);
+      expect(
+        db
+          .prepare("SELECT count(*) FROM sales WHERE account_id = ? AND commission_exact = '0.005'")
+          .pluck()
+          .get(SUB_CENT),
+      ).toBe(SUB_CENT_SALES);
     } finally {
       db.close();
     }
@@ -142,8 +159,17 @@ describe('T6: 100,000 sales of 0.005 USD', () => {
 
   it('T6: the app’s summary, series and breakdowns total exactly 500.00 (a rounded sum would say 1000.00)', () => {
     const summary = cache.summary(SUB_CENT, {});
-    expect(summary.byCurrency).toEqual([expect.objectContaining({ currency: 'USD', count: SUB_CENT_SALES, commission: '500.00', commissionMinor: 50_000 })]);
-    expect(summary.byCommissionStatus).toEqual([expect.objectContaining({ commissionStatus: 'approved', commission: '500.00' })]);
+    expect(summary.byCurrency).toEqual([
+      expect.objectContaining({
+        currency: 'USD',
+        count: SUB_CENT_SALES,
+        commission: '500.00',
+        commissionMinor: 50_000,
+      }),
+    ]);
+    expect(summary.byCommissionStatus).toEqual([
+      expect.objectContaining({ commissionStatus: 'approved', commission: '500.00' }),
+    ]);
     const months = cache.series(SUB_CENT, { filter: {}, interval: 'month' });
     expect(months.map((p) => p.commission)).toEqual(['500.00']);
     const days = cache.series(SUB_CENT, { filter: {}, interval: 'day' });
@@ -207,15 +233,33 @@ describe('T6: 100,000 sales of 0.005 USD', () => {
 describe('T6: zero-, two- and three-decimal currencies', () => {
   it('T6: the summary totals JPY, KWD and USD in their own units and shows each with its own decimals', () => {
     const byCurrency = new Map(cache.summary(MIXED, {}).byCurrency.map((t) => [t.currency, t]));
-    expect(byCurrency.get('JPY')).toMatchObject({ scale: 0, commission: '2013.5', transaction: '40270', transactionMinor: 40270 });
-    expect(byCurrency.get('KWD')).toMatchObject({ scale: 3, commission: '3.626', commissionMinor: 3626, transaction: '72.520' });
-    expect(byCurrency.get('USD')).toMatchObject({ scale: 2, commission: '0.30', commissionMinor: 30, transaction: '6.00' });
+    expect(byCurrency.get('JPY')).toMatchObject({
+      scale: 0,
+      commission: '2013.5',
+      transaction: '40270',
+      transactionMinor: 40270,
+    });
+    expect(byCurrency.get('KWD')).toMatchObject({
+      scale: 3,
+      commission: '3.626',
+      commissionMinor: 3626,
+      transaction: '72.520',
+    });
+    expect(byCurrency.get('USD')).toMatchObject({
+      scale: 2,
+      commission: '0.30',
+      commissionMinor: 30,
+      transaction: '6.00',
+    });
     const approvedJpy = cache.summary(MIXED, { commissionStatuses: ['approved'], currencies: ['JPY'] }).byCurrency[0];
     expect(approvedJpy).toMatchObject({ commission: '2001', commissionMinor: 2001 });
   });
 
   it('T6: the CSV writes each amount with its currency’s decimals, 12.5 JPY exactly', async () => {
-    const file = await exportTo(MIXED, 'mixed.csv', { format: 'csv', columns: ['reference', 'currency', 'commissionAmount', 'transactionAmount'] });
+    const file = await exportTo(MIXED, 'mixed.csv', {
+      format: 'csv',
+      columns: ['reference', 'currency', 'commissionAmount', 'transactionAmount'],
+    });
     const { rows } = csvColumn(file, 'Commission');
     const byReference = new Map(rows.slice(1).map((row) => [row[0], row.slice(2, 4)]));
     expect(byReference.get('JPY-1')).toEqual(['1200', '24000']);
@@ -232,7 +276,10 @@ describe('T6: zero-, two- and three-decimal currencies', () => {
     const formats = new Map<string, string>();
     for (let r = 2; r <= sales.rowCount; r++) {
       const row = sales.getRow(r);
-      formats.set(String(row.getCell(header.indexOf('Reference')).value), row.getCell(header.indexOf('Commission')).numFmt);
+      formats.set(
+        String(row.getCell(header.indexOf('Reference')).value),
+        row.getCell(header.indexOf('Commission')).numFmt,
+      );
     }
     expect(formats.get('JPY-1')).toBe('#,##0 "JPY"');
     expect(formats.get('JPY-HALF')).toBe('#,##0.0 "JPY"');
@@ -242,7 +289,10 @@ describe('T6: zero-, two- and three-decimal currencies', () => {
     const total = (currency: string) => summaryRow(summary, currency, 'Total (approved + pending)').getCell(5);
     expect(formulaOf(total('JPY'))).toMatchObject({ result: 2013.5, formula: expect.stringMatching(/,1\)$/) });
     expect(total('JPY').numFmt).toBe('#,##0.0 "JPY"');
-    expect(formulaOf(summaryRow(summary, 'JPY', 'approved').getCell(5))).toMatchObject({ result: 2001, formula: expect.stringMatching(/,0\)$/) });
+    expect(formulaOf(summaryRow(summary, 'JPY', 'approved').getCell(5))).toMatchObject({
+      result: 2001,
+      formula: expect.stringMatching(/,0\)$/),
+    });
     expect(summaryRow(summary, 'JPY', 'approved').getCell(5).numFmt).toBe('#,##0 "JPY"');
     expect(formulaOf(total('KWD'))).toMatchObject({ result: 3.626, formula: expect.stringMatching(/,3\)$/) });
     expect(total('KWD').numFmt).toBe('#,##0.000 "KWD"');

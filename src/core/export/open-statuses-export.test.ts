@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sale } from '../../shared/domain';
 import { openCache, type SalesCache } from '../cache';
 import { tempFolder } from '../../../test-support/cache-kit';
-import { auditWorkbook, findSummaryRow, makeSale, sectionRow, type WorkbookAudit } from '../../../test-support/export-kit';
+import {
+  auditWorkbook,
+  findSummaryRow,
+  makeSale,
+  sectionRow,
+  type WorkbookAudit,
+} from '../../../test-support/export-kit';
 import { SOFFICE, recalculatedSheet } from '../../../test-support/libreoffice';
 import { exportFromCache } from './export-sales';
 
@@ -14,8 +20,20 @@ let cache: SalesCache;
 let file: string;
 let audit: WorkbookAudit;
 
-function sale(currency: string, commissionStatus: string | null, commissionAmount: number, paymentStatus: string | null = 'pending'): Sale {
-  return makeSale({ currency, commissionStatus, commissionAmount, transactionAmount: commissionAmount * 20, paymentStatus, paymentDate: null });
+function sale(
+  currency: string,
+  commissionStatus: string | null,
+  commissionAmount: number,
+  paymentStatus: string | null = 'pending',
+): Sale {
+  return makeSale({
+    currency,
+    commissionStatus,
+    commissionAmount,
+    transactionAmount: commissionAmount * 20,
+    paymentStatus,
+    paymentDate: null,
+  });
 }
 
 /** USD with every kind of status (all plain words, so formulas work); EUR with `Approved` next to `approved`. */
@@ -37,7 +55,8 @@ const SALES: Sale[] = [
 ];
 
 const sum = (sales: readonly Sale[]): number => sales.reduce((n, s) => n + (s.commissionAmount ?? 0), 0);
-const of = (currency: string, ...statuses: (string | null)[]) => SALES.filter((s) => s.currency === currency && statuses.includes(s.commissionStatus));
+const of = (currency: string, ...statuses: (string | null)[]) =>
+  SALES.filter((s) => s.currency === currency && statuses.includes(s.commissionStatus));
 
 beforeAll(async () => {
   folder = tempFolder('open-statuses');
@@ -79,7 +98,9 @@ describe('T8: statuses the spec does not list in the export', () => {
     expect(total?.[0]).toBe(5);
     expect(total?.[2]).toBeCloseTo(sum(of('USD', 'approved', 'pending')), 9);
     const payments = sectionRow(audit, 'By payment status');
-    const byPayment = ['paid', 'pending', 'processing', 'none'].map((s) => findSummaryRow(audit, 'USD', s, payments)?.[2] ?? 0);
+    const byPayment = ['paid', 'pending', 'processing', 'none'].map(
+      (s) => findSummaryRow(audit, 'USD', s, payments)?.[2] ?? 0,
+    );
     expect(byPayment.reduce((a, b) => a + b, 0)).toBeCloseTo(sum(of('USD', 'approved', 'pending')), 9);
     expect(findSummaryRow(audit, 'USD', 'failed', payments)).toBeNull();
   });
@@ -87,7 +108,9 @@ describe('T8: statuses the spec does not list in the export', () => {
   it('E4: every formula’s cached result equals what its criteria select from the Sales rows', () => {
     expect(audit.formulas.length).toBeGreaterThan(20);
     for (const f of audit.formulas) expect(f.result, `${f.address} ${f.formula}`).toBeCloseTo(f.evaluated, 9);
-    expect(audit.formulas.some((f) => f.formula.includes('"<>reversed"') && f.formula.includes('"<>on_hold"'))).toBe(true);
+    expect(audit.formulas.some((f) => f.formula.includes('"<>reversed"') && f.formula.includes('"<>on_hold"'))).toBe(
+      true,
+    );
   });
 
   it('T8: a currency whose statuses differ only in case gets values, not formulas, and the sheet says why', () => {
@@ -108,7 +131,12 @@ describe('T8: statuses the spec does not list in the export', () => {
     const flagged = join(folder.dir, 'flagged.xlsx');
     cache.storePage(
       ACCOUNT,
-      [{ ...sale('USD', 'approved', 0.005), notices: [{ kind: 'finer-than-currency', field: 'commission_amount', message: 'finer' }] }],
+      [
+        {
+          ...sale('USD', 'approved', 0.005),
+          notices: [{ kind: 'finer-than-currency', field: 'commission_amount', message: 'finer' }],
+        },
+      ],
       '2026-02-02T08:00:00Z',
     );
     await exportFromCache({

@@ -60,7 +60,8 @@ function bufferedBytes(stream: unknown): number {
   if ('writableLength' in stream && typeof stream.writableLength === 'number') return stream.writableLength;
   // exceljs pipes worksheets into archiver's readable-stream PassThrough, which predates `writableLength`.
   const state: unknown = '_writableState' in stream ? stream._writableState : undefined;
-  if (typeof state === 'object' && state !== null && 'length' in state && typeof state.length === 'number') return state.length;
+  if (typeof state === 'object' && state !== null && 'length' in state && typeof state.length === 'number')
+    return state.length;
   return 0;
 }
 

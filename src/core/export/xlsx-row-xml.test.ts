@@ -15,7 +15,16 @@ import { xmlText } from './xlsx-row-xml';
 
 const ACCOUNT = 'acct-rows';
 const ALL_COLUMNS = Object.keys(EXPORT_COLUMN_LABELS) as ExportColumnId[];
-const AWKWARD = ['Tom & "Jerry" <b>', "it's", 'bell\u0007 and \u0000 nul', 'tab\tline\nreturn\r', 'emoji 🎉 ü', '', ' ', 'del\u007f'];
+const AWKWARD = [
+  'Tom & "Jerry" <b>',
+  "it's",
+  'bell\u0007 and \u0000 nul',
+  'tab\tline\nreturn\r',
+  'emoji 🎉 ü',
+  '',
+  ' ',
+  'del\u007f',
+];
 
 let folder: ReturnType<typeof tempFolder>;
 let cache: SalesCache;
@@ -54,7 +63,9 @@ afterEach(() => {
 
 /** The rows as an export of several accounts sees them: every other one labelled, the rest without a label. */
 function rows(): ExportSale[] {
-  const sales: CachedSale[] = [...cache.iterateSales(ACCOUNT, { sort: { column: 'transactionDate', direction: 'asc' } })];
+  const sales: CachedSale[] = [
+    ...cache.iterateSales(ACCOUNT, { sort: { column: 'transactionDate', direction: 'asc' } }),
+  ];
   return sales.map((sale, i) => (i % 2 === 0 ? { ...sale, accountLabel: `Shop & "Co" ${i}` } : sale));
 }
 
@@ -83,7 +94,9 @@ async function parts(zip: JSZip): Promise<Record<string, string>> {
   const names = Object.keys(zip.files)
     .filter((name) => !zip.files[name]?.dir)
     .sort();
-  const entries = await Promise.all(names.map(async (name) => [name, (await zip.file(name)?.async('string')) ?? ''] as const));
+  const entries = await Promise.all(
+    names.map(async (name) => [name, (await zip.file(name)?.async('string')) ?? ''] as const),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -99,7 +112,8 @@ describe('Sales rows written as XML text', () => {
     // The comparison covered styled amounts, dates, hostile and awkward text, and the hyperlinks' relationships.
     expect(reference['xl/worksheets/sheet1.xml']).toContain('t="str"><v>Tom &amp; &quot;Jerry&quot; &lt;b&gt;</v>');
     expect(reference['xl/worksheets/sheet1.xml']).toMatch(/<c r="[A-Z]+\d+" s="\d+"><v>\d+(\.\d+)?<\/v><\/c>/);
-    if (links) expect(reference['xl/worksheets/_rels/sheet1.xml.rels']).toContain('https://shop.example/collections/ok');
+    if (links)
+      expect(reference['xl/worksheets/_rels/sheet1.xml.rels']).toContain('https://shop.example/collections/ok');
   });
 
   it('escapes text exactly as exceljs does: markup characters as entities, control characters XML forbids dropped', () => {

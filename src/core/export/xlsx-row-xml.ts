@@ -65,7 +65,11 @@ function isSheetInternals(value: unknown): value is SheetInternals {
 }
 
 function isStylesInternals(value: unknown): value is StylesInternals {
-  return typeof value === 'object' && value !== null && typeof (value as { addStyleModel?: unknown }).addStyleModel === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { addStyleModel?: unknown }).addStyleModel === 'function'
+  );
 }
 
 /** Appends rows as XML to one streamed worksheet whose earlier rows are all committed. */

@@ -9,7 +9,14 @@ import { EXPORT_COLUMN_LABELS, type ExportColumnId } from '../../shared/export-c
 import type { CachedSale } from '../../shared/sales-query-types';
 import { amountDecimals, dayToDate, exportCell, type ExportCell } from './export-cells';
 import { httpsLinkTarget } from './text-safety';
-import { XLSX_DATE_TYPE, XLSX_NUMBER_TYPE, XLSX_STRING_TYPE, excelSerial, xmlText, type RowXmlWriter } from './xlsx-row-xml';
+import {
+  XLSX_DATE_TYPE,
+  XLSX_NUMBER_TYPE,
+  XLSX_STRING_TYPE,
+  excelSerial,
+  xmlText,
+  type RowXmlWriter,
+} from './xlsx-row-xml';
 import { DATE_FORMAT, DATE_TIME_FORMAT, amountFormat, columnLetter, sharedCellStyle, styleHeader } from './xlsx-styles';
 
 /** Most rows with links per sheet (Excel refuses more than 65,530 hyperlinks in a worksheet). */
@@ -90,7 +97,10 @@ export class SalesSheetWriter implements SalesSheetLayout {
     private readonly direct: RowXmlWriter | null = null,
   ) {
     this.cellStarts = columns.map((_id, i) => `<c r="${columnLetter(i + 1)}`);
-    sheet.columns = columns.map((id) => ({ key: id, width: Math.max(WIDTHS[id], EXPORT_COLUMN_LABELS[id].length + 3) }));
+    sheet.columns = columns.map((id) => ({
+      key: id,
+      width: Math.max(WIDTHS[id], EXPORT_COLUMN_LABELS[id].length + 3),
+    }));
     const header = sheet.addRow(columns.map((id) => EXPORT_COLUMN_LABELS[id]));
     styleHeader(header);
     header.commit();

@@ -58,6 +58,7 @@ export function styleHeader(row: ExcelJS.Row): void {
 /** Spreadsheet column letters of 1-based column `n` (1 -> A, 27 -> AA). */
 export function columnLetter(n: number): string {
   let letters = '';
-  for (let rest = n; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  for (let rest = n; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
   return letters;
 }

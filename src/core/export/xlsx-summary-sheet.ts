@@ -11,7 +11,14 @@ import type ExcelJS from 'exceljs';
 import type { DateBasis } from '../../shared/export-presets';
 import { currencyDigits, decimalOfNumber, decimalToNumber, decimalsOf } from '../../shared/money';
 import { SUMMARY_COMMISSION_STATUSES, type ExportTotals, type GroupTotals, type MonthBucket } from './export-totals';
-import { criteriaSeparate, earnableCriteria, monthCriteria, otherCriteria, textCriterion, type Criterion } from './summary-criteria';
+import {
+  criteriaSeparate,
+  earnableCriteria,
+  monthCriteria,
+  otherCriteria,
+  textCriterion,
+  type Criterion,
+} from './summary-criteria';
 import type { SalesSheetLayout } from './xlsx-sales-sheet';
 import { COUNT_FORMAT, MONTH_FORMAT, amountFormat, styleHeader } from './xlsx-styles';
 
@@ -74,7 +81,16 @@ export class SummarySheetWriter {
     this.columns = requireColumns(layout, basis);
     const last = Math.max(salesRows + 1, 2);
     this.range = (column) => `${SALES}!$${column}$2:$${column}$${last}`;
-    sheet.columns = [{ width: 12 }, { width: 30 }, { width: 12 }, { width: 22 }, { width: 22 }, { width: 22 }, { width: 26 }, { width: 26 }];
+    sheet.columns = [
+      { width: 12 },
+      { width: 30 },
+      { width: 12 },
+      { width: 22 },
+      { width: 22 },
+      { width: 22 },
+      { width: 26 },
+      { width: 26 },
+    ];
   }
 
   /** Writes every section and commits the sheet. */
@@ -102,9 +118,15 @@ export class SummarySheetWriter {
       if (note.warning) row.font = { bold: true, color: { argb: 'FFC00000' } };
       row.commit();
     }
-    this.line(['Every total below is a COUNTIFS or SUMIFS formula over the Sales sheet. Amounts are totalled per currency and never added across currencies.']);
-    this.line(['Declined sales are shown apart and are not counted as earned. Transaction amounts add up the sales that have one.']);
-    this.line(['Each sum is rounded to the most decimals among its rows, so it is exact: a spreadsheet adds numbers in floating point.']);
+    this.line([
+      'Every total below is a COUNTIFS or SUMIFS formula over the Sales sheet. Amounts are totalled per currency and never added across currencies.',
+    ]);
+    this.line([
+      'Declined sales are shown apart and are not counted as earned. Transaction amounts add up the sales that have one.',
+    ]);
+    this.line([
+      'Each sum is rounded to the most decimals among its rows, so it is exact: a spreadsheet adds numbers in floating point.',
+    ]);
     for (const currency of currencies.filter((c) => !this.usesFormulas(c))) {
       this.line([
         `${currency}: some statuses differ only in letter case or are not plain words, which spreadsheet criteria cannot tell apart; its totals are values computed by Commission Desk, not formulas.`,
@@ -129,7 +151,9 @@ export class SummarySheetWriter {
 
   /** Whether the currency's statuses can be selected by criteria (see `summary-criteria.ts`). */
   private usesFormulas(currency: string): boolean {
-    return criteriaSeparate(this.totals.statusesOf(currency)) && criteriaSeparate(this.totals.paymentStatusesOf(currency));
+    return (
+      criteriaSeparate(this.totals.statusesOf(currency)) && criteriaSeparate(this.totals.paymentStatusesOf(currency))
+    );
   }
 
   private criteriaText(currency: string, criteria: Criterion[]): string {
@@ -156,7 +180,13 @@ export class SummarySheetWriter {
   }
 
   /** Adds a row whose cells from `firstNumber` on are [count, amount, amount, …] of `currency`. */
-  private numbersRow(values: ExcelJS.CellValue[], firstNumber: number, currency: string, bold = false, monthCell = false): void {
+  private numbersRow(
+    values: ExcelJS.CellValue[],
+    firstNumber: number,
+    currency: string,
+    bold = false,
+    monthCell = false,
+  ): void {
     const row = this.sheet.addRow(values);
     if (bold) row.font = { bold: true };
     if (monthCell) row.getCell(2).numFmt = MONTH_FORMAT;
@@ -192,20 +222,37 @@ export class SummarySheetWriter {
       if (earnable.count === 0) continue;
       for (const status of ['approved', 'pending']) {
         const totals = this.totals.byStatus(currency, status);
-        if (totals.count > 0) this.numbersRow([currency, status, ...this.groupCells(currency, this.statusCriteria(status), totals)], 3, currency);
+        if (totals.count > 0)
+          this.numbersRow(
+            [currency, status, ...this.groupCells(currency, this.statusCriteria(status), totals)],
+            3,
+            currency,
+          );
       }
-      this.numbersRow([currency, 'Total (approved + pending)', ...this.groupCells(currency, this.earnable(currency), earnable)], 3, currency, true);
+      this.numbersRow(
+        [currency, 'Total (approved + pending)', ...this.groupCells(currency, this.earnable(currency), earnable)],
+        3,
+        currency,
+        true,
+      );
     }
     this.line([]);
   }
 
   private declinedSection(currencies: string[]): void {
-    this.header(['Currency', 'Commission status', 'Sales', 'Transaction amount', 'Commission (not earned)'], 'Declined sales (not counted as earned)');
+    this.header(
+      ['Currency', 'Commission status', 'Sales', 'Transaction amount', 'Commission (not earned)'],
+      'Declined sales (not counted as earned)',
+    );
     const declined = currencies.filter((currency) => this.totals.byStatus(currency, 'declined').count > 0);
     if (declined.length === 0) this.line(['', 'No declined sales.']);
     for (const currency of declined) {
       const totals = this.totals.byStatus(currency, 'declined');
-      this.numbersRow([currency, 'declined', ...this.groupCells(currency, this.statusCriteria('declined'), totals)], 3, currency);
+      this.numbersRow(
+        [currency, 'declined', ...this.groupCells(currency, this.statusCriteria('declined'), totals)],
+        3,
+        currency,
+      );
     }
     this.line([]);
   }
@@ -218,18 +265,33 @@ export class SummarySheetWriter {
     );
     for (const currency of currencies) {
       for (const status of this.totals.statusesOf(currency).filter((s) => !SUMMARY_COMMISSION_STATUSES.includes(s))) {
-        this.numbersRow([currency, status, ...this.groupCells(currency, this.statusCriteria(status), this.totals.byStatus(currency, status))], 3, currency);
+        this.numbersRow(
+          [
+            currency,
+            status,
+            ...this.groupCells(currency, this.statusCriteria(status), this.totals.byStatus(currency, status)),
+          ],
+          3,
+          currency,
+        );
       }
     }
     this.line([]);
   }
 
   private paymentSection(currencies: string[]): void {
-    this.header(['Currency', 'Payment status', 'Sales', 'Transaction amount', 'Commission'], 'By payment status (approved and pending sales)');
+    this.header(
+      ['Currency', 'Payment status', 'Sales', 'Transaction amount', 'Commission'],
+      'By payment status (approved and pending sales)',
+    );
     for (const currency of currencies) {
       for (const status of this.totals.paymentStatusesOf(currency)) {
         const criteria: Criterion[] = [...this.earnable(currency), [this.columns.paymentStatus, textCriterion(status)]];
-        this.numbersRow([currency, status, ...this.groupCells(currency, criteria, this.totals.byPayment(currency, status))], 3, currency);
+        this.numbersRow(
+          [currency, status, ...this.groupCells(currency, criteria, this.totals.byPayment(currency, status))],
+          3,
+          currency,
+        );
       }
     }
     this.line([]);
@@ -258,7 +320,11 @@ export class SummarySheetWriter {
 
   private monthRow(currency: string, month: string, withOthers: boolean): void {
     const when = monthCriteria(this.columns.date, month);
-    const [count, transaction] = this.groupCells(currency, [...when, ...this.earnable(currency)], this.totals.byMonth(currency, month, 'earnable'));
+    const [count, transaction] = this.groupCells(
+      currency,
+      [...when, ...this.earnable(currency)],
+      this.totals.byMonth(currency, month, 'earnable'),
+    );
     const commissionOf = (bucket: MonthBucket, criteria: Criterion[]): ExcelJS.CellValue =>
       this.groupCells(currency, [...when, ...criteria], this.totals.byMonth(currency, month, bucket))[2] ?? null;
     const label: ExcelJS.CellValue = month === '' ? `(no ${this.basis} date)` : new Date(`${month}-01T00:00:00Z`);

@@ -63,7 +63,13 @@ function writeAbout(sheet: ExcelJS.Worksheet, entries: AboutEntry[]): void {
 }
 
 /** Writes the workbook of `rows` to `output`; resolves with the number of sales written. */
-export async function writeXlsx(output: Writable, rows: Iterable<CachedSale>, plan: WorkbookPlan, guard: WriteGuard, progress: ProgressSink): Promise<number> {
+export async function writeXlsx(
+  output: Writable,
+  rows: Iterable<CachedSale>,
+  plan: WorkbookPlan,
+  guard: WriteGuard,
+  progress: ProgressSink,
+): Promise<number> {
   // Loaded on the first export, not at every start: exceljs and what it needs are most of the main process's code.
   const { default: excel } = await import('exceljs');
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
@@ -74,13 +80,21 @@ export async function writeXlsx(output: Writable, rows: Iterable<CachedSale>, pl
     workbook.lastModifiedBy = 'Commission Desk';
     workbook.created = plan.createdAt;
     workbook.modified = plan.createdAt;
-    const frozen: Partial<ExcelJS.WorksheetView>[] = [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }];
+    const frozen: Partial<ExcelJS.WorksheetView>[] = [
+      { state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' },
+    ];
     const salesSheet = workbook.addWorksheet('Sales', { views: frozen });
-    const sales = new SalesSheetWriter(salesSheet, plan.columns, plan.links, plan.rowsThroughExceljs ? null : RowXmlWriter.attach(workbook, salesSheet));
+    const sales = new SalesSheetWriter(
+      salesSheet,
+      plan.columns,
+      plan.links,
+      plan.rowsThroughExceljs ? null : RowXmlWriter.attach(workbook, salesSheet),
+    );
     const summarySheet = workbook.addWorksheet('Summary');
     const aboutSheet = workbook.addWorksheet('About');
     const totals = new ExportTotals();
-    const basisOf = (sale: CachedSale): string | null => (plan.dateBasis === 'payment' ? sale.paymentDate : sale.transactionDate);
+    const basisOf = (sale: CachedSale): string | null =>
+      plan.dateBasis === 'payment' ? sale.paymentDate : sale.transactionDate;
     let flagged = 0;
     for (const sale of rows) {
       sales.add(sale);
@@ -99,7 +113,8 @@ export async function writeXlsx(output: Writable, rows: Iterable<CachedSale>, pl
     await guard.race(workbook.commit());
     return sales.rowCount;
   } catch (error) {
-    if (zip && typeof zip === 'object' && 'abort' in zip && typeof zip.abort === 'function') (zip as { abort(): void }).abort();
+    if (zip && typeof zip === 'object' && 'abort' in zip && typeof zip.abort === 'function')
+      (zip as { abort(): void }).abort();
     throw error;
   }
 }

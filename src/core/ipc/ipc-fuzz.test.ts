@@ -30,11 +30,23 @@ const ACCOUNT_ID = '6f1c2a9e-3b7d-4e8f-9a10-2b3c4d5e6f70';
 /** A valid-looking input per method, so mutations land near the schema's edges. Methods missing here get hostile input only. */
 const SAMPLES: Partial<Record<BridgeMethod, unknown>> = {
   testConnection: { baseUrl: 'https://127.0.0.1:1', apiKey: 'fuzz-key', apiSecret: 'fuzz-secret', appId: 'fuzz-app' },
-  addAccount: { baseUrl: 'https://127.0.0.1:1', apiKey: 'fuzz-key', apiSecret: 'fuzz-secret', appId: 'fuzz-app', label: 'Fuzz', sessionOnly: true },
+  addAccount: {
+    baseUrl: 'https://127.0.0.1:1',
+    apiKey: 'fuzz-key',
+    apiSecret: 'fuzz-secret',
+    appId: 'fuzz-app',
+    label: 'Fuzz',
+    sessionOnly: true,
+  },
   switchAccount: { accountId: ACCOUNT_ID },
   reauthenticate: { accountId: ACCOUNT_ID, apiSecret: 'fuzz-secret', appId: 'fuzz-app', sessionOnly: true },
   signOut: { accountId: ACCOUNT_ID, deleteCachedSales: false },
-  querySales: { filter: { from: '2026-01-01', to: '2026-06-30' }, sort: { column: 'transactionDate', direction: 'asc' }, offset: 0, limit: 20 },
+  querySales: {
+    filter: { from: '2026-01-01', to: '2026-06-30' },
+    sort: { column: 'transactionDate', direction: 'asc' },
+    offset: 0,
+    limit: 20,
+  },
   summarizeSales: { from: '2026-01-01', to: '2026-06-30' },
   salesSeries: { filter: {}, interval: 'month' },
   topSales: { filter: {}, dimension: 'product', limit: 5 },
@@ -88,7 +100,8 @@ function hostilePayloads(sample: unknown): { label: string; value: unknown }[] {
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
   const json = (text: string) => JSON.parse(text) as unknown;
-  const withKey = (key: string, value: unknown) => (typeof sample === 'object' && sample !== null ? { ...sample, [key]: value } : { [key]: value });
+  const withKey = (key: string, value: unknown) =>
+    typeof sample === 'object' && sample !== null ? { ...sample, [key]: value } : { [key]: value };
   return [
     { label: 'null', value: null },
     { label: 'true', value: true },
@@ -98,8 +111,14 @@ function hostilePayloads(sample: unknown): { label: string; value: unknown }[] {
     { label: 'empty array', value: [] },
     { label: 'array of the sample', value: [sample] },
     { label: 'sample as JSON text', value: JSON.stringify(sample ?? null) },
-    { label: '__proto__ own key', value: json(`{"__proto__": {"polluted": true}, "sample": ${JSON.stringify(sample ?? null)}}`) },
-    { label: '__proto__ inside the sample', value: Object.assign(json('{"__proto__": {"polluted": true}}') as object, sample ?? {}) },
+    {
+      label: '__proto__ own key',
+      value: json(`{"__proto__": {"polluted": true}, "sample": ${JSON.stringify(sample ?? null)}}`),
+    },
+    {
+      label: '__proto__ inside the sample',
+      value: Object.assign(json('{"__proto__": {"polluted": true}}') as object, sample ?? {}),
+    },
     { label: 'constructor.prototype', value: withKey('constructor', { prototype: { polluted: true } }) },
     { label: 'prototype key', value: withKey('prototype', { polluted: true }) },
     { label: 'null-prototype object', value: Object.assign(Object.create(null) as object, sample ?? {}) },
@@ -149,7 +168,8 @@ function randomHostileLeaf(random: Random): unknown {
 
 /** One random mutation of `sample`: a field replaced, removed or added, or the whole value swapped. */
 function mutate(sample: unknown, random: Random): { label: string; value: unknown } {
-  if (typeof sample !== 'object' || sample === null || random.chance(0.15)) return { label: 'random value', value: randomHostileLeaf(random) };
+  if (typeof sample !== 'object' || sample === null || random.chance(0.15))
+    return { label: 'random value', value: randomHostileLeaf(random) };
   const copy: Record<string, unknown> = structuredClone(sample as Record<string, unknown>);
   const keys = Object.keys(copy);
   const key = keys.length > 0 ? random.pick(keys) : 'x';
@@ -157,14 +177,18 @@ function mutate(sample: unknown, random: Random): { label: string; value: unknow
   if (roll < 0.55) copy[key] = randomHostileLeaf(random);
   else if (roll < 0.7) delete copy[key];
   else if (roll < 0.8) copy[key] = [copy[key]];
-  else if (roll < 0.9) copy[random.pick(['__proto__', 'constructor', 'prototype', 'then', 'toString'])] = { polluted: true };
+  else if (roll < 0.9)
+    copy[random.pick(['__proto__', 'constructor', 'prototype', 'then', 'toString'])] = { polluted: true };
   else copy[key] = nested(random.int(50, 5000), copy[key], random.chance(0.5));
   return { label: `mutated ${key} (${roll.toFixed(3)})`, value: copy };
 }
 
 const resultShape = z.union([
   z.strictObject({ ok: z.literal(true), value: z.unknown() }),
-  z.strictObject({ ok: z.literal(false), error: z.strictObject({ code: z.enum(ERROR_CODES), message: z.string().min(1).max(500) }) }),
+  z.strictObject({
+    ok: z.literal(false),
+    error: z.strictObject({ code: z.enum(ERROR_CODES), message: z.string().min(1).max(500) }),
+  }),
 ]);
 
 interface Harness extends TestCore {
@@ -185,7 +209,12 @@ function harness(): Harness {
   return { ...test, table, shell, exportDir };
 }
 
-async function call(h: Harness, method: BridgeMethod, payload: unknown, senderUrl: string | null = `${TRUSTED}/`): Promise<unknown> {
+async function call(
+  h: Harness,
+  method: BridgeMethod,
+  payload: unknown,
+  senderUrl: string | null = `${TRUSTED}/`,
+): Promise<unknown> {
   const listener = h.table.get(CHANNELS[method]);
   if (!listener) throw new Error(`${method} is not registered`);
   let timer: NodeJS.Timeout | undefined;
@@ -223,7 +252,8 @@ describe(`IPC fuzzing (FUZZ_SEED=${SEED}, FUZZ_ROUNDS=${ROUNDS})`, { timeout: 18
         else if (parsed.data.ok && !MAY_BE_VALID.has(label)) problems.push(`${method} / ${label}: accepted`);
         else if (!parsed.data.ok && parsed.data.error.code !== 'INVALID_INPUT' && !MAY_BE_VALID.has(label))
           problems.push(`${method} / ${label}: ${parsed.data.error.code}`);
-        else if (!parsed.data.ok && parsed.data.error.code === 'INTERNAL') problems.push(`${method} / ${label}: INTERNAL`);
+        else if (!parsed.data.ok && parsed.data.error.code === 'INTERNAL')
+          problems.push(`${method} / ${label}: INTERNAL`);
       }
     }
     expect(problems).toEqual([]);
@@ -271,10 +301,20 @@ describe('IPC from a foreign frame', { timeout: 180_000 }, () => {
     const h = harness();
     try {
       const before = JSON.stringify(h.core.session.status());
-      for (const senderUrl of [null, '', 'https://evil.example/', 'file:///tmp/evil.html', 'http://127.0.0.1:4001/', 'http://127.0.0.1:4000.evil.test/']) {
+      for (const senderUrl of [
+        null,
+        '',
+        'https://evil.example/',
+        'file:///tmp/evil.html',
+        'http://127.0.0.1:4001/',
+        'http://127.0.0.1:4000.evil.test/',
+      ]) {
         for (const method of methods) {
           const result = await call(h, method, SAMPLES[method], senderUrl);
-          expect(result, `${method} from ${senderUrl}`).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } });
+          expect(result, `${method} from ${senderUrl}`).toMatchObject({
+            ok: false,
+            error: { code: 'UNTRUSTED_SENDER' },
+          });
         }
       }
       expect(JSON.stringify(h.core.session.status())).toBe(before);
@@ -354,8 +394,11 @@ type JsonSchema = { [key: string]: unknown };
 
 /** Where a JSON Schema (zod's view of a channel's input) lets a value grow or range without bound. */
 function unboundedSpots(schema: JsonSchema, where: string): string[] {
-  const children = (key: 'anyOf' | 'oneOf' | 'allOf'): JsonSchema[] => (Array.isArray(schema[key]) ? (schema[key] as JsonSchema[]) : []);
-  const nested = [...children('anyOf'), ...children('oneOf'), ...children('allOf')].flatMap((child, i) => unboundedSpots(child, `${where}|${i}`));
+  const children = (key: 'anyOf' | 'oneOf' | 'allOf'): JsonSchema[] =>
+    Array.isArray(schema[key]) ? (schema[key] as JsonSchema[]) : [];
+  const nested = [...children('anyOf'), ...children('oneOf'), ...children('allOf')].flatMap((child, i) =>
+    unboundedSpots(child, `${where}|${i}`),
+  );
   if (nested.length > 0 || schema.anyOf || schema.oneOf || schema.allOf) return nested;
   if (schema.enum !== undefined || schema.const !== undefined) return [];
   switch (schema.type) {
@@ -366,7 +409,9 @@ function unboundedSpots(schema: JsonSchema, where: string): string[] {
       return typeof schema.maxLength === 'number' ? [] : [`${where}: string without a maximum length`];
     case 'number':
     case 'integer':
-      return typeof schema.minimum === 'number' && typeof schema.maximum === 'number' ? [] : [`${where}: number without a range`];
+      return typeof schema.minimum === 'number' && typeof schema.maximum === 'number'
+        ? []
+        : [`${where}: number without a range`];
     case 'array':
       return [
         ...(typeof schema.maxItems === 'number' ? [] : [`${where}: array without a maximum size`]),
@@ -388,7 +433,8 @@ function unboundedSpots(schema: JsonSchema, where: string): string[] {
 /** Paths to every leaf and container of a sample value. */
 function pathsOf(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (Array.isArray(value)) return [path, ...value.flatMap((item, i) => pathsOf(item, [...path, i]))];
-  if (typeof value === 'object' && value !== null) return [path, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...path, key]))];
+  if (typeof value === 'object' && value !== null)
+    return [path, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...path, key]))];
   return [path];
 }
 
@@ -409,7 +455,8 @@ function oversizedVariants(sample: unknown): { label: string; value: unknown }[]
   return pathsOf(sample).flatMap((path) => {
     const where = path.join('.') || '(input)';
     const current = valueAt(sample, path);
-    if (typeof current === 'string') return [{ label: `${where}: 100,000 characters`, value: replacedAt(sample, path, 'x'.repeat(100_000)) }];
+    if (typeof current === 'string')
+      return [{ label: `${where}: 100,000 characters`, value: replacedAt(sample, path, 'x'.repeat(100_000)) }];
     if (typeof current === 'number')
       return [
         { label: `${where}: 1e15`, value: replacedAt(sample, path, 1e15) },
@@ -450,13 +497,15 @@ describe('IPC bounds', { timeout: 180_000 }, () => {
     const parsed = resultShape.safeParse(result);
     if (!parsed.success) problems.push(`${method} / ${label}: malformed`);
     else if (parsed.data.ok) problems.push(`${method} / ${label}: accepted`);
-    else if (parsed.data.error.code !== 'INVALID_INPUT') problems.push(`${method} / ${label}: ${parsed.data.error.code}`);
+    else if (parsed.data.error.code !== 'INVALID_INPUT')
+      problems.push(`${method} / ${label}: ${parsed.data.error.code}`);
   }
 
   it('S17: every string, array, number and map the contract accepts has a bound (maximum length or size, range, known keys)', () => {
     const problems = methods.flatMap((method) => {
       const input = IPC_CONTRACT[method].input;
-      if (input.safeParse(undefined).success) return input.safeParse(null).success ? [`${method}: accepts anything`] : [];
+      if (input.safeParse(undefined).success)
+        return input.safeParse(null).success ? [`${method}: accepts anything`] : [];
       return unboundedSpots(z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchema, method);
     });
     expect(problems).toEqual([]);
@@ -470,7 +519,8 @@ describe('IPC bounds', { timeout: 180_000 }, () => {
       if (sample === undefined) continue;
       expect(IPC_CONTRACT[method].input.safeParse(sample).success, `${method}'s sample is valid`).toBe(true);
       for (const { label, value } of oversizedVariants(sample)) {
-        if (JSON.stringify(value).length >= 1_000_000) problems.push(`${method} / ${label}: over 1 MB, so not a bound test`);
+        if (JSON.stringify(value).length >= 1_000_000)
+          problems.push(`${method} / ${label}: over 1 MB, so not a bound test`);
         await expectRefused(method, label, value, problems);
         sent += 1;
       }
@@ -517,7 +567,12 @@ describe('IPC bounds', { timeout: 180_000 }, () => {
       { account: { id: 'constructor', values: {} } },
       { account: { id: `${ACCOUNT_ID}-extra`, values: {} } },
       { account: { id: ACCOUNT_ID, values: { script: 'alert(1)' } } },
-      { account: { id: ACCOUNT_ID, values: { columns: [{ id: 'reference', width: 100, visible: true, color: 'red' }] } } },
+      {
+        account: {
+          id: ACCOUNT_ID,
+          values: { columns: [{ id: 'reference', width: 100, visible: true, color: 'red' }] },
+        },
+      },
       { account: { id: ACCOUNT_ID, values: { datePreset: '../../etc' } } },
     ];
     for (const value of unknown) await expectRefused('updatePreferences', JSON.stringify(value), value, problems);

@@ -9,7 +9,12 @@ const policy = {
   trusted: { kind: 'origin', origin: 'http://127.0.0.1:4000' } as const,
   logger: createSilentLogger(),
 };
-const validQuery = { filter: { from: '2026-01-01', to: '2026-01-31' }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 50 };
+const validQuery = {
+  filter: { from: '2026-01-01', to: '2026-01-31' },
+  sort: { column: 'transactionDate', direction: 'desc' },
+  offset: 0,
+  limit: 50,
+};
 
 function tableWith(handler: () => Promise<never>, calls: { count: number }) {
   const table = new IpcTable();
@@ -62,7 +67,10 @@ describe('registerHandler', () => {
   it('returns an AppError as data with its code and message', async () => {
     const calls = { count: 0 };
     const listener = tableWith(async () => Promise.reject(new AppError('AUTH_INVALID', 'Sign in again.')), calls);
-    expect(await listener({ senderUrl: trustedUrl }, validQuery)).toEqual({ ok: false, error: { code: 'AUTH_INVALID', message: 'Sign in again.' } });
+    expect(await listener({ senderUrl: trustedUrl }, validQuery)).toEqual({
+      ok: false,
+      error: { code: 'AUTH_INVALID', message: 'Sign in again.' },
+    });
     expect(calls.count).toBe(1);
   });
 
@@ -70,7 +78,10 @@ describe('registerHandler', () => {
     const calls = { count: 0 };
     const listener = tableWith(async () => Promise.reject(new TypeError('secret internals')), calls);
     const result = await listener({ senderUrl: trustedUrl }, validQuery);
-    expect(result).toEqual({ ok: false, error: { code: 'INTERNAL', message: expect.not.stringContaining('secret internals') } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'INTERNAL', message: expect.not.stringContaining('secret internals') },
+    });
     const again = await listener({ senderUrl: trustedUrl }, validQuery);
     expect(again.ok).toBe(false);
     expect(calls.count).toBe(2);

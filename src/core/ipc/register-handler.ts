@@ -5,7 +5,13 @@
  */
 import type { z } from 'zod';
 import { AppError, type IpcResult } from '../../shared/errors';
-import { BRIDGE_METHODS, IPC_CONTRACT, MAX_IPC_PAYLOAD_BYTES, type BridgeMethod, type ParsedInputOf } from '../../shared/ipc-contract';
+import {
+  BRIDGE_METHODS,
+  IPC_CONTRACT,
+  MAX_IPC_PAYLOAD_BYTES,
+  type BridgeMethod,
+  type ParsedInputOf,
+} from '../../shared/ipc-contract';
 import type { Logger } from '../log';
 import { isTrustedSender, type TrustedRenderer } from '../security';
 import type { Handler, IpcHandlers } from './ipc-handlers';
@@ -39,7 +45,12 @@ function failure(code: AppError['code'], message: string): IpcResult<never> {
 }
 
 /** Registers `handler` for `method`'s channel behind the sender, size and schema checks. */
-export function registerHandler<M extends BridgeMethod>(registrar: IpcRegistrar, method: M, handler: Handler<M>, policy: HandlerPolicy): void {
+export function registerHandler<M extends BridgeMethod>(
+  registrar: IpcRegistrar,
+  method: M,
+  handler: Handler<M>,
+  policy: HandlerPolicy,
+): void {
   const { channel, input: schema } = IPC_CONTRACT[method];
   registrar.handle(channel, async (meta, raw) => {
     if (!isTrustedSender(meta.senderUrl, policy.trusted)) {
@@ -54,12 +65,16 @@ export function registerHandler<M extends BridgeMethod>(registrar: IpcRegistrar,
     } catch (error) {
       if (error instanceof AppError) return { ok: false, error: error.toData() };
       policy.logger.error('ipc.handler-failed', { channel, error });
-      return failure('INTERNAL', 'Something went wrong inside Commission Desk. Try again; if it keeps happening, restart the app.');
+      return failure(
+        'INTERNAL',
+        'Something went wrong inside Commission Desk. Try again; if it keeps happening, restart the app.',
+      );
     }
   });
 }
 
 /** Registers every channel of the contract, each with its handler from `handlers`. */
 export function registerIpcHandlers(registrar: IpcRegistrar, handlers: IpcHandlers, policy: HandlerPolicy): void {
-  for (const method of BRIDGE_METHODS) registerHandler(registrar, method, handlers[method] as Handler<typeof method>, policy);
+  for (const method of BRIDGE_METHODS)
+    registerHandler(registrar, method, handlers[method] as Handler<typeof method>, policy);
 }

@@ -12,7 +12,10 @@ const run = promisify(execFile);
 const SERVICE = `Commission Desk (test ${randomUUID()})`;
 
 /** Runs a store operation in a child process with the given environment and returns what it printed. */
-async function storeInChild(env: NodeJS.ProcessEnv, wrapper: string[] = []): Promise<{ code?: string; stored?: boolean; message?: string }> {
+async function storeInChild(
+  env: NodeJS.ProcessEnv,
+  wrapper: string[] = [],
+): Promise<{ code?: string; stored?: boolean; message?: string }> {
   const script = `
     const { createKeytarSecretStore } = await import('./src/core/keychain/keytar-secret-store.ts');
     const store = createKeytarSecretStore(${JSON.stringify(SERVICE)});

@@ -83,7 +83,9 @@ function describeSession(status: SessionStatus): string {
 
 function describeSync(status: SyncStatus): string {
   if (status.running) return `running (${status.progress?.records ?? 0} records so far)`;
-  const last = status.lastRun ? `last run ${status.lastRun.status}${status.lastRun.finishedAt ? ` at ${status.lastRun.finishedAt}` : ''}` : 'never run';
+  const last = status.lastRun
+    ? `last run ${status.lastRun.status}${status.lastRun.finishedAt ? ` at ${status.lastRun.finishedAt}` : ''}`
+    : 'never run';
   return `${last}${status.error ? `; stopped with ${status.error.code}` : ''}${status.offline ? '; service unreachable' : ''}`;
 }
 
@@ -98,7 +100,12 @@ function describeCache(info: AppInfo['cache']): string[] {
 }
 
 /** Builds the redacted diagnostics text. */
-export function collectDiagnostics(source: DiagnosticsSource, logger: Logger, runtime: RuntimeFacts = currentRuntime(), now = new Date()): string {
+export function collectDiagnostics(
+  source: DiagnosticsSource,
+  logger: Logger,
+  runtime: RuntimeFacts = currentRuntime(),
+  now = new Date(),
+): string {
   const info = source.app.info();
   const v = runtime.versions;
   const problems = logger.history?.recentProblems(DIAGNOSTIC_PROBLEM_LINES) ?? [];

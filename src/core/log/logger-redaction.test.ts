@@ -18,18 +18,27 @@ describe('logger redaction by field name', () => {
     const { lines, log } = capture();
     log.error('request.failed', {
       apiSecret: 'unknown-secret-1',
-      request: { headers: { Authorization: 'Bearer unknown-token-2', 'api-key': 'unknown-key-3' }, body: { password: 'unknown-pw-4' } },
+      request: {
+        headers: { Authorization: 'Bearer unknown-token-2', 'api-key': 'unknown-key-3' },
+        body: { password: 'unknown-pw-4' },
+      },
       list: [{ accessToken: 'unknown-token-5' }],
     });
-    for (const value of ['unknown-secret-1', 'unknown-token-2', 'unknown-key-3', 'unknown-pw-4', 'unknown-token-5']) expect(lines[0]).not.toContain(value);
-    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ event: 'request.failed', request: { body: { password: '[redacted]' } } });
+    for (const value of ['unknown-secret-1', 'unknown-token-2', 'unknown-key-3', 'unknown-pw-4', 'unknown-token-5'])
+      expect(lines[0]).not.toContain(value);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({
+      event: 'request.failed',
+      request: { body: { password: '[redacted]' } },
+    });
   });
 
   it('S7: an error cause carrying the secret is redacted too', () => {
     const { lines, log } = capture(['CANARY-held-secret']);
     log.error('sync.failed', { error: new Error('outer', { cause: new Error('inner CANARY-held-secret') }) });
     expect(lines[0]).not.toContain('CANARY-held-secret');
-    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ error: { message: 'outer', cause: { message: 'inner [redacted]' } } });
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({
+      error: { message: 'outer', cause: { message: 'inner [redacted]' } },
+    });
   });
 
   it('cycles, deep nesting and bigints cannot break a log line', () => {

@@ -23,7 +23,8 @@ export interface Logger {
   readonly history?: LogHistory;
 }
 
-const CREDENTIAL_HEADER = /("?(?:api-key|api-secret|app-id|authorization|cookie|set-cookie)"?\s*[:=]\s*"?)([^"\s,}]+)/gi;
+const CREDENTIAL_HEADER =
+  /("?(?:api-key|api-secret|app-id|authorization|cookie|set-cookie)"?\s*[:=]\s*"?)([^"\s,}]+)/gi;
 
 /** Field names whose values are never logged, whatever they hold. */
 const SECRET_FIELD = /secret|password|passphrase|token|api[-_]?key|authorization|cookie|credential/i;
@@ -74,7 +75,12 @@ export interface LoggerOptions {
 }
 
 /** A logger writing one redacted JSON line per event to `write`; `secrets` is read at each call. */
-export function createLogger(write: (line: string) => void, secrets: () => readonly string[], now = () => new Date(), options: LoggerOptions = {}): Logger {
+export function createLogger(
+  write: (line: string) => void,
+  secrets: () => readonly string[],
+  now = () => new Date(),
+  options: LoggerOptions = {},
+): Logger {
   const emit = (level: string, event: string, fields: LogFields = {}): void => {
     const body: LogFields = { time: now().toISOString(), level, event };
     const seen = new WeakSet<object>();

@@ -20,7 +20,8 @@ describe('rotating log file', () => {
   it('rotates by size, keeps the newest files only, and never loses the current line', () => {
     const directory = logDir();
     const sink = createRotatingFileSink({ directory, maxBytes: 1000, keep: 2 });
-    for (let i = 0; i < 100; i += 1) sink.write(JSON.stringify({ level: 'info', event: 'tick', i, pad: 'x'.repeat(40) }));
+    for (let i = 0; i < 100; i += 1)
+      sink.write(JSON.stringify({ level: 'info', event: 'tick', i, pad: 'x'.repeat(40) }));
     expect(readdirSync(directory).sort()).toEqual(['main.1.log', 'main.2.log', 'main.log']);
     for (const file of sink.files()) expect(statSync(file).size).toBeLessThanOrEqual(1000);
     const newest = readFileSync(join(directory, 'main.log'), 'utf8').trim().split('\n');
@@ -31,31 +32,38 @@ describe('rotating log file', () => {
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, k) => 100 - numbers.length + k));
   });
 
-  it.skipIf(process.platform === 'win32')('S15: the log folder is 0700 and every log file 0600 from creation, rotated ones too, even under umask 0', () => {
-    const directory = logDir();
-    const savedUmask = process.umask(0);
-    try {
-      const sink = createRotatingFileSink({ directory, maxBytes: 300, keep: 2 });
-      for (let i = 0; i < 20; i += 1) sink.write(JSON.stringify({ level: 'info', event: 'tick', i, pad: 'x'.repeat(40) }));
-      expect(statSync(directory).mode & 0o777).toBe(0o700);
-      expect(readdirSync(directory).sort()).toEqual(['main.1.log', 'main.2.log', 'main.log']);
-      for (const file of sink.files()) expect(statSync(file).mode & 0o777, file).toBe(0o600);
-    } finally {
-      process.umask(savedUmask);
-    }
-  });
+  it.skipIf(process.platform === 'win32')(
+    'S15: the log folder is 0700 and every log file 0600 from creation, rotated ones too, even under umask 0',
+    () => {
+      const directory = logDir();
+      const savedUmask = process.umask(0);
+      try {
+        const sink = createRotatingFileSink({ directory, maxBytes: 300, keep: 2 });
+        for (let i = 0; i < 20; i += 1)
+          sink.write(JSON.stringify({ level: 'info', event: 'tick', i, pad: 'x'.repeat(40) }));
+        expect(statSync(directory).mode & 0o777).toBe(0o700);
+        expect(readdirSync(directory).sort()).toEqual(['main.1.log', 'main.2.log', 'main.log']);
+        for (const file of sink.files()) expect(statSync(file).mode & 0o777, file).toBe(0o600);
+      } finally {
+        process.umask(savedUmask);
+      }
+    },
+  );
 
-  it.skipIf(process.platform === 'win32')('S15: a log folder and log files an older version left readable by others are made private', () => {
-    const directory = logDir();
-    mkdirSync(directory, { recursive: true });
-    chmodSync(directory, 0o755);
-    writeFileSync(join(directory, 'main.log'), '{"level":"info"}\n', { mode: 0o644 });
-    writeFileSync(join(directory, 'main.1.log'), '{"level":"info"}\n', { mode: 0o644 });
-    createRotatingFileSink({ directory }).write('{"level":"info"}');
-    expect(statSync(directory).mode & 0o777).toBe(0o700);
-    expect(statSync(join(directory, 'main.log')).mode & 0o777).toBe(0o600);
-    expect(statSync(join(directory, 'main.1.log')).mode & 0o777).toBe(0o600);
-  });
+  it.skipIf(process.platform === 'win32')(
+    'S15: a log folder and log files an older version left readable by others are made private',
+    () => {
+      const directory = logDir();
+      mkdirSync(directory, { recursive: true });
+      chmodSync(directory, 0o755);
+      writeFileSync(join(directory, 'main.log'), '{"level":"info"}\n', { mode: 0o644 });
+      writeFileSync(join(directory, 'main.1.log'), '{"level":"info"}\n', { mode: 0o644 });
+      createRotatingFileSink({ directory }).write('{"level":"info"}');
+      expect(statSync(directory).mode & 0o777).toBe(0o700);
+      expect(statSync(join(directory, 'main.log')).mode & 0o777).toBe(0o600);
+      expect(statSync(join(directory, 'main.1.log')).mode & 0o777).toBe(0o600);
+    },
+  );
 
   it('reads back the last warnings and errors across rotated files, oldest first', () => {
     const sink = createRotatingFileSink({ directory: logDir(), maxBytes: 400, keep: 3 });
@@ -80,7 +88,10 @@ describe('rotating log file', () => {
       (l) => sink.write(l),
       () => ['file-secret-CANARY-77'],
     );
-    log.error('service.failed', { error: new Error('server echoed file-secret-CANARY-77'), headers: { 'api-secret': 'file-secret-CANARY-77' } });
+    log.error('service.failed', {
+      error: new Error('server echoed file-secret-CANARY-77'),
+      headers: { 'api-secret': 'file-secret-CANARY-77' },
+    });
     expect(readFileSync(sink.filePath, 'utf8')).not.toContain('file-secret-CANARY-77');
   });
 

@@ -59,7 +59,9 @@ function readLines(path: string): string[] {
 function isProblem(line: string): boolean {
   try {
     const parsed: unknown = JSON.parse(line);
-    return typeof parsed === 'object' && parsed !== null && PROBLEM_LEVELS.has(String((parsed as { level?: unknown }).level));
+    return (
+      typeof parsed === 'object' && parsed !== null && PROBLEM_LEVELS.has(String((parsed as { level?: unknown }).level))
+    );
   } catch {
     return false;
   }
@@ -80,7 +82,10 @@ function fileLogger(path: string, maxBytes: number, archive: () => void) {
   file.writeOptions = { flag: 'a', mode: PRIVATE_FILE_MODE, encoding: 'utf8' };
   file.resolvePathFn = () => path;
   file.archiveLogFn = archive;
-  log.hooks.push((message) => ({ ...message, data: message.data.map((item: unknown) => (typeof item === 'string' ? redact(item, []) : item)) }));
+  log.hooks.push((message) => ({
+    ...message,
+    data: message.data.map((item: unknown) => (typeof item === 'string' ? redact(item, []) : item)),
+  }));
   return log;
 }
 

@@ -22,14 +22,32 @@ describe('the overview of every account', () => {
     cache.storePage(
       'shop-a',
       parsedSales([
-        { currency: 'EUR', commission_amount: 10, commission_status: 'approved', payment_status: 'paid', payment_date: '05-07-2026' },
-        { currency: 'EUR', commission_amount: 2.5, commission_status: 'approved', payment_status: 'paid', payment_date: '30-06-2026' },
+        {
+          currency: 'EUR',
+          commission_amount: 10,
+          commission_status: 'approved',
+          payment_status: 'paid',
+          payment_date: '05-07-2026',
+        },
+        {
+          currency: 'EUR',
+          commission_amount: 2.5,
+          commission_status: 'approved',
+          payment_status: 'paid',
+          payment_date: '30-06-2026',
+        },
         { currency: 'USD', commission_amount: 4, commission_status: 'approved', payment_status: 'pending' },
         { currency: 'EUR', commission_amount: 1, commission_status: 'pending', payment_status: 'pending' },
       ]),
       clock.now(),
     );
-    cache.storePage('shop-b', parsedSales([{ currency: 'GBP', commission_amount: 7, commission_status: 'approved', payment_status: 'pending' }]), clock.now());
+    cache.storePage(
+      'shop-b',
+      parsedSales([
+        { currency: 'GBP', commission_amount: 7, commission_status: 'approved', payment_status: 'pending' },
+      ]),
+      clock.now(),
+    );
     const run = cache.beginSyncRun('shop-a', '2026-06-01', '2026-07-20');
     cache.finishSyncRun(run, 'completed');
 
@@ -53,7 +71,12 @@ describe('the overview of every account', () => {
     expect(a?.owed).toEqual([{ currency: 'USD', sales: 1, amount: '4.00' }]);
     expect(a?.pending).toEqual([{ currency: 'EUR', sales: 1, amount: '1.00' }]);
     expect(a?.statuses.sales).toBe(4);
-    expect(b).toMatchObject({ lastSyncedAt: null, paidThisMonth: [], owed: [{ currency: 'GBP', sales: 1, amount: '7.00' }], pending: [] });
+    expect(b).toMatchObject({
+      lastSyncedAt: null,
+      paidThisMonth: [],
+      owed: [{ currency: 'GBP', sales: 1, amount: '7.00' }],
+      pending: [],
+    });
     expect(c).toMatchObject({ sales: 0, lastSyncedAt: null, owed: [], pending: [], paidThisMonth: [] });
   });
 });

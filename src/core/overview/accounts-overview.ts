@@ -22,7 +22,11 @@ export interface OverviewAccount {
 }
 
 /** One line per account, in the order given; `today` (`yyyy-mm-dd`) picks the current month. */
-export function readAccountsOverview(source: OverviewSource, accounts: readonly OverviewAccount[], today: string): AccountOverview[] {
+export function readAccountsOverview(
+  source: OverviewSource,
+  accounts: readonly OverviewAccount[],
+  today: string,
+): AccountOverview[] {
   const month = monthRange(today.slice(0, 7)) ?? { from: today, to: today };
   return accounts.map(({ id, label }) => {
     const { payouts } = readPayouts(source, id, month);
@@ -45,6 +49,10 @@ export interface OverviewReader {
 }
 
 /** Builds the reader; `accounts` lists the saved accounts at each call. */
-export function createOverviewReader(source: () => OverviewSource, accounts: () => readonly OverviewAccount[], today: () => string): OverviewReader {
+export function createOverviewReader(
+  source: () => OverviewSource,
+  accounts: () => readonly OverviewAccount[],
+  today: () => string,
+): OverviewReader {
   return { accounts: () => readAccountsOverview(source(), accounts(), today()) };
 }

@@ -31,7 +31,13 @@ describe('payouts from the cache', () => {
 
     const expected = new Map<string, { sales: number; cents: number }>();
     for (const sale of all) {
-      if (sale.paymentStatus !== 'paid' || sale.paymentDate === null || sale.paymentDate < range.from || sale.paymentDate > range.to) continue;
+      if (
+        sale.paymentStatus !== 'paid' ||
+        sale.paymentDate === null ||
+        sale.paymentDate < range.from ||
+        sale.paymentDate > range.to
+      )
+        continue;
       const key = `${sale.paymentDate}|${sale.currency}`;
       const entry = expected.get(key) ?? { sales: 0, cents: 0 };
       entry.sales += 1;
@@ -44,7 +50,12 @@ describe('payouts from the cache', () => {
     expect(payouts.map((p) => `${p.paymentDate}|${p.currency}`)).toEqual([...expected.keys()].sort());
     for (const payout of payouts) {
       const want = expected.get(`${payout.paymentDate}|${payout.currency}`);
-      expect(payout).toEqual({ paymentDate: payout.paymentDate, currency: payout.currency, sales: want?.sales, amount: centsText(want?.cents ?? -1) });
+      expect(payout).toEqual({
+        paymentDate: payout.paymentDate,
+        currency: payout.currency,
+        sales: want?.sales,
+        amount: centsText(want?.cents ?? -1),
+      });
     }
     expect(paidWithoutDate).toBe(0);
   });
@@ -53,13 +64,55 @@ describe('payouts from the cache', () => {
     cache.storePage(
       'acct',
       parsedSales([
-        { currency: 'JPY', commission_amount: 1500, commission_status: 'approved', payment_status: 'paid', payment_date: '10-04-2026' },
-        { currency: 'JPY', commission_amount: 2501, commission_status: 'approved', payment_status: 'paid', payment_date: '10-04-2026' },
-        { currency: 'KWD', commission_amount: 1.125, commission_status: 'approved', payment_status: 'paid', payment_date: '10-04-2026' },
-        { currency: 'USD', commission_amount: 0.005, commission_status: 'approved', payment_status: 'paid', payment_date: '11-04-2026' },
-        { currency: 'USD', commission_amount: 123456789.99, commission_status: 'approved', payment_status: 'paid', payment_date: '11-04-2026' },
-        { currency: 'EUR', commission_amount: 9, commission_status: 'approved', payment_status: 'paid', transaction_date: '02-04-2026' },
-        { currency: 'EUR', commission_amount: 7, commission_status: 'approved', payment_status: 'paid', payment_date: '01-05-2026' },
+        {
+          currency: 'JPY',
+          commission_amount: 1500,
+          commission_status: 'approved',
+          payment_status: 'paid',
+          payment_date: '10-04-2026',
+        },
+        {
+          currency: 'JPY',
+          commission_amount: 2501,
+          commission_status: 'approved',
+          payment_status: 'paid',
+          payment_date: '10-04-2026',
+        },
+        {
+          currency: 'KWD',
+          commission_amount: 1.125,
+          commission_status: 'approved',
+          payment_status: 'paid',
+          payment_date: '10-04-2026',
+        },
+        {
+          currency: 'USD',
+          commission_amount: 0.005,
+          commission_status: 'approved',
+          payment_status: 'paid',
+          payment_date: '11-04-2026',
+        },
+        {
+          currency: 'USD',
+          commission_amount: 123456789.99,
+          commission_status: 'approved',
+          payment_status: 'paid',
+          payment_date: '11-04-2026',
+        },
+        {
+          currency: 'EUR',
+          commission_amount: 9,
+          commission_status: 'approved',
+          payment_status: 'paid',
+          transaction_date: '02-04-2026',
+        },
+        {
+          currency: 'EUR',
+          commission_amount: 7,
+          commission_status: 'approved',
+          payment_status: 'paid',
+          payment_date: '01-05-2026',
+        },
       ]),
       clock.now(),
     );
@@ -79,7 +132,13 @@ describe('payouts from the cache', () => {
         { currency: 'EUR', commission_amount: 10, commission_status: 'approved', payment_status: 'pending' },
         { currency: 'EUR', commission_amount: 2.5, commission_status: 'approved' },
         { currency: 'EUR', commission_amount: 4, commission_status: 'approved', payment_status: 'on_hold' },
-        { currency: 'EUR', commission_amount: 100, commission_status: 'approved', payment_status: 'paid', payment_date: '01-04-2026' },
+        {
+          currency: 'EUR',
+          commission_amount: 100,
+          commission_status: 'approved',
+          payment_status: 'paid',
+          payment_date: '01-04-2026',
+        },
         { currency: 'USD', commission_amount: 3, commission_status: 'approved', payment_status: 'pending' },
         { currency: 'USD', commission_amount: 8, commission_status: 'pending', payment_status: 'pending' },
         { currency: 'GBP', commission_amount: 50, commission_status: 'declined', payment_status: 'pending' },
@@ -118,11 +177,18 @@ describe('payouts from the cache', () => {
     );
     const report = readPayoutReport(cache, 'acct', { from: '2026-01-01', to: '2026-12-31' });
     expect(report.delay).toEqual({ paidSales: 8, medianDays: 40, fromDays: 20, toDays: 60 });
-    expect(expectedPaymentWindow('2026-06-01', { paidSales: 8, medianDays: 40, fromDays: 20, toDays: 60 })).toEqual({ from: '2026-06-21', to: '2026-07-31' });
+    expect(expectedPaymentWindow('2026-06-01', { paidSales: 8, medianDays: 40, fromDays: 20, toDays: 60 })).toEqual({
+      from: '2026-06-21',
+      to: '2026-07-31',
+    });
   });
 
   it('says nothing about a delay before any sale was paid, and an empty period has no payouts', () => {
-    cache.storePage('acct', parsedSales([{ currency: 'EUR', commission_amount: 1, commission_status: 'pending', payment_status: 'pending' }]), clock.now());
+    cache.storePage(
+      'acct',
+      parsedSales([{ currency: 'EUR', commission_amount: 1, commission_status: 'pending', payment_status: 'pending' }]),
+      clock.now(),
+    );
     const report = readPayoutReport(cache, 'acct', { from: '2026-04-01', to: '2026-04-30' });
     expect(report).toMatchObject({ payouts: [], paid: [], paidWithoutDate: 0, owed: [], delay: null });
     expect(report.pending).toEqual([{ currency: 'EUR', sales: 1, amount: '1.00' }]);

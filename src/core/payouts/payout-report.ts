@@ -33,7 +33,11 @@ function addCommission(sum: ExactSum, sale: CachedSale): boolean {
 }
 
 /** Payouts of the paid sales whose payment date lies in `range`, sorted by date then currency. */
-export function readPayouts(source: PayoutSource, account: string, range: DayRange): { payouts: Payout[]; paidWithoutDate: number } {
+export function readPayouts(
+  source: PayoutSource,
+  account: string,
+  range: DayRange,
+): { payouts: Payout[]; paidWithoutDate: number } {
   const groups = new Map<string, { paymentDate: string; currency: string; sales: number; sum: ExactSum }>();
   const filter: SalesFilter = { from: range.from, to: range.to, dateBasis: 'payment', paymentStatuses: ['paid'] };
   for (const sale of source.iterateSales(account, { filter, sort: BY_TRANSACTION_DATE })) {
@@ -41,15 +45,27 @@ export function readPayouts(source: PayoutSource, account: string, range: DayRan
     const key = `${sale.paymentDate} ${sale.currency}`;
     let group = groups.get(key);
     if (group === undefined) {
-      group = { paymentDate: sale.paymentDate, currency: sale.currency, sales: 0, sum: new ExactSum(currencyDigits(sale.currency)) };
+      group = {
+        paymentDate: sale.paymentDate,
+        currency: sale.currency,
+        sales: 0,
+        sum: new ExactSum(currencyDigits(sale.currency)),
+      };
       groups.set(key, group);
     }
     group.sales += 1;
     addCommission(group.sum, sale);
   }
   const payouts = [...groups.values()]
-    .map(({ paymentDate, currency, sales, sum }) => ({ paymentDate, currency, sales, amount: decimalText(sum.total(), currencyDigits(currency)) }))
-    .sort((a, b) => (a.paymentDate === b.paymentDate ? (a.currency < b.currency ? -1 : 1) : a.paymentDate < b.paymentDate ? -1 : 1));
+    .map(({ paymentDate, currency, sales, sum }) => ({
+      paymentDate,
+      currency,
+      sales,
+      amount: decimalText(sum.total(), currencyDigits(currency)),
+    }))
+    .sort((a, b) =>
+      a.paymentDate === b.paymentDate ? (a.currency < b.currency ? -1 : 1) : a.paymentDate < b.paymentDate ? -1 : 1,
+    );
   return { payouts, paidWithoutDate: countPaidWithoutDate(source, account, range) };
 }
 
@@ -60,7 +76,8 @@ export function readPayouts(source: PayoutSource, account: string, range: DayRan
 function countPaidWithoutDate(source: PayoutSource, account: string, range: DayRange): number {
   let count = 0;
   const filter: SalesFilter = { from: range.from, to: range.to, paymentStatuses: ['paid'] };
-  for (const sale of source.iterateSales(account, { filter, sort: BY_TRANSACTION_DATE })) if (sale.paymentDate === null) count += 1;
+  for (const sale of source.iterateSales(account, { filter, sort: BY_TRANSACTION_DATE }))
+    if (sale.paymentDate === null) count += 1;
   return count;
 }
 
@@ -70,14 +87,19 @@ function perCurrency(totals: readonly Pick<MoneyTotals, 'currency' | 'count' | '
   for (const total of totals) {
     if (total.count === 0) continue;
     let entry = sums.get(total.currency);
-    if (entry === undefined) sums.set(total.currency, (entry = { sales: 0, sum: new ExactSum(currencyDigits(total.currency)) }));
+    if (entry === undefined)
+      sums.set(total.currency, (entry = { sales: 0, sum: new ExactSum(currencyDigits(total.currency)) }));
     entry.sales += total.count;
     const amount = parseDecimal(total.commission);
     if (amount !== null) entry.sum.add(amount);
   }
   return [...sums.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([currency, { sales, sum }]) => ({ currency, sales, amount: decimalText(sum.total(), currencyDigits(currency)) }));
+    .map(([currency, { sales, sum }]) => ({
+      currency,
+      sales,
+      amount: decimalText(sum.total(), currencyDigits(currency)),
+    }));
 }
 
 /** Payouts added up per currency. */
@@ -116,7 +138,12 @@ export function readPaymentDelay(source: PayoutSource, account: string): Payment
   }
   if (days.length === 0) return null;
   days.sort((a, b) => a - b);
-  return { paidSales: days.length, medianDays: quantile(days, 0.5), fromDays: quantile(days, 0.25), toDays: quantile(days, 0.75) };
+  return {
+    paidSales: days.length,
+    medianDays: quantile(days, 0.5),
+    fromDays: quantile(days, 0.25),
+    toDays: quantile(days, 0.75),
+  };
 }
 
 /** The whole report for the Payouts view and the payout statement. */

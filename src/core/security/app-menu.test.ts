@@ -15,7 +15,9 @@ describe('the app’s menu', () => {
   it('S16: development adds DevTools and reload under View, and only there', () => {
     const template = appMenuTemplate({ platform: 'linux', development: true, appName: 'Commission Desk' });
     const view = template.find((item) => 'label' in item && item.label === 'View');
-    expect(view && 'submenu' in view ? menuRoles(view.submenu) : []).toEqual(expect.arrayContaining(['toggleDevTools', 'reload', 'forceReload']));
+    expect(view && 'submenu' in view ? menuRoles(view.submenu) : []).toEqual(
+      expect.arrayContaining(['toggleDevTools', 'reload', 'forceReload']),
+    );
     expect(menuRoles(template).filter((role) => role === 'toggleDevTools')).toHaveLength(1);
   });
 
@@ -26,6 +28,11 @@ describe('the app’s menu', () => {
       'View',
       'Window',
     ]);
-    expect(labels(appMenuTemplate({ platform: 'win32', development: false, appName: 'Commission Desk' }))).toEqual(['File', 'Edit', 'View', 'Window']);
+    expect(labels(appMenuTemplate({ platform: 'win32', development: false, appName: 'Commission Desk' }))).toEqual([
+      'File',
+      'Edit',
+      'View',
+      'Window',
+    ]);
   });
 });

@@ -50,12 +50,24 @@ const roles = (...names: AppMenuRole[]): AppMenuItem[] => names.map((role) => ({
 export function appMenuTemplate(options: AppMenuOptions): AppMenuItem[] {
   const mac = options.platform === 'darwin';
   const first: AppMenuItem = mac
-    ? { label: options.appName, submenu: [...roles('about'), separator, ...roles('hide', 'hideOthers', 'unhide'), separator, ...roles('quit')] }
+    ? {
+        label: options.appName,
+        submenu: [...roles('about'), separator, ...roles('hide', 'hideOthers', 'unhide'), separator, ...roles('quit')],
+      }
     : { label: 'File', submenu: roles('quit') };
-  const edit: AppMenuItem = { label: 'Edit', submenu: [...roles('undo', 'redo'), separator, ...roles('cut', 'copy', 'paste', 'selectAll')] };
+  const edit: AppMenuItem = {
+    label: 'Edit',
+    submenu: [...roles('undo', 'redo'), separator, ...roles('cut', 'copy', 'paste', 'selectAll')],
+  };
   const developer = options.development ? [separator, ...roles(...DEVELOPER_ROLES)] : [];
-  const view: AppMenuItem = { label: 'View', submenu: [...roles('resetZoom', 'zoomIn', 'zoomOut'), separator, ...roles('togglefullscreen'), ...developer] };
-  const window: AppMenuItem = { label: 'Window', submenu: mac ? roles('minimize', 'zoom', 'close') : roles('minimize', 'close') };
+  const view: AppMenuItem = {
+    label: 'View',
+    submenu: [...roles('resetZoom', 'zoomIn', 'zoomOut'), separator, ...roles('togglefullscreen'), ...developer],
+  };
+  const window: AppMenuItem = {
+    label: 'Window',
+    submenu: mac ? roles('minimize', 'zoom', 'close') : roles('minimize', 'close'),
+  };
   return [first, edit, view, window];
 }
 

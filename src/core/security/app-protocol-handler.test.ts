@@ -8,7 +8,13 @@ import { isTrustedSender } from './trusted-sender';
 import { CONTENT_SECURITY_POLICY } from './window-options';
 
 /** Install folders a user could pick: spaces, `#`, `%`, and letters outside ASCII. */
-const INSTALL_NAMES = ['Commission Desk', 'Commission Desk #2', 'Commission Desk 100%', 'Zoë’s 販売 デスク', '%2e%2e #x% ü'];
+const INSTALL_NAMES = [
+  'Commission Desk',
+  'Commission Desk #2',
+  'Commission Desk 100%',
+  'Zoë’s 販売 デスク',
+  '%2e%2e #x% ü',
+];
 const PAGE = '<!doctype html><title>Commission Desk</title>';
 const SECRET = 'outside the renderer folder';
 
@@ -51,7 +57,11 @@ describe('the app:// handler', () => {
 
   it('S10/S3: every answer carries the page’s CSP (plus frame-ancestors) and forbids MIME sniffing', async () => {
     const handle = createAppProtocolHandler({ rendererRoot: roots[0] ?? '' });
-    for (const url of [APP_PAGE_URL, 'app://commission-desk/missing.js', 'app://commission-desk/..%2fmain%2findex.js']) {
+    for (const url of [
+      APP_PAGE_URL,
+      'app://commission-desk/missing.js',
+      'app://commission-desk/..%2fmain%2findex.js',
+    ]) {
       const answer = await handle(get(url));
       expect(answer.headers.get('content-security-policy'), url).toBe(APP_RESPONSE_CSP);
       expect(answer.headers.get('x-content-type-options'), url).toBe('nosniff');

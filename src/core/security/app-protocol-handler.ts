@@ -21,10 +21,16 @@ export interface AppProtocolDeps {
   onRefused?: (reason: RefusalReason | 'method' | 'missing' | 'unreadable', status: number) => void;
 }
 
-const COMMON_HEADERS = { 'content-security-policy': APP_RESPONSE_CSP, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' };
+const COMMON_HEADERS = {
+  'content-security-policy': APP_RESPONSE_CSP,
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-cache',
+};
 
 function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
 }
 
 /** Builds the scheme's request handler. */
@@ -43,9 +49,15 @@ export function createAppProtocolHandler(deps: AppProtocolDeps): (request: Reque
       body = await readFile(answer.path);
     } catch (error) {
       const code = errorCode(error);
-      return code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR' ? refuse('missing', 404) : refuse('unreadable', 500);
+      return code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR'
+        ? refuse('missing', 404)
+        : refuse('unreadable', 500);
     }
-    const headers = { ...COMMON_HEADERS, 'content-type': answer.contentType, 'content-length': String(body.byteLength) };
+    const headers = {
+      ...COMMON_HEADERS,
+      'content-type': answer.contentType,
+      'content-length': String(body.byteLength),
+    };
     return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
   };
 }

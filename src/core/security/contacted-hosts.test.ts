@@ -42,13 +42,22 @@ describe('the hosts the app contacts', () => {
     const transport = recording(async () => {
       throw new Error('the demo must not use the network');
     });
-    const { core } = createTestCore({ today: () => TODAY, fetch: transport.fetch, chooseExportPath: async (name) => join(dir, `demo-${name}`) });
+    const { core } = createTestCore({
+      today: () => TODAY,
+      fetch: transport.fetch,
+      chooseExportPath: async (name) => join(dir, `demo-${name}`),
+    });
     core.session.startDemo();
     await core.profile.get();
     core.sync.start({ from: '2026-04-01', to: TODAY });
     await core.sync.idle();
     expect(
-      core.sales.page({ filter: { from: '2026-04-01', to: TODAY }, sort: { column: 'transactionDate', direction: 'asc' }, offset: 0, limit: 10 }).total,
+      core.sales.page({
+        filter: { from: '2026-04-01', to: TODAY },
+        sort: { column: 'transactionDate', direction: 'asc' },
+        offset: 0,
+        limit: 10,
+      }).total,
     ).toBeGreaterThan(0);
     const exported = await core.export.exportSales({ filter: { from: '2026-04-01', to: TODAY }, format: 'csv' });
     expect(exported.rowCount).toBeGreaterThan(0);

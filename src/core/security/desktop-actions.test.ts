@@ -21,7 +21,9 @@ describe('desktop actions', () => {
   it('S4: openExternal opens an https link, normalised, through the one policy', async () => {
     const shell = createRecordingShell();
     const actions = createDesktopActions(shell);
-    expect(await actions.openExternal('HTTPS://Shop.Example.com/collections/summer?x=1')).toBe('https://shop.example.com/collections/summer?x=1');
+    expect(await actions.openExternal('HTTPS://Shop.Example.com/collections/summer?x=1')).toBe(
+      'https://shop.example.com/collections/summer?x=1',
+    );
     expect(shell.opened).toEqual(['https://shop.example.com/collections/summer?x=1']);
   });
 
@@ -51,7 +53,13 @@ describe('desktop actions', () => {
     expect(() => actions.showInFolder(exported)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
     actions.rememberWrittenFile(exported);
     actions.showInFolder(exported);
-    for (const trick of [`${exported}/../../../../etc/passwd`, '/etc/passwd', 'sales.xlsx', `${exported}\0.txt`, join(exported, '..')]) {
+    for (const trick of [
+      `${exported}/../../../../etc/passwd`,
+      '/etc/passwd',
+      'sales.xlsx',
+      `${exported}\0.txt`,
+      join(exported, '..'),
+    ]) {
       expect(() => actions.showInFolder(trick), trick).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
     }
     expect(shell.shown).toEqual([exported]);
@@ -73,7 +81,10 @@ describe('desktop actions', () => {
     await expect(actions.openWrittenFile(first)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     actions.rememberWrittenFile(first);
     actions.rememberWrittenFile(latest);
-    await expect(actions.openWrittenFile(first)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/last export/) });
+    await expect(actions.openWrittenFile(first)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/last export/),
+    });
     for (const trick of ['/etc/passwd', 'latest.csv', `${latest}\0.sh`, join(latest, '..')]) {
       await expect(actions.openWrittenFile(trick), trick).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     }
@@ -92,7 +103,9 @@ describe('desktop actions', () => {
     const actions = createDesktopActions({ openExternal: async () => undefined, showItemInFolder: () => undefined });
     const exported = writtenFile('sales.xlsx');
     actions.rememberWrittenFile(exported);
-    await expect(actions.openWrittenFile(exported)).rejects.toMatchObject({ message: expect.stringMatching(/Show in folder/) });
+    await expect(actions.openWrittenFile(exported)).rejects.toMatchObject({
+      message: expect.stringMatching(/Show in folder/),
+    });
   });
 
   it('a path that resolves to a remembered file is the same file', () => {

@@ -79,7 +79,10 @@ export function createDesktopActions(shell: DesktopShell): DesktopActions {
   return {
     async openExternal(url) {
       if (!isSafeExternalUrl(url)) {
-        throw new AppError('INSECURE_URL', 'Only secure web links (https) open in your browser; this link was not opened.');
+        throw new AppError(
+          'INSECURE_URL',
+          'Only secure web links (https) open in your browser; this link was not opened.',
+        );
       }
       const href = new URL(url).href;
       // electronegativity-ignore: OPEN_EXTERNAL_JS_CHECK — this is the policy: the URL passed isSafeExternalUrl just above.
@@ -91,7 +94,8 @@ export function createDesktopActions(shell: DesktopShell): DesktopActions {
       if (file === null || !written.has(file)) {
         throw new AppError('INVALID_INPUT', 'Commission Desk shows only files it saved itself in this session.');
       }
-      if (!existsSync(file)) throw new AppError('NOT_FOUND', 'That file is no longer there; it may have been moved or deleted.');
+      if (!existsSync(file))
+        throw new AppError('NOT_FOUND', 'That file is no longer there; it may have been moved or deleted.');
       shell.showItemInFolder(file);
     },
     async openWrittenFile(path) {
@@ -99,11 +103,19 @@ export function createDesktopActions(shell: DesktopShell): DesktopActions {
       if (file === null || file !== latest || !OPENABLE.has(extname(file).toLowerCase())) {
         throw new AppError('INVALID_INPUT', 'Commission Desk opens only the file its last export wrote.');
       }
-      if (!existsSync(file)) throw new AppError('NOT_FOUND', 'That file is no longer there; it may have been moved or deleted.');
-      if (!shell.openPath) throw new AppError('INVALID_INPUT', 'Opening files is not available here. Use “Show in folder” and open it from there.');
+      if (!existsSync(file))
+        throw new AppError('NOT_FOUND', 'That file is no longer there; it may have been moved or deleted.');
+      if (!shell.openPath)
+        throw new AppError(
+          'INVALID_INPUT',
+          'Opening files is not available here. Use “Show in folder” and open it from there.',
+        );
       const failure = await shell.openPath(file);
       if (failure !== '')
-        throw new AppError('NOT_FOUND', `The file could not be opened (${failure.slice(0, 200)}). Use “Show in folder” and open it from there.`);
+        throw new AppError(
+          'NOT_FOUND',
+          `The file could not be opened (${failure.slice(0, 200)}). Use “Show in folder” and open it from there.`,
+        );
     },
     rememberWrittenFile(path) {
       const file = normalisedPath(path);

@@ -53,10 +53,19 @@ describe('what an uncaught exception in main does', () => {
   it('S16: logs it redacted, closes the cache, tells the user, then restarts with the crash time', async () => {
     const { handle, steps, lines, notices, relaunched } = harness();
     await handle(new Error(`sync failed with api-secret ${SECRET}`));
-    expect(steps).toEqual(['log:main.uncaught-exception', 'close-cache', 'ask', 'log:main.restarting-after-crash', 'relaunch']);
+    expect(steps).toEqual([
+      'log:main.uncaught-exception',
+      'close-cache',
+      'ask',
+      'log:main.restarting-after-crash',
+      'relaunch',
+    ]);
     expect(lines.join('\n')).not.toContain(SECRET);
     expect(lines[0]).toContain('[redacted]');
-    expect(notices[0]).toMatchObject({ choices: ['restart', 'quit'], message: 'Commission Desk ran into a problem and has to restart.' });
+    expect(notices[0]).toMatchObject({
+      choices: ['restart', 'quit'],
+      message: 'Commission Desk ran into a problem and has to restart.',
+    });
     expect(notices[0]?.detail).toMatch(/sales and settings are saved/);
     expect(relaunched).toEqual([['--some-switch', `${RESTARTED_AFTER_CRASH_FLAG}=${NOW}`]]);
   });
@@ -82,8 +91,17 @@ describe('what an uncaught exception in main does', () => {
   it('S16: a cache that will not close, or fails to, does not stop the user being told and the app ending', async () => {
     const stuck = harness({ closeCache: () => new Promise<void>(() => undefined), cacheCloseTimeoutMs: 20 });
     await stuck.handle(new Error('boom'));
-    expect(stuck.steps).toEqual(['log:main.uncaught-exception', 'log:main.cache-close-timeout', 'ask', 'log:main.restarting-after-crash', 'relaunch']);
-    const failing = harness({ closeCache: async () => Promise.reject(new Error('SQLITE_BUSY')), askUser: async () => Promise.reject(new Error('no display')) });
+    expect(stuck.steps).toEqual([
+      'log:main.uncaught-exception',
+      'log:main.cache-close-timeout',
+      'ask',
+      'log:main.restarting-after-crash',
+      'relaunch',
+    ]);
+    const failing = harness({
+      closeCache: async () => Promise.reject(new Error('SQLITE_BUSY')),
+      askUser: async () => Promise.reject(new Error('no display')),
+    });
     await failing.handle(new Error('boom'));
     expect(failing.steps).toEqual([
       'log:main.uncaught-exception',

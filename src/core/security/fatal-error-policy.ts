@@ -55,14 +55,19 @@ export function restartedAfterCrashAt(argv: readonly string[]): number | null {
 
 /** The arguments of a crash restart: this run's own, with the crash time in place of an earlier one. */
 export function restartArgs(argv: readonly string[], crashAt: number): string[] {
-  return [...argv.slice(1).filter((arg) => !arg.startsWith(`${RESTARTED_AFTER_CRASH_FLAG}=`)), `${RESTARTED_AFTER_CRASH_FLAG}=${crashAt}`];
+  return [
+    ...argv.slice(1).filter((arg) => !arg.startsWith(`${RESTARTED_AFTER_CRASH_FLAG}=`)),
+    `${RESTARTED_AFTER_CRASH_FLAG}=${crashAt}`,
+  ];
 }
 
 /** The notice for a crash; without a restart choice when `canRestart` is false. */
 export function fatalErrorNotice(canRestart: boolean): FatalErrorNotice {
   return {
     title: 'Commission Desk',
-    message: canRestart ? 'Commission Desk ran into a problem and has to restart.' : 'Commission Desk ran into a problem again and has to close.',
+    message: canRestart
+      ? 'Commission Desk ran into a problem and has to restart.'
+      : 'Commission Desk ran into a problem again and has to close.',
     detail:
       `Your synced sales and settings are saved. ${canRestart ? 'Choose Restart to continue.' : 'Open the app again in a minute.'} ` +
       'If this keeps happening, send the log file from the app’s data folder with your report; it never contains your API secret.',
@@ -81,7 +86,9 @@ function shortStack(error: unknown): string | undefined {
 }
 
 function asError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(typeof value === 'string' ? value : 'A value that is not an Error was thrown.');
+  return value instanceof Error
+    ? value
+    : new Error(typeof value === 'string' ? value : 'A value that is not an Error was thrown.');
 }
 
 /** Resolves when `work` settles or after `ms`, whichever comes first; true when it finished in time. */
@@ -134,7 +141,11 @@ export function createFatalErrorHandler(deps: FatalErrorDeps): (error: unknown) 
 }
 
 /** Sends uncaught exceptions to `onFatal` and logs unhandled rejections. */
-export function installFatalErrorGuards(target: ProcessEvents, onFatal: (error: unknown) => Promise<void>, logger: Logger): void {
+export function installFatalErrorGuards(
+  target: ProcessEvents,
+  onFatal: (error: unknown) => Promise<void>,
+  logger: Logger,
+): void {
   target.on('uncaughtException', (error) => {
     void onFatal(error);
   });

@@ -22,7 +22,11 @@ export function isPermissionGranted(permission: string): boolean {
 }
 
 /** A permission is granted only when it is allowed AND the asking page is the app's own. */
-export function isPermissionGrantedFor(permission: string, requestingUrl: string | null | undefined, trusted: TrustedRenderer): boolean {
+export function isPermissionGrantedFor(
+  permission: string,
+  requestingUrl: string | null | undefined,
+  trusted: TrustedRenderer,
+): boolean {
   return isPermissionGranted(permission) && isTrustedSender(requestingUrl, trusted);
 }
 

@@ -18,7 +18,10 @@ describe('resolveRendererFile', () => {
         path: `${root}/index.html`,
         contentType: 'text/html; charset=utf-8',
       });
-      expect(resolveRendererFile('app://commission-desk/', root, posix)).toMatchObject({ kind: 'file', path: `${root}/index.html` });
+      expect(resolveRendererFile('app://commission-desk/', root, posix)).toMatchObject({
+        kind: 'file',
+        path: `${root}/index.html`,
+      });
       expect(resolveRendererFile('app://commission-desk/assets/index-aB12.js?v=3', root, posix)).toMatchObject({
         kind: 'file',
         path: `${root}/assets/index-aB12.js`,
@@ -33,8 +36,12 @@ describe('resolveRendererFile', () => {
 
   it('S10: a name with an encoded space or letter is decoded once, never twice', () => {
     const root = POSIX_ROOTS[1] ?? '';
-    expect(resolveRendererFile('app://commission-desk/assets/caf%C3%A9%20menu.svg', root, posix)).toMatchObject({ path: `${root}/assets/café menu.svg` });
-    expect(resolveRendererFile('app://commission-desk/assets/100%2541.png', root, posix)).toMatchObject({ path: `${root}/assets/100%41.png` });
+    expect(resolveRendererFile('app://commission-desk/assets/caf%C3%A9%20menu.svg', root, posix)).toMatchObject({
+      path: `${root}/assets/café menu.svg`,
+    });
+    expect(resolveRendererFile('app://commission-desk/assets/100%2541.png', root, posix)).toMatchObject({
+      path: `${root}/assets/100%41.png`,
+    });
   });
 
   it('S10: dot segments the URL parser folds stay inside the folder; encoded separators, NUL and hidden names are refused', () => {
@@ -89,11 +96,26 @@ describe('resolveRendererFile', () => {
       'https://commission-desk/index.html',
       'app://u:p@commission-desk/index.html',
     ]) {
-      expect(resolveRendererFile(other, root, posix), other).toMatchObject({ kind: 'refused', status: 404, reason: 'not-the-app' });
+      expect(resolveRendererFile(other, root, posix), other).toMatchObject({
+        kind: 'refused',
+        status: 404,
+        reason: 'not-the-app',
+      });
     }
-    expect(resolveRendererFile('app://commission-desk/main/index', root, posix)).toMatchObject({ kind: 'refused', status: 404, reason: 'unknown-type' });
-    expect(resolveRendererFile('app://commission-desk/en-US-10-1.bdic', root, posix)).toMatchObject({ kind: 'refused', status: 404 });
-    expect(resolveRendererFile(`app://commission-desk/${'a'.repeat(3000)}.js`, root, posix)).toMatchObject({ kind: 'refused', status: 400, reason: 'bad-url' });
+    expect(resolveRendererFile('app://commission-desk/main/index', root, posix)).toMatchObject({
+      kind: 'refused',
+      status: 404,
+      reason: 'unknown-type',
+    });
+    expect(resolveRendererFile('app://commission-desk/en-US-10-1.bdic', root, posix)).toMatchObject({
+      kind: 'refused',
+      status: 404,
+    });
+    expect(resolveRendererFile(`app://commission-desk/${'a'.repeat(3000)}.js`, root, posix)).toMatchObject({
+      kind: 'refused',
+      status: 400,
+      reason: 'bad-url',
+    });
     expect(resolveRendererFile('not a url', root, posix)).toMatchObject({ kind: 'refused', status: 400 });
   });
 

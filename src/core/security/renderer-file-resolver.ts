@@ -15,7 +15,8 @@ export type PathApi = Pick<typeof nodePath, 'resolve' | 'relative' | 'isAbsolute
 export type RefusalReason = 'not-the-app' | 'bad-url' | 'bad-segment' | 'outside-folder' | 'unknown-type';
 
 /** A file to serve with its content type, or a refusal with the status to answer. */
-export type RendererFileAnswer = { kind: 'file'; path: string; contentType: string } | { kind: 'refused'; status: 400 | 404; reason: RefusalReason };
+export type RendererFileAnswer =
+  { kind: 'file'; path: string; contentType: string } | { kind: 'refused'; status: 400 | 404; reason: RefusalReason };
 
 /** The only kinds of file the renderer build contains; anything else is not served. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -73,17 +74,33 @@ function safeSegments(pathname: string): string[] | null {
     } catch {
       return null;
     }
-    if (name === '' || name.startsWith('.') || FORBIDDEN_IN_SEGMENT.test(name) || hasControlCharacter(name) || WINDOWS_DEVICE.test(name)) return null;
+    if (
+      name === '' ||
+      name.startsWith('.') ||
+      FORBIDDEN_IN_SEGMENT.test(name) ||
+      hasControlCharacter(name) ||
+      WINDOWS_DEVICE.test(name)
+    )
+      return null;
     decoded.push(name);
   }
   return decoded;
 }
 
 /** Resolves `requestUrl` (an `app://commission-desk/…` URL) to a file under `rendererRoot`, an absolute path. */
-export function resolveRendererFile(requestUrl: string, rendererRoot: string, path: PathApi = nodePath): RendererFileAnswer {
+export function resolveRendererFile(
+  requestUrl: string,
+  rendererRoot: string,
+  path: PathApi = nodePath,
+): RendererFileAnswer {
   const url = parse(requestUrl);
   if (!url) return refused(400, 'bad-url');
-  if (url.protocol !== `${APP_SCHEME}:` || url.host.toLowerCase() !== APP_HOST || url.username !== '' || url.password !== '')
+  if (
+    url.protocol !== `${APP_SCHEME}:` ||
+    url.host.toLowerCase() !== APP_HOST ||
+    url.username !== '' ||
+    url.password !== ''
+  )
     return refused(404, 'not-the-app');
   if (!path.isAbsolute(rendererRoot)) throw new Error('The renderer folder must be an absolute path.');
   const segments = safeSegments(url.pathname);

@@ -26,7 +26,11 @@ const TODAY = '2026-06-30';
 const ORIGIN = 'http://127.0.0.1:4000';
 
 /** The secret as it could appear in a file: plain UTF-8, UTF-16 (SQLite's other text encoding) and base64. */
-const NEEDLES = [Buffer.from(CANARY, 'utf8'), Buffer.from(CANARY, 'utf16le'), Buffer.from(Buffer.from(CANARY).toString('base64'))];
+const NEEDLES = [
+  Buffer.from(CANARY, 'utf8'),
+  Buffer.from(CANARY, 'utf16le'),
+  Buffer.from(Buffer.from(CANARY).toString('base64')),
+];
 
 function holdsCanary(bytes: Buffer): boolean {
   return NEEDLES.some((needle) => bytes.includes(needle));
@@ -120,7 +124,19 @@ beforeAll(async () => {
   const table = new IpcTable();
   registerAllIpc(table, core, { trusted: { kind: 'origin', origin: ORIGIN }, logger });
   mkdirSync(exportDir, { recursive: true });
-  run = { fake, fetch, core, table, dataDir, exportDir, settingsPath: settings.path, logLines, answers: [], closed: false, remove: folder.remove };
+  run = {
+    fake,
+    fetch,
+    core,
+    table,
+    dataDir,
+    exportDir,
+    settingsPath: settings.path,
+    logLines,
+    answers: [],
+    closed: false,
+    remove: folder.remove,
+  };
 });
 
 afterAll(async () => {
@@ -136,13 +152,22 @@ describe('secret canary', () => {
     const form = { baseUrl: run.fake.baseUrl, ...run.fake.credentials };
     await expectOk('getAppInfo');
     await expectOk('testConnection', form);
-    const added = (await expectOk('addAccount', { ...form, label: 'Canary shop', sessionOnly: false })) as { value: { kind: string; account: { id: string } } };
+    const added = (await expectOk('addAccount', { ...form, label: 'Canary shop', sessionOnly: false })) as {
+      value: { kind: string; account: { id: string } };
+    };
     const accountId = added.value.account.id;
     await expectOk('getProfile');
     await expectOk('startSync', { from: '2026-04-01', to: TODAY });
     await run.core.sync.idle();
-    expect(await expectOk('getSyncStatus')).toMatchObject({ value: { running: false, error: null, lastRun: { status: 'completed' } } });
-    await expectOk('querySales', { filter: {}, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 100 });
+    expect(await expectOk('getSyncStatus')).toMatchObject({
+      value: { running: false, error: null, lastRun: { status: 'completed' } },
+    });
+    await expectOk('querySales', {
+      filter: {},
+      sort: { column: 'transactionDate', direction: 'desc' },
+      offset: 0,
+      limit: 100,
+    });
     await expectOk('summarizeSales', {});
     await expectOk('salesSeries', { filter: {}, interval: 'week' });
     await expectOk('topSales', { filter: {}, dimension: 'collection', limit: 10 });
@@ -151,7 +176,12 @@ describe('secret canary', () => {
     const requests = exportRequests();
     expect(requests.length, 'no export request shape fits the contract').toBeGreaterThan(0);
     for (const request of requests) await expectOk('exportSales', request);
-    await expectOk('reauthenticate', { accountId, apiSecret: CANARY, appId: run.fake.credentials.appId, sessionOnly: false });
+    await expectOk('reauthenticate', {
+      accountId,
+      apiSecret: CANARY,
+      appId: run.fake.credentials.appId,
+      sessionOnly: false,
+    });
     await expectOk('switchAccount', { accountId });
     await expectOk('openExternal', { url: 'https://shop.example.com/collections/summer' });
     await expectOk('getDiagnostics');
@@ -185,12 +215,18 @@ describe('secret canary', () => {
 
 async function expectNoCanaryInFiles(options: { walExpected: boolean }): Promise<void> {
   const cachePath = join(run.dataDir, 'cache.sqlite');
-  const named = [cachePath, run.settingsPath, join(run.dataDir, 'logs', 'main.log'), ...(options.walExpected ? [`${cachePath}-wal`] : [])];
+  const named = [
+    cachePath,
+    run.settingsPath,
+    join(run.dataDir, 'logs', 'main.log'),
+    ...(options.walExpected ? [`${cachePath}-wal`] : []),
+  ];
   for (const file of named) {
     expect(statSync(file).size, `${file} was written`).toBeGreaterThan(0);
     expect(holdsCanary(readFileSync(file)), file).toBe(false);
   }
-  for (const file of [...filesUnder(run.dataDir), ...filesUnder(run.exportDir)]) expect(holdsCanary(readFileSync(file)), file).toBe(false);
+  for (const file of [...filesUnder(run.dataDir), ...filesUnder(run.exportDir)])
+    expect(holdsCanary(readFileSync(file)), file).toBe(false);
   const workbooks = filesUnder(run.exportDir).filter((f) => f.endsWith('.xlsx'));
   expect(workbooks.length).toBeGreaterThan(0);
   for (const workbook of workbooks) {

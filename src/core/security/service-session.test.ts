@@ -11,10 +11,13 @@ describe('the service’s session and the spellchecker', () => {
   });
 
   it('S14: windows do not spell-check, and a dictionary download would ask the app’s own scheme, which has none', () => {
-    for (const development of [true, false]) expect(secureWebPreferences('/p.cjs', { development }).spellcheck).toBe(false);
+    for (const development of [true, false])
+      expect(secureWebPreferences('/p.cjs', { development }).spellcheck).toBe(false);
     const url = new URL(SPELLCHECKER_DICTIONARY_URL);
     expect(url.protocol).toBe('app:');
-    expect(resolveRendererFile(`${SPELLCHECKER_DICTIONARY_URL}en-US-10-1.bdic`, '/opt/app/out/renderer')).toMatchObject({ kind: 'refused', status: 404 });
+    expect(resolveRendererFile(`${SPELLCHECKER_DICTIONARY_URL}en-US-10-1.bdic`, '/opt/app/out/renderer')).toMatchObject(
+      { kind: 'refused', status: 404 },
+    );
   });
 
   it('S16: DevTools exist only in development', () => {

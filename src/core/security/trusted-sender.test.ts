@@ -71,7 +71,9 @@ describe('isTrustedSender', () => {
   });
 
   it('S10: an origin that is not one (a file, an opaque scheme) trusts nothing', () => {
-    expect(isTrustedSender(APP_PAGE_URL, { kind: 'origin', origin: 'file:///opt/Commission Desk/out/renderer/' })).toBe(false);
+    expect(isTrustedSender(APP_PAGE_URL, { kind: 'origin', origin: 'file:///opt/Commission Desk/out/renderer/' })).toBe(
+      false,
+    );
     expect(isTrustedSender('null', { kind: 'origin', origin: 'null' })).toBe(false);
   });
 });

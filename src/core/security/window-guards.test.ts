@@ -41,7 +41,11 @@ function guarded() {
   const shell = createRecordingShell();
   const blocked: string[] = [];
   const fake = fakeContents();
-  attachWindowGuards(fake.contents, { trusted, openExternal: createDesktopActions(shell).openExternal, onBlocked: (what) => blocked.push(what) });
+  attachWindowGuards(fake.contents, {
+    trusted,
+    openExternal: createDesktopActions(shell).openExternal,
+    onBlocked: (what) => blocked.push(what),
+  });
   return { ...fake, shell, blocked };
 }
 
@@ -65,7 +69,13 @@ describe('window guards', () => {
 
   it('S4: window.open never opens a window; an https link goes to the browser through the one policy, anything else nowhere', async () => {
     const { open, shell } = guarded();
-    for (const url of ['https://shop.example.com/c/summer', 'file:///etc/passwd', 'http://shop.example.com/', 'about:blank', 'commission-desk://x']) {
+    for (const url of [
+      'https://shop.example.com/c/summer',
+      'file:///etc/passwd',
+      'http://shop.example.com/',
+      'about:blank',
+      'commission-desk://x',
+    ]) {
       expect(open(url), url).toEqual({ action: 'deny' });
     }
     await new Promise((resolve) => setImmediate(resolve));
@@ -101,7 +111,9 @@ describe('permission policy', () => {
 
   it('S5: writing text to the clipboard (Copy diagnostics) is allowed only to the app’s own page', () => {
     expect(isPermissionGrantedFor('clipboard-sanitized-write', 'app://commission-desk/index.html', trusted)).toBe(true);
-    expect(isPermissionGrantedFor('clipboard-sanitized-write', 'file:///app/out/renderer/index.html', trusted)).toBe(false);
+    expect(isPermissionGrantedFor('clipboard-sanitized-write', 'file:///app/out/renderer/index.html', trusted)).toBe(
+      false,
+    );
     expect(isPermissionGrantedFor('clipboard-sanitized-write', 'https://evil.example/', trusted)).toBe(false);
     expect(isPermissionGrantedFor('clipboard-sanitized-write', null, trusted)).toBe(false);
   });

@@ -32,11 +32,12 @@ export interface WindowGuardDeps {
 
 /** Attaches every guard to `contents`. */
 export function attachWindowGuards(contents: GuardedContents, deps: WindowGuardDeps): void {
-  const blockUnlessOwn = (what: 'navigation' | 'redirect' | 'frame-navigation') => (event: Preventable, url: string) => {
-    if (isAllowedNavigation(url, deps.trusted)) return;
-    event.preventDefault();
-    deps.onBlocked?.(what);
-  };
+  const blockUnlessOwn =
+    (what: 'navigation' | 'redirect' | 'frame-navigation') => (event: Preventable, url: string) => {
+      if (isAllowedNavigation(url, deps.trusted)) return;
+      event.preventDefault();
+      deps.onBlocked?.(what);
+    };
   contents.onWillNavigate(blockUnlessOwn('navigation'));
   contents.onWillRedirect(blockUnlessOwn('redirect'));
   contents.onWillFrameNavigate(blockUnlessOwn('frame-navigation'));

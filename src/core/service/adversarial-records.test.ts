@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVERSARIAL_CASES, DEEP_LEVELS, adversarialSales, type AdversarialCase } from '../../../e2e/fake-service/adversarial-records';
+import {
+  ADVERSARIAL_CASES,
+  DEEP_LEVELS,
+  adversarialSales,
+  type AdversarialCase,
+} from '../../../e2e/fake-service/adversarial-records';
 import { connectClient, type FakeClient } from '../../../e2e/fake-service/client-fixture';
 import { startFakeService, type FakeService } from '../../../e2e/fake-service/fake-service';
 import type { RecordWarning, Sale } from '../../shared/domain';
@@ -29,7 +34,10 @@ interface PageSeen {
 }
 
 /** Fetches every page of January with the real client and stores each in the real cache, as a sync does. */
-async function syncJanuary(): Promise<{ pages: PageSeen[]; stored: { inserted: number; updated: number; unchanged: number } }> {
+async function syncJanuary(): Promise<{
+  pages: PageSeen[];
+  stored: { inserted: number; updated: number; unchanged: number };
+}> {
   const pages: PageSeen[] = [];
   const stored = { inserted: 0, updated: 0, unchanged: 0 };
   for (let page = 1; page < 50; page++) {
@@ -77,13 +85,16 @@ describe('T8: every record a hostile service sends is kept', () => {
     expect(first.stored.inserted).toBe(cached.size);
   });
 
-  it.each(storedCases.map((c): [string, AdversarialCase] => [c.what, c]))('T8: %s is kept in the cache with the exact values and notices', (_what, c) => {
-    if (!c.expect.stored) throw new Error('a refused case');
-    const sale = cachedByReference().get(c.reference);
-    expect(sale, c.reference).toMatchObject(c.expect.sale);
-    expect(sale?.notices.map((n) => n.kind).sort()).toEqual([...c.expect.notices].sort());
-    for (const notice of sale?.notices ?? []) expect(notice.message.length).toBeGreaterThan(20);
-  });
+  it.each(storedCases.map((c): [string, AdversarialCase] => [c.what, c]))(
+    'T8: %s is kept in the cache with the exact values and notices',
+    (_what, c) => {
+      if (!c.expect.stored) throw new Error('a refused case');
+      const sale = cachedByReference().get(c.reference);
+      expect(sale, c.reference).toMatchObject(c.expect.sale);
+      expect(sale?.notices.map((n) => n.kind).sort()).toEqual([...c.expect.notices].sort());
+      for (const notice of sale?.notices ?? []) expect(notice.message.length).toBeGreaterThan(20);
+    },
+  );
 
   it('T8: a record that cannot be stored is a warning saying what is missing, so the caller knows the page was not wholly stored', () => {
     const warnings = first.pages.flatMap((p) => p.warnings);
@@ -96,7 +107,8 @@ describe('T8: every record a hostile service sends is kept', () => {
         `${c.reference}: ${warnings.map((w) => w.reason).join(' | ')}`,
       ).toBe(true);
     }
-    for (const page of first.pages) expect(page.sales.length + page.warnings.length, `page ${page.page}`).toBe(page.rawCount);
+    for (const page of first.pages)
+      expect(page.sales.length + page.warnings.length, `page ${page.page}`).toBe(page.rawCount);
   });
 
   it(`T8: a record nested ${DEEP_LEVELS} levels deep costs neither its page nor the other records of that page`, () => {
@@ -115,15 +127,20 @@ describe('T8: every record a hostile service sends is kept', () => {
     expect(cache.countSales(ACCOUNT, { commissionStatuses: ['Approved'] })).toBe(1);
     expect(cache.countSales(ACCOUNT, { paymentStatuses: ['processing', 'failed'] })).toBe(2);
     const summary = cache.summary(ACCOUNT, {});
-    const usd = (status: string | null) => summary.byCommissionStatus.find((t) => t.currency === 'USD' && t.commissionStatus === status);
+    const usd = (status: string | null) =>
+      summary.byCommissionStatus.find((t) => t.currency === 'USD' && t.commissionStatus === status);
     expect(usd('reversed')).toMatchObject({ count: 1, commission: '2.50' });
     expect(usd('on_hold')).toMatchObject({ count: 1, commission: '2.50' });
     expect(usd('Approved')).toMatchObject({ count: 1, commission: '2.50' });
-    expect(summary.byPaymentStatus.find((t) => t.currency === 'USD' && t.paymentStatus === 'processing')).toMatchObject({ count: 1 });
+    expect(summary.byPaymentStatus.find((t) => t.currency === 'USD' && t.paymentStatus === 'processing')).toMatchObject(
+      { count: 1 },
+    );
     const sorted = cache
       .salesPage(ACCOUNT, { sort: { column: 'commissionStatus', direction: 'asc' }, offset: 0, limit: 1000 })
       .rows.map((r) => r.commissionStatus);
-    expect(sorted).toEqual([...sorted].sort((a, b) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1)));
+    expect(sorted).toEqual(
+      [...sorted].sort((a, b) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1)),
+    );
     expect(sorted.indexOf('Approved')).toBeLessThan(sorted.indexOf('approved'));
   });
 
@@ -133,7 +150,11 @@ describe('T8: every record a hostile service sends is kept', () => {
     expect(cached.get('ADV-TRILLION')).toMatchObject({ commissionAmount: 1e15, commissionExact: '1000000000000000' });
     expect(cached.get('ADV-HUGE-TEXT')?.transactionExact).toBe('123456789012345678901234.5');
     expect(cached.get('ADV-SUB-CENT')).toMatchObject({ commissionExact: '0.005', commissionMinor: 1, amountScale: 2 });
-    expect(cached.get('ADV-YEN-HALF')).toMatchObject({ commissionExact: '12.5', amountScale: 0, transactionMinor: 1500 });
+    expect(cached.get('ADV-YEN-HALF')).toMatchObject({
+      commissionExact: '12.5',
+      amountScale: 0,
+      transactionMinor: 1500,
+    });
   });
 
   it('T8: fetching the same records again changes nothing: every stored value, notices included, is read the same way', async () => {

@@ -11,13 +11,22 @@ export function parseBaseUrl(text: string): string {
   try {
     url = new URL(text.trim());
   } catch {
-    throw new AppError('INSECURE_URL', 'The service address is not a valid URL. Enter it as https://… from your account dashboard.');
+    throw new AppError(
+      'INSECURE_URL',
+      'The service address is not a valid URL. Enter it as https://… from your account dashboard.',
+    );
   }
   if (url.protocol !== 'https:') {
-    throw new AppError('INSECURE_URL', 'The service address must start with https://. Plain http is refused because it would expose your credentials.');
+    throw new AppError(
+      'INSECURE_URL',
+      'The service address must start with https://. Plain http is refused because it would expose your credentials.',
+    );
   }
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    throw new AppError('INSECURE_URL', 'The service address must not contain a user name, password, query or fragment.');
+    throw new AppError(
+      'INSECURE_URL',
+      'The service address must not contain a user name, password, query or fragment.',
+    );
   }
   const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/i, '');
   return `${url.origin}${path}`;

@@ -110,7 +110,8 @@ export function createVirtualClock(options: VirtualClockOptions = {}): VirtualCl
     });
   };
 
-  const whenSleeping = (count = 1): Promise<void> => (sleeps.length >= count ? Promise.resolve() : new Promise((resolve) => watchers.push({ count, resolve })));
+  const whenSleeping = (count = 1): Promise<void> =>
+    sleeps.length >= count ? Promise.resolve() : new Promise((resolve) => watchers.push({ count, resolve }));
 
   return { now: () => now, sleep, sleeps, advance, whenSleeping };
 }

@@ -71,7 +71,9 @@ export function checkExtraCa(text: string, now: Date): CheckedExtraCa {
 }
 
 function refusedCount(count: number): never {
-  throw refused(`the text holds ${count} certificates, more than the ${MAX_EXTRA_CA_CERTIFICATES} one account may trust`);
+  throw refused(
+    `the text holds ${count} certificates, more than the ${MAX_EXTRA_CA_CERTIFICATES} one account may trust`,
+  );
 }
 
 /** A short fingerprint of a stored bundle, recorded with the account's secrets; null when there is none. */

@@ -44,8 +44,17 @@ afterAll(async () => {
 
 describe('the fake service', () => {
   it('Spec 4.2: answers exactly as the spec service does (one implementation behind demo mode and the fake)', async () => {
-    const spec = createSpecService({ credentials: fake.credentials, profile: fake.profile, sales: fake.sales, today: () => '2026-01-31' });
-    const headers = { 'api-key': fake.credentials.apiKey, 'api-secret': fake.credentials.apiSecret, 'app-id': fake.credentials.appId };
+    const spec = createSpecService({
+      credentials: fake.credentials,
+      profile: fake.profile,
+      sales: fake.sales,
+      today: () => '2026-01-31',
+    });
+    const headers = {
+      'api-key': fake.credentials.apiKey,
+      'api-secret': fake.credentials.apiSecret,
+      'app-id': fake.credentials.appId,
+    };
     const fetch = createNodeFetch({ extraCaPem: fake.caPem });
     const paths = [
       '/v1/user/',
@@ -81,7 +90,10 @@ describe('the fake service', () => {
     const big = await startFakeService({ sales: { count: 200_000, seed: 1, days: 730 } });
     expect(big.sales).toHaveLength(200_000);
     const { client } = connect(big);
-    const lastPage = await client.getSalesPage({ startDate: '2024-01-01', endDate: '2026-01-31' }, { page: 2000, limit: 100 });
+    const lastPage = await client.getSalesPage(
+      { startDate: '2024-01-01', endDate: '2026-01-31' },
+      { page: 2000, limit: 100 },
+    );
     expect(lastPage.sales.map((s) => s.reference)).toEqual(big.sales.slice(199_900).map((s) => s.reference));
     expect(lastPage.nextPage).toBeNull();
     await big.close();
@@ -90,7 +102,10 @@ describe('the fake service', () => {
   it('D4: changes the statuses of N sales in place; a re-fetch sees the change with no duplicate', async () => {
     const { client } = connect();
     const before = await allRefs(client);
-    const changed = fake.changeSaleStatuses({ count: 5, to: { commission_status: 'approved', payment_status: 'paid' } });
+    const changed = fake.changeSaleStatuses({
+      count: 5,
+      to: { commission_status: 'approved', payment_status: 'paid' },
+    });
     expect(changed).toHaveLength(5);
     const after: Map<string, string> = new Map();
     for await (const batch of walkSalesPages(client, FULL))
@@ -131,9 +146,13 @@ describe('the fake service as a child process', () => {
 
   beforeAll(() => {
     const main = join(__dirname, '../../../e2e/fake-service/main.ts');
-    child = spawn(process.execPath, ['--import', 'tsx', main, '--sales', '120', '--seed', '4', '--api-secret', 'cli-secret-123'], {
-      cwd: join(__dirname, '../../..'),
-    });
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', main, '--sales', '120', '--seed', '4', '--api-secret', 'cli-secret-123'],
+      {
+        cwd: join(__dirname, '../../..'),
+      },
+    );
     lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   });
 
@@ -147,7 +166,10 @@ describe('the fake service as a child process', () => {
     const infoPath = await nextLine('FAKE_SERVICE_INFO');
     expect(infoPath).not.toContain('cli-secret-123');
     expect(statSync(infoPath).mode & 0o077).toBe(0);
-    const info = JSON.parse(readFileSync(infoPath, 'utf8')) as { baseUrl: string; credentials: { apiKey: string; apiSecret: string; appId: string } };
+    const info = JSON.parse(readFileSync(infoPath, 'utf8')) as {
+      baseUrl: string;
+      credentials: { apiKey: string; apiSecret: string; appId: string };
+    };
     expect(info.baseUrl).toBe(baseUrl);
     expect(info.credentials.apiSecret).toBe('cli-secret-123');
     const { readCaFile } = await import('./node-fetch');

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectClient, eventually, type FakeClient, type FakeClientOptions } from '../../../e2e/fake-service/client-fixture';
+import {
+  connectClient,
+  eventually,
+  type FakeClient,
+  type FakeClientOptions,
+} from '../../../e2e/fake-service/client-fixture';
 import { startFakeService, type FakeService } from '../../../e2e/fake-service/fake-service';
 import type { TransportFault } from '../../../e2e/fake-service/faults';
 import { MAX_BODY_DEPTH, MAX_LIST_ITEMS } from './json-body';
@@ -52,7 +57,9 @@ describe('S13: a hostile service is bounded', () => {
     const { client, clock } = connect({ maxBodyBytes: 256 * 1024 });
     serve({ kind: 'endless-body' });
     const error = await refused(client.getSalesPage(FULL, PAGE), 'body-too-large');
-    expect(error.message).toMatch(/^The service sent a reply with more than 256 kB, more than Commission Desk accepts for one page; it stopped reading there/);
+    expect(error.message).toMatch(
+      /^The service sent a reply with more than 256 kB, more than Commission Desk accepts for one page; it stopped reading there/,
+    );
     expect(await eventually(() => fake.requests[0]?.closedEarly === true)).toBe(true);
     expect(fake.requests).toHaveLength(1);
     expect(clock.sleeps).toEqual([]);

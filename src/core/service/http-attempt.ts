@@ -6,7 +6,14 @@
 import { abortReason } from './clock';
 import { serviceRequestInit, type HttpRequest } from './request-init';
 import type { AttemptFailure } from './retry-policy';
-import { bodyTooLargeError, cancelledError, classifyTransportError, redirectError, redirectTarget, ServiceError } from './service-errors';
+import {
+  bodyTooLargeError,
+  cancelledError,
+  classifyTransportError,
+  redirectError,
+  redirectTarget,
+  ServiceError,
+} from './service-errors';
 
 export type { HttpRequest } from './request-init';
 
@@ -36,7 +43,9 @@ class BodyTooLarge extends Error {
 }
 
 function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+  return bytes >= 1024 * 1024
+    ? `${Math.round(bytes / (1024 * 1024))} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} kB`;
 }
 
 const TIMED_OUT = Symbol('timed out');
@@ -85,7 +94,12 @@ async function readText(response: Response, signal: AbortSignal, maxBytes: numbe
   }
 }
 
-function failureFor(error: unknown, controller: AbortController, timeoutMs: number, signal?: AbortSignal): AttemptFailure {
+function failureFor(
+  error: unknown,
+  controller: AbortController,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): AttemptFailure {
   if (signal?.aborted) throw cancelledError(error);
   if (error instanceof ServiceError) throw error;
   if (error instanceof BodyTooLarge) throw bodyTooLargeError(`more than ${sizeText(error.maxBytes)}`);
@@ -107,7 +121,10 @@ async function errorDetail(response: Response, signal: AbortSignal): Promise<str
 /** A transport that hands a redirect back (Node's never follows one) gets the same refusal as one that rejects it (S11). */
 function refuseRedirect(response: Response, request: HttpRequest, attempts: number): never {
   response.body?.cancel().catch(() => undefined);
-  throw redirectError(redirectTarget(response.headers.get('location'), request.url), { status: response.status, attempts });
+  throw redirectError(redirectTarget(response.headers.get('location'), request.url), {
+    status: response.status,
+    attempts,
+  });
 }
 
 /**
@@ -122,7 +139,10 @@ export async function attemptRequest(options: AttemptOptions): Promise<AttemptRe
   const onAbort = (): void => controller.abort(abortReason(signal as AbortSignal));
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const response = await options.fetch(options.request.url, serviceRequestInit(options.request, options.headers, controller.signal));
+    const response = await options.fetch(
+      options.request.url,
+      serviceRequestInit(options.request, options.headers, controller.signal),
+    );
     if (response.status >= 300 && response.status <= 399) refuseRedirect(response, options.request, 1);
     if (response.ok) {
       options.onAnswered?.();

@@ -4,12 +4,17 @@ import { ServiceError } from './service-errors';
 
 describe('parseJsonBody', () => {
   it('T8: keeps every digit of a number a double cannot hold, as text', () => {
-    const body = parseJsonBody('{"data":[{"a":0.12345678901234567890,"b":12345678901234567891,"c":-1.5e400,"d":1e15,"e":12.5,"f":"1.0"}]}');
-    expect(body).toEqual({ data: [{ a: '0.12345678901234567890', b: '12345678901234567891', c: '-1.5e400', d: 1e15, e: 12.5, f: '1.0' }] });
+    const body = parseJsonBody(
+      '{"data":[{"a":0.12345678901234567890,"b":12345678901234567891,"c":-1.5e400,"d":1e15,"e":12.5,"f":"1.0"}]}',
+    );
+    expect(body).toEqual({
+      data: [{ a: '0.12345678901234567890', b: '12345678901234567891', c: '-1.5e400', d: 1e15, e: 12.5, f: '1.0' }],
+    });
   });
 
   it('leaves an ordinary body untouched, and digits inside strings alone', () => {
-    const text = '{"status":200,"total":250,"data":[{"reference":"S-0012345678901234567","commission_amount":1.25,"note":"0.12345678901234567890"}]}';
+    const text =
+      '{"status":200,"total":250,"data":[{"reference":"S-0012345678901234567","commission_amount":1.25,"note":"0.12345678901234567890"}]}';
     expect(keepNumberDigits(text)).toBe(text);
     const escaped = '{"a":"quote \\" 0.12345678901234567890","b":0.1}';
     expect(keepNumberDigits(escaped)).toBe(escaped);
@@ -40,12 +45,15 @@ describe('S13: the bounds of a reply, checked by a plain scan before JSON.parse'
     expect(() => parseJsonBody(at(MAX_BODY_DEPTH))).not.toThrow();
     expect(refusal(at(MAX_BODY_DEPTH + 1))).toMatchObject({ code: 'BAD_RESPONSE', refused: 'too-deep' });
     const error = refusal(`{"data":[${'['.repeat(100_000)}${']'.repeat(100_000)}]}`);
-    expect(error.message).toMatch(/^The service sent a reply nested more than 256 levels deep, which no report needs; it was refused/);
+    expect(error.message).toMatch(
+      /^The service sent a reply nested more than 256 levels deep, which no report needs; it was refused/,
+    );
     expect(parseJsonBody(`{"note":"${'['.repeat(10_000)}"}`)).toEqual({ note: '['.repeat(10_000) });
   });
 
   it(`S13: a top-level list of more than ${MAX_LIST_ITEMS} items is refused; deeper lists and lists in strings are not rows`, () => {
-    const rows = (n: number): string => `{"data":[${Array.from({ length: n }, (_, i) => `{"reference":"S-${i}"}`).join(',')}]}`;
+    const rows = (n: number): string =>
+      `{"data":[${Array.from({ length: n }, (_, i) => `{"reference":"S-${i}"}`).join(',')}]}`;
     expect((parseJsonBody(rows(MAX_LIST_ITEMS)) as { data: unknown[] }).data).toHaveLength(MAX_LIST_ITEMS);
     const error = refusal(rows(MAX_LIST_ITEMS + 1));
     expect(error).toMatchObject({ code: 'BAD_RESPONSE', refused: 'too-many-rows' });

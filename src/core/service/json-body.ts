@@ -53,7 +53,8 @@ interface Scan {
 }
 
 function countValue(scan: Scan): void {
-  if (++scan.values > MAX_BODY_VALUES) throw bodyTooLargeError(`more than ${MAX_BODY_VALUES.toLocaleString('en')} values`);
+  if (++scan.values > MAX_BODY_VALUES)
+    throw bodyTooLargeError(`more than ${MAX_BODY_VALUES.toLocaleString('en')} values`);
 }
 
 /** Counts an item of a top-level list: at its first character, and at each comma after one. */

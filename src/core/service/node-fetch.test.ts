@@ -68,7 +68,9 @@ describe('N1: only https, and TLS always verified', () => {
   });
 
   it('N1: the fake refuses plain HTTP with 403 (spec 5.3)', async () => {
-    const response = await fetch(`${fake.httpUrl}/v1/user/`, { headers: { 'api-key': 'k', 'api-secret': 's', 'app-id': 'a' } });
+    const response = await fetch(`${fake.httpUrl}/v1/user/`, {
+      headers: { 'api-key': 'k', 'api-secret': 's', 'app-id': 'a' },
+    });
     expect(response.status).toBe(403);
     expect(await response.text()).toMatch(/Plain HTTP is refused/);
   });
@@ -123,7 +125,12 @@ describe('N1: only https, and TLS always verified', () => {
   });
 
   it('N1: no certificate-error override exists: unknown transport options are refused', () => {
-    for (const options of [{ rejectUnauthorized: false }, { insecure: true }, { ca: 'x' }, { checkServerIdentity: () => undefined }]) {
+    for (const options of [
+      { rejectUnauthorized: false },
+      { insecure: true },
+      { ca: 'x' },
+      { checkServerIdentity: () => undefined },
+    ]) {
       expect(() => createNodeFetch(options as unknown as NodeFetchOptions)).toThrow(/only an extra CA certificate/);
     }
   });
@@ -131,7 +138,9 @@ describe('N1: only https, and TLS always verified', () => {
   it('N1: an extra CA that is not a CA certificate, or not PEM, is refused with a plain reason', () => {
     expect(() => parseCaBundle('hello')).toThrow(/contains no PEM certificate/);
     expect(() => parseCaBundle('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----')).toThrow(/damaged/);
-    expect(() => parseCaBundle(readFileSync(join(fake.caPemPath, '..', 'server.pem'), 'utf8'))).toThrow(/is not a CA certificate/);
+    expect(() => parseCaBundle(readFileSync(join(fake.caPemPath, '..', 'server.pem'), 'utf8'))).toThrow(
+      /is not a CA certificate/,
+    );
     expect(parseCaBundle(`${fake.caPem}\n${fake.caPem}`)).toHaveLength(2);
   });
 

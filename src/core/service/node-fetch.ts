@@ -109,9 +109,11 @@ function asError(reason: unknown): Error {
 
 function send(agent: Agent, input: string, init: RequestInit): Promise<Response> {
   const url = new URL(input);
-  if (url.protocol !== 'https:') return Promise.reject(new TypeError('fetch failed', { cause: new Error('only https: URLs are allowed') }));
+  if (url.protocol !== 'https:')
+    return Promise.reject(new TypeError('fetch failed', { cause: new Error('only https: URLs are allowed') }));
   const body = init.body ?? null;
-  if (body !== null && typeof body !== 'string') return Promise.reject(new TypeError('This transport sends only text bodies.'));
+  if (body !== null && typeof body !== 'string')
+    return Promise.reject(new TypeError('This transport sends only text bodies.'));
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   const method = (init.method ?? 'GET').toUpperCase();
@@ -146,7 +148,10 @@ function send(agent: Agent, input: string, init: RequestInit): Promise<Response>
 export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
   const parsed = nodeFetchOptionsSchema.safeParse(options);
   if (!parsed.success) {
-    throw new AppError('INVALID_INPUT', 'The network settings are not valid: only an extra CA certificate and a socket count can be set.');
+    throw new AppError(
+      'INVALID_INPUT',
+      'The network settings are not valid: only an extra CA certificate and a socket count can be set.',
+    );
   }
   const extra = parsed.data.extraCaPem === undefined ? [] : parseCaBundle(parsed.data.extraCaPem);
   const agent = new Agent({
@@ -155,7 +160,9 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
     rejectUnauthorized: true,
     // The roots and the extra CA go in as one TLS context made once. Given as `ca`, they would be part of the name
     // the agent files each connection under, written out again (every root's PEM text) several times per request.
-    ...(extra.length > 0 ? { secureContext: createSecureContext({ ca: [...getCACertificates('default'), ...extra] }) } : {}),
+    ...(extra.length > 0
+      ? { secureContext: createSecureContext({ ca: [...getCACertificates('default'), ...extra] }) }
+      : {}),
   });
   const nodeFetch = (input: string, init: RequestInit = {}): Promise<Response> => send(agent, input, init);
   return Object.assign(nodeFetch, { close: () => agent.destroy() });

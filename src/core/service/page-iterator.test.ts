@@ -11,7 +11,10 @@ const FULL: SalesFilter = { startDate: '2025-01-01', endDate: '2026-01-31' };
 let fake: FakeService;
 let connected: FakeClient;
 
-async function walk(options: WalkOptions = {}, filter: SalesFilter = FULL): Promise<{ batches: PageBatch[]; refs: string[] }> {
+async function walk(
+  options: WalkOptions = {},
+  filter: SalesFilter = FULL,
+): Promise<{ batches: PageBatch[]; refs: string[] }> {
   const batches: PageBatch[] = [];
   for await (const batch of walkSalesPages(connected.client, filter, { limit: 100, ...options })) batches.push(batch);
   return { batches, refs: batches.flatMap((b) => b.sales.map((s) => s.reference)) };
@@ -44,7 +47,8 @@ describe('walkSalesPages', () => {
     for await (const batch of walkSalesPages(connected.client, FULL, { limit: 100 })) {
       // Storing takes a while; the next page's request is already out meanwhile.
       const until = Date.now() + 2_000;
-      while (!batch.progress.done && !reportPages().includes(batch.page + 1) && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+      while (!batch.progress.done && !reportPages().includes(batch.page + 1) && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 5));
       askedWhileStoring.push(reportPages());
     }
     expect(askedWhileStoring).toEqual([
@@ -113,7 +117,12 @@ describe('walkSalesPages', () => {
     const { batches, refs } = await walk({ maxStalePages: 3 });
     expect(refs).toEqual(allRefs().slice(0, 100));
     expect(reportPages()).toEqual([1, 2, 3, 4]);
-    expect(last(batches).progress).toMatchObject({ done: true, complete: false, endReason: 'repeating-pages', records: 100 });
+    expect(last(batches).progress).toMatchObject({
+      done: true,
+      complete: false,
+      endReason: 'repeating-pages',
+      records: 100,
+    });
   });
 
   it('N6: a next_page that does not advance is never followed; the client advances the page itself', async () => {
@@ -157,7 +166,13 @@ describe('walkSalesPages', () => {
     const { batches } = await walk({ onProgress: (p) => seen.push(p.records) });
     expect(seen).toEqual([100, 199, 249]);
     expect(batches.map((b) => b.page)).toEqual([1, 2, 3]);
-    expect(last(batches).progress).toMatchObject({ pages: 3, records: 249, warnings: 1, totalHint: 250, estimatedPages: 3 });
+    expect(last(batches).progress).toMatchObject({
+      pages: 3,
+      records: 249,
+      warnings: 1,
+      totalHint: 250,
+      estimatedPages: 3,
+    });
     expect(batches[1]?.warnings[0]?.reference).toBe(fake.sales[120]?.reference);
   });
 
@@ -179,7 +194,9 @@ describe('walkSalesPages', () => {
     const descending = await walk({}, { ...FULL, orderBy: '-transaction_date' });
     expect(descending.refs).toEqual([...allRefs()].reverse());
     const approvedPaid = await walk({ limit: 7 }, { ...FULL, commissionStatus: 'approved', paymentStatus: 'paid' });
-    const expected = fake.sales.filter((s) => s.commission_status === 'approved' && s.payment_status === 'paid').map((s) => s.reference);
+    const expected = fake.sales
+      .filter((s) => s.commission_status === 'approved' && s.payment_status === 'paid')
+      .map((s) => s.reference);
     expect(expected.length).toBeGreaterThan(7);
     expect(approvedPaid.refs).toEqual(expected);
   });
@@ -189,8 +206,16 @@ describe('walkSalesPages', () => {
     const { batches, refs } = await walk();
     expect(refs).toEqual(allRefs());
     expect(reportPages()).toEqual([1, 2, 3]);
-    expect(batches[0]?.notes.join(' ')).toMatch(/Page 1 was full and had no next page although the service counts more rows/);
-    expect(last(batches).progress).toMatchObject({ complete: true, rows: 250, distinct: 250, consistentTotal: 250, totalChanged: false });
+    expect(batches[0]?.notes.join(' ')).toMatch(
+      /Page 1 was full and had no next page although the service counts more rows/,
+    );
+    expect(last(batches).progress).toMatchObject({
+      complete: true,
+      rows: 250,
+      distinct: 250,
+      consistentTotal: 250,
+      totalChanged: false,
+    });
     fake.clearRequests();
     fake.setFaults({ nextPageNullAt: [5] });
     await walk({ limit: 50 });
@@ -207,7 +232,11 @@ describe('walkSalesPages', () => {
         {
           page: 2,
           changes: [
-            { kind: 'set', reference: moved.reference, fields: { commission_status: 'declined', payment_status: 'pending', payment_date: null } },
+            {
+              kind: 'set',
+              reference: moved.reference,
+              fields: { commission_status: 'declined', payment_status: 'pending', payment_date: null },
+            },
             { kind: 'move', reference: moved.reference, toDay: '2026-01-30' },
           ],
         },
@@ -216,15 +245,35 @@ describe('walkSalesPages', () => {
     const { batches, refs } = await walk();
     expect(refs).toEqual(before.filter((r) => r !== skipped));
     const copies = batches.flatMap((b) => b.repeated);
-    expect(copies).toEqual([expect.objectContaining({ reference: moved.reference, commissionStatus: 'declined', transactionDate: '2026-01-30' })]);
-    expect(batches[0]?.sales.find((s) => s.reference === moved.reference)?.commissionStatus).toBe(moved.commission_status);
-    expect(last(batches).progress).toMatchObject({ rows: 250, distinct: 249, consistentTotal: 250, totalChanged: false });
+    expect(copies).toEqual([
+      expect.objectContaining({
+        reference: moved.reference,
+        commissionStatus: 'declined',
+        transactionDate: '2026-01-30',
+      }),
+    ]);
+    expect(batches[0]?.sales.find((s) => s.reference === moved.reference)?.commissionStatus).toBe(
+      moved.commission_status,
+    );
+    expect(last(batches).progress).toMatchObject({
+      rows: 250,
+      distinct: 249,
+      consistentTotal: 250,
+      totalChanged: false,
+    });
   });
 
   it('T9: a total that changes from page to page (a sale removed during the walk) is reported, not trusted', async () => {
-    fake.setFaults({ dataChanges: [{ page: 2, changes: [{ kind: 'remove', reference: fake.sales[3]?.reference as string }] }] });
+    fake.setFaults({
+      dataChanges: [{ page: 2, changes: [{ kind: 'remove', reference: fake.sales[3]?.reference as string }] }],
+    });
     const { batches } = await walk();
-    expect(last(batches).progress).toMatchObject({ totalChanged: true, consistentTotal: null, rows: 249, distinct: 249 });
+    expect(last(batches).progress).toMatchObject({
+      totalChanged: true,
+      consistentTotal: null,
+      rows: 249,
+      distinct: 249,
+    });
   });
 
   it('N6: an invalid limit is refused before any request is sent', async () => {

@@ -146,10 +146,17 @@ function freshRows(state: WalkState, parsed: ParsedSalesPage): FreshRows {
 
 function notesFor(page: number, limit: number, parsed: ParsedSalesPage, repeated: number): string[] {
   const notes: string[] = [];
-  if (parsed.rawCount > limit) notes.push(`Page ${page} had ${parsed.rawCount} rows although ${limit} were asked for; repeated rows were skipped.`);
-  if (repeated > 0) notes.push(`Page ${page} repeated ${repeated} row(s) already received; only a copy that differs replaces the earlier one.`);
+  if (parsed.rawCount > limit)
+    notes.push(
+      `Page ${page} had ${parsed.rawCount} rows although ${limit} were asked for; repeated rows were skipped.`,
+    );
+  if (repeated > 0)
+    notes.push(
+      `Page ${page} repeated ${repeated} row(s) already received; only a copy that differs replaces the earlier one.`,
+    );
   const named = parsed.nextPage === null ? null : pageNamedBy(parsed.nextPage);
-  if (named !== null && named <= page) notes.push(`Page ${page} pointed to page ${named} as the next one; page ${page + 1} was fetched instead.`);
+  if (named !== null && named <= page)
+    notes.push(`Page ${page} pointed to page ${named} as the next one; page ${page + 1} was fetched instead.`);
   return notes;
 }
 
@@ -184,7 +191,10 @@ function atLeastOne(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isFinite(value) ? Math.max(1, Math.floor(value)) : fallback;
 }
 
-function validated(filter: SalesFilter, options: WalkOptions): { limit: number; maxPages: number; maxStalePages: number; maxDistinct: number } {
+function validated(
+  filter: SalesFilter,
+  options: WalkOptions,
+): { limit: number; maxPages: number; maxStalePages: number; maxDistinct: number } {
   parseSalesFilter(filter);
   const { limit } = parseSalesPageRequest({ page: 1, limit: options.limit ?? 100 });
   return {
@@ -223,11 +233,17 @@ function askAhead(
  */
 function countSaysMoreAfter(state: WalkState, page: number, limit: number, maxPages: number): boolean {
   const { totalHint, totalChanged, pages, done } = state.progress;
-  return !done && pages === page - 1 && totalHint !== null && !totalChanged && page * limit < totalHint && page < maxPages;
+  return (
+    !done && pages === page - 1 && totalHint !== null && !totalChanged && page * limit < totalHint && page < maxPages
+  );
 }
 
 /** Yields each page's new sales until the report ends; the last batch has `progress.done` set. */
-export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter, options: WalkOptions = {}): AsyncGenerator<PageBatch> {
+export async function* walkSalesPages(
+  client: ServiceClient,
+  filter: SalesFilter,
+  options: WalkOptions = {},
+): AsyncGenerator<PageBatch> {
   const settings = validated(filter, options);
   const { limit } = settings;
   const state: WalkState = {
@@ -282,7 +298,9 @@ export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter
     options.onProgress?.(snapshot);
     const notes = notesFor(page, limit, parsed, fresh.repeated);
     if (parsed.nextPage === null && reason === null)
-      notes.push(`Page ${page} was full and had no next page although the service counts more rows; page ${page + 1} was fetched.`);
+      notes.push(
+        `Page ${page} was full and had no next page although the service counts more rows; page ${page + 1} was fetched.`,
+      );
     if (reason === null) {
       const asked = early.get(page + 1);
       early.delete(page + 1);
@@ -294,7 +312,15 @@ export async function* walkSalesPages(client: ServiceClient, filter: SalesFilter
         await new Promise<void>((sent) => setImmediate(sent));
       }
     }
-    yield { page, sales: fresh.sales, repeated: fresh.copies, warnings: fresh.warnings, notes, progress: snapshot, references: state.seen };
+    yield {
+      page,
+      sales: fresh.sales,
+      repeated: fresh.copies,
+      warnings: fresh.warnings,
+      notes,
+      progress: snapshot,
+      references: state.seen,
+    };
     if (reason !== null) return;
   }
 }

@@ -38,7 +38,9 @@ async function refused(promise: Promise<unknown>): Promise<ServiceError> {
   const serviceError = error as ServiceError;
   expect(serviceError.code).toBe('BAD_RESPONSE');
   expect(serviceError.refused).toBe('redirect');
-  expect(serviceError.message).toMatch(/^The service tried to send the request to another address.*; nothing was sent there\./);
+  expect(serviceError.message).toMatch(
+    /^The service tried to send the request to another address.*; nothing was sent there\./,
+  );
   expect(serviceError.message).not.toContain(fake.credentials.apiKey);
   expect(serviceError.message).not.toContain(fake.credentials.apiSecret);
   return serviceError;
@@ -97,13 +99,19 @@ describe('S11: the service client never follows a redirect', () => {
     }
     expect(otherHost.requests).toEqual([]);
     expect(plainHttp.requests).toEqual([]);
-    expect(fake.requests.filter((r) => r.status !== null && r.status >= 300 && r.status < 400)).toHaveLength(STATUSES.length * 4);
+    expect(fake.requests.filter((r) => r.status !== null && r.status >= 300 && r.status < 400)).toHaveLength(
+      STATUSES.length * 4,
+    );
   });
 
   it('S11: that transport does carry the credentials to the new address when the init lets it follow, so the test above can fail', async () => {
     const follow = createFollowingFetch(createNodeFetch({ extraCaPem: fake.caPem }));
     redirectTo(302, `${plainHttp.origin}/v1/user/`, 'user');
-    const headers = { 'api-key': fake.credentials.apiKey, 'api-secret': fake.credentials.apiSecret, 'app-id': fake.credentials.appId };
+    const headers = {
+      'api-key': fake.credentials.apiKey,
+      'api-secret': fake.credentials.apiSecret,
+      'app-id': fake.credentials.appId,
+    };
     const init = {
       ...serviceRequestInit({ url: `${fake.baseUrl}/v1/user/`, method: 'GET' }, headers, new AbortController().signal),
       redirect: 'follow' as const,
@@ -111,13 +119,17 @@ describe('S11: the service client never follows a redirect', () => {
     const before = plainHttp.requests.length;
     const response = await follow(`${fake.baseUrl}/v1/user/`, init);
     expect(response.status).toBe(200);
-    expect(plainHttp.requests.slice(before)).toEqual([{ method: 'GET', path: '/v1/user/', credentialHeaders: ['api-key', 'api-secret', 'app-id'] }]);
+    expect(plainHttp.requests.slice(before)).toEqual([
+      { method: 'GET', path: '/v1/user/', credentialHeaders: ['api-key', 'api-secret', 'app-id'] },
+    ]);
   });
 
   it('S11: a redirect is never retried: one request, and the same error on a POST report', async () => {
     fake.setFaults({
       reportByPost: true,
-      next: [{ fault: { kind: 'redirect', status: 307, location: `${otherHost.origin}/v1/report/sales` }, route: 'report' }],
+      next: [
+        { fault: { kind: 'redirect', status: 307, location: `${otherHost.origin}/v1/report/sales` }, route: 'report' },
+      ],
     });
     const { client, clock } = connect();
     await refused(client.getSalesPage(FULL, PAGE));
@@ -132,8 +144,20 @@ describe('S11: what the Electron net path is given', () => {
 
   it('S11: every request is sent with redirect "error", no cookies, no HTTP cache and no referrer', () => {
     const get = serviceRequestInit({ url: 'https://service.example/v1/user/', method: 'GET' }, headers, signal);
-    expect(get).toEqual({ method: 'GET', headers, signal, redirect: 'error', credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer' });
-    const post = serviceRequestInit({ url: 'https://service.example/v1/report/sales', method: 'POST', body: '{"page":1}' }, headers, signal);
+    expect(get).toEqual({
+      method: 'GET',
+      headers,
+      signal,
+      redirect: 'error',
+      credentials: 'omit',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+    });
+    const post = serviceRequestInit(
+      { url: 'https://service.example/v1/report/sales', method: 'POST', body: '{"page":1}' },
+      headers,
+      signal,
+    );
     expect(post).toMatchObject({ method: 'POST', body: '{"page":1}', redirect: 'error', credentials: 'omit' });
     expect(post.headers).toEqual({ ...headers, 'content-type': 'application/json' });
   });
@@ -144,9 +168,15 @@ describe('S11: what the Electron net path is given', () => {
       seen.push(init);
       return Promise.reject(new Error("Attempted to redirect, but redirect policy was 'error'"));
     };
-    const client = createServiceClient({ baseUrl: 'https://service.example', credentials: { apiKey: 'k', apiSecret: 's', appId: 'a' }, fetch: electronLike });
+    const client = createServiceClient({
+      baseUrl: 'https://service.example',
+      credentials: { apiKey: 'k', apiSecret: 's', appId: 'a' },
+      fetch: electronLike,
+    });
     const error = await refused(client.getProfile());
-    expect(error.message).toMatch(/^The service tried to send the request to another address; nothing was sent there\./);
+    expect(error.message).toMatch(
+      /^The service tried to send the request to another address; nothing was sent there\./,
+    );
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ redirect: 'error', credentials: 'omit', cache: 'no-store' });
   });

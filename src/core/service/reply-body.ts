@@ -37,7 +37,8 @@ export function describeUnreadable(text: string, contentType: string | null, err
   if (HTML_START.test(text) || /html/i.test(contentType ?? '')) return describeHtml(text);
   const start = text.trimStart()[0];
   const json = start === '{' || start === '[';
-  if (json && error instanceof Error && ENDED_EARLY.test(error.message)) return `a reply cut off after ${text.length.toLocaleString('en')} characters`;
+  if (json && error instanceof Error && ENDED_EARLY.test(error.message))
+    return `a reply cut off after ${text.length.toLocaleString('en')} characters`;
   return json ? 'a reply that is not valid JSON' : `a reply that is not JSON (it begins “${excerpt(text)}”)`;
 }
 

@@ -96,7 +96,13 @@ describe('a 200 that is not a report at all', () => {
   it('N3: an empty 200, an HTML page and cut-off JSON are each retried like a 5xx, and the page then arrives', async () => {
     const events: RetryEvent[] = [];
     const { client } = connect({ onRetry: (e) => events.push(e) });
-    fake.setFaults({ next: [{ fault: { kind: 'empty-body' } }, { fault: { kind: 'html-page' } }, { fault: { kind: 'malformed-json' } }] });
+    fake.setFaults({
+      next: [
+        { fault: { kind: 'empty-body' } },
+        { fault: { kind: 'html-page' } },
+        { fault: { kind: 'malformed-json' } },
+      ],
+    });
     const page = await client.getSalesPage(FULL, PAGE);
     expect(page.sales).toHaveLength(100);
     expect(reports().map((r) => r.fault)).toEqual(['empty-body', 'html-page', 'malformed-json', null]);
@@ -107,14 +113,17 @@ describe('a 200 that is not a report at all', () => {
     ['empty-body', /sent an empty reply instead of a report \(3 tries\)/],
     ['html-page', /sent an HTML page \(“Sign in to the guest network”\) instead of a report \(3 tries\)/],
     ['malformed-json', /sent a reply cut off after \d+ characters instead of a report \(3 tries\)/],
-  ] as const)('N3: %s every time → a bounded number of tries, then BAD_RESPONSE saying what came back', async (kind, message) => {
-    const { client } = connect({ retry: { maxAttempts: 3 } });
-    fake.setFaults({ next: burst(4, { kind }) });
-    const error = await failure(client.getSalesPage(FULL, PAGE), 'BAD_RESPONSE');
-    expect(error.message).toMatch(message);
-    expect(error.message).toMatch(/try again later/);
-    expect(reports()).toHaveLength(3);
-  });
+  ] as const)(
+    'N3: %s every time → a bounded number of tries, then BAD_RESPONSE saying what came back',
+    async (kind, message) => {
+      const { client } = connect({ retry: { maxAttempts: 3 } });
+      fake.setFaults({ next: burst(4, { kind }) });
+      const error = await failure(client.getSalesPage(FULL, PAGE), 'BAD_RESPONSE');
+      expect(error.message).toMatch(message);
+      expect(error.message).toMatch(/try again later/);
+      expect(reports()).toHaveLength(3);
+    },
+  );
 
   it('N5: a 200 of valid JSON in the wrong shape is not retried: asking again would give the same', async () => {
     const { client } = connect();

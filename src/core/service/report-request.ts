@@ -6,7 +6,14 @@
  * account"), as the spec reads it.
  */
 import type { HttpRequest } from './http-attempt';
-import { buildSalesUrl, parseSalesFilter, parseSalesPageRequest, salesQueryParams, type SalesFilter, type SalesPageRequest } from './sales-params';
+import {
+  buildSalesUrl,
+  parseSalesFilter,
+  parseSalesPageRequest,
+  salesQueryParams,
+  type SalesFilter,
+  type SalesPageRequest,
+} from './sales-params';
 import { ServiceError } from './service-errors';
 
 /** Sends one request and resolves with its JSON body (see `runRequest`). */
@@ -38,14 +45,23 @@ function refusedWith(error: unknown, status: number): boolean {
 /** Creates the report requests of a client at `baseUrl`. */
 export function createReportRequests(baseUrl: string, send: BodyFetcher): ReportRequests {
   let method: 'GET' | 'POST' | null = null;
-  const get = (filter: SalesFilter, page: SalesPageRequest): HttpRequest => ({ url: buildSalesUrl(baseUrl, parseSalesFilter(filter), page), method: 'GET' });
+  const get = (filter: SalesFilter, page: SalesPageRequest): HttpRequest => ({
+    url: buildSalesUrl(baseUrl, parseSalesFilter(filter), page),
+    method: 'GET',
+  });
   const post = (filter: SalesFilter, page: SalesPageRequest): HttpRequest => ({
     url: `${baseUrl}/v1/report/sales`,
     method: 'POST',
     body: reportBody(filter, page),
   });
 
-  async function tryPost(filter: SalesFilter, page: SalesPageRequest, refusal: unknown, signal?: AbortSignal, onAnswered?: () => void): Promise<unknown> {
+  async function tryPost(
+    filter: SalesFilter,
+    page: SalesPageRequest,
+    refusal: unknown,
+    signal?: AbortSignal,
+    onAnswered?: () => void,
+  ): Promise<unknown> {
     try {
       const body = await send(post(filter, page), signal, onAnswered);
       method = 'POST';

@@ -183,6 +183,14 @@ export function createRequestGate(options: RequestGateOptions = {}): RequestGate
   return {
     acquire,
     run,
-    snapshot: () => ({ limit, max, lowest, active, waiting: waiters.length, pausedUntil: paused() ? pausedUntil : null, slowDowns }),
+    snapshot: () => ({
+      limit,
+      max,
+      lowest,
+      active,
+      waiting: waiters.length,
+      pausedUntil: paused() ? pausedUntil : null,
+      slowDowns,
+    }),
   };
 }

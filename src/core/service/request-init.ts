@@ -19,7 +19,11 @@ export interface HttpRequest {
 }
 
 /** The init of one attempt of `request` with `headers`, cancelled by `signal`. */
-export function serviceRequestInit(request: HttpRequest, headers: Readonly<Record<string, string>>, signal: AbortSignal): RequestInit {
+export function serviceRequestInit(
+  request: HttpRequest,
+  headers: Readonly<Record<string, string>>,
+  signal: AbortSignal,
+): RequestInit {
   const init: RequestInit = {
     method: request.method,
     headers: { ...headers },

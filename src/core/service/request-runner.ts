@@ -71,7 +71,12 @@ function pathOf(url: string): string {
  * only when its body is JSON that names no error status (see `reply-body.ts`); otherwise it is judged like the status
  * or the server trouble it stands for. `onAnswered` is told whenever an attempt's 2xx headers arrive.
  */
-export async function runRequest(deps: RunnerDeps, request: HttpRequest, signal?: AbortSignal, onAnswered?: () => void): Promise<RunnerSuccess> {
+export async function runRequest(
+  deps: RunnerDeps,
+  request: HttpRequest,
+  signal?: AbortSignal,
+  onAnswered?: () => void,
+): Promise<RunnerSuccess> {
   let state: RetryState = initialRetryState();
   for (;;) {
     const slot = await acquireSlot(deps, signal);
@@ -85,13 +90,26 @@ export async function runRequest(deps: RunnerDeps, request: HttpRequest, signal?
         outcome = 'ok';
         return { status: attempt.kind === 'ok' ? attempt.status : 200, body: result.body, attempts: state.attempts };
       }
-      const decision = decideRetry({ failure: result, state, policy: deps.policy, now: deps.clock.now(), random: deps.random });
+      const decision = decideRetry({
+        failure: result,
+        state,
+        policy: deps.policy,
+        now: deps.clock.now(),
+        random: deps.random,
+      });
       outcome = decision.slowDown ? 'slow-down' : 'failed';
       if (decision.kind === 'fail') throw decision.error;
       pauseUntil = decision.pauseUntil;
       state = decision.state;
       const status = result.kind === 'status' ? result.status : null;
-      deps.onRetry?.({ type: 'retry', reason: decision.reason, path: pathOf(request.url), status, attempts: state.attempts, delayMs: decision.delayMs });
+      deps.onRetry?.({
+        type: 'retry',
+        reason: decision.reason,
+        path: pathOf(request.url),
+        status,
+        attempts: state.attempts,
+        delayMs: decision.delayMs,
+      });
       slot.release(outcome, pauseUntil);
       await waitBeforeRetry(deps.clock, decision.delayMs, signal);
     } finally {

@@ -14,10 +14,21 @@ const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 const policy = { ...DEFAULT_RETRY_POLICY };
 
 function decide(failure: AttemptFailure, state: Partial<RetryState> = {}): RetryDecision {
-  return decideRetry({ failure, state: { ...initialRetryState(), attempts: 1, ...state }, policy, now: NOW, random: () => 0.5 });
+  return decideRetry({
+    failure,
+    state: { ...initialRetryState(), attempts: 1, ...state },
+    policy,
+    now: NOW,
+    random: () => 0.5,
+  });
 }
 
-const status = (code: number, retryAfter: string | null = null): AttemptFailure => ({ kind: 'status', status: code, retryAfter, detail: null });
+const status = (code: number, retryAfter: string | null = null): AttemptFailure => ({
+  kind: 'status',
+  status: code,
+  retryAfter,
+  detail: null,
+});
 
 describe('parseRetryAfter', () => {
   it('N2: reads delta-seconds', () => {
@@ -33,7 +44,8 @@ describe('parseRetryAfter', () => {
 
   it('N2: a date in the past means retry now; junk means "not given"', () => {
     expect(parseRetryAfter(new Date(NOW - 60_000).toUTCString(), NOW)).toBe(0);
-    for (const junk of ['soon', '-5', '1.5', '', '2026-01-01T12:00:05Z', null, undefined]) expect(parseRetryAfter(junk, NOW)).toBeNull();
+    for (const junk of ['soon', '-5', '1.5', '', '2026-01-01T12:00:05Z', null, undefined])
+      expect(parseRetryAfter(junk, NOW)).toBeNull();
   });
 });
 
@@ -52,7 +64,13 @@ describe('backoffDelay', () => {
 describe('decideRetry', () => {
   it('N2: 429 with Retry-After waits exactly that long and pauses the gate until then', () => {
     const d = decide(status(429, '7'));
-    expect(d).toMatchObject({ kind: 'retry', reason: 'rate-limited', delayMs: 7000, slowDown: true, pauseUntil: NOW + 7000 });
+    expect(d).toMatchObject({
+      kind: 'retry',
+      reason: 'rate-limited',
+      delayMs: 7000,
+      slowDown: true,
+      pauseUntil: NOW + 7000,
+    });
   });
 
   it('N2: 429 with a Retry-After above the cap fails fast with RATE_LIMITED "rate limited until …"', () => {
@@ -83,7 +101,13 @@ describe('decideRetry', () => {
   });
 
   it('N3: 400/401/403/404/405 are never retried, whatever the budget', () => {
-    const codes = { 400: 'BAD_REQUEST', 401: 'AUTH_INVALID', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'NOT_ALLOWED_FOR_ACCOUNT' } as const;
+    const codes = {
+      400: 'BAD_REQUEST',
+      401: 'AUTH_INVALID',
+      403: 'FORBIDDEN',
+      404: 'NOT_FOUND',
+      405: 'NOT_ALLOWED_FOR_ACCOUNT',
+    } as const;
     for (const [code, expected] of Object.entries(codes)) {
       const d = decide(status(Number(code), '1'));
       expect(d.kind === 'fail' && d.error.code, code).toBe(expected);
@@ -91,7 +115,10 @@ describe('decideRetry', () => {
   });
 
   it('N3: a dropped connection is retried; TLS failures and unreachable hosts are not', () => {
-    expect(decide({ kind: 'transport', failure: 'reset', error: null })).toMatchObject({ kind: 'retry', reason: 'connection-dropped' });
+    expect(decide({ kind: 'transport', failure: 'reset', error: null })).toMatchObject({
+      kind: 'retry',
+      reason: 'connection-dropped',
+    });
     const tls = decide({ kind: 'transport', failure: 'tls', error: null });
     expect(tls.kind === 'fail' && tls.error.code).toBe('TLS_FAILURE');
     const offline = decide({ kind: 'transport', failure: 'offline', error: null });

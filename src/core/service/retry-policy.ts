@@ -72,7 +72,14 @@ export type RetryReason = 'rate-limited' | 'server-error' | 'connection-dropped'
 
 /** What to do after a failed attempt. */
 export type RetryDecision =
-  | { kind: 'retry'; reason: RetryReason; delayMs: number; slowDown: boolean; pauseUntil: number | null; state: RetryState }
+  | {
+      kind: 'retry';
+      reason: RetryReason;
+      delayMs: number;
+      slowDown: boolean;
+      pauseUntil: number | null;
+      state: RetryState;
+    }
   | { kind: 'fail'; error: ServiceError; slowDown: boolean };
 
 /** A fresh state for a new logical request. */
@@ -101,7 +108,14 @@ export function parseHttpDate(text: string): number | null {
   m = RFC_850.exec(text);
   if (m) {
     const yy = Number(m[3]);
-    return utc(yy < 70 ? 2000 + yy : 1900 + yy, m[2] as string, Number(m[1]), m[4] as string, m[5] as string, m[6] as string);
+    return utc(
+      yy < 70 ? 2000 + yy : 1900 + yy,
+      m[2] as string,
+      Number(m[1]),
+      m[4] as string,
+      m[5] as string,
+      m[6] as string,
+    );
   }
   m = ASCTIME.exec(text);
   if (m) return utc(Number(m[6]), m[1] as string, Number(m[2]), m[3] as string, m[4] as string, m[5] as string);
@@ -139,7 +153,13 @@ interface Inputs {
   random: () => number;
 }
 
-function retry(inputs: Inputs, reason: RetryReason, state: RetryState, waitMs: number | null, slowDown: boolean): RetryDecision {
+function retry(
+  inputs: Inputs,
+  reason: RetryReason,
+  state: RetryState,
+  waitMs: number | null,
+  slowDown: boolean,
+): RetryDecision {
   const retries = state.attempts;
   const delayMs = waitMs ?? backoffDelay(retries, inputs.policy, inputs.random);
   const pauseUntil = waitMs !== null && slowDown ? inputs.now + waitMs : null;
@@ -153,13 +173,18 @@ function decideStatus(inputs: Inputs, failure: Extract<AttemptFailure, { kind: '
   if (!rateLimited && !RETRYABLE_STATUSES.has(failure.status)) {
     return { kind: 'fail', error: errorForStatus(failure.status, failure.detail, inputs.state.attempts), slowDown };
   }
-  const state = rateLimited ? { ...inputs.state, rateLimited: inputs.state.rateLimited + 1 } : { ...inputs.state, transient: inputs.state.transient + 1 };
+  const state = rateLimited
+    ? { ...inputs.state, rateLimited: inputs.state.rateLimited + 1 }
+    : { ...inputs.state, transient: inputs.state.transient + 1 };
   const wait = parseRetryAfter(failure.retryAfter, now);
   if (wait !== null && wait > policy.maxRetryAfterMs) {
     return { kind: 'fail', error: errorForLongWait(failure.status, now + wait, state.attempts), slowDown };
   }
-  const exhausted = rateLimited ? state.rateLimited >= policy.maxRateLimitedAttempts : state.transient >= policy.maxAttempts;
-  if (exhausted) return { kind: 'fail', error: errorForStatus(failure.status, failure.detail, state.attempts), slowDown };
+  const exhausted = rateLimited
+    ? state.rateLimited >= policy.maxRateLimitedAttempts
+    : state.transient >= policy.maxAttempts;
+  if (exhausted)
+    return { kind: 'fail', error: errorForStatus(failure.status, failure.detail, state.attempts), slowDown };
   return retry(inputs, rateLimited ? 'rate-limited' : 'server-error', state, wait, slowDown);
 }
 
@@ -176,11 +201,16 @@ export function decideRetry(inputs: Inputs): RetryDecision {
   }
   if (failure.kind === 'bad-body') {
     const state = { ...inputs.state, transient: inputs.state.transient + 1 };
-    if (state.transient >= policy.maxAttempts) return { kind: 'fail', error: unreadableReplyError(failure.what, state.attempts), slowDown: false };
+    if (state.transient >= policy.maxAttempts)
+      return { kind: 'fail', error: unreadableReplyError(failure.what, state.attempts), slowDown: false };
     return retry(inputs, 'unreadable-reply', state, null, false);
   }
   if (failure.failure !== 'reset') {
-    return { kind: 'fail', error: errorForTransport(failure.failure, inputs.state.attempts, failure.error), slowDown: false };
+    return {
+      kind: 'fail',
+      error: errorForTransport(failure.failure, inputs.state.attempts, failure.error),
+      slowDown: false,
+    };
   }
   const state = { ...inputs.state, transient: inputs.state.transient + 1 };
   if (state.transient >= policy.maxAttempts) {

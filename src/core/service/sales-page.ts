@@ -48,5 +48,8 @@ export function readSalesPage(body: unknown): SalesPage {
   const items = (body as { data: unknown[] }).data;
   const days = items.filter((item) => !storable(item)).map(dayOfRecord);
   const matched = days.length === page.warnings.length;
-  return { ...page, warnings: page.warnings.map((warning, i) => ({ ...warning, day: matched ? (days[i] ?? null) : null })) };
+  return {
+    ...page,
+    warnings: page.warnings.map((warning, i) => ({ ...warning, day: matched ? (days[i] ?? null) : null })),
+  };
 }

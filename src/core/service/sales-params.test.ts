@@ -7,7 +7,16 @@ import { walkSalesPages } from './page-iterator';
 import { buildSalesUrl, encodeQueryValue, parseSalesFilter, type SalesFilter } from './sales-params';
 
 const FULL = { startDate: '2025-01-01', endDate: '2026-01-31' };
-const SUBIDS = ['a b', 'x&y=z', 'tag#1', 'c++', 'café ünïcode 日本', 'blog post & deals+ü', '100%', 'semi;colon/slash?q'];
+const SUBIDS = [
+  'a b',
+  'x&y=z',
+  'tag#1',
+  'c++',
+  'café ünïcode 日本',
+  'blog post & deals+ü',
+  '100%',
+  'semi;colon/slash?q',
+];
 
 let fake: FakeService;
 let connected: FakeClient;
@@ -43,13 +52,33 @@ describe('sales report parameters', () => {
     ['limit 0', FULL, { page: 1, limit: 0 }, /page size must be from 1 to 100/],
     ['limit 101', FULL, { page: 1, limit: 101 }, /page size must be from 1 to 100/],
     ['page 0', FULL, { page: 0, limit: 20 }, /first page is 1/],
-    ['end before start', { startDate: '2026-01-31', endDate: '2026-01-01' }, undefined, /end date is before the start date/],
+    [
+      'end before start',
+      { startDate: '2026-01-31', endDate: '2026-01-01' },
+      undefined,
+      /end date is before the start date/,
+    ],
     ['declined as a filter', { ...FULL, commissionStatus: 'declined' }, undefined, /cannot filter by “declined”/],
-    ['an unknown payment status', { ...FULL, paymentStatus: 'approved' }, undefined, /payment status filter must be one of all, paid, pending/],
+    [
+      'an unknown payment status',
+      { ...FULL, paymentStatus: 'approved' },
+      undefined,
+      /payment status filter must be one of all, paid, pending/,
+    ],
     ['an unknown order', { ...FULL, orderBy: 'date' }, undefined, /order must be one of/],
-    ['a day that does not exist', { ...FULL, startDate: '2026-02-30' }, undefined, /start date must be a real calendar day/],
+    [
+      'a day that does not exist',
+      { ...FULL, startDate: '2026-02-30' },
+      undefined,
+      /start date must be a real calendar day/,
+    ],
     ['a service-format date', { ...FULL, endDate: '31-01-2026' }, undefined, /end date must be a real calendar day/],
-    ['a date with a time', { ...FULL, startDate: '2026-01-01T00:00:00' }, undefined, /start date must be a real calendar day/],
+    [
+      'a date with a time',
+      { ...FULL, startDate: '2026-01-01T00:00:00' },
+      undefined,
+      /start date must be a real calendar day/,
+    ],
     ['a missing date', { endDate: '2026-01-01' }, undefined, /start date is missing/],
     ['an empty subid', { ...FULL, subid: '' }, undefined, /sub-affiliate ID is empty/],
     ['a subid with a line break', { ...FULL, subid: 'a\nb' }, undefined, /line break/],
@@ -64,7 +93,14 @@ describe('sales report parameters', () => {
 
   it('Spec 4.2: sends every parameter in the service\u2019s names and formats, dates as whole user days without a zone', async () => {
     await connected.client.getSalesPage(
-      { startDate: '2025-03-01', endDate: '2025-03-31', orderBy: '-transaction_date', commissionStatus: 'pending', paymentStatus: 'pending', subid: 'a b' },
+      {
+        startDate: '2025-03-01',
+        endDate: '2025-03-31',
+        orderBy: '-transaction_date',
+        commissionStatus: 'pending',
+        paymentStatus: 'pending',
+        subid: 'a b',
+      },
       { page: 2, limit: 5 },
     );
     expect(fake.requests[0]?.query).toEqual({
@@ -81,7 +117,12 @@ describe('sales report parameters', () => {
   });
 
   it('Spec 4.2: defaults are explicit: ascending order, every status', () => {
-    expect(parseSalesFilter(FULL)).toEqual({ ...FULL, orderBy: 'transaction_date', commissionStatus: 'all', paymentStatus: 'all' });
+    expect(parseSalesFilter(FULL)).toEqual({
+      ...FULL,
+      orderBy: 'transaction_date',
+      commissionStatus: 'all',
+      paymentStatus: 'all',
+    });
   });
 
   it('Spec 4.2: a subid with spaces, &, #, +, % and non-ASCII survives the round trip to the server and back', async () => {

@@ -14,7 +14,9 @@ export const MAX_PAGE_LIMIT = 100;
 export const MAX_SUBID_LENGTH = 200;
 
 const isoDay = (label: string) =>
-  z.string({ error: `${label} is missing` }).refine(isIsoDay, { message: `${label} must be a real calendar day written yyyy-mm-dd` });
+  z
+    .string({ error: `${label} is missing` })
+    .refine(isIsoDay, { message: `${label} must be a real calendar day written yyyy-mm-dd` });
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, label: string, note = '') =>
   z.enum(values, { error: `${label} must be one of ${values.join(', ')}${note}` });
@@ -37,7 +39,9 @@ export const salesFilterSchema = z
       .string({ error: 'The sub-affiliate ID must be text' })
       .min(1, { error: 'The sub-affiliate ID is empty: leave it out to see every sub-affiliate' })
       .max(MAX_SUBID_LENGTH, { error: `The sub-affiliate ID is longer than ${MAX_SUBID_LENGTH} characters` })
-      .refine((s) => !CONTROL_CHARACTERS.test(s), { error: 'The sub-affiliate ID contains a line break or control character' })
+      .refine((s) => !CONTROL_CHARACTERS.test(s), {
+        error: 'The sub-affiliate ID contains a line break or control character',
+      })
       .optional(),
   })
   .refine((f) => f.startDate <= f.endDate, { message: 'The end date is before the start date', path: ['endDate'] });

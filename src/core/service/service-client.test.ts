@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectClient, eventually, type FakeClient, type FakeClientOptions } from '../../../e2e/fake-service/client-fixture';
+import {
+  connectClient,
+  eventually,
+  type FakeClient,
+  type FakeClientOptions,
+} from '../../../e2e/fake-service/client-fixture';
 import { startFakeService, type FakeService } from '../../../e2e/fake-service/fake-service';
 import { burst, retryAfterDate, retryAfterSeconds, type RecordDefect } from '../../../e2e/fake-service/faults';
 import { serviceDayToIso } from '../../shared/dates';
@@ -163,7 +168,10 @@ describe('N2: rate limiting', () => {
 
   it('N2: 429 without Retry-After backs off exponentially with jitter, and reports each retry', async () => {
     const events: RetryEvent[] = [];
-    const { client, clock } = connect({ onRetry: (e) => events.push(e), retry: { baseDelayMs: 500, maxDelayMs: 20_000 } });
+    const { client, clock } = connect({
+      onRetry: (e) => events.push(e),
+      retry: { baseDelayMs: 500, maxDelayMs: 20_000 },
+    });
     fake.setFaults({ next: burst(3, { kind: 'status', status: 429 }) });
     await client.getSalesPage(FULL, PAGE);
     expect(clock.sleeps).toEqual([375, 750, 1500]);
@@ -223,7 +231,10 @@ describe('N2: rate limiting', () => {
 
 describe('N3: server errors and dropped connections', () => {
   it('N3: 500, 502 and 504 are retried with growing, jittered, capped delays, then the page arrives', async () => {
-    const { client, clock } = connect({ retry: { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 2500 }, random: () => 0.999 });
+    const { client, clock } = connect({
+      retry: { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 2500 },
+      random: () => 0.999,
+    });
     fake.setFaults({ next: [500, 502, 504].map((status) => ({ fault: { kind: 'status' as const, status } })) });
     const page = await client.getSalesPage(FULL, PAGE);
     expect(page.sales).toHaveLength(100);
@@ -403,7 +414,9 @@ describe('N5: bad bodies and bad records', () => {
     ];
     const kept: RecordDefect[] = ['missing-optional-fields', 'null-optional-fields', 'extra-fields'];
     const defects: Record<string, RecordDefect> = {};
-    [...refused.map(([d]) => d), ...noted.map(([d]) => d), ...kept].forEach((defect, i) => (defects[refs[i] as string] = defect));
+    [...refused.map(([d]) => d), ...noted.map(([d]) => d), ...kept].forEach(
+      (defect, i) => (defects[refs[i] as string] = defect),
+    );
     fake.setFaults({ recordDefects: defects });
     const page = await client.getSalesPage(FULL, PAGE);
     expect(page.rawCount).toBe(100);
@@ -420,7 +433,13 @@ describe('N5: bad bodies and bad records', () => {
     expect(byRef.get(refs[refused.length + 3] as string)?.commissionStatus).toBe('on_hold');
     expect(byRef.get(refs[refused.length + 4] as string)?.category).toBe('mystery-box');
     const [missing, nulls, extra] = kept.map((_, i) => byRef.get(refs[refused.length + noted.length + i] as string));
-    expect(missing).toMatchObject({ productName: null, subid: null, category: null, transactionAmount: null, paymentStatus: null });
+    expect(missing).toMatchObject({
+      productName: null,
+      subid: null,
+      category: null,
+      transactionAmount: null,
+      paymentStatus: null,
+    });
     expect(nulls).toMatchObject({ productName: null, collectionUrl: null, paymentDate: null, transactionAmount: null });
     expect(extra?.extra).toEqual({ campaign: { id: 'spring-2026', tags: ['a', 'b'] }, click_id: 12345 });
     for (const sale of [missing, nulls, extra]) expect(sale?.notices).toBeUndefined();
@@ -449,13 +468,22 @@ describe('what goes on the wire', () => {
     await client.getSalesPage(FULL, PAGE);
     for (const request of fake.requests) {
       expect(request.credentialsValid).toBe(true);
-      expect(Object.keys(request.headers).sort()).toEqual(['accept', 'api-key', 'api-secret', 'app-id', 'connection', 'host']);
+      expect(Object.keys(request.headers).sort()).toEqual([
+        'accept',
+        'api-key',
+        'api-secret',
+        'app-id',
+        'connection',
+        'host',
+      ]);
       expect(request.method).toBe('GET');
     }
   });
 
   it('Spec 5: credentials with a pasted line break are refused before sending, without echoing them', () => {
-    expect(() => connect({ credentials: { ...fake.credentials, apiSecret: 'abc\ndef' } })).toThrow(/API secret is empty or contains/);
+    expect(() => connect({ credentials: { ...fake.credentials, apiSecret: 'abc\ndef' } })).toThrow(
+      /API secret is empty or contains/,
+    );
     expect(() => connect({ credentials: { ...fake.credentials, apiKey: '' } })).toThrow(/API key/);
     expect(fake.requests).toHaveLength(0);
   });

@@ -59,7 +59,12 @@ export interface ServiceClient {
   readonly gate: RequestGate;
   getProfile(signal?: AbortSignal): Promise<Profile>;
   /** One report page; `onAnswered` is told when its 2xx headers arrive, before the body is read and checked. */
-  getSalesPage(filter: SalesFilter, page: SalesPageRequest, signal?: AbortSignal, onAnswered?: () => void): Promise<SalesPage>;
+  getSalesPage(
+    filter: SalesFilter,
+    page: SalesPageRequest,
+    signal?: AbortSignal,
+    onAnswered?: () => void,
+  ): Promise<SalesPage>;
 }
 
 const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;

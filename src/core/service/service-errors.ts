@@ -110,10 +110,18 @@ export function errorForStatus(status: number, detail: string | null, attempts =
 function errorForOtherStatus(status: number, attempts: number): ServiceError {
   const facts = { status, attempts };
   if (status >= 500 && status <= 599) {
-    return new ServiceError('SERVER_ERROR', `The service had an internal problem (status ${status}, ${tries(attempts)}). Try again in a few minutes.`, facts);
+    return new ServiceError(
+      'SERVER_ERROR',
+      `The service had an internal problem (status ${status}, ${tries(attempts)}). Try again in a few minutes.`,
+      facts,
+    );
   }
   if (status >= 300 && status <= 399) return redirectError(null, { status, attempts });
-  return new ServiceError('BAD_RESPONSE', `The service answered with an unexpected status ${status}. Try again later.`, facts);
+  return new ServiceError(
+    'BAD_RESPONSE',
+    `The service answered with an unexpected status ${status}. Try again later.`,
+    facts,
+  );
 }
 
 /** Where a redirect pointed, for a message: scheme, host and path only (no query, user or fragment), kept short. */
@@ -190,9 +198,17 @@ function formatInstant(epochMs: number): string {
 export function errorForLongWait(status: number, retryAt: number, attempts: number): ServiceError {
   const facts = { status, attempts, retryAt };
   if (status === 429) {
-    return new ServiceError('RATE_LIMITED', `The service has rate limited requests until ${formatInstant(retryAt)}. Try again after that time.`, facts);
+    return new ServiceError(
+      'RATE_LIMITED',
+      `The service has rate limited requests until ${formatInstant(retryAt)}. Try again after that time.`,
+      facts,
+    );
   }
-  return new ServiceError('SERVER_ERROR', `The service is unavailable until ${formatInstant(retryAt)} (status ${status}). Try again after that time.`, facts);
+  return new ServiceError(
+    'SERVER_ERROR',
+    `The service is unavailable until ${formatInstant(retryAt)} (status ${status}). Try again after that time.`,
+    facts,
+  );
 }
 
 /** The request was aborted by the caller (a cancelled sync, a closed window). */
@@ -203,9 +219,13 @@ export function cancelledError(cause?: unknown): ServiceError {
 /** The whole response did not arrive within the per-request timeout. */
 export function timeoutError(timeoutMs: number, attempts: number): ServiceError {
   const seconds = Math.max(1, Math.round(timeoutMs / 1000));
-  return new ServiceError('TIMEOUT', `The service did not finish answering within ${seconds} s (${tries(attempts)}). Check your connection and try again.`, {
-    attempts,
-  });
+  return new ServiceError(
+    'TIMEOUT',
+    `The service did not finish answering within ${seconds} s (${tries(attempts)}). Check your connection and try again.`,
+    {
+      attempts,
+    },
+  );
 }
 
 /** A reply that is not JSON or not the documented shape. */

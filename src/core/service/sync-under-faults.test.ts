@@ -22,7 +22,10 @@ function connect(options: Parameters<typeof connectClient>[1] = {}): FakeClient 
   return c;
 }
 
-async function collect(client: FakeClient['client'], filter: SalesFilter): Promise<{ refs: string[]; progress: PageProgress | null }> {
+async function collect(
+  client: FakeClient['client'],
+  filter: SalesFilter,
+): Promise<{ refs: string[]; progress: PageProgress | null }> {
   const refs: string[] = [];
   let progress: PageProgress | null = null;
   for await (const batch of walkSalesPages(client, filter, { limit: 100 })) {
@@ -74,7 +77,16 @@ describe('a whole report under faults', () => {
     expect(fake.requests.filter((r) => r.status === 503)).toHaveLength(3);
     expect(fake.requests.filter((r) => r.fault === 'reset' || r.fault === 'reset-mid-body')).toHaveLength(2);
     expect(events.map((e) => e.reason).sort()).toEqual(
-      ['connection-dropped', 'connection-dropped', 'rate-limited', 'rate-limited', 'rate-limited', 'server-error', 'server-error', 'server-error'].sort(),
+      [
+        'connection-dropped',
+        'connection-dropped',
+        'rate-limited',
+        'rate-limited',
+        'rate-limited',
+        'server-error',
+        'server-error',
+        'server-error',
+      ].sort(),
     );
     expect(clock.sleeps).toContain(2000);
     expect(clock.sleeps).toContain(1000);
@@ -83,7 +95,20 @@ describe('a whole report under faults', () => {
   it('N2: twelve parallel date windows through one shared gate of 4, with random 429s, 5xx and resets: every sale exactly once, concurrency lowered', async () => {
     fake.setFaults({ seed: 7, rateLimitRate: 0.12, serverErrorRate: 0.06, resetRate: 0.03, latencyMs: 2 });
     const { client } = connect({ retry: { maxAttempts: 12, maxRateLimitedAttempts: 20 } });
-    const months = ['2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01'];
+    const months = [
+      '2025-02',
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+    ];
     const windows: SalesFilter[] = months.map((m) => ({ startDate: `${m}-01`, endDate: lastDay(m) }));
     const results = await Promise.all(windows.map((w) => collect(client, w)));
     const refs = results.flatMap((r) => r.refs);

@@ -10,8 +10,18 @@ const B = '0b6e1f4c-8d2a-4c3b-9e5f-7a1d2c3b4e5f';
 describe('preferences', () => {
   it('starts from defaults and keeps per-account layouts apart', () => {
     const store = new PreferencesStore(createMemorySettingsStore());
-    expect(store.get()).toEqual({ theme: 'auto', firstSyncDays: 30, trailingResyncDays: 60, backgroundSyncHours: 6, fiscalYearStartMonth: 1, accounts: {} });
-    store.update({ theme: 'dark', account: { id: A, values: { columns: [{ id: 'reference', width: 160, visible: true }] } } });
+    expect(store.get()).toEqual({
+      theme: 'auto',
+      firstSyncDays: 30,
+      trailingResyncDays: 60,
+      backgroundSyncHours: 6,
+      fiscalYearStartMonth: 1,
+      accounts: {},
+    });
+    store.update({
+      theme: 'dark',
+      account: { id: A, values: { columns: [{ id: 'reference', width: 160, visible: true }] } },
+    });
     store.update({ account: { id: B, values: { sort: { column: 'commissionAmount', direction: 'desc' } } } });
     store.update({ account: { id: A, values: { datePreset: 'last30' } } });
     store.update({ account: { id: 'demo', values: { datePreset: 'thisMonth' } } });
@@ -19,7 +29,10 @@ describe('preferences', () => {
     const prefs = store.get();
     expect(prefs.theme).toBe('dark');
     expect(prefs.fiscalYearStartMonth).toBe(4);
-    expect(prefs.accounts[A]).toEqual({ columns: [{ id: 'reference', width: 160, visible: true }], datePreset: 'last30' });
+    expect(prefs.accounts[A]).toEqual({
+      columns: [{ id: 'reference', width: 160, visible: true }],
+      datePreset: 'last30',
+    });
     expect(prefs.accounts[B]?.sort).toEqual({ column: 'commissionAmount', direction: 'desc' });
     expect(prefs.accounts.demo?.datePreset).toBe('thisMonth');
     store.forgetAccount(A);
@@ -42,7 +55,12 @@ describe('preferences', () => {
       { account: { id: A, values: { hidden: true } } },
       { account: { id: A, values: { datePreset: 'x'.repeat(41) } } },
       { account: { id: A, values: { datePreset: '<img src=x>' } } },
-      { account: { id: A, values: { columns: Array.from({ length: 61 }, () => ({ id: 'reference', width: 100, visible: true })) } } },
+      {
+        account: {
+          id: A,
+          values: { columns: Array.from({ length: 61 }, () => ({ id: 'reference', width: 100, visible: true })) },
+        },
+      },
       { account: { id: A, values: { columns: [{ id: 'x'.repeat(41), width: 100, visible: true }] } } },
       { account: { id: A, values: { columns: [{ id: 'reference', width: 1e9, visible: true }] } } },
       { account: { id: A, values: { filter: { text: 'x'.repeat(201) } } } },
@@ -52,7 +70,8 @@ describe('preferences', () => {
       { fiscalYearStartMonth: 4.5 },
       { fiscalYearStartMonth: '4' },
     ];
-    for (const patch of refused) expect(preferencesPatchSchema.safeParse(patch).success, JSON.stringify(patch).slice(0, 80)).toBe(false);
+    for (const patch of refused)
+      expect(preferencesPatchSchema.safeParse(patch).success, JSON.stringify(patch).slice(0, 80)).toBe(false);
   });
 
   it('S17: at most 100 accounts are remembered, the longest-remembered forgotten first', () => {

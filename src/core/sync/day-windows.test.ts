@@ -11,7 +11,9 @@ describe('windows for the days to fetch again', () => {
       ['2026-01-03', 10],
       ['2026-01-05', 10],
     ]);
-    expect(planDayWindows(['2026-01-05', '2026-01-01', '2026-01-03', '2026-01-01'], perDay, OPTIONS)).toEqual([{ from: '2026-01-01', to: '2026-01-05' }]);
+    expect(planDayWindows(['2026-01-05', '2026-01-01', '2026-01-03', '2026-01-01'], perDay, OPTIONS)).toEqual([
+      { from: '2026-01-01', to: '2026-01-05' },
+    ]);
   });
 
   it('T2: keeps days apart when the days between them hold many sales, and never exceeds the longest window', () => {
@@ -25,7 +27,9 @@ describe('windows for the days to fetch again', () => {
       { from: '2026-01-05', to: '2026-01-05' },
     ]);
     // The day after a window is fetched with it, so a busy next day weighs on the single-day window too.
-    expect(planDayWindows(['2026-01-02', '2026-01-04'], busy, OPTIONS)).toEqual([{ from: '2026-01-02', to: '2026-01-04' }]);
+    expect(planDayWindows(['2026-01-02', '2026-01-04'], busy, OPTIONS)).toEqual([
+      { from: '2026-01-02', to: '2026-01-04' },
+    ]);
     expect(planDayWindows(['2026-01-01', '2026-02-15'], new Map(), OPTIONS)).toEqual([
       { from: '2026-01-01', to: '2026-01-01' },
       { from: '2026-02-15', to: '2026-02-15' },

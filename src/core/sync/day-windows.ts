@@ -21,7 +21,11 @@ function pagesOf(counts: ReadonlyMap<string, number>, from: number, to: number, 
 }
 
 /** Windows covering every day of `days` (and, where it costs nothing, the days between), oldest first. */
-export function planDayWindows(days: readonly string[], salesPerDay: ReadonlyMap<string, number>, options: DayWindowOptions): DayRange[] {
+export function planDayWindows(
+  days: readonly string[],
+  salesPerDay: ReadonlyMap<string, number>,
+  options: DayWindowOptions,
+): DayRange[] {
   const sorted = [...new Set(days)].map(dayNumber).sort((a, b) => a - b);
   const windows: { from: number; to: number }[] = [];
   for (const day of sorted) {

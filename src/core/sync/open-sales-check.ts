@@ -49,6 +49,8 @@ export async function checkOpenSales(ctx: RunContext, span: OpenSpan, index: num
     },
     ctx.signal,
   );
-  const changedDays = new Set(cached.filter((sale) => !returned.some((references) => references.has(sale.reference))).map((sale) => sale.day));
+  const changedDays = new Set(
+    cached.filter((sale) => !returned.some((references) => references.has(sale.reference))).map((sale) => sale.day),
+  );
   return { checked: cached.length, changedDays: [...changedDays].sort() };
 }

@@ -33,7 +33,10 @@ function freshAccount(): string {
 }
 
 function sync(account: string, range: { from: string; to: string } = JAN, refresh = false): Promise<SyncResult> {
-  return runSync({ cache, client: connected.client, today: () => TODAY, parallelWindows: 1 }, { account, ...range, trailingDays: 0, refresh });
+  return runSync(
+    { cache, client: connected.client, today: () => TODAY, parallelWindows: 1 },
+    { account, ...range, trailingDays: 0, refresh },
+  );
 }
 
 /** Every sale the service holds for the days is cached once, as the service holds it now (the newest copy). */
@@ -43,7 +46,10 @@ function expectCachedAsServed(account: string, range: { from: string; to: string
   expect(rows.map((r) => r.reference).sort()).toEqual(served.map((s) => s.reference).sort());
   const byReference = new Map(rows.map((r) => [r.reference, r]));
   for (const sale of served) {
-    expect(byReference.get(sale.reference)).toMatchObject({ commissionStatus: sale.commission_status, transactionDate: dayOf(sale) });
+    expect(byReference.get(sale.reference)).toMatchObject({
+      commissionStatus: sale.commission_status,
+      transactionDate: dayOf(sale),
+    });
   }
 }
 
@@ -76,7 +82,11 @@ describe('paging under a changing report (T9)', () => {
     const account = freshAccount();
     const moved = janSale(10);
     const onePass = Math.ceil(servedIn(JAN.from, '2026-02-01').length / 100);
-    fake.setFaults({ dataChanges: [{ page: 2, startDay: JAN.from, changes: [{ kind: 'move', reference: moved.reference, toDay: '2026-01-28' }] }] });
+    fake.setFaults({
+      dataChanges: [
+        { page: 2, startDay: JAN.from, changes: [{ kind: 'move', reference: moved.reference, toDay: '2026-01-28' }] },
+      ],
+    });
     const result = await sync(account);
     expect(result.notes.join(' ')).toMatch(/counted \d+ sales but \d+ distinct ones arrived .* walked again/);
     expect(reportRequests()).toBe(2 * onePass);
@@ -103,11 +113,24 @@ describe('paging under a changing report (T9)', () => {
       ],
     });
     const result = await sync(account);
-    expect(result.notes.join(' ')).toMatch(/sent 1 sale\(s\) again with other values than earlier in the same walk; the later copy was kept/);
+    expect(result.notes.join(' ')).toMatch(
+      /sent 1 sale\(s\) again with other values than earlier in the same walk; the later copy was kept/,
+    );
     const rows = [...cache.iterateSales(account, { filter: { text: changed.reference } })];
-    expect(rows).toEqual([expect.objectContaining({ reference: changed.reference, commissionStatus: 'declined', transactionDate: '2026-01-29' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        reference: changed.reference,
+        commissionStatus: 'declined',
+        transactionDate: '2026-01-29',
+      }),
+    ]);
     expect(cache.changesSince(account, { since: '2000-01-01T00:00:00Z' })).toEqual([
-      expect.objectContaining({ reference: changed.reference, field: 'commissionStatus', oldValue: changed.commission_status, newValue: 'declined' }),
+      expect.objectContaining({
+        reference: changed.reference,
+        field: 'commissionStatus',
+        oldValue: changed.commission_status,
+        newValue: 'declined',
+      }),
     ]);
     expectCachedAsServed(account);
   });
@@ -136,7 +159,12 @@ describe('paging under a changing report (T9)', () => {
 
   it('T9: a late sale added early in the window while it is walked is stored, with every other sale once', async () => {
     const account = freshAccount();
-    const late: WireSale = { ...janSale(3), reference: 'S-LATE-JAN-0001', transaction_date: '02-01-2026', commission_status: 'pending' };
+    const late: WireSale = {
+      ...janSale(3),
+      reference: 'S-LATE-JAN-0001',
+      transaction_date: '02-01-2026',
+      commission_status: 'pending',
+    };
     fake.setFaults({ dataChanges: [{ page: 3, startDay: JAN.from, changes: [{ kind: 'add', record: late }] }] });
     const result = await sync(account);
     expect(result.notes.join(' ')).toMatch(/walked again/);
@@ -148,11 +176,17 @@ describe('paging under a changing report (T9)', () => {
     const account = freshAccount();
     const moves = [12, 14, 16].map((n) => janSale(n).reference);
     fake.setFaults({
-      dataChanges: moves.map((reference, i) => ({ page: 2, startDay: JAN.from, changes: [{ kind: 'move' as const, reference, toDay: `2026-01-2${i + 5}` }] })),
+      dataChanges: moves.map((reference, i) => ({
+        page: 2,
+        startDay: JAN.from,
+        changes: [{ kind: 'move' as const, reference, toDay: `2026-01-2${i + 5}` }],
+      })),
     });
     const result = await sync(account);
     expect(result.progress.state).toBe('completed');
-    expect(result.notes.join(' ')).toMatch(/changed on each of 3 walks .* not marked complete and will be fetched again/);
+    expect(result.notes.join(' ')).toMatch(
+      /changed on each of 3 walks .* not marked complete and will be fetched again/,
+    );
     expect(cache.syncGaps(account, JAN.from, JAN.to)).toEqual([JAN]);
     expect(cache.countSales(account, JAN)).toBeGreaterThanOrEqual(servedIn(JAN.from, JAN.to).length - 1);
     await sync(account);
@@ -164,12 +198,16 @@ describe('sales the service stops reporting (T5)', () => {
   it('T5: a sale removed while its window is walked changes the count; the window is walked again and the sale is marked no longer reported', async () => {
     const account = freshAccount();
     const removed = janSale(20);
-    fake.setFaults({ dataChanges: [{ page: 2, startDay: JAN.from, changes: [{ kind: 'remove', reference: removed.reference }] }] });
+    fake.setFaults({
+      dataChanges: [{ page: 2, startDay: JAN.from, changes: [{ kind: 'remove', reference: removed.reference }] }],
+    });
     const result = await sync(account);
     expect(result.notes.join(' ')).toMatch(/count changed from page to page/);
     expect(result.noLongerReported).toBe(1);
     expect(cache.countSales(account, JAN)).toBe(servedIn(JAN.from, JAN.to).length);
-    expect(cache.countSales(account, { ...JAN, includeNoLongerReported: true })).toBe(servedIn(JAN.from, JAN.to).length + 1);
+    expect(cache.countSales(account, { ...JAN, includeNoLongerReported: true })).toBe(
+      servedIn(JAN.from, JAN.to).length + 1,
+    );
   });
 
   it('T5: a sale missing from a full fetch of its day is kept, listed and left out of totals and exports; when it returns it is reported again', async () => {
@@ -187,11 +225,15 @@ describe('sales the service stops reporting (T5)', () => {
     expect(cache.countSales(account, march)).toBe(served.length);
     const summary = cache.summary(account, march);
     const centsOf = (currency: string) =>
-      served.filter((s) => s.currency === currency).reduce((sum, s) => sum + Math.round(Number(s.commission_amount) * 100), 0);
+      served
+        .filter((s) => s.currency === currency)
+        .reduce((sum, s) => sum + Math.round(Number(s.commission_amount) * 100), 0);
     for (const total of summary.byCurrency) expect(total.commissionMinor).toBe(centsOf(total.currency));
     const exported = [...cache.iterateSales(account, { filter: march })].map((s) => s.reference);
     expect(exported).not.toContain(gone.reference);
-    expect([...cache.iterateSales(account, { filter: { ...march, includeNoLongerReported: true } })].map((s) => s.reference)).toContain(gone.reference);
+    expect(
+      [...cache.iterateSales(account, { filter: { ...march, includeNoLongerReported: true } })].map((s) => s.reference),
+    ).toContain(gone.reference);
     expect(cache.changesSince(account, { since })).toEqual([
       expect.objectContaining({
         reference: gone.reference,
@@ -206,6 +248,10 @@ describe('sales the service stops reporting (T5)', () => {
     const back = await sync(account, march, true);
     expect(back).toMatchObject({ reportedAgain: 1, noLongerReported: 0 });
     expect(cache.countSales(account, march)).toBe(servedIn(march.from, march.to).length);
-    expect(cache.changesSince(account, { since }).at(-1)).toMatchObject({ reference: gone.reference, oldValue: 'no longer reported', newValue: 'reported' });
+    expect(cache.changesSince(account, { since }).at(-1)).toMatchObject({
+      reference: gone.reference,
+      oldValue: 'no longer reported',
+      newValue: 'reported',
+    });
   });
 });

@@ -32,7 +32,9 @@ const ageOf = (sale: WireSale): number => Math.round((Date.parse(TODAY) - Date.p
 const reportRequests = (): number => fake.requests.filter((r) => r.route === 'report').length;
 
 function cached(account: string, reference: string) {
-  return [...cache.iterateSales(account, { filter: { text: reference, includeNoLongerReported: true } })].find((s) => s.reference === reference);
+  return [...cache.iterateSales(account, { filter: { text: reference, includeNoLongerReported: true } })].find(
+    (s) => s.reference === reference,
+  );
 }
 
 function pendingAged(min: number, max: number): WireSale {
@@ -74,7 +76,11 @@ describe('routine sync (T1, T2)', () => {
     const vanished = pendingAged(100, 140);
     expect(new Set([dayOf(paid), dayOf(approved), dayOf(vanished)]).size).toBe(3);
     fake.updateSales([
-      { kind: 'set', reference: paid.reference, fields: { commission_status: 'approved', payment_status: 'paid', payment_date: '29-06-2026' } },
+      {
+        kind: 'set',
+        reference: paid.reference,
+        fields: { commission_status: 'approved', payment_status: 'paid', payment_date: '29-06-2026' },
+      },
       { kind: 'set', reference: approved.reference, fields: { commission_status: 'approved' } },
       { kind: 'remove', reference: vanished.reference },
     ]);
@@ -83,9 +89,18 @@ describe('routine sync (T1, T2)', () => {
     const result = await runRoutineSync(deps, { account: ACCOUNT });
 
     expect(result.progress.state).toBe('completed');
-    expect(cached(ACCOUNT, paid.reference)).toMatchObject({ commissionStatus: 'approved', paymentStatus: 'paid', paymentDate: '2026-06-29' });
-    expect(cached(ACCOUNT, approved.reference)).toMatchObject({ commissionStatus: 'approved', paymentStatus: 'pending' });
-    const changes = cache.changesSince(ACCOUNT, { since: before }).map((c) => [c.reference, c.field, c.oldValue, c.newValue]);
+    expect(cached(ACCOUNT, paid.reference)).toMatchObject({
+      commissionStatus: 'approved',
+      paymentStatus: 'paid',
+      paymentDate: '2026-06-29',
+    });
+    expect(cached(ACCOUNT, approved.reference)).toMatchObject({
+      commissionStatus: 'approved',
+      paymentStatus: 'pending',
+    });
+    const changes = cache
+      .changesSince(ACCOUNT, { since: before })
+      .map((c) => [c.reference, c.field, c.oldValue, c.newValue]);
     expect(changes).toEqual(
       expect.arrayContaining([
         [paid.reference, 'commissionStatus', 'pending', 'approved'],
@@ -96,7 +111,9 @@ describe('routine sync (T1, T2)', () => {
     );
     // Only the days of the two sales that left the open statuses were fetched in full; the approved one was still open.
     expect(result).toMatchObject({ daysFetchedAgain: 2, noLongerReported: 1 });
-    expect(result.openSalesChecked).toBe(cache.openSales(ACCOUNT, '2000-01-01', addDays(TRAILING_START, -1)).length + 2);
+    expect(result.openSalesChecked).toBe(
+      cache.openSales(ACCOUNT, '2000-01-01', addDays(TRAILING_START, -1)).length + 2,
+    );
     expect(cache.countSales(ACCOUNT, { text: vanished.reference })).toBe(0);
     expect((cache.oldestStatusCheck(ACCOUNT, {}).oldestOpen ?? '') >= before).toBe(true);
   });
@@ -105,7 +122,11 @@ describe('routine sync (T1, T2)', () => {
     fake.clearRequests();
     const result = await runRoutineSync(deps, { account: ACCOUNT });
     const oldestOpen = fake.sales
-      .filter((s) => dayOf(s) < TRAILING_START && (s.commission_status === 'pending' || (s.commission_status === 'approved' && s.payment_status !== 'paid')))
+      .filter(
+        (s) =>
+          dayOf(s) < TRAILING_START &&
+          (s.commission_status === 'pending' || (s.commission_status === 'approved' && s.payment_status !== 'paid')),
+      )
       .map(dayOf)
       .sort()[0] as string;
     const openTo = addDays(TRAILING_START, -1);
@@ -119,7 +140,13 @@ describe('routine sync (T1, T2)', () => {
     expect(reportRequests()).toBeLessThanOrEqual(trailingPages + openPages);
     expect(reportRequests()).toBe(trailingPages + openPages);
     expect(reportRequests()).toBeLessThan(fullRefreshPages / 2);
-    expect(result).toMatchObject({ daysFetchedAgain: 0, statusChanges: 0, inserted: 0, noLongerReported: 0, notes: [] });
+    expect(result).toMatchObject({
+      daysFetchedAgain: 0,
+      statusChanges: 0,
+      inserted: 0,
+      noLongerReported: 0,
+      notes: [],
+    });
   });
 
   it('T1: the app’s sync manager starts a routine sync in the background, with the trailing window from the preferences', async () => {
@@ -138,7 +165,9 @@ describe('routine sync (T1, T2)', () => {
     const status = manager.status(ACCOUNT);
     expect(status).toMatchObject({ running: false, error: null, lastRun: { status: 'completed', to: TODAY } });
     expect(cached(ACCOUNT, pending.reference)?.commissionStatus).toBe('declined');
-    const starts = fake.requests.filter((r) => r.route === 'report' && r.query.commission_status === 'all').map((r) => String(r.query.start_date));
+    const starts = fake.requests
+      .filter((r) => r.route === 'report' && r.query.commission_status === 'all')
+      .map((r) => String(r.query.start_date));
     expect(starts.every((s) => s >= `${addDays(TODAY, -30)}T00:00:00` || s.startsWith(dayOf(pending)))).toBe(true);
   });
 
@@ -158,6 +187,8 @@ describe('routine sync (T1, T2)', () => {
     await runRoutineSync({ ...deps, today: () => '2026-07-01' }, { account, trailingDays: 0 });
     expect(cached(account, 'S-LATE-0002')).toMatchObject({ transactionDate: TODAY });
     expect(cache.syncGaps(account, '2026-06-01', TODAY)).toEqual([]);
-    expect(cache.countSales(account, { from: TODAY, to: TODAY })).toBe(fake.sales.filter((s) => dayOf(s) === TODAY).length);
+    expect(cache.countSales(account, { from: TODAY, to: TODAY })).toBe(
+      fake.sales.filter((s) => dayOf(s) === TODAY).length,
+    );
   });
 });

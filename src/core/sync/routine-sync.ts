@@ -42,14 +42,21 @@ function planRoutine(deps: SyncDeps, job: RoutineSyncJob): RoutinePlan {
 function changedDayWindows(ctx: RunContext, days: readonly string[]): DayRange[] {
   if (days.length === 0) return [];
   const perDay = ctx.deps.cache.salesPerDay(ctx.account, days[0] as string, addDays(days.at(-1) as string, 1));
-  return planDayWindows(days, new Map(perDay.map((d) => [d.day, d.count])), { pageLimit: 100, maxDays: ctx.deps.windowDays ?? 31 });
+  return planDayWindows(days, new Map(perDay.map((d) => [d.day, d.count])), {
+    pageLimit: 100,
+    maxDays: ctx.deps.windowDays ?? 31,
+  });
 }
 
 /**
  * Runs one routine sync; resolves with the counts (and how many open sales were checked and days fetched again), or
  * rejects with the first error after recording it.
  */
-export async function runRoutineSync(deps: SyncDeps, job: RoutineSyncJob, signal?: AbortSignal): Promise<RoutineSyncResult> {
+export async function runRoutineSync(
+  deps: SyncDeps,
+  job: RoutineSyncJob,
+  signal?: AbortSignal,
+): Promise<RoutineSyncResult> {
   const plan = planRoutine(deps, job);
   const parallel = deps.parallelWindows ?? 3;
   const found = { openSalesChecked: 0, daysFetchedAgain: 0 };

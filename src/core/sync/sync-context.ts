@@ -46,7 +46,12 @@ export function report(ctx: RunContext): void {
 }
 
 /** Runs `work` over `items`, `size` at a time, stopping early when `signal` aborts. */
-export async function runPool<T>(items: readonly T[], size: number, work: (item: T, index: number) => Promise<void>, signal?: AbortSignal): Promise<void> {
+export async function runPool<T>(
+  items: readonly T[],
+  size: number,
+  work: (item: T, index: number) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {
@@ -91,7 +96,11 @@ export async function runTracked(
 ): Promise<SyncResult> {
   const now = deps.now ?? (() => new Date());
   for (const stale of deps.cache.unfinishedSyncRuns(range.account)) {
-    deps.cache.finishSyncRun(stale.id, 'failed', 'The app stopped during this sync; the next sync fetched the missing part.');
+    deps.cache.finishSyncRun(
+      stale.id,
+      'failed',
+      'The app stopped during this sync; the next sync fetched the missing part.',
+    );
   }
   const ctx: RunContext = {
     deps,

@@ -51,14 +51,22 @@ function expectedTotals(): Map<string, { count: number; cents: number }> {
 
 function cachedTotals(): Map<string, { count: number; cents: number }> {
   const summary = cache.summary('demo-sync', { from: FROM, to: TODAY });
-  return new Map(summary.byCommissionStatus.map((t) => [`${t.currency}|${t.commissionStatus}`, { count: t.count, cents: t.commissionMinor }]));
+  return new Map(
+    summary.byCommissionStatus.map((t) => [
+      `${t.currency}|${t.commissionStatus}`,
+      { count: t.count, cents: t.commissionMinor },
+    ]),
+  );
 }
 
 describe('sync engine against the HTTPS fake service', () => {
   it('syncs 5,000 sales through injected faults, then a re-sync records 200 status changes; totals equal an independent sum', async () => {
     fake.setFaults({ serverErrorRate: 0.05, rateLimitRate: 0.05, rateLimitRetryAfter: '0', resetRate: 0.03, seed: 3 });
     const progress: SyncProgress[] = [];
-    const first = await runSync({ cache, client, today: () => TODAY, onProgress: (p) => progress.push(p) }, { account: 'demo-sync', from: FROM, to: TODAY });
+    const first = await runSync(
+      { cache, client, today: () => TODAY, onProgress: (p) => progress.push(p) },
+      { account: 'demo-sync', from: FROM, to: TODAY },
+    );
     const inRange = fake.sales.filter((s) => {
       const day = serviceDayToIso(s.transaction_date) ?? '';
       return day >= FROM && day <= TODAY;
@@ -77,7 +85,10 @@ describe('sync engine against the HTTPS fake service', () => {
     const changed = fake.changeSaleStatuses({ count: 200 });
     expect(changed).toHaveLength(200);
     const before = new Date().toISOString();
-    const second = await runSync({ cache, client, today: () => TODAY }, { account: 'demo-sync', from: FROM, to: TODAY, refresh: true });
+    const second = await runSync(
+      { cache, client, today: () => TODAY },
+      { account: 'demo-sync', from: FROM, to: TODAY, refresh: true },
+    );
     expect(second.progress.state).toBe('completed');
     expect(second.inserted).toBe(0);
     expect(second.statusChanges).toBe(200);
@@ -90,8 +101,13 @@ describe('sync engine against the HTTPS fake service', () => {
 
   it('a normal re-sync fetches only the trailing window, not what is already covered', async () => {
     fake.clearRequests();
-    await runSync({ cache, client, today: () => TODAY }, { account: 'demo-sync', from: FROM, to: TODAY, trailingDays: 30 });
-    const reportDays = fake.requests.filter((r) => r.route === 'report').map((r) => String(r.query.start_date).slice(0, 10));
+    await runSync(
+      { cache, client, today: () => TODAY },
+      { account: 'demo-sync', from: FROM, to: TODAY, trailingDays: 30 },
+    );
+    const reportDays = fake.requests
+      .filter((r) => r.route === 'report')
+      .map((r) => String(r.query.start_date).slice(0, 10));
     expect(reportDays.length).toBeGreaterThan(0);
     expect(reportDays.every((d) => d >= '2026-05-31')).toBe(true);
   });
@@ -123,7 +139,9 @@ describe('sync engine against the HTTPS fake service', () => {
 
   it('a 401 stops the sync with AUTH_INVALID and records the failure', async () => {
     fake.setFaults({ next: [{ fault: { kind: 'status', status: 401 }, route: 'report' }] });
-    await expect(runSync({ cache, client, today: () => TODAY }, { account: 'auth-test', from: '2026-06-01', to: TODAY })).rejects.toMatchObject({
+    await expect(
+      runSync({ cache, client, today: () => TODAY }, { account: 'auth-test', from: '2026-06-01', to: TODAY }),
+    ).rejects.toMatchObject({
       code: 'AUTH_INVALID',
     });
     expect(cache.lastSyncRun('auth-test')?.status).toBe('failed');

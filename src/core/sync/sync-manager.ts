@@ -49,7 +49,8 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
   const lastError = new Map<string, AppErrorData>();
 
   function status(account: string | null): SyncStatus {
-    if (account === null) return { running: false, progress: null, lastRun: null, lastSyncedAt: null, error: null, offline: false };
+    if (account === null)
+      return { running: false, progress: null, lastRun: null, lastSyncedAt: null, error: null, offline: false };
     const cache = deps.cache();
     const last = cache.lastSyncRun(account);
     const completed = cache.lastSyncRun(account, 'completed');
@@ -58,14 +59,22 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
     return {
       running: isRunning,
       progress: progressAccount === account ? progress : null,
-      lastRun: last && last.status !== 'running' ? { from: last.from, to: last.to, status: last.status, finishedAt: last.finishedAt } : null,
+      lastRun:
+        last && last.status !== 'running'
+          ? { from: last.from, to: last.to, status: last.status, finishedAt: last.finishedAt }
+          : null,
       lastSyncedAt: completed?.finishedAt ?? null,
       error: isRunning ? null : error,
       offline: !isRunning && error !== null && OFFLINE_CODES.has(error.code),
     };
   }
 
-  async function run(client: ServiceClient, account: string, work: SyncWork, controller: AbortController): Promise<void> {
+  async function run(
+    client: ServiceClient,
+    account: string,
+    work: SyncWork,
+    controller: AbortController,
+  ): Promise<void> {
     const engineDeps: SyncDeps = {
       cache: deps.cache(),
       client,
@@ -80,7 +89,10 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       await work(engineDeps, controller.signal);
       lastError.delete(account);
     } catch (error) {
-      const data = error instanceof AppError ? error.toData() : { code: 'INTERNAL' as const, message: 'The sync stopped unexpectedly. Try again.' };
+      const data =
+        error instanceof AppError
+          ? error.toData()
+          : { code: 'INTERNAL' as const, message: 'The sync stopped unexpectedly. Try again.' };
       if (data.code !== 'CANCELLED') lastError.set(account, data);
       else lastError.delete(account);
       if (error instanceof AppError && error.code === 'AUTH_INVALID') deps.onAuthRejected(error);

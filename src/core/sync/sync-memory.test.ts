@@ -67,7 +67,8 @@ function generatedService(perDay: number, sampleEvery: number): GeneratedService
       const day = addDays(from, Math.floor(i / perDay));
       sales.push(sale(`S-${day}-${i % perDay}`, day));
     }
-    const nextPage = last < total ? `https://service.example/v1/report/sales?page=${request.page + 1}&limit=${request.limit}` : null;
+    const nextPage =
+      last < total ? `https://service.example/v1/report/sales?page=${request.page + 1}&limit=${request.limit}` : null;
     return Promise.resolve({ sales, warnings: [], rawCount: sales.length, totalHint: total, nextPage });
   };
   service.client = {
@@ -87,7 +88,14 @@ function countingCache(): { cache: SalesCache; covered: string[] } {
     beginSyncRun: () => 1,
     finishSyncRun: () => undefined,
     saveProfile: () => undefined,
-    storePage: (_account, sales) => ({ inserted: sales.length, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0, reportedAgain: 0 }),
+    storePage: (_account, sales) => ({
+      inserted: sales.length,
+      updated: 0,
+      unchanged: 0,
+      statusChanges: 0,
+      roundedAmounts: 0,
+      reportedAgain: 0,
+    }),
     transaction: <T>(work: () => T): T => work(),
     markNoLongerReported: () => 0,
     markCovered: (_account, from) => {
@@ -136,7 +144,8 @@ describe('S13: the sync keeps a bounded set of references, whatever the number o
     expect(service.pages).toBe(MAX_WALK_REFERENCES / 100 + 1);
     expect(covered).toEqual([]);
     // At the cap the walk holds about 35 MB; a million references would hold about four times that.
-    if (process.env.SHOW_HEAP) console.log(Math.round(before / MB), service.samples.map((b) => Math.round(b / MB)).join(' '));
+    if (process.env.SHOW_HEAP)
+      console.log(Math.round(before / MB), service.samples.map((b) => Math.round(b / MB)).join(' '));
     expect((maxOf(service.samples) - before) / MB).toBeLessThan(60);
   }, 120_000);
 });

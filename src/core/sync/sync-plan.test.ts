@@ -37,6 +37,15 @@ describe('sync planning', () => {
   });
 
   it('plans nothing when the range is covered and the trailing window lies outside it', () => {
-    expect(planSyncWindows({ from: '2025-01-01', to: '2025-01-31', today: '2026-06-30', missing: [], trailingDays: 60, windowDays: 31 })).toEqual([]);
+    expect(
+      planSyncWindows({
+        from: '2025-01-01',
+        to: '2025-01-31',
+        today: '2026-06-30',
+        missing: [],
+        trailingDays: 60,
+        windowDays: 31,
+      }),
+    ).toEqual([]);
   });
 });

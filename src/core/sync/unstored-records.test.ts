@@ -29,7 +29,8 @@ let cache: SalesCache;
 let accounts = 0;
 
 const dayOf = (sale: WireSale): string => serviceDayToIso(sale.transaction_date) ?? '';
-const servedIn = (range: { from: string; to: string }): WireSale[] => fake.sales.filter((s) => dayOf(s) >= range.from && dayOf(s) <= range.to);
+const servedIn = (range: { from: string; to: string }): WireSale[] =>
+  fake.sales.filter((s) => dayOf(s) >= range.from && dayOf(s) <= range.to);
 const cachedReferences = (account: string, range: { from: string; to: string }): string[] =>
   [...cache.iterateSales(account, { filter: range })].map((s) => s.reference).sort();
 
@@ -101,7 +102,9 @@ describe('a record the service sent that could not be stored (T8)', () => {
         .map((s) => s.reference)
         .sort(),
     );
-    expect(result.unstored).toEqual([{ from: day, to: day, count: 1, reasons: [expect.stringMatching(/no usable reference/)] }]);
+    expect(result.unstored).toEqual([
+      { from: day, to: day, count: 1, reasons: [expect.stringMatching(/no usable reference/)] },
+    ]);
     expect(result.notes.join(' ')).toContain(`${day}: 1 record the service sent could not be read`);
     const coverage = cache.coverage(account, MARCH.from, MARCH.to);
     expect(coverage).toMatchObject({ complete: false, missing: [{ from: day, to: day }] });
@@ -122,7 +125,9 @@ describe('a record the service sent that could not be stored (T8)', () => {
     fake.clearRequests();
 
     const again = await runSync(deps(), { account, ...MARCH, trailingDays: 0 });
-    expect(fake.requests.filter((r) => r.route === 'report').every((r) => r.query.start_date === `${day}T00:00:00`)).toBe(true);
+    expect(
+      fake.requests.filter((r) => r.route === 'report').every((r) => r.query.start_date === `${day}T00:00:00`),
+    ).toBe(true);
     expect(again.unstored).toEqual([]);
     expect(cachedReferences(account, MARCH)).toContain(broken.reference);
     expect(cache.coverage(account, MARCH.from, MARCH.to)).toMatchObject({ complete: true, missing: [] });
@@ -136,7 +141,9 @@ describe('a record the service sent that could not be stored (T8)', () => {
     const result = await runSync(deps(), { account, ...APRIL, trailingDays: 0 });
     expect(result.unstored).toEqual([{ ...APRIL, count: 1, reasons: [expect.stringMatching(/not an object/)] }]);
     expect(cache.coverage(account, APRIL.from, APRIL.to)).toMatchObject({ complete: false, missing: [APRIL] });
-    expect(aboutCoverage(account, APRIL)).toContain(`${APRIL.from} to ${APRIL.to}: 1 record the service sent could not be read`);
+    expect(aboutCoverage(account, APRIL)).toContain(
+      `${APRIL.from} to ${APRIL.to}: 1 record the service sent could not be read`,
+    );
     expect(aboutCoverage(account, APRIL)).toContain('these days are not complete');
 
     const stillBroken = await runRoutineSync(deps(), { account, trailingDays: 0 });
@@ -165,7 +172,9 @@ describe('the audit’s hostile records through a whole sync (T8)', () => {
   const JANUARY = { from: '2026-01-01', to: '2026-01-31' };
 
   beforeAll(async () => {
-    hostile = await startFakeService({ sales: [...generateSales({ seed: 8, count: 120, endDay: '2026-01-31', days: 31 }), ...adversarialSales()] });
+    hostile = await startFakeService({
+      sales: [...generateSales({ seed: 8, count: 120, endDay: '2026-01-31', days: 31 }), ...adversarialSales()],
+    });
     client = connectClient(hostile);
   });
 
@@ -176,15 +185,25 @@ describe('the audit’s hostile records through a whole sync (T8)', () => {
 
   it('T8: the sync completes, absurd amounts are notices on their sales, and only the unreadable records are listed, by day', async () => {
     const account = freshAccount();
-    const result = await runSync({ cache, client: client.client, today: () => TODAY, parallelWindows: 1 }, { account, ...JANUARY, trailingDays: 0 });
+    const result = await runSync(
+      { cache, client: client.client, today: () => TODAY, parallelWindows: 1 },
+      { account, ...JANUARY, trailingDays: 0 },
+    );
     expect(result.progress.state).toBe('completed');
     const trillion = [...cache.iterateSales(account, { filter: { text: 'ADV-TRILLION' } })][0];
     expect(trillion?.notices.map((n) => n.kind)).toContain('absurd-amount');
     const refused = ADVERSARIAL_CASES.filter((c) => !c.expect.stored);
-    const dated = refused.filter((c) => c.reference.endsWith('NO-REFERENCE')).map((c) => serviceDayToIso(c.base.transaction_date) as string);
+    const dated = refused
+      .filter((c) => c.reference.endsWith('NO-REFERENCE'))
+      .map((c) => serviceDayToIso(c.base.transaction_date) as string);
     expect(result.unstored).toEqual([
       { ...JANUARY, count: refused.length - dated.length, reasons: expect.any(Array) },
-      ...dated.map((day) => ({ from: day, to: day, count: 1, reasons: [expect.stringMatching(/no usable reference/)] })),
+      ...dated.map((day) => ({
+        from: day,
+        to: day,
+        count: 1,
+        reasons: [expect.stringMatching(/no usable reference/)],
+      })),
     ]);
     expect(cache.coverage(account, JANUARY.from, JANUARY.to).complete).toBe(false);
     expect(cache.countSales(account, JANUARY)).toBe(120 + ADVERSARIAL_CASES.length - refused.length);

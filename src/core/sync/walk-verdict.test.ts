@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { digestReferences, judgeWalk, type WalkSummary } from './walk-verdict';
 
 const refs = (...values: string[]): Set<string> => new Set(values);
-const walk = (references: Set<string>, consistentTotal: number | null, totalChanged = false, extra = 0): WalkSummary => ({
+const walk = (
+  references: Set<string>,
+  consistentTotal: number | null,
+  totalChanged = false,
+  extra = 0,
+): WalkSummary => ({
   distinct: references.size + extra,
   consistentTotal,
   totalChanged,

@@ -26,7 +26,12 @@ function settle(ctx: RunContext, window: DayRange, walk: StableWalk): void {
 
 /** Fetches `window` (position `index` among the run's windows) and settles it. */
 export async function fetchWindow(ctx: RunContext, window: DayRange, index: number): Promise<void> {
-  const walk = await walkUntilStable(ctx, { from: window.from, to: window.to, index, label: `${window.from} to ${window.to}` });
+  const walk = await walkUntilStable(ctx, {
+    from: window.from,
+    to: window.to,
+    index,
+    label: `${window.from} to ${window.to}`,
+  });
   if (walk.verdict !== 'unsettled') settle(ctx, window, walk);
   // The window's sales become searchable now rather than at the next bulk catch-up of the page store.
   ctx.deps.cache.catchUpSearch();

@@ -93,7 +93,9 @@ function scopeOf(target: WalkTarget): string {
 function unstoredPage(ctx: RunContext, target: WalkTarget, walk: number, batch: PageBatch): UnstoredPage {
   const scope = scopeOf(target);
   // A walk filtered by status cannot place a record that names no day: only its note tells of it (see `noteUnstored`).
-  const records = batch.warnings.filter((r) => scope === '' || r.day !== null).map(({ day, reference, reason }) => ({ day, reference, reason }));
+  const records = batch.warnings
+    .filter((r) => scope === '' || r.day !== null)
+    .map(({ day, reference, reason }) => ({ day, reference, reason }));
   return { from: target.from, to: target.to, walk: `${ctx.runId}/${target.index}/${walk}`, scope, records };
 }
 
@@ -107,7 +109,8 @@ function storeBatch(ctx: RunContext, target: WalkTarget, walk: number, batch: Pa
   const checkpoint = { from: target.from, to: target.to, page: batch.page };
   const unstored = unstoredPage(ctx, target, walk, batch);
   count(ctx, ctx.deps.cache.storePage(ctx.account, batch.sales, at, { runId: ctx.runId, checkpoint, unstored }));
-  for (const note of batch.notes) ctx.deps.logger?.info('sync.page-note', { account: ctx.account, report: target.label, note });
+  for (const note of batch.notes)
+    ctx.deps.logger?.info('sync.page-note', { account: ctx.account, report: target.label, note });
   if (batch.repeated.length === 0) return;
   // Stored after the page's first sightings, so the copy received last is the one kept.
   const copies = ctx.deps.cache.storePage(ctx.account, batch.repeated, at);
@@ -139,7 +142,10 @@ async function walkOnce(ctx: RunContext, target: WalkTarget, walk: number): Prom
   let last: PageProgress | null = null;
   const extended = !ctx.endDayIncluded;
   const filter = filterOf(target, extended);
-  for await (const batch of walkSalesPages(ctx.deps.client, filter, { limit: PAGE_LIMIT, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
+  for await (const batch of walkSalesPages(ctx.deps.client, filter, {
+    limit: PAGE_LIMIT,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  })) {
     storeBatch(ctx, target, walk, batch);
     tally(unstored, target, batch.warnings);
     if (extended && batch.sales.some((sale) => sale.transactionDate === filter.endDate)) ctx.endDayIncluded = true;
@@ -150,9 +156,17 @@ async function walkOnce(ctx: RunContext, target: WalkTarget, walk: number): Prom
     last = batch.progress;
   }
   if (last === null || !last.complete) {
-    throw new AppError('BAD_RESPONSE', `The service kept repeating pages for ${target.label}, so that period could not be fully synced. Try again later.`);
+    throw new AppError(
+      'BAD_RESPONSE',
+      `The service kept repeating pages for ${target.label}, so that period could not be fully synced. Try again later.`,
+    );
   }
-  const summary = { distinct: last.distinct, consistentTotal: last.consistentTotal, totalChanged: last.totalChanged, references };
+  const summary = {
+    distinct: last.distinct,
+    consistentTotal: last.consistentTotal,
+    totalChanged: last.totalChanged,
+    references,
+  };
   return { references, unmatched, summary, unstored };
 }
 
@@ -184,7 +198,11 @@ export async function walkUntilStable(ctx: RunContext, target: WalkTarget): Prom
     const verdict = judgeWalk(result.summary, previous);
     const outcome = { references: result.references, unmatched: result.unmatched, startedAt, walks: walk };
     if (verdict === 'again' && walk < MAX_WALKS) {
-      addNote(ctx, 'sync.walk-again', `${target.label}: ${mismatch(result.summary)} (the report changed while it was read); it was walked again.`);
+      addNote(
+        ctx,
+        'sync.walk-again',
+        `${target.label}: ${mismatch(result.summary)} (the report changed while it was read); it was walked again.`,
+      );
       previous = digestReferences(result.references);
       continue;
     }

@@ -22,7 +22,9 @@ export function App() {
   const { session, error, retry } = controller;
   /** The sign-in screen sits over whatever the session shows; closing it returns there. */
   const [signingIn, setSigningIn] = useState(false);
-  const appInfo = useBridgeQuery(() => startRequest('getAppInfo'), 'app-info', { initial: () => takeArrivedStartAnswer('getAppInfo') });
+  const appInfo = useBridgeQuery(() => startRequest('getAppInfo'), 'app-info', {
+    initial: () => takeArrivedStartAnswer('getAppInfo'),
+  });
   useCacheNotice(appInfo.data);
   // The screens read the remembered views (filters, sort, columns): drawn before those arrive, the sales screen would
   // ask the cache for the default view first and then again for the remembered one.
@@ -105,7 +107,9 @@ function announceSignIn(status: SessionStatus) {
   notifications.show({
     color: 'teal',
     title: `Signed in to ${label}`,
-    message: remembered ? 'Your API key and secret are stored in the system keychain.' : 'Your API key and secret are kept in memory until you quit.',
+    message: remembered
+      ? 'Your API key and secret are stored in the system keychain.'
+      : 'Your API key and secret are kept in memory until you quit.',
     'data-testid': 'signed-in-notification',
   });
 }

@@ -10,7 +10,15 @@
  * yellow, 3.4:1 for green, 4.1:1 for indigo. {@link cssVariablesResolver} darkens that text by 30 %, which brings
  * every Mantine colour to at least 4.7:1 on shade 2.
  */
-import { createTheme, darken, DEFAULT_THEME, Drawer, Modal, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  DEFAULT_THEME,
+  Drawer,
+  Modal,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /** `tuple` with `shade` replaced by `value`. */
 function withShade(tuple: MantineColorsTuple, shade: number, value: string): MantineColorsTuple {
@@ -50,7 +58,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
     ...Object.fromEntries(
-      Object.entries(resolved.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, darken(shades[9], LIGHT_TEXT_DARKEN)]),
+      Object.entries(resolved.colors).map(([name, shades]) => [
+        `--mantine-color-${name}-light-color`,
+        darken(shades[9], LIGHT_TEXT_DARKEN),
+      ]),
     ),
     '--mantine-color-placeholder': 'var(--mantine-color-dimmed)',
   },

@@ -13,7 +13,14 @@ import { selectMatching, type Selection } from './filter-mask';
 import { keepSaleTextsIn, removeSavedTexts, saveSaleTexts, searchTerms, searchTerm, valuesContaining } from '../search';
 import { sortOrder } from './sort-order';
 import { readStamp, readTextStamp } from './browse-stamp';
-import { openSavedColumns, removeSavedIndexes, SAVED_ORDERS, saveColumns, type SavedColumns, type SavedIndexPlace } from './saved-columns';
+import {
+  openSavedColumns,
+  removeSavedIndexes,
+  SAVED_ORDERS,
+  saveColumns,
+  type SavedColumns,
+  type SavedIndexPlace,
+} from './saved-columns';
 
 /** Above this many pending row ids a rebuild is cheaper than a patch. */
 const PATCH_LIMIT = 50_000;
@@ -38,7 +45,12 @@ declare const lentBrand: unique symbol;
 type Lent<T> = T & { readonly [lentBrand]: true };
 type Refused = { readonly 'a lent mask or order may not leave the callback it was lent to': never };
 /** What a lending callback may return: anything but a lent buffer, or an object with one as a property. */
-type Returned<R> = R extends Lent<unknown> ? Refused : R extends object ? { [K in keyof R]: R[K] extends Lent<unknown> ? Refused : unknown } : unknown;
+type Returned<R> =
+  R extends Lent<unknown>
+    ? Refused
+    : R extends object
+      ? { [K in keyof R]: R[K] extends Lent<unknown> ? Refused : unknown }
+      : unknown;
 
 /** The sales a filter matches, as lent by {@link AccountView.withSelection}. */
 export interface LentSelection {
@@ -108,7 +120,8 @@ interface AccountState {
 
 /** Runs `read` with `value` lent, refusing a second loan of the same kind meanwhile. */
 function lend<T, R>(state: AccountState, kind: 'order' | 'selection', value: () => T, read: (value: T) => R): R {
-  if (state.lending[kind]) throw new Error(`A ${kind} was asked for while another is lent: it could take the lent one's memory.`);
+  if (state.lending[kind])
+    throw new Error(`A ${kind} was asked for while another is lent: it could take the lent one's memory.`);
   state.lending[kind] = true;
   try {
     return read(value());
@@ -166,12 +179,17 @@ function markHits(word: Uint8Array, size: number, lists: readonly CodeHits[]): v
   }
   const { codes: b, table: tb } = second;
   if (third === undefined) {
-    for (let p = 0; p < size; p++) word[p] = (word[p] as number) | (ta[a[p] as number] as number) | (tb[b[p] as number] as number);
+    for (let p = 0; p < size; p++)
+      word[p] = (word[p] as number) | (ta[a[p] as number] as number) | (tb[b[p] as number] as number);
     return;
   }
   const { codes: c, table: tc } = third;
   for (let p = 0; p < size; p++) {
-    word[p] = (word[p] as number) | (ta[a[p] as number] as number) | (tb[b[p] as number] as number) | (tc[c[p] as number] as number);
+    word[p] =
+      (word[p] as number) |
+      (ta[a[p] as number] as number) |
+      (tb[b[p] as number] as number) |
+      (tc[c[p] as number] as number);
   }
 }
 
@@ -180,7 +198,13 @@ function markHits(word: Uint8Array, size: number, lists: readonly CodeHits[]): v
  * name. The search hands over sale ids (any account) in ascending order, and they are found by walking the positions'
  * own ids, which ascend too: no id-to-position table is read.
  */
-function markTerm(db: Database.Database, columns: SaleColumns, catalog: LookupCatalog, term: string, word: Uint8Array): void {
+function markTerm(
+  db: Database.Database,
+  columns: SaleColumns,
+  catalog: LookupCatalog,
+  term: string,
+  word: Uint8Array,
+): void {
   const { ids, size } = columns;
   word.fill(0);
   let p = 0;
@@ -202,7 +226,13 @@ function markTerm(db: Database.Database, columns: SaleColumns, catalog: LookupCa
  * Sales matching every term: per term, its own entry's hits or its product's or collection's name hits. Written into
  * `into` when it has the right length; a second term and more need a scratch mask, the first is marked in place.
  */
-function textMask(db: Database.Database, columns: SaleColumns, catalog: LookupCatalog, terms: readonly string[], into: Uint8Array | undefined): Uint8Array {
+function textMask(
+  db: Database.Database,
+  columns: SaleColumns,
+  catalog: LookupCatalog,
+  terms: readonly string[],
+  into: Uint8Array | undefined,
+): Uint8Array {
   const { size } = columns;
   const mask = into?.length === size ? into : new Uint8Array(size);
   const [first, ...rest] = terms;
@@ -222,7 +252,10 @@ function textMask(db: Database.Database, columns: SaleColumns, catalog: LookupCa
  * its memory (nothing else holds an order: pages read it within their call). Orders by product or collection name are
  * never saved and are the slowest to compute, so they stay while orders read quickly go.
  */
-function evictOrder(orders: Map<SaleSortColumn, Int32Array>, cheap: (column: SaleSortColumn) => boolean): Int32Array | undefined {
+function evictOrder(
+  orders: Map<SaleSortColumn, Int32Array>,
+  cheap: (column: SaleSortColumn) => boolean,
+): Int32Array | undefined {
   if (orders.size < ORDER_LIMIT) return undefined;
   const columns = [...orders.keys()];
   const column = columns.find(cheap) ?? (columns[0] as SaleSortColumn);
@@ -238,14 +271,21 @@ function orderOf(db: Database.Database, account: string, state: AccountState, co
     state.orders.delete(column);
   } else {
     const spare = evictOrder(state.orders, (held) => state.saved && state.file?.hasOrder(held) === true);
-    order = (state.saved ? state.file?.order(column, spare) : null) ?? sortOrder(db, account, state.columns, state.catalog, column, spare);
+    order =
+      (state.saved ? state.file?.order(column, spare) : null) ??
+      sortOrder(db, account, state.columns, state.catalog, column, spare);
   }
   state.orders.set(column, order);
   return order;
 }
 
 /** The selection of `filter`, memoised with its text search; when too many are held, the one let go gives its memory. */
-function selectionOf(db: Database.Database, state: AccountState, filter: SalesFilter, beforeTextSearch: () => void): Selection {
+function selectionOf(
+  db: Database.Database,
+  state: AccountState,
+  filter: SalesFilter,
+  beforeTextSearch: () => void,
+): Selection {
   return remember(state.selections, SELECTION_LIMIT, JSON.stringify(filter), (spare) => {
     const terms = searchTerms(filter.text);
     const hits =
@@ -259,13 +299,20 @@ function selectionOf(db: Database.Database, state: AccountState, filter: SalesFi
   });
 }
 
-function makeView(db: Database.Database, account: string, state: AccountState, beforeTextSearch: () => void): AccountView {
+function makeView(
+  db: Database.Database,
+  account: string,
+  state: AccountState,
+  beforeTextSearch: () => void,
+): AccountView {
   return {
     account,
     columns: state.columns,
     catalog: state.catalog,
-    withOrder: (column, read) => lend(state, 'order', () => orderOf(db, account, state, column) as Lent<Int32Array>, read),
-    withSelection: (filter, read) => lend(state, 'selection', () => selectionOf(db, state, filter, beforeTextSearch) as LentSelection, read),
+    withOrder: (column, read) =>
+      lend(state, 'order', () => orderOf(db, account, state, column) as Lent<Int32Array>, read),
+    withSelection: (filter, read) =>
+      lend(state, 'selection', () => selectionOf(db, state, filter, beforeTextSearch) as LentSelection, read),
     derived: <T>(key: string, make: () => T): T => {
       if (!state.derived.has(key)) state.derived.set(key, make());
       return state.derived.get(key) as T;
@@ -284,20 +331,25 @@ const SCAN_CHUNK = 2_000;
  * the file (twice as fast as going through an index and sorting), the account index otherwise.
  */
 function build(db: Database.Database, account: string, limit: number): SaleColumns | null {
-  const count = db.prepare<[string], number>('SELECT count(*) FROM sales WHERE account_id = ?').pluck().get(account) ?? 0;
+  const count =
+    db.prepare<[string], number>('SELECT count(*) FROM sales WHERE account_id = ?').pluck().get(account) ?? 0;
   if (count > limit) return null;
   const maxId = db.prepare<[], number | null>('SELECT max(id) FROM sales').pluck().get() ?? 0;
   const columns = createColumns(count);
   if (count * 4 >= maxId) {
     const chunk = db
-      .prepare<[string, number], ColumnRow>(`SELECT ${COLUMN_SELECT} FROM sales NOT INDEXED WHERE account_id = ? AND id > ? ORDER BY id LIMIT ${SCAN_CHUNK}`)
+      .prepare<[string, number], ColumnRow>(
+        `SELECT ${COLUMN_SELECT} FROM sales NOT INDEXED WHERE account_id = ? AND id > ? ORDER BY id LIMIT ${SCAN_CHUNK}`,
+      )
       .raw();
     for (let after = 0, rows = chunk.all(account, after); rows.length > 0; rows = chunk.all(account, after)) {
       for (const row of rows) putRow(columns, row);
       after = (rows[rows.length - 1] as ColumnRow)[0];
     }
   } else {
-    const rows = db.prepare<[string], ColumnRow>(`SELECT ${COLUMN_SELECT} FROM sales WHERE account_id = ? ORDER BY id`).raw();
+    const rows = db
+      .prepare<[string], ColumnRow>(`SELECT ${COLUMN_SELECT} FROM sales WHERE account_id = ? ORDER BY id`)
+      .raw();
     for (const row of rows.iterate(account)) putRow(columns, row);
   }
   return columns;
@@ -307,12 +359,24 @@ function build(db: Database.Database, account: string, limit: number): SaleColum
  * The account's columns from the saved file when it matches the cache, else rebuilt from SQLite; null when there is
  * no such file and the account has more than `buildLimit` sales.
  */
-function load(db: Database.Database, account: string, saved: SavedIndexOptions | null, onDamage: () => void, buildLimit = Infinity): AccountState | null {
+function load(
+  db: Database.Database,
+  account: string,
+  saved: SavedIndexOptions | null,
+  onDamage: () => void,
+  buildLimit = Infinity,
+): AccountState | null {
   const stamp = saved === null ? null : readStamp(db);
   const file = saved === null || stamp === null ? null : openSavedColumns(saved, account, stamp, onDamage);
   const columns = file?.columns ?? build(db, account, buildLimit);
   if (columns === null) return null;
-  const memo = { orders: new Map(), selections: new Map(), texts: new Map(), derived: new Map(), lending: { order: false, selection: false } };
+  const memo = {
+    orders: new Map(),
+    selections: new Map(),
+    texts: new Map(),
+    derived: new Map(),
+    lending: { order: false, selection: false },
+  };
   return { columns, catalog: loadCatalog(db), pending: new Set(), ...memo, saved: file !== null, file };
 }
 
@@ -337,14 +401,17 @@ function saveAll(db: Database.Database, states: Map<string, AccountState | null>
  */
 function everyOrder(db: Database.Database, account: string, state: AccountState): Map<SaleSortColumn, Int32Array> {
   const orders = new Map(state.orders);
-  for (const column of SAVED_ORDERS) if (!orders.has(column)) orders.set(column, sortOrder(db, account, state.columns, state.catalog, column));
+  for (const column of SAVED_ORDERS)
+    if (!orders.has(column)) orders.set(column, sortOrder(db, account, state.columns, state.catalog, column));
   return orders;
 }
 
 /** Applies pending writes; false when they cannot keep positions in id order (then the caller rebuilds). */
 function patch(db: Database.Database, state: AccountState): boolean {
   const rows = db
-    .prepare<[string], ColumnRow>(`SELECT ${COLUMN_SELECT} FROM sales WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`)
+    .prepare<[string], ColumnRow>(
+      `SELECT ${COLUMN_SELECT} FROM sales WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+    )
     .raw()
     .all(JSON.stringify([...state.pending]));
   const { columns } = state;
@@ -371,7 +438,11 @@ function patch(db: Database.Database, state: AccountState): boolean {
  * Creates the registry for `db`. `beforeTextSearch` runs before the search index is queried (it brings the index up
  * to date with the sales stored since its last catch-up); `saved` says where columns are saved (none when null).
  */
-export function createBrowseIndex(db: Database.Database, beforeTextSearch: () => void = () => undefined, saved: SavedIndexOptions | null = null): BrowseIndex {
+export function createBrowseIndex(
+  db: Database.Database,
+  beforeTextSearch: () => void = () => undefined,
+  saved: SavedIndexOptions | null = null,
+): BrowseIndex {
   const states = new Map<string, AccountState | null>();
   // The sales' references a text search reads are saved beside the columns, under a stamp of their own.
   if (saved !== null) keepSaleTextsIn(db, { place: saved, minSales: saved.minSales, stamp: () => readTextStamp(db) });

@@ -15,7 +15,11 @@ export interface BrowseStamp {
 
 /** The stamp of the file as it is now, or null when the file has none (it was not migrated by this build). */
 export function readStamp(db: Database.Database): BrowseStamp | null {
-  const row = db.prepare<[], { cacheId: string; generation: number }>('SELECT cache_id AS cacheId, generation FROM browse_stamp WHERE id = 1').get();
+  const row = db
+    .prepare<[], { cacheId: string; generation: number }>(
+      'SELECT cache_id AS cacheId, generation FROM browse_stamp WHERE id = 1',
+    )
+    .get();
   if (row === undefined) return null;
   const maxId = db.prepare<[], number | null>('SELECT max(id) FROM sales').pluck().get() ?? 0;
   return { ...row, maxId, schema: db.pragma('user_version', { simple: true }) as number };
@@ -28,7 +32,9 @@ export function readStamp(db: Database.Database): BrowseStamp | null {
  */
 export function readTextStamp(db: Database.Database): string | null {
   const row = db
-    .prepare<[], { cacheId: string; textGeneration: number }>('SELECT cache_id AS cacheId, text_generation AS textGeneration FROM browse_stamp WHERE id = 1')
+    .prepare<[], { cacheId: string; textGeneration: number }>(
+      'SELECT cache_id AS cacheId, text_generation AS textGeneration FROM browse_stamp WHERE id = 1',
+    )
     .get();
   if (row === undefined) return null;
   return JSON.stringify([row.cacheId, row.textGeneration, db.pragma('user_version', { simple: true })]);

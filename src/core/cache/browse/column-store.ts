@@ -211,6 +211,7 @@ function putFine(columns: SaleColumns, pos: number, commission: string | null, t
     commission: commission === null ? null : parseDecimal(commission),
     transaction: transaction === null ? null : parseDecimal(transaction),
   };
-  columns.fine[pos] = (amounts.commission === null ? 0 : FINE_COMMISSION) | (amounts.transaction === null ? 0 : FINE_TRANSACTION);
+  columns.fine[pos] =
+    (amounts.commission === null ? 0 : FINE_COMMISSION) | (amounts.transaction === null ? 0 : FINE_TRANSACTION);
   columns.fineAmounts.set(pos, amounts);
 }

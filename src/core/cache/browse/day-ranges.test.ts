@@ -7,7 +7,25 @@ import type { SalesFilter } from '../../../shared/sales-query';
 const CATALOG = { products: [], collections: [] };
 
 function row(id: number, day: string, payDay: string | null, status = 'pending'): ColumnRow {
-  return [id, day, payDay, status, payDay === null ? 'pending' : 'paid', 'EUR', 'product', null, null, null, 100, 1000, 't', 't', null, null, 0];
+  return [
+    id,
+    day,
+    payDay,
+    status,
+    payDay === null ? 'pending' : 'paid',
+    'EUR',
+    'product',
+    null,
+    null,
+    null,
+    100,
+    1000,
+    't',
+    't',
+    null,
+    null,
+    0,
+  ];
 }
 
 /** 20,000 sales stored a window of days at a time, as a sync stores them: about four days per block of 4,096. */
@@ -43,7 +61,10 @@ describe('day ranges', () => {
       { from: '2026-01-21' },
       { from: '2027-01-01' },
     ];
-    for (const filter of filters) expect(selectMatching(columns, CATALOG, filter, null).count, JSON.stringify(filter)).toBe(bruteCount(rows, filter));
+    for (const filter of filters)
+      expect(selectMatching(columns, CATALOG, filter, null).count, JSON.stringify(filter)).toBe(
+        bruteCount(rows, filter),
+      );
   });
 
   it('stay true when stored sales change their days after the blocks were built (a payment date set, a date moved)', () => {

@@ -45,7 +45,11 @@ function slugValues(entries: readonly (LookupEntry | undefined)[], counts: Float
   return [...bySlug.values()].sort(compareValues);
 }
 
-function daySpan(days: Int32Array, mask: Uint8Array, size: number): { firstDay: string | null; lastDay: string | null } {
+function daySpan(
+  days: Int32Array,
+  mask: Uint8Array,
+  size: number,
+): { firstDay: string | null; lastDay: string | null } {
   let first = Infinity;
   let last = -Infinity;
   for (let p = 0; p < size; p++) {
@@ -62,8 +66,14 @@ export function distinctValues(view: AccountView, filter: SalesFilter): Distinct
   const { columns, catalog } = view;
   const n = columns.size;
   return view.withSelection(filter, ({ mask }) => ({
-    currencies: textValues(columns.currencies.values, countCodes(columns.currency, mask, n, columns.currencies.values.length)),
-    categories: textValues(columns.categories.values, countCodes(columns.category, mask, n, columns.categories.values.length)),
+    currencies: textValues(
+      columns.currencies.values,
+      countCodes(columns.currency, mask, n, columns.currencies.values.length),
+    ),
+    categories: textValues(
+      columns.categories.values,
+      countCodes(columns.category, mask, n, columns.categories.values.length),
+    ),
     subids: textValues(columns.subids.values, countCodes(columns.subid, mask, n, columns.subids.values.length)),
     collections: slugValues(catalog.collections, countCodes(columns.collection, mask, n, catalog.collections.length)),
     products: slugValues(catalog.products, countCodes(columns.product, mask, n, catalog.products.length)),

@@ -58,11 +58,18 @@ describe('exact totals in the browse index', () => {
   it('T6: sub-cent and absurd amounts are added exactly at their own scale, never rounded; a sale without an amount is counted but adds nothing', () => {
     const eur = cache.summary(ACCOUNT, { currencies: ['EUR'] });
     expect(eur.byCurrency[0]).toMatchObject({ count: 5, commission: '123456789012345678901235.665' });
-    expect(eur.byCommissionStatus.find((t) => t.commissionStatus === 'pending')).toMatchObject({ count: 1, commission: '0.00' });
+    expect(eur.byCommissionStatus.find((t) => t.commissionStatus === 'pending')).toMatchObject({
+      count: 1,
+      commission: '0.00',
+    });
     const small = cache.summary(ACCOUNT, { currencies: ['EUR'], text: 'FINE' }).byCurrency[0];
     expect(small).toMatchObject({ count: 2, commission: '0.005', commissionMinor: 1 });
-    expect(cache.series(ACCOUNT, { filter: { currencies: ['EUR'] }, interval: 'month' })[0]).toMatchObject({ commission: '123456789012345678901235.665' });
-    expect(cache.topEntries(ACCOUNT, { dimension: 'subid', filter: { currencies: ['USD'] }, limit: 1 })[0]).toMatchObject({ commission: '120000000000000.03' });
+    expect(cache.series(ACCOUNT, { filter: { currencies: ['EUR'] }, interval: 'month' })[0]).toMatchObject({
+      commission: '123456789012345678901235.665',
+    });
+    expect(
+      cache.topEntries(ACCOUNT, { dimension: 'subid', filter: { currencies: ['USD'] }, limit: 1 })[0],
+    ).toMatchObject({ commission: '120000000000000.03' });
   });
 
   it('T6: amounts sort by value within and across currencies, sub-cent and missing ones included', () => {
@@ -73,7 +80,12 @@ describe('exact totals in the browse index', () => {
       limit: 10,
     }).rows;
     expect(rows.map((r) => r.reference)).toEqual(['NONE-1', 'FINE-1', 'FINE-2', 'PLAIN-1', 'HUGE-1']);
-    const streamed = [...cache.iterateSales(ACCOUNT, { filter: { currencies: ['EUR'] }, sort: { column: 'commissionAmount', direction: 'asc' } })];
+    const streamed = [
+      ...cache.iterateSales(ACCOUNT, {
+        filter: { currencies: ['EUR'] },
+        sort: { column: 'commissionAmount', direction: 'asc' },
+      }),
+    ];
     expect(streamed.map((r) => r.reference)).toEqual(rows.map((r) => r.reference));
   });
 });

@@ -107,7 +107,13 @@ const OPEN_HIGH = 1_000_000_000;
  * the day range (or, with no range, writing the mask without reading it), each pass also counting: a pass per
  * condition read and wrote the whole mask once per condition, and a pass with unused slots still read them.
  */
-export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, filter: SalesFilter, textHits: Uint8Array | null, into?: Uint8Array): Selection {
+export function selectMatching(
+  columns: SaleColumns,
+  catalog: LookupCatalog,
+  filter: SalesFilter,
+  textHits: Uint8Array | null,
+  into?: Uint8Array,
+): Selection {
   const n = columns.size;
   const mask = into?.length === n ? into : new Uint8Array(n);
   const range = dayRange(columns, filter);
@@ -118,8 +124,12 @@ export function selectMatching(columns: SaleColumns, catalog: LookupCatalog, fil
   // Most caches have no sale the service stopped reporting: then the flag excludes nothing and is not read.
   if (unreported !== null && unreported.indexOf(1) !== -1) tests.unshift({ codes: unreported, table: REPORTED });
   // The first two list tests go with the day range, or make the mask when there is none.
-  let count = range !== null ? blockedRangePass(mask, n, range, tests.slice(0, 2)) : setPass(mask, n, tests[0] as CodeTest, tests[1]);
-  for (let from = 2; from < tests.length; from += 2) count = andPass(mask, 0, n, tests[from] as CodeTest, tests[from + 1]);
+  let count =
+    range !== null
+      ? blockedRangePass(mask, n, range, tests.slice(0, 2))
+      : setPass(mask, n, tests[0] as CodeTest, tests[1]);
+  for (let from = 2; from < tests.length; from += 2)
+    count = andPass(mask, 0, n, tests[from] as CodeTest, tests[from + 1]);
   return { mask, count };
 }
 
@@ -152,7 +162,14 @@ const HIT = new Uint8Array([0, 1]);
 const REPORTED = new Uint8Array([1, 0]);
 
 /** Writes the mask of positions [start, end) for the day range and up to two list tests; returns how many match. */
-function rangePass(mask: Uint8Array, start: number, end: number, range: DayRangeTest, first: CodeTest | undefined, second: CodeTest | undefined): number {
+function rangePass(
+  mask: Uint8Array,
+  start: number,
+  end: number,
+  range: DayRangeTest,
+  first: CodeTest | undefined,
+  second: CodeTest | undefined,
+): number {
   // 1 where `low <= day <= high` (the missing day, NO_DAY, is below every `low`): both differences are then >= 0.
   const { days } = range;
   const low = Math.max(range.from, OPEN_LOW);
@@ -177,7 +194,8 @@ function rangePass(mask: Uint8Array, start: number, end: number, range: DayRange
     const [{ codes: a, table: ta }, { codes: b, table: tb }] = [first, second];
     for (let p = start; p < end; p++) {
       const day = days[p] as number;
-      const m = ((((day - low) | (high - day)) >>> 31) ^ 1) & (ta[a[p] as number] as number) & (tb[b[p] as number] as number);
+      const m =
+        ((((day - low) | (high - day)) >>> 31) ^ 1) & (ta[a[p] as number] as number) & (tb[b[p] as number] as number);
       mask[p] = m;
       count += m;
     }

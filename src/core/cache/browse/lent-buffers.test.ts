@@ -29,7 +29,10 @@ afterAll(() => {
 describe('the browse view lends its reused buffers', () => {
   it('gives what a callback computes from a selection and an order', () => {
     const euro = view.withSelection({ currencies: ['EUR'] }, ({ count }) => count);
-    const all = view.withSelection({}, ({ mask, count }) => ({ count, marked: mask.reduce((sum, bit) => sum + bit, 0) }));
+    const all = view.withSelection({}, ({ mask, count }) => ({
+      count,
+      marked: mask.reduce((sum, bit) => sum + bit, 0),
+    }));
     expect(all).toEqual({ count: 300, marked: 300 });
     expect(euro).toBeGreaterThan(0);
     expect(euro).toBeLessThan(300);
@@ -48,8 +51,12 @@ describe('the browse view lends its reused buffers', () => {
   });
 
   it('throws when a second selection or order is asked for while one is lent, and lends again afterwards', () => {
-    expect(() => view.withSelection({}, () => view.withSelection({ currencies: ['EUR'] }, ({ count }) => count))).toThrow(/while another is lent/);
-    expect(() => view.withOrder('reference', () => view.withOrder('transactionDate', (order) => order.length))).toThrow(/while another is lent/);
+    expect(() =>
+      view.withSelection({}, () => view.withSelection({ currencies: ['EUR'] }, ({ count }) => count)),
+    ).toThrow(/while another is lent/);
+    expect(() => view.withOrder('reference', () => view.withOrder('transactionDate', (order) => order.length))).toThrow(
+      /while another is lent/,
+    );
     expect(view.withSelection({}, () => view.withOrder('reference', (order) => order.length))).toBe(300);
     expect(view.withSelection({ currencies: ['EUR'] }, ({ count }) => count)).toBeGreaterThan(0);
   });

@@ -33,7 +33,10 @@ export function loadCatalog(db: Database.Database): LookupCatalog {
  * A membership table over ids: 1 where the entry's slug is one of `slugs`. Id 0 (no product/collection at all) and
  * entries without a slug count as slug null, as `LEFT JOIN … WHERE slug IS NULL` does in SQL.
  */
-export function slugMembership(entries: readonly (LookupEntry | undefined)[], slugs: readonly (string | null)[]): Uint8Array {
+export function slugMembership(
+  entries: readonly (LookupEntry | undefined)[],
+  slugs: readonly (string | null)[],
+): Uint8Array {
   const wanted = new Set(slugs);
   const table = new Uint8Array(Math.max(1, entries.length));
   table[0] = wanted.has(null) ? 1 : 0;

@@ -39,7 +39,12 @@ function amountSums(n: number): AmountSums {
 /** Zeroed totals for `groups` groups. */
 export function groupSums(groups: number): GroupSums {
   const n = Math.max(1, groups);
-  return { count: new Float64Array(n), commission: amountSums(n), transaction: amountSums(n), transactionMissing: new Float64Array(n) };
+  return {
+    count: new Float64Array(n),
+    commission: amountSums(n),
+    transaction: amountSums(n),
+    transactionMissing: new Float64Array(n),
+  };
 }
 
 function exactOf(sums: AmountSums, group: number): { carry: bigint; fine: ExactDecimal } {
@@ -78,7 +83,12 @@ export interface AmountColumns {
 
 /** The amount arrays of `columns`, in an object with plain fields (read them once, before a loop). */
 export function amountColumns(columns: SaleColumns): AmountColumns {
-  return { fine: columns.fine, commission: columns.commission, transaction: columns.transaction, fineAmounts: columns.fineAmounts };
+  return {
+    fine: columns.fine,
+    commission: columns.commission,
+    transaction: columns.transaction,
+    fineAmounts: columns.fineAmounts,
+  };
 }
 
 /** Adds the sale at position `p` to `group`. */
@@ -100,7 +110,13 @@ export function addSale(sums: GroupSums, group: number, columns: AmountColumns, 
  * {@link addSale}, which looks the arrays up through the sums' objects at every sale: half the time of the pass. A sale
  * with an amount finer than its currency, or a sum about to pass 2^52, goes the exact way.
  */
-export function addSaleRun(sums: GroupSums, columns: AmountColumns, groups: Int32Array, start: number, end: number): void {
+export function addSaleRun(
+  sums: GroupSums,
+  columns: AmountColumns,
+  groups: Int32Array,
+  start: number,
+  end: number,
+): void {
   const { count, transactionMissing: missing } = sums;
   const [commissionPlain, transactionPlain] = [sums.commission.plain, sums.transaction.plain];
   const { fine, commission, transaction } = columns;
@@ -141,7 +157,8 @@ export function addGroup(target: GroupSums, to: number, source: GroupSums, from:
   target.count[to] = (target.count[to] as number) + (source.count[from] as number);
   addAmounts(target.commission, to, source.commission, from);
   addAmounts(target.transaction, to, source.transaction, from);
-  target.transactionMissing[to] = (target.transactionMissing[to] as number) + (source.transactionMissing[from] as number);
+  target.transactionMissing[to] =
+    (target.transactionMissing[to] as number) + (source.transactionMissing[from] as number);
 }
 
 /** Groups that received at least one sale. */

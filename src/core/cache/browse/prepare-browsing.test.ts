@@ -24,7 +24,10 @@ function fill(cache: SalesCache): void {
 
 /** The first page as the independent oracle makes it from the stored rows, to compare the browse index's pages with. */
 function newestFromOracle(): string[] {
-  return storedOracleRefs(path, ACCOUNT, {}, NEWEST_FIRST.sort.column, NEWEST_FIRST.sort.direction).slice(0, NEWEST_FIRST.limit);
+  return storedOracleRefs(path, ACCOUNT, {}, NEWEST_FIRST.sort.column, NEWEST_FIRST.sort.direction).slice(
+    0,
+    NEWEST_FIRST.limit,
+  );
 }
 
 beforeEach(() => {

@@ -8,15 +8,32 @@ import type { AccountView } from './browse-index';
 import type { SalesFilter, SalesSort } from '../../../shared/sales-query';
 
 /** Row ids of the window [offset, offset + limit) of the filtered, sorted sales, and the filter's total. */
-export function pageIds(view: AccountView, filter: SalesFilter, sort: SalesSort, offset: number, limit: number): { ids: number[]; total: number } {
+export function pageIds(
+  view: AccountView,
+  filter: SalesFilter,
+  sort: SalesSort,
+  offset: number,
+  limit: number,
+): { ids: number[]; total: number } {
   return view.withSelection(filter, ({ mask, count }) => {
     if (offset >= count) return { ids: [], total: count };
-    return view.withOrder(sort.column, (order) => ({ ids: windowIds(view, mask, count, order, sort.direction, offset, limit), total: count }));
+    return view.withOrder(sort.column, (order) => ({
+      ids: windowIds(view, mask, count, order, sort.direction, offset, limit),
+      total: count,
+    }));
   });
 }
 
 /** The window's row ids, walking `order` over the sales `mask` marks (`count` of them). */
-function windowIds(view: AccountView, mask: Uint8Array, count: number, order: Int32Array, direction: 'asc' | 'desc', offset: number, limit: number): number[] {
+function windowIds(
+  view: AccountView,
+  mask: Uint8Array,
+  count: number,
+  order: Int32Array,
+  direction: 'asc' | 'desc',
+  offset: number,
+  limit: number,
+): number[] {
   const ids: number[] = [];
   const { ids: rowIds } = view.columns;
   if (count === order.length) return everySalePage(order, rowIds, direction, offset, limit);
@@ -33,7 +50,13 @@ function windowIds(view: AccountView, mask: Uint8Array, count: number, order: In
 }
 
 /** The window when every sale matches: read straight from the order, whatever the offset. */
-function everySalePage(order: Int32Array, rowIds: Int32Array, direction: 'asc' | 'desc', offset: number, limit: number): number[] {
+function everySalePage(
+  order: Int32Array,
+  rowIds: Int32Array,
+  direction: 'asc' | 'desc',
+  offset: number,
+  limit: number,
+): number[] {
   const ids: number[] = [];
   for (let i = offset; i < order.length && ids.length < limit; i++) {
     const p = order[direction === 'asc' ? i : order.length - 1 - i] as number;
@@ -50,12 +73,20 @@ export function selectedIds(view: AccountView, filter: SalesFilter, sort?: Sales
   return view.withSelection(filter, ({ mask, count }) =>
     sort === undefined
       ? collectIds(view, mask, count, null, 1)
-      : view.withOrder(sort.column, (order) => collectIds(view, mask, count, order, sort.direction === 'desc' ? -1 : 1)),
+      : view.withOrder(sort.column, (order) =>
+          collectIds(view, mask, count, order, sort.direction === 'desc' ? -1 : 1),
+        ),
   );
 }
 
 /** The row ids of the `count` sales `mask` marks, in `order` (or position order) walked by `step`. */
-function collectIds(view: AccountView, mask: Uint8Array, count: number, order: Int32Array | null, step: 1 | -1): Int32Array {
+function collectIds(
+  view: AccountView,
+  mask: Uint8Array,
+  count: number,
+  order: Int32Array | null,
+  step: 1 | -1,
+): Int32Array {
   const { ids: rowIds, size } = view.columns;
   const ids = new Int32Array(count);
   let at = 0;

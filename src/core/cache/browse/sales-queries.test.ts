@@ -22,9 +22,27 @@ function crafted(base: Sale, overrides: Partial<Sale>): Sale {
 const GENERATED = sampleSales({ count: 6_000, days: 400 });
 const BASE = GENERATED[0] as Sale;
 const SPECIAL: Sale[] = [
-  crafted(BASE, { reference: 'X-TENTH', commissionAmount: 0.1, transactionAmount: 0.1, currency: 'CHF', transactionDate: '2026-06-01' }),
-  crafted(BASE, { reference: 'X-FIFTH', commissionAmount: 0.2, transactionAmount: 0.2, currency: 'CHF', transactionDate: '2026-06-01' }),
-  crafted(BASE, { reference: 'X-YEN', commissionAmount: 1200, transactionAmount: 15000, currency: 'JPY', transactionDate: '2026-06-02' }),
+  crafted(BASE, {
+    reference: 'X-TENTH',
+    commissionAmount: 0.1,
+    transactionAmount: 0.1,
+    currency: 'CHF',
+    transactionDate: '2026-06-01',
+  }),
+  crafted(BASE, {
+    reference: 'X-FIFTH',
+    commissionAmount: 0.2,
+    transactionAmount: 0.2,
+    currency: 'CHF',
+    transactionDate: '2026-06-01',
+  }),
+  crafted(BASE, {
+    reference: 'X-YEN',
+    commissionAmount: 1200,
+    transactionAmount: 15000,
+    currency: 'JPY',
+    transactionDate: '2026-06-02',
+  }),
   crafted(BASE, {
     reference: 'X-BARE',
     productName: null,
@@ -41,20 +59,46 @@ const SPECIAL: Sale[] = [
   }),
   crafted(BASE, { reference: 'X-ODD', category: 'bundle', subid: 'Straße-Ω', transactionDate: '2026-06-03' }),
   // Amounts millions of units apart: sorting by amount then takes the radix sort, not the counting sort by offset.
-  crafted(BASE, { reference: 'X-HUGE', commissionAmount: 99_999.99, transactionAmount: 2_500_000.5, currency: 'EUR', transactionDate: '2026-06-04' }),
-  crafted(BASE, { reference: 'X-MILLION', commissionAmount: 1_000_000, transactionAmount: 12_345_678.9, currency: 'USD', transactionDate: '2026-06-04' }),
+  crafted(BASE, {
+    reference: 'X-HUGE',
+    commissionAmount: 99_999.99,
+    transactionAmount: 2_500_000.5,
+    currency: 'EUR',
+    transactionDate: '2026-06-04',
+  }),
+  crafted(BASE, {
+    reference: 'X-MILLION',
+    commissionAmount: 1_000_000,
+    transactionAmount: 12_345_678.9,
+    currency: 'USD',
+    transactionDate: '2026-06-04',
+  }),
 ];
 const ALL = [...GENERATED, ...SPECIAL];
 
-function allRows(filter: SalesFilter, column: SaleSortColumn = 'transactionDate', direction: 'asc' | 'desc' = 'asc'): CachedSale[] {
+function allRows(
+  filter: SalesFilter,
+  column: SaleSortColumn = 'transactionDate',
+  direction: 'asc' | 'desc' = 'asc',
+): CachedSale[] {
   return [...cache.iterateSales(ACCOUNT, { filter, sort: { column, direction } })];
 }
 
-function pageRefs(filter: SalesFilter, column: SaleSortColumn, direction: 'asc' | 'desc', offset: number, limit: number): string[] {
+function pageRefs(
+  filter: SalesFilter,
+  column: SaleSortColumn,
+  direction: 'asc' | 'desc',
+  offset: number,
+  limit: number,
+): string[] {
   return cache.salesPage(ACCOUNT, { filter, sort: { column, direction }, offset, limit }).rows.map((r) => r.reference);
 }
 
-function oracleRefs(filter: SalesFilter, column: SaleSortColumn = 'transactionDate', direction: 'asc' | 'desc' = 'asc'): string[] {
+function oracleRefs(
+  filter: SalesFilter,
+  column: SaleSortColumn = 'transactionDate',
+  direction: 'asc' | 'desc' = 'asc',
+): string[] {
   return oracleOrder(
     ALL.filter((s) => oracleMatches(s, filter)),
     column,
@@ -122,7 +166,8 @@ describe('sales queries: filters', () => {
   }
 
   it('matches at least one sale with every filter above that is meant to match something', () => {
-    for (const [name, filter] of Object.entries(FILTERS)) expect([name, cache.countSales(ACCOUNT, filter) > 0]).toEqual([name, true]);
+    for (const [name, filter] of Object.entries(FILTERS))
+      expect([name, cache.countSales(ACCOUNT, filter) > 0]).toEqual([name, true]);
   });
 
   it('treats search text as words, never as FTS5 syntax', () => {
@@ -139,7 +184,8 @@ describe('sales queries: sorting and paging', () => {
       const filter: SalesFilter = { from: '2025-10-01', to: '2026-06-30' };
       for (const direction of ['asc', 'desc'] as const) {
         const streamed = allRows(filter, column, direction).map((r) => r.reference);
-        if (column !== 'firstSeen' && column !== 'lastChanged') expect(streamed).toEqual(oracleRefs(filter, column, direction));
+        if (column !== 'firstSeen' && column !== 'lastChanged')
+          expect(streamed).toEqual(oracleRefs(filter, column, direction));
         const paged = [0, 1, 2, 3].flatMap((i) => pageRefs(filter, column, direction, i * 700, 700));
         expect(paged).toEqual(streamed.slice(0, 2800));
         expect(pageRefs(filter, column, direction, streamed.length - 7, 50)).toEqual(streamed.slice(-7));
@@ -149,7 +195,11 @@ describe('sales queries: sorting and paging', () => {
 
   it('serves deep offsets: the last page, an offset past the end, and the total for the virtual table', () => {
     const expected = oracleRefs({}, 'transactionDate', 'desc');
-    const last = cache.salesPage(ACCOUNT, { sort: { column: 'transactionDate', direction: 'desc' }, offset: expected.length - 3, limit: 100 });
+    const last = cache.salesPage(ACCOUNT, {
+      sort: { column: 'transactionDate', direction: 'desc' },
+      offset: expected.length - 3,
+      limit: 100,
+    });
     expect(last.total).toBe(ALL.length);
     expect(last.rows.map((r) => r.reference)).toEqual(expected.slice(-3));
     const past = cache.salesPage(ACCOUNT, { offset: ALL.length + 10, limit: 100 });
@@ -158,7 +208,14 @@ describe('sales queries: sorting and paging', () => {
 
   it('returns rows with exact amounts and the times the cache saw them', () => {
     const [row] = cache.salesPage(ACCOUNT, { filter: { text: 'X-YEN' }, offset: 0, limit: 1 }).rows;
-    expect(row).toMatchObject({ reference: 'X-YEN', commissionAmount: 1200, commissionMinor: 1200, amountScale: 0, currency: 'JPY', notices: [] });
+    expect(row).toMatchObject({
+      reference: 'X-YEN',
+      commissionAmount: 1200,
+      commissionMinor: 1200,
+      amountScale: 0,
+      currency: 'JPY',
+      notices: [],
+    });
     expect(row?.firstSeen).toBe(clock.now().toISOString());
   });
 
@@ -166,7 +223,11 @@ describe('sales queries: sorting and paging', () => {
     const inside = cache.salesPage(ACCOUNT, { filter: { from: '2026-01-01', to: '2026-01-31' }, offset: 0, limit: 1 });
     expect(inside.dataAsOf).toEqual({ complete: true, asOf: clock.now().toISOString(), missing: [] });
     const beyond = cache.summary(ACCOUNT, { from: '2026-06-01', to: '2026-07-02' });
-    expect(beyond.dataAsOf).toEqual({ complete: false, asOf: clock.now().toISOString(), missing: [{ from: '2026-07-01', to: '2026-07-02' }] });
+    expect(beyond.dataAsOf).toEqual({
+      complete: false,
+      asOf: clock.now().toISOString(),
+      missing: [{ from: '2026-07-01', to: '2026-07-02' }],
+    });
   });
 });
 
@@ -175,7 +236,9 @@ function unitsOf(amount: number | null, currency: string): number {
   return currency === 'JPY' ? cents(amount ?? 0) / 100 : cents(amount ?? 0);
 }
 
-function expectedTotals(sales: readonly Sale[]): Map<string, { count: number; commission: number; transaction: number; missing: number }> {
+function expectedTotals(
+  sales: readonly Sale[],
+): Map<string, { count: number; commission: number; transaction: number; missing: number }> {
   const totals = new Map<string, { count: number; commission: number; transaction: number; missing: number }>();
   for (const sale of sales) {
     const t = totals.get(sale.currency) ?? { count: 0, commission: 0, transaction: 0, missing: 0 };
@@ -188,9 +251,14 @@ function expectedTotals(sales: readonly Sale[]): Map<string, { count: number; co
   return totals;
 }
 
-function asMap(rows: readonly MoneyTotals[]): Map<string, { count: number; commission: number; transaction: number; missing: number }> {
+function asMap(
+  rows: readonly MoneyTotals[],
+): Map<string, { count: number; commission: number; transaction: number; missing: number }> {
   return new Map(
-    rows.map((r) => [r.currency, { count: r.count, commission: r.commissionMinor, transaction: r.transactionMinor, missing: r.transactionMissing }]),
+    rows.map((r) => [
+      r.currency,
+      { count: r.count, commission: r.commissionMinor, transaction: r.transactionMinor, missing: r.transactionMissing },
+    ]),
   );
 }
 
@@ -200,8 +268,12 @@ describe('sales queries: totals', () => {
     expect(asMap(summary.byCurrency)).toEqual(expectedTotals(ALL));
     const chf = summary.byCurrency.find((r) => r.currency === 'CHF');
     expect(chf).toMatchObject({ count: 2, commissionMinor: 30, commission: '0.30', transaction: '0.30' });
-    expect(summary.byCurrency.find((r) => r.currency === 'JPY')).toMatchObject({ commission: '1200', transaction: '15000' });
-    for (const row of summary.byCurrency) expect(row.commission).toBe(formatCents(expectedTotals(ALL).get(row.currency)?.commission ?? 0, row.currency));
+    expect(summary.byCurrency.find((r) => r.currency === 'JPY')).toMatchObject({
+      commission: '1200',
+      transaction: '15000',
+    });
+    for (const row of summary.byCurrency)
+      expect(row.commission).toBe(formatCents(expectedTotals(ALL).get(row.currency)?.commission ?? 0, row.currency));
   });
 
   it('splits totals by currency × commission status and currency × payment status, never across currencies', () => {
@@ -213,7 +285,9 @@ describe('sales queries: totals', () => {
       expect(asMap([row]).get(row.currency)).toEqual(expectedTotals(group).get(row.currency));
     }
     for (const row of summary.byPaymentStatus) {
-      const group = matching.filter((s) => s.currency === row.currency && (s.paymentStatus ?? 'none') === row.paymentStatus);
+      const group = matching.filter(
+        (s) => s.currency === row.currency && (s.paymentStatus ?? 'none') === row.paymentStatus,
+      );
       expect(asMap([row]).get(row.currency)).toEqual(expectedTotals(group).get(row.currency));
     }
     expect(summary.byCommissionStatus.reduce((n, r) => n + r.count, 0)).toBe(matching.length);
@@ -246,10 +320,12 @@ describe('sales queries: totals', () => {
   it('lists the top collections, products and subids by commission per currency', () => {
     for (const dimension of ['collection', 'product', 'subid'] as const) {
       const top = cache.topEntries(ACCOUNT, { dimension, limit: 3 });
-      const keyOf = (s: Sale): string | null => (dimension === 'collection' ? s.collectionSlug : dimension === 'product' ? s.productSlug : s.subid);
+      const keyOf = (s: Sale): string | null =>
+        dimension === 'collection' ? s.collectionSlug : dimension === 'product' ? s.productSlug : s.subid;
       for (const currency of ['EUR', 'USD', 'GBP']) {
         const sums = new Map<string | null, number>();
-        for (const s of ALL.filter((x) => x.currency === currency)) sums.set(keyOf(s), (sums.get(keyOf(s)) ?? 0) + cents(s.commissionAmount ?? 0));
+        for (const s of ALL.filter((x) => x.currency === currency))
+          sums.set(keyOf(s), (sums.get(keyOf(s)) ?? 0) + cents(s.commissionAmount ?? 0));
         const expected = [...sums.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
         const actual = top.filter((t) => t.currency === currency).map((t) => [t.key, t.commissionMinor]);
         expect(actual).toEqual(expected);
@@ -266,7 +342,9 @@ describe('sales queries: totals', () => {
     expect(values.products.reduce((n, v) => n + v.count, 0)).toBe(ALL.length);
     expect(values.firstDay).toBe(ALL.map((s) => s.transactionDate).sort()[0]);
     const eurOnly = cache.distinctValues(ACCOUNT, { currencies: ['EUR'] });
-    expect(eurOnly.currencies).toEqual([{ value: 'EUR', label: 'EUR', count: ALL.filter((s) => s.currency === 'EUR').length }]);
+    expect(eurOnly.currencies).toEqual([
+      { value: 'EUR', label: 'EUR', count: ALL.filter((s) => s.currency === 'EUR').length },
+    ]);
   });
 });
 
@@ -283,7 +361,11 @@ describe('sales queries: streaming, isolation and input checks', () => {
     const iterator = cache.iterateSales(ACCOUNT, { filter: { currencies: ['CHF'] } });
     const first = iterator.next();
     expect(first.done).toBe(false);
-    cache.storePage(ACCOUNT, [crafted(BASE, { reference: 'X-LATE', currency: 'CHF', transactionDate: '2026-06-04' })], clock.now());
+    cache.storePage(
+      ACCOUNT,
+      [crafted(BASE, { reference: 'X-LATE', currency: 'CHF', transactionDate: '2026-06-04' })],
+      clock.now(),
+    );
     const rest = [...iterator].map((r) => r.reference);
     expect([first.value?.reference, ...rest]).toEqual(['X-FIFTH', 'X-TENTH']);
     expect(cache.countSales(ACCOUNT, { currencies: ['CHF'] })).toBe(3);
@@ -347,7 +429,10 @@ describe('sales queries: streaming, isolation and input checks', () => {
     expect(cache.markNoLongerReported(ACCOUNT, { ...span, reported, fetchStarted }, clock.now())).toBeGreaterThan(0);
     const random = createRandom(7);
     for (let i = 0; i < 40; i++) {
-      const filter: SalesFilter = { ...randomFilter(random), ...(random.chance(0.5) ? { includeNoLongerReported: true } : {}) };
+      const filter: SalesFilter = {
+        ...randomFilter(random),
+        ...(random.chance(0.5) ? { includeNoLongerReported: true } : {}),
+      };
       const column = random.pick(SALE_SORT_COLUMNS);
       const streamed = allRows(filter, column, 'desc').map((r) => r.reference);
       expect(cache.countSales(ACCOUNT, filter)).toBe(streamed.length);
@@ -371,7 +456,9 @@ describe('sales queries: streaming, isolation and input checks', () => {
       ['not an object', /not valid/],
     ];
     for (const [input, message] of bad) {
-      expect(() => cache.salesPage(ACCOUNT, input)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(message) }));
+      expect(() => cache.salesPage(ACCOUNT, input)).toThrow(
+        expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(message) }),
+      );
     }
     expect(() => cache.countSales('', {})).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });

@@ -16,7 +16,11 @@ const START_OF: Record<SeriesQuery['interval'], (day: number) => number> = {
 };
 
 /** For each day of [first, last], the index of its period; and each period's first day. */
-function periodTable(first: number, last: number, interval: SeriesQuery['interval']): { indexOf: Int32Array; starts: number[] } {
+function periodTable(
+  first: number,
+  last: number,
+  interval: SeriesQuery['interval'],
+): { indexOf: Int32Array; starts: number[] } {
   const indexOf = new Int32Array(last - first + 1);
   const starts: number[] = [];
   for (let day = first; day <= last; day++) {
@@ -63,8 +67,22 @@ export function seriesOf(view: AccountView, query: SeriesQuery): SeriesPoint[] {
   return usedGroups(sums)
     .map((group) => {
       const currency = columns.currencies.values[group % stride] ?? '';
-      return { group, point: { period: isoDay(starts[Math.floor(group / stride)] as number), ...toMoneyTotals(sums, group, currency) } };
+      return {
+        group,
+        point: {
+          period: isoDay(starts[Math.floor(group / stride)] as number),
+          ...toMoneyTotals(sums, group, currency),
+        },
+      };
     })
-    .sort((a, b) => (a.point.period < b.point.period ? -1 : a.point.period > b.point.period ? 1 : a.point.currency < b.point.currency ? -1 : 1))
+    .sort((a, b) =>
+      a.point.period < b.point.period
+        ? -1
+        : a.point.period > b.point.period
+          ? 1
+          : a.point.currency < b.point.currency
+            ? -1
+            : 1,
+    )
     .map(({ point }) => point);
 }

@@ -32,11 +32,23 @@ function compareText(a: string | null, b: string | null): number {
 }
 
 /** Totals of every used group `currency * width + code`, ordered by currency code, then by the code's text. */
-function rows<T>(columns: SaleColumns, sums: GroupSums, width: number, values: readonly (string | null)[], extra: (value: string | null) => T) {
+function rows<T>(
+  columns: SaleColumns,
+  sums: GroupSums,
+  width: number,
+  values: readonly (string | null)[],
+  extra: (value: string | null) => T,
+) {
   return usedGroups(sums)
     .map((group) => {
       const value = values[group % width] ?? null;
-      return { value, totals: { ...toMoneyTotals(sums, group, columns.currencies.values[Math.floor(group / width)] ?? ''), ...extra(value) } };
+      return {
+        value,
+        totals: {
+          ...toMoneyTotals(sums, group, columns.currencies.values[Math.floor(group / width)] ?? ''),
+          ...extra(value),
+        },
+      };
     })
     .sort((a, b) => compareText(a.totals.currency, b.totals.currency) || compareText(a.value, b.value))
     .map(({ totals }) => totals);
@@ -64,7 +76,12 @@ function viaCells(columns: SaleColumns, mask: Uint8Array, positions: Int32Array,
   const count = matchingPositions(mask, columns.size, positions);
   for (let i = 0; i < count; i++) {
     const p = positions[i] as number;
-    addSale(cells, ((currency[p] as number) * nc + (commissionStatus[p] as number)) * np + (paymentStatus[p] as number), amounts, p);
+    addSale(
+      cells,
+      ((currency[p] as number) * nc + (commissionStatus[p] as number)) * np + (paymentStatus[p] as number),
+      amounts,
+      p,
+    );
   }
   for (const cell of usedGroups(cells)) {
     const currency = Math.floor(cell / (nc * np));
@@ -93,7 +110,11 @@ export function summarize(view: AccountView, filter: SalesFilter): Omit<SalesSum
   const { columns } = view;
   const currencies = columns.currencies.values.length;
   const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
-  const into: Groupings = { currency: groupSums(currencies), commission: groupSums(currencies * nc), payment: groupSums(currencies * np) };
+  const into: Groupings = {
+    currency: groupSums(currencies),
+    commission: groupSums(currencies * nc),
+    payment: groupSums(currencies * np),
+  };
   if (!cellsAnswer(filter) || !addFromCells(view, filter, into)) {
     // One list for every summary of the view: a new one each time left the heap growing.
     const positions = view.derived('summary-positions', () => new Int32Array(columns.size + 1));
@@ -104,7 +125,11 @@ export function summarize(view: AccountView, filter: SalesFilter): Omit<SalesSum
   }
   return {
     byCurrency: rows(columns, into.currency, 1, [null], () => ({})),
-    byCommissionStatus: rows(columns, into.commission, nc, columns.commissionStatuses.values, (value) => ({ commissionStatus: value })),
-    byPaymentStatus: rows(columns, into.payment, np, columns.paymentStatuses.values, (value) => ({ paymentStatus: value ?? 'none' })),
+    byCommissionStatus: rows(columns, into.commission, nc, columns.commissionStatuses.values, (value) => ({
+      commissionStatus: value,
+    })),
+    byPaymentStatus: rows(columns, into.payment, np, columns.paymentStatuses.values, (value) => ({
+      paymentStatus: value ?? 'none',
+    })),
   };
 }

@@ -36,7 +36,9 @@ type ArrayName = (typeof ARRAYS)[number];
  * Sort orders worth saving: those that depend on the sales alone. Orders by product or collection name also depend on
  * the lookup tables, which the stamp does not cover.
  */
-export const SAVED_ORDERS: readonly SaleSortColumn[] = SALE_SORT_COLUMNS.filter((column) => column !== 'productName' && column !== 'collectionName');
+export const SAVED_ORDERS: readonly SaleSortColumn[] = SALE_SORT_COLUMNS.filter(
+  (column) => column !== 'productName' && column !== 'collectionName',
+);
 
 const decimalSchema = z.tuple([z.string().regex(/^-?\d+$/), z.number().int().min(0)]).nullable();
 /** An array's place in the data part: offset, element count, CRC-32 of its bytes. */
@@ -76,7 +78,8 @@ export function removeSavedIndexes(place: SavedIndexPlace, account: string | nul
     return;
   }
   const prefix = prefixOf(place);
-  for (const name of readdirSync(dirname(place.cachePath))) if (name.startsWith(prefix)) rmSync(join(dirname(place.cachePath), name), { force: true });
+  for (const name of readdirSync(dirname(place.cachePath)))
+    if (name.startsWith(prefix)) rmSync(join(dirname(place.cachePath), name), { force: true });
 }
 
 function decimalOut(value: ExactDecimal | null): [string, number] | null {
@@ -92,7 +95,12 @@ function bytesOf(array: Growable, length: number): Uint8Array {
 }
 
 /** The header and the byte ranges to write after it (offsets relative to the data part). */
-function layout(account: string, stamp: BrowseStamp, columns: SaleColumns, orders: ReadonlyMap<SaleSortColumn, Int32Array>) {
+function layout(
+  account: string,
+  stamp: BrowseStamp,
+  columns: SaleColumns,
+  orders: ReadonlyMap<SaleSortColumn, Int32Array>,
+) {
   const parts = createLayout();
   const arrays = {} as Header['arrays'];
   for (const name of ARRAYS) {
@@ -112,8 +120,14 @@ function layout(account: string, stamp: BrowseStamp, columns: SaleColumns, order
     account,
     stamp,
     size: columns.size,
-    dictionaries: Object.fromEntries(DICTIONARIES.map((name) => [name, columns[name].values])) as Header['dictionaries'],
-    fine: [...columns.fineAmounts].map(([pos, amounts]) => [pos, decimalOut(amounts.commission), decimalOut(amounts.transaction)]),
+    dictionaries: Object.fromEntries(
+      DICTIONARIES.map((name) => [name, columns[name].values]),
+    ) as Header['dictionaries'],
+    fine: [...columns.fineAmounts].map(([pos, amounts]) => [
+      pos,
+      decimalOut(amounts.commission),
+      decimalOut(amounts.transaction),
+    ]),
     arrays,
     orders: savedOrders,
   };
@@ -187,11 +201,23 @@ type ArrayKind = new (buffer: ArrayBuffer, offset: number, length: number) => Gr
  * Reads one array of the data part, checked against its length and CRC, into `into` when it is an array of the same
  * kind and length (no new memory), else into a new one; throws when it does not read back.
  */
-function readArray(fd: number, fileSize: number, dataStart: number, place: Place, kind: ArrayKind, bytesPer: number, into?: Growable): Growable {
+function readArray(
+  fd: number,
+  fileSize: number,
+  dataStart: number,
+  place: Place,
+  kind: ArrayKind,
+  bytesPer: number,
+  into?: Growable,
+): Growable {
   const [offset, length, crc] = place;
   const bytes = length * bytesPer;
-  if (offset % ALIGN !== 0 || dataStart + offset + bytes > fileSize) throw new Error('an array lies beyond the end of the file');
-  const array = into !== undefined && into.constructor === kind && into.length === length ? into : new kind(new ArrayBuffer(bytes), 0, length);
+  if (offset % ALIGN !== 0 || dataStart + offset + bytes > fileSize)
+    throw new Error('an array lies beyond the end of the file');
+  const array =
+    into !== undefined && into.constructor === kind && into.length === length
+      ? into
+      : new kind(new ArrayBuffer(bytes), 0, length);
   const data = new Uint8Array(array.buffer, array.byteOffset, bytes);
   if (!readExactly(fd, data, dataStart + offset) || crc32(data) !== crc) throw new Error('an array does not read back');
   return array;
@@ -201,7 +227,12 @@ function readArray(fd: number, fileSize: number, dataStart: number, place: Place
  * Opens the saved columns of `account` when the file exists, its header reads back and it was saved at `stamp`; null
  * otherwise (then the caller rebuilds). An array that fails its check when first used calls `onDamage` and throws.
  */
-export function openSavedColumns(place: SavedIndexPlace, account: string, stamp: BrowseStamp, onDamage: () => void): SavedColumns | null {
+export function openSavedColumns(
+  place: SavedIndexPlace,
+  account: string,
+  stamp: BrowseStamp,
+  onDamage: () => void,
+): SavedColumns | null {
   let fd: number | null;
   try {
     fd = openSync(savedIndexPath(place, account), 'r');
@@ -210,7 +241,8 @@ export function openSavedColumns(place: SavedIndexPlace, account: string, stamp:
   }
   try {
     const read = readHeader(fd);
-    if (read === null || read.header.account !== account || !sameStamp(read.header.stamp, stamp)) throw new Error('stale');
+    if (read === null || read.header.account !== account || !sameStamp(read.header.stamp, stamp))
+      throw new Error('stale');
     return lazyColumns(fd, fstatSync(fd).size, read.header, read.dataStart, onDamage);
   } catch {
     closeSync(fd);
@@ -218,7 +250,13 @@ export function openSavedColumns(place: SavedIndexPlace, account: string, stamp:
   }
 }
 
-function lazyColumns(file: number, fileSize: number, header: Header, dataStart: number, onDamage: () => void): SavedColumns {
+function lazyColumns(
+  file: number,
+  fileSize: number,
+  header: Header,
+  dataStart: number,
+  onDamage: () => void,
+): SavedColumns {
   let fd: number | null = file;
   const columns = createColumns(0);
   const record = columns as unknown as Record<ArrayName, Growable>;
@@ -256,7 +294,10 @@ function lazyColumns(file: number, fileSize: number, header: Header, dataStart: 
   columns.size = header.size;
   for (const name of DICTIONARIES) columns[name] = dictionary(header.dictionaries[name] ?? [null]);
   columns.fineAmounts = new Map<number, FineAmounts>(
-    header.fine.map(([pos, commission, transaction]) => [pos, { commission: decimalIn(commission), transaction: decimalIn(transaction) }]),
+    header.fine.map(([pos, commission, transaction]) => [
+      pos,
+      { commission: decimalIn(commission), transaction: decimalIn(transaction) },
+    ]),
   );
   const close = (readRest = false): void => {
     if (readRest) for (const name of [...unread]) void record[name];

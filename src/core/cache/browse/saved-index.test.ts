@@ -37,7 +37,12 @@ function saved(): string {
 }
 
 /** Pages of the browse index next to what the independent oracle makes of the stored rows, for one filter and sort. */
-function expectSameAsOracle(cache: SalesCache, filter: SalesFilter, column: SaleSortColumn, direction: 'asc' | 'desc'): void {
+function expectSameAsOracle(
+  cache: SalesCache,
+  filter: SalesFilter,
+  column: SaleSortColumn,
+  direction: 'asc' | 'desc',
+): void {
   const expected = storedOracleRefs(path, ACCOUNT, filter, column, direction);
   expect(cache.countSales(ACCOUNT, filter)).toBe(expected.length);
   const offset = Math.max(0, expected.length - 150);
@@ -71,7 +76,9 @@ describe('saved browse index', () => {
     const cache = open();
     const random = createRandom(5);
     for (let i = 0; i < 12; i++) {
-      const filter: SalesFilter = random.chance(0.5) ? {} : { from: '2025-11-01', to: '2026-04-30', commissionStatuses: ['approved', 'pending'] };
+      const filter: SalesFilter = random.chance(0.5)
+        ? {}
+        : { from: '2025-11-01', to: '2026-04-30', commissionStatuses: ['approved', 'pending'] };
       const column = random.pick(SALE_SORT_COLUMNS);
       expectSameAsOracle(cache, filter, column, random.pick(['asc', 'desc'] as const));
     }
@@ -86,7 +93,9 @@ describe('saved browse index', () => {
   it('holds every sort order but the two by name, the ones this session never used built at close', () => {
     savedCache();
     const file = readFileSync(saved());
-    const header = JSON.parse(file.subarray(20, 20 + file.readUInt32LE(12)).toString('utf8')) as { orders: Record<string, unknown> };
+    const header = JSON.parse(file.subarray(20, 20 + file.readUInt32LE(12)).toString('utf8')) as {
+      orders: Record<string, unknown>;
+    };
     const byName: SaleSortColumn[] = ['productName', 'collectionName'];
     expect(Object.keys(header.orders).sort()).toEqual(SALE_SORT_COLUMNS.filter((c) => !byName.includes(c)).sort());
   });
@@ -94,7 +103,8 @@ describe('saved browse index', () => {
   it('is what a reopened cache reads while the stamp holds, and is rebuilt once a sale changes through any connection', () => {
     savedCache();
     const target = SALES[10] as Sale;
-    const declined = (cache: SalesCache): number => cache.countSales(ACCOUNT, { text: target.reference, commissionStatuses: ['odd-status'] });
+    const declined = (cache: SalesCache): number =>
+      cache.countSales(ACCOUNT, { text: target.reference, commissionStatuses: ['odd-status'] });
     // Behind the triggers' back the stamp does not move, so the saved columns are used and the change is not seen.
     editBehind(target.reference, 'odd-status', false);
     let cache = open();
@@ -138,7 +148,8 @@ describe('saved browse index', () => {
     // Every column, then every column again backwards: each order is let go and read back (into another's memory).
     const columns = [...SALE_SORT_COLUMNS, ...[...SALE_SORT_COLUMNS].reverse()];
     expect(SALE_SORT_COLUMNS.length).toBeGreaterThan(ORDER_LIMIT * 2);
-    for (const [i, column] of columns.entries()) expectSameAsOracle(cache, i % 3 === 0 ? {} : filter, column, i % 2 === 0 ? 'asc' : 'desc');
+    for (const [i, column] of columns.entries())
+      expectSameAsOracle(cache, i % 3 === 0 ? {} : filter, column, i % 2 === 0 ? 'asc' : 'desc');
     cache.close();
   });
 
@@ -154,7 +165,8 @@ describe('saved browse index', () => {
       ...(i % 3 === 0 ? { text: (SALES[i * 50] as Sale).reference.slice(2, 6) } : {}),
     }));
     for (let round = 0; round < 2; round++) {
-      for (const filter of filters) expectSameAsOracle(cache, filter, random.pick(SALE_SORT_COLUMNS), random.pick(['asc', 'desc'] as const));
+      for (const filter of filters)
+        expectSameAsOracle(cache, filter, random.pick(SALE_SORT_COLUMNS), random.pick(['asc', 'desc'] as const));
     }
     cache.close();
   });
@@ -163,7 +175,8 @@ describe('saved browse index', () => {
     savedCache();
     const bytes = readFileSync(saved());
     // Flip bytes in the middle of the arrays (the header is at the start).
-    for (let i = 0; i < 64; i++) bytes[Math.floor(bytes.length / 3) + i] = (bytes[Math.floor(bytes.length / 3) + i] as number) ^ 0xff;
+    for (let i = 0; i < 64; i++)
+      bytes[Math.floor(bytes.length / 3) + i] = (bytes[Math.floor(bytes.length / 3) + i] as number) ^ 0xff;
     writeFileSync(saved(), bytes);
     const cache = open();
     for (const column of SALE_SORT_COLUMNS) expectSameAsOracle(cache, { currencies: ['EUR', 'USD'] }, column, 'desc');
@@ -176,7 +189,11 @@ describe('saved browse index', () => {
     savedCache();
     let cache = open();
     cache.countSales(ACCOUNT, {});
-    cache.storePage(ACCOUNT, [{ ...(SALES[3] as Sale), commissionStatus: 'declined', reference: (SALES[3] as Sale).reference }], clock.now());
+    cache.storePage(
+      ACCOUNT,
+      [{ ...(SALES[3] as Sale), commissionStatus: 'declined', reference: (SALES[3] as Sale).reference }],
+      clock.now(),
+    );
     expectSameAsOracle(cache, { commissionStatuses: ['declined'] }, 'transactionDate', 'asc');
     cache.close();
     cache = open();

@@ -42,7 +42,13 @@ export function countingSort(keys: Int32Array, size: number, rankCount: number, 
  * {@link countingSort} of keys `ranks[codes[p]]`, read through the codes instead of a key array made first: a column
  * of dictionary codes or lookup ids is sorted without an array of keys left for the GC.
  */
-function countingSortByCode(codes: Int32Array, ranks: Int32Array, size: number, rankCount: number, into?: Int32Array): Int32Array {
+function countingSortByCode(
+  codes: Int32Array,
+  ranks: Int32Array,
+  size: number,
+  rankCount: number,
+  into?: Int32Array,
+): Int32Array {
   const starts = new Int32Array(rankCount + 1);
   for (let p = 0; p < size; p++) {
     const next = (ranks[codes[p] as number] as number) + 1;
@@ -60,8 +66,14 @@ function countingSortByCode(codes: Int32Array, ranks: Int32Array, size: number, 
 }
 
 /** Ranks of texts in SQLite's own BINARY order (NULL first); equal texts share a rank. */
-export function textRanks(db: Database.Database, values: readonly (string | null)[]): { ranks: Int32Array; count: number } {
-  const sorted = db.prepare<[string], [number, string | null]>('SELECT key, value FROM json_each(?) ORDER BY value, key').raw().all(JSON.stringify(values));
+export function textRanks(
+  db: Database.Database,
+  values: readonly (string | null)[],
+): { ranks: Int32Array; count: number } {
+  const sorted = db
+    .prepare<[string], [number, string | null]>('SELECT key, value FROM json_each(?) ORDER BY value, key')
+    .raw()
+    .all(JSON.stringify(values));
   const ranks = new Int32Array(values.length);
   let rank = -1;
   let previous: string | null | undefined;
@@ -182,7 +194,8 @@ function byCurrencyThenAmount(db: Database.Database, columns: SaleColumns, units
   const codes = textRanks(db, columns.currencies.values);
   const currencies = viaCodes(columns.currency, n, codes.ranks, codes.count);
   const starts = new Int32Array(currencies.count + 1);
-  for (let p = 0; p < n; p++) starts[(currencies.keys[p] as number) + 1] = (starts[(currencies.keys[p] as number) + 1] as number) + 1;
+  for (let p = 0; p < n; p++)
+    starts[(currencies.keys[p] as number) + 1] = (starts[(currencies.keys[p] as number) + 1] as number) + 1;
   for (let r = 1; r <= currencies.count; r++) starts[r] = (starts[r] as number) + (starts[r - 1] as number);
   const order = new Int32Array(n);
   for (const p of byAmount) {
@@ -201,7 +214,10 @@ function byCurrencyThenAmount(db: Database.Database, columns: SaleColumns, units
   return { keys, count: rank + 1 };
 }
 
-function nameRanks(db: Database.Database, entries: readonly (LookupEntry | undefined)[]): { ranks: Int32Array; count: number } {
+function nameRanks(
+  db: Database.Database,
+  entries: readonly (LookupEntry | undefined)[],
+): { ranks: Int32Array; count: number } {
   const names = Array.from({ length: Math.max(1, entries.length) }, (_, id) => entries[id]?.name ?? null);
   return textRanks(db, names);
 }
@@ -263,7 +279,9 @@ function referenceOrder(db: Database.Database, account: string, columns: SaleCol
   const order = orderArray(columns.size, into);
   let at = 0;
   const json = db
-    .prepare<[string], string>('SELECT json_group_array(id) FROM (SELECT id FROM sales WHERE account_id = ? ORDER BY reference, id)')
+    .prepare<[string], string>(
+      'SELECT json_group_array(id) FROM (SELECT id FROM sales WHERE account_id = ? ORDER BY reference, id)',
+    )
     .pluck()
     .get(account);
   const { posById } = columns;

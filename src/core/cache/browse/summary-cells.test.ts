@@ -61,9 +61,27 @@ beforeAll(() => {
   for (const page of pages(SALES, 500)) cache.storePage(ACCOUNT, page, clock.now());
   // Amounts finer than their currency and ones past 2^53 units, which only exact sums keep.
   const odd = parsedSales([
-    { reference: 'ODD-1', currency: 'EUR', commission_amount: '0.004', commission_status: 'approved', transaction_date: '01-03-2026' },
-    { reference: 'ODD-2', currency: 'USD', commission_amount: '90000000000000.01', commission_status: 'approved', transaction_date: '02-03-2026' },
-    { reference: 'ODD-3', currency: 'USD', commission_amount: '90000000000000.01', commission_status: 'approved', transaction_date: '02-03-2026' },
+    {
+      reference: 'ODD-1',
+      currency: 'EUR',
+      commission_amount: '0.004',
+      commission_status: 'approved',
+      transaction_date: '01-03-2026',
+    },
+    {
+      reference: 'ODD-2',
+      currency: 'USD',
+      commission_amount: '90000000000000.01',
+      commission_status: 'approved',
+      transaction_date: '02-03-2026',
+    },
+    {
+      reference: 'ODD-3',
+      currency: 'USD',
+      commission_amount: '90000000000000.01',
+      commission_status: 'approved',
+      transaction_date: '02-03-2026',
+    },
   ]);
   cache.storePage(ACCOUNT, odd, clock.now());
   // Sales the service stopped reporting (every fifth of a complete fetch of 2026's first half): left out by default.
@@ -98,8 +116,15 @@ describe('summaries from the whole cache’s totals per cell', () => {
   it('answer only filters on dates, statuses, currencies and categories; lists of sub-IDs, products, collections and words take the pass', () => {
     expect(cellsAnswer({})).toBe(true);
     expect(cellsAnswer({ currencies: ['EUR'], includeNoLongerReported: true, dateBasis: 'payment' })).toBe(true);
-    expect(cellsAnswer({ from: '2026-01-01', to: '2026-02-01', dateBasis: 'payment', categories: ['coupon'] })).toBe(true);
-    for (const filter of [{ subids: ['x'] }, { products: ['p'] }, { collections: ['c'] }, { text: 'lamp' }] as SalesFilter[]) {
+    expect(cellsAnswer({ from: '2026-01-01', to: '2026-02-01', dateBasis: 'payment', categories: ['coupon'] })).toBe(
+      true,
+    );
+    for (const filter of [
+      { subids: ['x'] },
+      { products: ['p'] },
+      { collections: ['c'] },
+      { text: 'lamp' },
+    ] as SalesFilter[]) {
       expect(cellsAnswer(filter)).toBe(false);
     }
   });
@@ -110,7 +135,12 @@ describe('summaries from the whole cache’s totals per cell', () => {
       const shift = random.int(0, 5);
       const width = 1 << shift;
       const count = random.int(1, 40);
-      const buckets: Buckets = { firstDay: 100, lastDay: 100 + (count - 1) * width + random.int(0, width - 1), shift, count };
+      const buckets: Buckets = {
+        firstDay: 100,
+        lastDay: 100 + (count - 1) * width + random.int(0, width - 1),
+        shift,
+        count,
+      };
       const from = random.int(60, 100 + count * width + 20);
       const to = random.int(from - 5, 100 + count * width + 40);
       const spans = bucketSpans(buckets, from, to);
@@ -134,17 +164,30 @@ describe('summaries from the whole cache’s totals per cell', () => {
     const rangedBefore = cache.summary(ACCOUNT, ranged).byCurrency[0]?.count ?? 0;
     const before = cache.summary(ACCOUNT, { currencies: ['EUR'] }).byCurrency[0]?.count ?? 0;
     const extra = parsedSales([
-      { reference: 'LATE-1', currency: 'EUR', commission_amount: '1.00', commission_status: 'pending', transaction_date: '03-03-2026' },
+      {
+        reference: 'LATE-1',
+        currency: 'EUR',
+        commission_amount: '1.00',
+        commission_status: 'pending',
+        transaction_date: '03-03-2026',
+      },
     ]);
     cache.storePage(ACCOUNT, extra, clock.now());
     expect(cache.summary(ACCOUNT, { currencies: ['EUR'] }).byCurrency[0]?.count).toBe(before + 1);
     expect(cache.summary(ACCOUNT, ranged).byCurrency[0]?.count).toBe(rangedBefore + 1);
     const pendingBefore = cache.countSales(ACCOUNT, { currencies: ['EUR'], commissionStatuses: ['pending'] });
     const approved = parsedSales([
-      { reference: 'LATE-1', currency: 'EUR', commission_amount: '1.00', commission_status: 'approved', transaction_date: '03-03-2026' },
+      {
+        reference: 'LATE-1',
+        currency: 'EUR',
+        commission_amount: '1.00',
+        commission_status: 'approved',
+        transaction_date: '03-03-2026',
+      },
     ]);
     cache.storePage(ACCOUNT, approved, clock.now());
-    const pending = cache.summary(ACCOUNT, { currencies: ['EUR'], commissionStatuses: ['pending'] }).byCurrency[0]?.count ?? 0;
+    const pending =
+      cache.summary(ACCOUNT, { currencies: ['EUR'], commissionStatuses: ['pending'] }).byCurrency[0]?.count ?? 0;
     expect(pending).toBe(pendingBefore - 1);
     expect(pending).toBe(cache.countSales(ACCOUNT, { currencies: ['EUR'], commissionStatuses: ['pending'] }));
   });

@@ -14,7 +14,15 @@ import type { AccountView } from './browse-index';
 import { NO_DAY, type SaleColumns } from './column-store';
 import { dayRanges, BLOCK_SHIFT } from './day-ranges';
 import { codeConditions } from './filter-mask';
-import { addGroup, addSale, addSaleRun, amountColumns, groupSums, type AmountColumns, type GroupSums } from './money-totals';
+import {
+  addGroup,
+  addSale,
+  addSaleRun,
+  amountColumns,
+  groupSums,
+  type AmountColumns,
+  type GroupSums,
+} from './money-totals';
 
 /** Most cells worth keeping per date basis: buckets widen until they fit, else summaries take the pass. */
 const MAX_CELLS = 1 << 17;
@@ -37,7 +45,8 @@ const CELL_FIELDS: ReadonlySet<string> = new Set([
 /** True when `filter` has conditions on the cells' dimensions alone. */
 export function cellsAnswer(filter: SalesFilter): boolean {
   return Object.entries(filter).every(
-    ([field, value]) => value === undefined || CELL_FIELDS.has(field) || (field === 'text' && searchTerms(value as string) === null),
+    ([field, value]) =>
+      value === undefined || CELL_FIELDS.has(field) || (field === 'text' && searchTerms(value as string) === null),
   );
 }
 
@@ -87,7 +96,8 @@ function bucketsFor(low: number, high: number, perBucket: number): Buckets | nul
   if (low > high) return { firstDay: 0, lastDay: -1, shift: 0, count: 0 };
   for (let shift = 0; shift <= 16; shift++) {
     const count = ((high - low) >> shift) + 1;
-    if (count <= MAX_BUCKETS && (count + 1) * perBucket <= MAX_CELLS) return { firstDay: low, lastDay: high, shift, count };
+    if (count <= MAX_BUCKETS && (count + 1) * perBucket <= MAX_CELLS)
+      return { firstDay: low, lastDay: high, shift, count };
   }
   return null;
 }
@@ -104,7 +114,9 @@ export function bucketSpans(buckets: Buckets, from: number, to: number): BucketS
   const lowWhole = low === firstDay + lowBucket * width;
   const highWhole = high === lastDay || high === firstDay + (highBucket + 1) * width - 1;
   if (lowBucket === highBucket)
-    return lowWhole && highWhole ? { first: lowBucket, last: lowBucket, partial: [] } : { first: 0, last: -1, partial: [[low, high]] };
+    return lowWhole && highWhole
+      ? { first: lowBucket, last: lowBucket, partial: [] }
+      : { first: 0, last: -1, partial: [[low, high]] };
   const partial: [number, number][] = [];
   if (!lowWhole) partial.push([low, firstDay + (lowBucket + 1) * width - 1]);
   if (!highWhole) partial.push([firstDay + highBucket * width, high]);
@@ -148,7 +160,9 @@ function cellRun(c: CellColumns, cells: Int32Array, start: number, end: number):
   const { currencies, commission, payment, categories } = c.dims;
   for (let p = start; p < end; p++) {
     cells[p - start] =
-      ((((unreported[p] as number) * currencies + (currency[p] as number)) * commission + (commissionStatus[p] as number)) * payment +
+      ((((unreported[p] as number) * currencies + (currency[p] as number)) * commission +
+        (commissionStatus[p] as number)) *
+        payment +
         (paymentStatus[p] as number)) *
         categories +
       (category[p] as number);
@@ -168,7 +182,9 @@ function groupRun(basis: BasisCells, cells: Int32Array, groups: Int32Array, star
 /** Empty cells of one date basis (`days`: the column of its days), or null when the cache has too many distinct values. */
 function emptyCells(columns: SaleColumns, dims: Dims, perBucket: number, days: Int32Array): BasisCells | null {
   const buckets = bucketsFor(...realDayBounds(days, columns.size), perBucket);
-  return buckets === null ? null : { dims, perBucket, days, buckets, cells: groupSums((buckets.count + 1) * perBucket) };
+  return buckets === null
+    ? null
+    : { dims, perBucket, days, buckets, cells: groupSums((buckets.count + 1) * perBucket) };
 }
 
 /** Both date bases' cells, in one pass over the sales (each run's cells are worked out once, then added to both). */
@@ -229,7 +245,14 @@ function decode(dims: Dims, cell: number) {
 }
 
 /** Adds the sales of the day spans a range cuts, cell by cell, going through the day ranges that hold such days. */
-function addCutSpans(columns: SaleColumns, amounts: AmountColumns, basis: BasisCells, spans: [number, number][], wanted: Uint8Array, into: GroupSums): void {
+function addCutSpans(
+  columns: SaleColumns,
+  amounts: AmountColumns,
+  basis: BasisCells,
+  spans: [number, number][],
+  wanted: Uint8Array,
+  into: GroupSums,
+): void {
   const blocks = dayRanges(basis.days);
   const { days } = basis;
   const codes = cellColumns(columns, basis.dims);
@@ -272,7 +295,10 @@ export function addFromCells(view: AccountView, filter: SalesFilter, into: CellG
   const bases = view.derived('summary-cells', () => build(columns));
   if (bases === null) return false;
   // Without a date range either basis holds every sale once.
-  const basis = filter.dateBasis === 'payment' && (filter.from !== undefined || filter.to !== undefined) ? bases.payment : bases.transaction;
+  const basis =
+    filter.dateBasis === 'payment' && (filter.from !== undefined || filter.to !== undefined)
+      ? bases.payment
+      : bases.transaction;
   const { dims, perBucket } = basis;
   const wanted = wantedCells(columns, dims, perBucket, filter);
   const spans = selectedSpans(basis, filter);
@@ -281,7 +307,8 @@ export function addFromCells(view: AccountView, filter: SalesFilter, into: CellG
   for (let bucket = spans.first; bucket <= spans.last; bucket++) {
     const base = bucket * perBucket;
     for (let cell = 0; cell < perBucket; cell++) {
-      if (wanted[cell] === 1 && (basis.cells.count[base + cell] as number) > 0) addGroup(sums, cell, basis.cells, base + cell);
+      if (wanted[cell] === 1 && (basis.cells.count[base + cell] as number) > 0)
+        addGroup(sums, cell, basis.cells, base + cell);
     }
   }
   addCutSpans(columns, amountColumns(columns), basis, spans.partial, wanted, sums);

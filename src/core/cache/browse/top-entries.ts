@@ -86,5 +86,9 @@ function pickTop(entries: TopEntry[], limit: number): TopEntry[] {
   for (const entry of entries) byCurrency.set(entry.currency, [...(byCurrency.get(entry.currency) ?? []), entry]);
   return [...byCurrency.keys()]
     .sort()
-    .flatMap((currency) => (byCurrency.get(currency) ?? []).sort((a, b) => b.commissionMinor - a.commissionMinor || compareKeys(a.key, b.key)).slice(0, limit));
+    .flatMap((currency) =>
+      (byCurrency.get(currency) ?? [])
+        .sort((a, b) => b.commissionMinor - a.commissionMinor || compareKeys(a.key, b.key))
+        .slice(0, limit),
+    );
 }

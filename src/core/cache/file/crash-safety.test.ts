@@ -20,10 +20,14 @@ interface ChildLog {
 
 /** Runs the writer and SIGKILLs it once it printed `killAfter` committed pages. */
 function runAndKill(path: string, killAfter: number): Promise<ChildLog> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, '../../../../test-support/crash-writer.ts'), path], {
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(HERE, '../../../../test-support/crash-writer.ts'), path],
+    {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const log: ChildLog = { pages: [], covered: [], signal: null };
   let buffer = '';
   let stderr = '';
@@ -51,7 +55,9 @@ function runAndKill(path: string, killAfter: number): Promise<ChildLog> {
 function storedReferences(path: string): Set<string> {
   const db = new Database(path, { readonly: true });
   try {
-    return new Set(db.prepare<[string], string>('SELECT reference FROM sales WHERE account_id = ?').pluck().all(CRASH_ACCOUNT));
+    return new Set(
+      db.prepare<[string], string>('SELECT reference FROM sales WHERE account_id = ?').pluck().all(CRASH_ACCOUNT),
+    );
   } finally {
     db.close();
   }
@@ -89,8 +95,10 @@ describe('kill -9 during a sync (D1)', () => {
       expect(recovery).toBeNull();
       const stored = storedReferences(path);
 
-      for (const [w, p] of log.pages) expect([w, p, pageState(PLAN[w] as PlannedWindow, p, stored)]).toEqual([w, p, 'all']);
-      for (const window of PLAN) window.pages.forEach((_, p) => expect(pageState(window, p, stored)).not.toBe('partial'));
+      for (const [w, p] of log.pages)
+        expect([w, p, pageState(PLAN[w] as PlannedWindow, p, stored)]).toEqual([w, p, 'all']);
+      for (const window of PLAN)
+        window.pages.forEach((_, p) => expect(pageState(window, p, stored)).not.toBe('partial'));
       PLAN.forEach((window, w) => {
         const covered = cache.coverage(CRASH_ACCOUNT, window.from, window.to).complete;
         if (covered) expect(window.pages.every((_, p) => pageState(window, p, stored) === 'all')).toBe(true);
@@ -100,9 +108,11 @@ describe('kill -9 during a sync (D1)', () => {
       const [run] = cache.unfinishedSyncRuns(CRASH_ACCOUNT);
       const checkpoint = run?.checkpoint as { window: number; page: number } | null;
       const lastPrinted = log.pages.at(-1) ?? [0, 0];
-      expect(checkpoint !== null && (checkpoint.window > lastPrinted[0] || (checkpoint.window === lastPrinted[0] && checkpoint.page >= lastPrinted[1]))).toBe(
-        true,
-      );
+      expect(
+        checkpoint !== null &&
+          (checkpoint.window > lastPrinted[0] ||
+            (checkpoint.window === lastPrinted[0] && checkpoint.page >= lastPrinted[1])),
+      ).toBe(true);
 
       resume(cache, run?.id ?? 0, checkpoint as JsonValue as { window: number; page: number });
       expect(cache.countSales(CRASH_ACCOUNT, {})).toBe(PLAN.reduce((n, w) => n + w.pages.flat().length, 0));
@@ -114,7 +124,11 @@ describe('kill -9 during a sync (D1)', () => {
 });
 
 /** What a sync engine does on restart: continue the unfinished run after its checkpoint, then mark what it completes. */
-function resume(cache: ReturnType<typeof openCache>['cache'], runId: number, from: { window: number; page: number }): void {
+function resume(
+  cache: ReturnType<typeof openCache>['cache'],
+  runId: number,
+  from: { window: number; page: number },
+): void {
   const missing = cache.coverage(CRASH_ACCOUNT, PLAN[0]?.from ?? '', PLAN.at(-1)?.to ?? '').missing;
   expect(missing[0]?.from).toBe(PLAN.find((w) => !cache.coverage(CRASH_ACCOUNT, w.from, w.to).complete)?.from);
   PLAN.forEach((window, w) => {

@@ -76,9 +76,13 @@ function inspectWithSqlite(path: string, options: InspectOptions): FileVerdict {
     return judgeOpen(db, options);
   } catch (error) {
     if (isCorruptionError(error)) return { kind: 'corrupt', detail: (error as Error).message };
-    throw new AppError('INTERNAL', `The sales cache at ${path} cannot be read (${(error as Error).message}). Check that the folder is readable and writable.`, {
-      cause: error,
-    });
+    throw new AppError(
+      'INTERNAL',
+      `The sales cache at ${path} cannot be read (${(error as Error).message}). Check that the folder is readable and writable.`,
+      {
+        cause: error,
+      },
+    );
   } finally {
     db?.close();
     removeCreatedCompanions(path, existedBefore);

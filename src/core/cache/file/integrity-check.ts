@@ -11,7 +11,8 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /** What the check found: a healthy file, a damaged one, or no verdict (the check itself could not run). */
-export type IntegrityVerdict = { kind: 'ok' } | { kind: 'corrupt'; detail: string } | { kind: 'unknown'; detail: string };
+export type IntegrityVerdict =
+  { kind: 'ok' } | { kind: 'corrupt'; detail: string } | { kind: 'unknown'; detail: string };
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -55,6 +56,8 @@ export function checkIntegrityOffThread(path: string): Promise<IntegrityVerdict>
     };
     worker.once('message', (verdict: IntegrityVerdict) => settle(verdict));
     worker.once('error', (error) => settle({ kind: 'unknown', detail: error.message }));
-    worker.once('exit', (code) => settle({ kind: 'unknown', detail: `The check stopped (exit ${code}) without a verdict.` }));
+    worker.once('exit', (code) =>
+      settle({ kind: 'unknown', detail: `The check stopped (exit ${code}) without a verdict.` }),
+    );
   });
 }

@@ -78,7 +78,9 @@ describe('openCache: damaged and foreign files (D2)', () => {
     writeFileSync(`${path}-shm`, 'stale shm');
     const { cache, recovery } = openCache({ path, now: clock.now });
     expect(recovery?.reason).toBe('corrupt');
-    expect(recovery?.message).toMatch(/set aside as .*cache\.sqlite\.corrupt-2026-07-01T08-00-00-000Z.*new, empty cache/);
+    expect(recovery?.message).toMatch(
+      /set aside as .*cache\.sqlite\.corrupt-2026-07-01T08-00-00-000Z.*new, empty cache/,
+    );
     const target = `${path}.corrupt-2026-07-01T08-00-00-000Z`;
     expect(recovery?.movedTo).toEqual([target, `${target}-wal`, `${target}-shm`]);
     expect(readFileSync(target)).toEqual(garbage);

@@ -115,7 +115,10 @@ function verdictRecovery(path: string, verdict: FileVerdict, now: Date): CacheRe
 }
 
 function cacheOptions({ savedIndexMinSales, browsing }: OpenCacheOptions): SalesCacheOptions {
-  return { ...(savedIndexMinSales === undefined ? {} : { savedIndexMinSales }), ...(browsing === undefined ? {} : { browsing }) };
+  return {
+    ...(savedIndexMinSales === undefined ? {} : { savedIndexMinSales }),
+    ...(browsing === undefined ? {} : { browsing }),
+  };
 }
 
 /**
@@ -135,7 +138,11 @@ export function openCache(options: OpenCacheOptions): OpenedCache {
     recovery = recover(options.path, 'corrupt', (error as Error).message, now());
     opened = openMigrated(options.path);
   }
-  return { cache: createSalesCache(opened.db, options.path, now, cacheOptions(options)), recovery, previousVersion: opened.previousVersion };
+  return {
+    cache: createSalesCache(opened.db, options.path, now, cacheOptions(options)),
+    recovery,
+    previousVersion: opened.previousVersion,
+  };
 }
 
 /**
@@ -146,5 +153,9 @@ export function replaceDamagedCache(options: OpenCacheOptions, detail: string): 
   const now = options.now ?? (() => new Date());
   const recovery = recover(options.path, 'corrupt', detail, now());
   const opened = openMigrated(options.path);
-  return { cache: createSalesCache(opened.db, options.path, now, cacheOptions(options)), recovery, previousVersion: opened.previousVersion };
+  return {
+    cache: createSalesCache(opened.db, options.path, now, cacheOptions(options)),
+    recovery,
+    previousVersion: opened.previousVersion,
+  };
 }

@@ -31,7 +31,8 @@ function mixedPage(): Sale[] {
   return sampleSales({ count: 250 }).map((sale, i) => {
     if (i === 3) return { ...sale, extra: { voucher: 'X1', tier: 2 } };
     if (i === 70) return { ...sale, commissionExact: '1.005', commissionAmount: 1.005 };
-    if (i === 200) return { ...sale, notices: [{ kind: 'unlisted-value', field: 'commission_status', message: 'Kept as sent.' }] };
+    if (i === 200)
+      return { ...sale, notices: [{ kind: 'unlisted-value', field: 'commission_status', message: 'Kept as sent.' }] };
     return sale;
   });
 }
@@ -44,11 +45,20 @@ function storedRow(account: string, reference: string): { id: number; values: un
     .raw()
     .get(account, reference);
   if (row === undefined) throw new Error(`${reference} is not stored`);
-  return { id: row[0] as number, values: row.slice(1, ROW_VALUE_COLUMNS.length + 1), times: row.slice(ROW_VALUE_COLUMNS.length + 1) };
+  return {
+    id: row[0] as number,
+    values: row.slice(1, ROW_VALUE_COLUMNS.length + 1),
+    times: row.slice(ROW_VALUE_COLUMNS.length + 1),
+  };
 }
 
 function countOf(account: string, reference: string): number {
-  return db.prepare<[string, string], number>('SELECT count(*) FROM sales WHERE account_id = ? AND reference = ?').pluck().get(account, reference) ?? 0;
+  return (
+    db
+      .prepare<[string, string], number>('SELECT count(*) FROM sales WHERE account_id = ? AND reference = ?')
+      .pluck()
+      .get(account, reference) ?? 0
+  );
 }
 
 describe('a page of new sales, stored in bulk', () => {

@@ -74,7 +74,9 @@ export function createBulkInsert(db: Database.Database): BulkInsert {
   const full: Shape = { columns: ROW_VALUE_COLUMNS.map((_, i) => i), statements: new Map() };
   const highestId = db.prepare<[], number | null>('SELECT max(id) FROM sales').pluck();
   const idsOf = db
-    .prepare<[string, string], [number, string]>('SELECT id, reference FROM sales WHERE account_id = ? AND reference IN (SELECT value FROM json_each(?))')
+    .prepare<[string, string], [number, string]>(
+      'SELECT id, reference FROM sales WHERE account_id = ? AND reference IN (SELECT value FROM json_each(?))',
+    )
     .raw();
 
   const statement = (shape: Shape, size: number): Database.Statement<unknown[]> => {
@@ -91,7 +93,12 @@ export function createBulkInsert(db: Database.Database): BulkInsert {
   };
 
   /** Inserts `size` rows from `from`; returns how many went in and the id of the last. */
-  const insertChunk = (rows: readonly RowValues[], from: number, size: number, named: { account: string; at: string }): [number, number] => {
+  const insertChunk = (
+    rows: readonly RowValues[],
+    from: number,
+    size: number,
+    named: { account: string; at: string },
+  ): [number, number] => {
     let shape = lean;
     for (let r = from; r < from + size; r++) if (!isLean(rows[r] as RowValues)) shape = full;
     const width = shape.columns.length;
@@ -108,7 +115,9 @@ export function createBulkInsert(db: Database.Database): BulkInsert {
   // Ids of a table without AUTOINCREMENT are one more than the highest so far, so when every row went in they took
   // the ids after it in order; should that ever not hold (ids near the largest SQLite allows), they are read back.
   const readIds = (account: string, rows: readonly RowValues[]): number[] => {
-    const byReference = new Map(idsOf.all(account, JSON.stringify(rows.map((row) => row[0]))).map(([id, reference]) => [reference, id]));
+    const byReference = new Map(
+      idsOf.all(account, JSON.stringify(rows.map((row) => row[0]))).map(([id, reference]) => [reference, id]),
+    );
     return rows.map((row) => byReference.get(row[0] as string) as number);
   };
 
@@ -126,7 +135,10 @@ export function createBulkInsert(db: Database.Database): BulkInsert {
         else if (last !== firstId + from - 1) consecutive = false;
       }
       if (!all) return { firstId, ids: null };
-      return { firstId, ids: consecutive ? Array.from({ length: rows.length }, (_, i) => firstId + i) : readIds(account, rows) };
+      return {
+        firstId,
+        ids: consecutive ? Array.from({ length: rows.length }, (_, i) => firstId + i) : readIds(account, rows),
+      };
     },
   };
 }

@@ -25,7 +25,11 @@ function table(db: Database.Database, name: 'products' | 'collections', columns:
   const marks = columns.map(() => '?').join(', ');
   return {
     find: db.prepare<[string], number>(`SELECT id FROM ${name} WHERE key = ?`).pluck(),
-    insert: db.prepare<(string | null)[], number>(`INSERT INTO ${name} (key, ${columns.join(', ')}) VALUES (?, ${marks}) RETURNING id`).pluck(),
+    insert: db
+      .prepare<(string | null)[], number>(
+        `INSERT INTO ${name} (key, ${columns.join(', ')}) VALUES (?, ${marks}) RETURNING id`,
+      )
+      .pluck(),
     known: new Map(),
   };
 }

@@ -5,7 +5,14 @@
  * its exact decimal text; its units are then the rounded value, used only for sorting and charts, and every total
  * adds the exact text instead (see `exact-sums.ts`).
  */
-import { currencyDigits, decimalOfNumber, decimalText, parseDecimal, roundDecimal, type ExactDecimal } from '../../../shared/money';
+import {
+  currencyDigits,
+  decimalOfNumber,
+  decimalText,
+  parseDecimal,
+  roundDecimal,
+  type ExactDecimal,
+} from '../../../shared/money';
 
 /** Decimals of the units `currency` is stored in: its ISO 4217 minor unit (2 for codes the table does not list). */
 export function amountScale(currency: string): number {
@@ -80,7 +87,8 @@ export function fromMinor(minor: number, scale: number): number {
  * trailing zeros beyond them. No grouping or symbol: the UI localises, exports keep numbers.
  */
 export function formatMinor(minor: number, scale: number, minDigits = scale): string {
-  if (!Number.isSafeInteger(minor)) return Number.isInteger(minor) ? decimalText({ units: BigInt(minor), scale }, minDigits) : String(minor);
+  if (!Number.isSafeInteger(minor))
+    return Number.isInteger(minor) ? decimalText({ units: BigInt(minor), scale }, minDigits) : String(minor);
   // Plain string work for the usual case: exports format a million amounts.
   const digits = String(Math.abs(minor)).padStart(scale + 1, '0');
   const whole = digits.slice(0, digits.length - scale);

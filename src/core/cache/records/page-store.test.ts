@@ -60,7 +60,12 @@ describe('storePage: upserts (D4)', () => {
     cache.storePage('acct', SALES, clock.now());
     const firstSeen = rowsOf(pending.reference)[0]?.first_seen;
     clock.advance(86_400_000);
-    const changed: Sale = { ...pending, commissionStatus: 'approved', paymentStatus: 'paid', paymentDate: '2026-06-30' };
+    const changed: Sale = {
+      ...pending,
+      commissionStatus: 'approved',
+      paymentStatus: 'paid',
+      paymentDate: '2026-06-30',
+    };
     const refetch = SALES.map((s) => (s.reference === pending.reference ? changed : s));
     expect(cache.storePage('acct', refetch, clock.now())).toEqual({
       inserted: 0,
@@ -73,14 +78,40 @@ describe('storePage: upserts (D4)', () => {
     expect(cache.countSales('acct', {})).toBe(300);
     const rows = rowsOf(pending.reference);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toEqual({ first_seen: firstSeen, last_changed: clock.now().toISOString(), commission_status: 'approved' });
+    expect(rows[0]).toEqual({
+      first_seen: firstSeen,
+      last_changed: clock.now().toISOString(),
+      commission_status: 'approved',
+    });
     const changes = cache.changesSince('acct', { since: '2000-01-01T00:00:00Z' });
-    expect(changes.map(({ reference, field, oldValue, newValue, changedAt }) => ({ reference, field, oldValue, newValue, changedAt }))).toEqual([
-      { reference: pending.reference, field: 'commissionStatus', oldValue: 'pending', newValue: 'approved', changedAt: clock.now().toISOString() },
-      { reference: pending.reference, field: 'paymentStatus', oldValue: 'pending', newValue: 'paid', changedAt: clock.now().toISOString() },
+    expect(
+      changes.map(({ reference, field, oldValue, newValue, changedAt }) => ({
+        reference,
+        field,
+        oldValue,
+        newValue,
+        changedAt,
+      })),
+    ).toEqual([
+      {
+        reference: pending.reference,
+        field: 'commissionStatus',
+        oldValue: 'pending',
+        newValue: 'approved',
+        changedAt: clock.now().toISOString(),
+      },
+      {
+        reference: pending.reference,
+        field: 'paymentStatus',
+        oldValue: 'pending',
+        newValue: 'paid',
+        changedAt: clock.now().toISOString(),
+      },
     ]);
     const page = cache.salesPage('acct', { filter: { text: pending.reference }, offset: 0, limit: 10 });
-    expect(page.rows.map((r) => [r.reference, r.commissionStatus, r.paymentStatus])).toEqual([[pending.reference, 'approved', 'paid']]);
+    expect(page.rows.map((r) => [r.reference, r.commissionStatus, r.paymentStatus])).toEqual([
+      [pending.reference, 'approved', 'paid'],
+    ]);
   });
 
   it('D4: a decline is a change too, and "changes since" returns only what changed after the given time', () => {
@@ -112,7 +143,9 @@ describe('storePage: upserts (D4)', () => {
     const renamed: Sale = { ...sale, commissionAmount: 99.99, productName: 'Zyzzyva Gadget', productSlug: 'zyzzyva' };
     expect(cache.storePage('acct', [renamed], clock.now())).toMatchObject({ updated: 1, statusChanges: 0 });
     const found = cache.salesPage('acct', { filter: { text: 'zyzzy' }, offset: 0, limit: 5 });
-    expect(found.rows.map((r) => [r.reference, r.commissionAmount, r.productName])).toEqual([[sale.reference, 99.99, 'Zyzzyva Gadget']]);
+    expect(found.rows.map((r) => [r.reference, r.commissionAmount, r.productName])).toEqual([
+      [sale.reference, 99.99, 'Zyzzyva Gadget'],
+    ]);
     const oldWord = sale.productName?.split(' ')[0] ?? '';
     const stillOld = cache.salesPage('acct', { filter: { text: `${oldWord} ${sale.reference}` }, offset: 0, limit: 5 });
     expect(stillOld.total).toBe(0);
@@ -167,10 +200,16 @@ describe('storePage: upserts (D4)', () => {
     const runId = cache.beginSyncRun('acct', '2025-06-01', '2026-06-30');
     cache.storePage('acct', SALES.slice(0, 100), clock.now(), { runId, checkpoint: { window: 0, next: 'page=2' } });
     cache.storePage('acct', SALES.slice(100, 200), clock.now(), { runId, checkpoint: { window: 0, next: 'page=3' } });
-    expect(cache.unfinishedSyncRuns('acct')).toMatchObject([{ id: runId, pages: 2, records: 200, checkpoint: { window: 0, next: 'page=3' } }]);
+    expect(cache.unfinishedSyncRuns('acct')).toMatchObject([
+      { id: runId, pages: 2, records: 200, checkpoint: { window: 0, next: 'page=3' } },
+    ]);
     cache.finishSyncRun(runId, 'completed');
     expect(cache.unfinishedSyncRuns('acct')).toEqual([]);
-    expect(cache.lastSyncRun('acct', 'completed')).toMatchObject({ id: runId, status: 'completed', finishedAt: clock.now().toISOString() });
+    expect(cache.lastSyncRun('acct', 'completed')).toMatchObject({
+      id: runId,
+      status: 'completed',
+      finishedAt: clock.now().toISOString(),
+    });
     expect(() => cache.storePage('acct', SALES.slice(200, 210), clock.now(), { runId })).toThrow(/not running/);
     expect(cache.countSales('acct', {})).toBe(200);
   });
@@ -208,7 +247,10 @@ describe('profile and coverage', () => {
     };
     cache.saveProfile('acct', profile, clock.now());
     cache.saveProfile('acct', { ...profile, profileName: 'Ana B.' }, '2026-07-02T00:00:00Z');
-    expect(cache.profile('acct')).toEqual({ profile: { ...profile, profileName: 'Ana B.' }, fetchedAt: '2026-07-02T00:00:00.000Z' });
+    expect(cache.profile('acct')).toEqual({
+      profile: { ...profile, profileName: 'Ana B.' },
+      fetchedAt: '2026-07-02T00:00:00.000Z',
+    });
   });
 
   it('marks windows covered and answers whether a range is complete, as of when, and what is missing', () => {

@@ -20,7 +20,16 @@ import { isoInstant } from './day-numbers';
 import type { LookupIds } from './lookup-ids';
 import type { SearchIndex } from '../search';
 import { createUnstoredRecords, type UnstoredPage } from './unstored-records';
-import { COMMISSION_STATUS_AT, PAYMENT_STATUS_AT, REFERENCE_AT, ROW_VALUE_COLUMNS, assertStorable, sameValues, toRowValues, type RowValues } from './sale-row';
+import {
+  COMMISSION_STATUS_AT,
+  PAYMENT_STATUS_AT,
+  REFERENCE_AT,
+  ROW_VALUE_COLUMNS,
+  assertStorable,
+  sameValues,
+  toRowValues,
+  type RowValues,
+} from './sale-row';
 
 /** Ties a page to a sync run, so the run's progress and resume point commit together with the page. */
 export interface StorePageOptions {
@@ -61,7 +70,12 @@ export interface StoredPage {
 }
 
 /** Stores one page; see {@link createPageStore}. */
-export type PageStore = (account: string, sales: readonly Sale[], fetchedAt: Date | string, options?: StorePageOptions) => StoredPage;
+export type PageStore = (
+  account: string,
+  sales: readonly Sale[],
+  fetchedAt: Date | string,
+  options?: StorePageOptions,
+) => StoredPage;
 
 interface Statements {
   existing: Database.Statement<[string, string], unknown[]>;
@@ -90,9 +104,15 @@ function prepare(db: Database.Database): Statements {
         `SELECT id, ${COLUMN_LIST}, unreported_at IS NOT NULL FROM sales WHERE account_id = ? AND reference IN (SELECT value FROM json_each(?))`,
       )
       .raw(),
-    insert: db.prepare(`INSERT INTO sales (account_id, ${COLUMN_LIST}, first_seen, last_changed, status_checked_at) VALUES (?, ${placeholders}, ?, ?, ?)`),
-    update: db.prepare(`UPDATE sales SET ${ROW_VALUE_COLUMNS.map((c) => `${c} = ?`).join(', ')}, last_changed = ?, status_checked_at = ? WHERE id = ?`),
-    logChange: db.prepare('INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    insert: db.prepare(
+      `INSERT INTO sales (account_id, ${COLUMN_LIST}, first_seen, last_changed, status_checked_at) VALUES (?, ${placeholders}, ?, ?, ?)`,
+    ),
+    update: db.prepare(
+      `UPDATE sales SET ${ROW_VALUE_COLUMNS.map((c) => `${c} = ?`).join(', ')}, last_changed = ?, status_checked_at = ? WHERE id = ?`,
+    ),
+    logChange: db.prepare(
+      'INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
     runProgress: db.prepare(
       "UPDATE sync_runs SET pages = pages + 1, records = records + ?, checkpoint = ? WHERE id = ? AND account_id = ? AND status = 'running'",
     ),
@@ -115,7 +135,13 @@ function loadKnown(statements: Statements, account: string, sales: readonly Sale
   return known;
 }
 
-function logStatusChanges(statements: Statements, account: string, before: RowValues, after: RowValues, at: string): number {
+function logStatusChanges(
+  statements: Statements,
+  account: string,
+  before: RowValues,
+  after: RowValues,
+  at: string,
+): number {
   let logged = 0;
   for (const [index, field] of [
     [COMMISSION_STATUS_AT, 'commission_status'],
@@ -133,7 +159,8 @@ function recordRun(statements: Statements, account: string, count: number, optio
   if (options.runId === undefined) return;
   const checkpoint = options.checkpoint === undefined ? null : JSON.stringify(options.checkpoint);
   const changed = statements.runProgress.run(count, checkpoint, options.runId, account).changes;
-  if (changed === 0) throw invalidInput(`Sync run ${options.runId} of this account is not running; the page was not stored.`);
+  if (changed === 0)
+    throw invalidInput(`Sync run ${options.runId} of this account is not running; the page was not stored.`);
 }
 
 /** What one page's transaction works with. */
@@ -166,7 +193,8 @@ function insertSale(ctx: PageContext, reference: string, values: RowValues): voi
 function updateSale(ctx: PageContext, reference: string, before: Known, values: RowValues): void {
   ctx.statements.update.run(...values, ctx.at, ctx.at, before.id);
   // A sale not indexed yet gets its entry, with its latest text, at the next catch-up.
-  if (before.id <= ctx.indexedThrough && before.values[REFERENCE_AT] !== values[REFERENCE_AT]) ctx.search.referenceChanged();
+  if (before.id <= ctx.indexedThrough && before.values[REFERENCE_AT] !== values[REFERENCE_AT])
+    ctx.search.referenceChanged();
   ctx.stored.result.statusChanges += logStatusChanges(ctx.statements, ctx.account, before.values, values, ctx.at);
   ctx.known.set(reference, { id: before.id, values });
   ctx.stored.changedIds.push(before.id);
@@ -254,24 +282,38 @@ export function createPageStore(db: Database.Database, lookups: LookupIds, searc
   // first rather than offered to a bulk insert that would leave them out page after page.
   let expectNew = true;
   const unstored = createUnstoredRecords(db);
-  const store = db.transaction((account: string, sales: readonly Sale[], at: string, options: StorePageOptions): StoredPage => {
-    const stored: StoredPage = {
-      result: { inserted: 0, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0, reportedAgain: 0 },
-      changedIds: [],
-    };
-    const indexedThrough = search.indexedThrough();
-    const known = new Map<string, Known>();
-    const ctx: PageContext = { statements, bulk, search, account, at, known, stored, indexedThrough, lastInsertedId: 0, confirmed: [], returned: [] };
-    const rows = rowsOf(ctx, sales, lookups);
-    if (expectNew) insertPage(ctx, sales, rows);
-    else upsertPage(ctx, sales, rows);
-    expectNew = stored.result.inserted === sales.length;
-    confirmPage(ctx);
-    recordRun(statements, account, sales.length, options);
-    if (options.unstored !== undefined) unstored.note(account, options.unstored, at);
-    search.catchUpIfDue(indexedThrough, ctx.lastInsertedId);
-    return stored;
-  });
+  const store = db.transaction(
+    (account: string, sales: readonly Sale[], at: string, options: StorePageOptions): StoredPage => {
+      const stored: StoredPage = {
+        result: { inserted: 0, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0, reportedAgain: 0 },
+        changedIds: [],
+      };
+      const indexedThrough = search.indexedThrough();
+      const known = new Map<string, Known>();
+      const ctx: PageContext = {
+        statements,
+        bulk,
+        search,
+        account,
+        at,
+        known,
+        stored,
+        indexedThrough,
+        lastInsertedId: 0,
+        confirmed: [],
+        returned: [],
+      };
+      const rows = rowsOf(ctx, sales, lookups);
+      if (expectNew) insertPage(ctx, sales, rows);
+      else upsertPage(ctx, sales, rows);
+      expectNew = stored.result.inserted === sales.length;
+      confirmPage(ctx);
+      recordRun(statements, account, sales.length, options);
+      if (options.unstored !== undefined) unstored.note(account, options.unstored, at);
+      search.catchUpIfDue(indexedThrough, ctx.lastInsertedId);
+      return stored;
+    },
+  );
   return (account, sales, fetchedAt, options = {}) => {
     assertAccount(account);
     if (!Array.isArray(sales)) throw invalidInput('A page must be a list of sales.');

@@ -24,7 +24,9 @@ export function createProfileStore(db: Database.Database): ProfileStore {
     `INSERT INTO profiles (account_id, profile, fetched_at) VALUES (?, ?, ?)
      ON CONFLICT (account_id) DO UPDATE SET profile = excluded.profile, fetched_at = excluded.fetched_at`,
   );
-  const read = db.prepare<[string], { profile: string; fetched_at: string }>('SELECT profile, fetched_at FROM profiles WHERE account_id = ?');
+  const read = db.prepare<[string], { profile: string; fetched_at: string }>(
+    'SELECT profile, fetched_at FROM profiles WHERE account_id = ?',
+  );
   return {
     saveProfile: (account, profile, fetchedAt) => {
       assertAccount(account);

@@ -100,7 +100,9 @@ export type SaleReader = (ids: readonly number[] | Int32Array) => CachedSale[];
  * not see, and a long stream of them piled up until a full collection.
  */
 export function createSaleReader(db: Database.Database): SaleReader {
-  const statement = db.prepare<[string], SaleRow>(`SELECT ${SALE_COLUMNS} FROM ${SALE_FROM} WHERE s.id IN (SELECT value FROM json_each(?))`);
+  const statement = db.prepare<[string], SaleRow>(
+    `SELECT ${SALE_COLUMNS} FROM ${SALE_FROM} WHERE s.id IN (SELECT value FROM json_each(?))`,
+  );
   return (ids) => {
     if (ids.length === 0) return [];
     const byId = new Map(statement.all(JSON.stringify(Array.from(ids))).map((row) => [row.id, row]));
@@ -116,7 +118,8 @@ export function createSaleReader(db: Database.Database): SaleReader {
 function* batchesOf(snapshot: Database.Database, ids: Int32Array): Generator<CachedSale, void, undefined> {
   try {
     const read = createSaleReader(snapshot);
-    for (let at = 0; at < ids.length; at += ID_BATCH) yield* guardCorruption(() => read(ids.subarray(at, at + ID_BATCH)));
+    for (let at = 0; at < ids.length; at += ID_BATCH)
+      yield* guardCorruption(() => read(ids.subarray(at, at + ID_BATCH)));
   } finally {
     if (snapshot.inTransaction) snapshot.exec('COMMIT');
     snapshot.close();

@@ -67,9 +67,15 @@ function isStatus(value: string | null): boolean {
 }
 
 const STORABLE_CHECKS: readonly (readonly [(sale: Sale) => boolean, string])[] = [
-  [(s) => typeof s.reference === 'string' && s.reference !== '' && s.reference.length <= 500, 'has no usable reference'],
+  [
+    (s) => typeof s.reference === 'string' && s.reference !== '' && s.reference.length <= 500,
+    'has no usable reference',
+  ],
   [(s) => typeof s.transactionDate === 'string' && isDay(s.transactionDate), 'has no valid transaction date'],
-  [(s) => s.paymentDate === null || (typeof s.paymentDate === 'string' && isDay(s.paymentDate)), 'has an invalid payment date'],
+  [
+    (s) => s.paymentDate === null || (typeof s.paymentDate === 'string' && isDay(s.paymentDate)),
+    'has an invalid payment date',
+  ],
   [(s) => isStatus(s.commissionStatus), 'has an unreadable commission status'],
   [(s) => isStatus(s.paymentStatus), 'has an unreadable payment status'],
   [(s) => /^[A-Z]{3}$/.test(s.currency), 'has no 3-letter currency'],
@@ -86,12 +92,21 @@ export function assertStorable(sale: Sale): void {
 }
 
 /** The stored form of one amount: its exact text wins over the number (which may not hold every digit). */
-function amount(value: number | null, exactText: string | undefined, scale: number, reference: string): StoredAmount | null {
+function amount(
+  value: number | null,
+  exactText: string | undefined,
+  scale: number,
+  reference: string,
+): StoredAmount | null {
   if (value === null && exactText === undefined) return null;
-  const plain = exactText === undefined && value !== null && Number.isFinite(value) ? plainStoredAmount(value, scale) : null;
+  const plain =
+    exactText === undefined && value !== null && Number.isFinite(value) ? plainStoredAmount(value, scale) : null;
   if (plain !== null) return plain;
   const decimal = exactText === undefined ? decimalOfNumber(value ?? Number.NaN) : parseDecimal(exactText);
-  if (decimal === null) throw invalidInput(`Sale "${reference.slice(0, 80)}" has an amount that is not a finite decimal; the page was not stored.`);
+  if (decimal === null)
+    throw invalidInput(
+      `Sale "${reference.slice(0, 80)}" has an amount that is not a finite decimal; the page was not stored.`,
+    );
   return storedAmount(decimal, scale);
 }
 
@@ -119,7 +134,9 @@ export function toRowValues(sale: Sale, lookups: LookupIds): { values: RowValues
     lookups.productId(sale.productSlug, sale.productName),
     lookups.collectionId(sale.collectionSlug, sale.collectionName, sale.collectionUrl),
     extraKeys.length === 0 ? null : canonicalJson(sale.extra),
-    notices.length === 0 ? null : JSON.stringify(notices.map((n) => ({ kind: n.kind, field: n.field, message: n.message }))),
+    notices.length === 0
+      ? null
+      : JSON.stringify(notices.map((n) => ({ kind: n.kind, field: n.field, message: n.message }))),
   ];
   return { values, rounded: (commission?.exact ?? null) !== null || (transaction?.exact ?? null) !== null };
 }

@@ -93,7 +93,9 @@ export function createUnstoredRecords(db: Database.Database): UnstoredRecords {
   const overlapping = db.prepare<[string, string, string], SpanRow>(
     `${SPANS} WHERE account_id = ? AND from_day <= ? AND to_day >= ? GROUP BY from_day, to_day ORDER BY from_day, to_day`,
   );
-  const all = db.prepare<[string], SpanRow>(`${SPANS} WHERE account_id = ? GROUP BY from_day, to_day ORDER BY from_day, to_day`);
+  const all = db.prepare<[string], SpanRow>(
+    `${SPANS} WHERE account_id = ? GROUP BY from_day, to_day ORDER BY from_day, to_day`,
+  );
   return {
     note(account, page, at) {
       replace(account, page);

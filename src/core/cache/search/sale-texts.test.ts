@@ -66,7 +66,11 @@ const QUERIES = [
 
 function oddSales(start: number, references: readonly string[] = ODD): Sale[] {
   const base = sampleSales({ count: start + references.length }).slice(start);
-  return references.map((reference, i) => ({ ...(base[i] as Sale), reference: `${reference}-${start}`, subid: SUBIDS[i % SUBIDS.length] ?? null }));
+  return references.map((reference, i) => ({
+    ...(base[i] as Sale),
+    reference: `${reference}-${start}`,
+    subid: SUBIDS[i % SUBIDS.length] ?? null,
+  }));
 }
 
 /**
@@ -88,14 +92,17 @@ function expectSameAsPlainFold(db: Database.Database): void {
   const differences: string[] = [];
   for (const term of QUERIES.flatMap((q) => searchTerms(q) ?? [])) {
     const { plain, memory } = bothWays(db, term);
-    if (JSON.stringify(plain) !== JSON.stringify(memory)) differences.push(`${term}: plain ${plain.join(',')} memory ${memory.join(',')}`);
+    if (JSON.stringify(plain) !== JSON.stringify(memory))
+      differences.push(`${term}: plain ${plain.join(',')} memory ${memory.join(',')}`);
   }
   expect(differences).toEqual([]);
 }
 
 /** Whether every term of `text` is in the sale's reference, sub-ID, product name or collection name, folded as strings. */
 function plainMatch(sale: Sale, text: string): boolean {
-  const fields = [sale.reference, sale.subid, sale.productName, sale.collectionName].map((field) => foldText(field ?? ''));
+  const fields = [sale.reference, sale.subid, sale.productName, sale.collectionName].map((field) =>
+    foldText(field ?? ''),
+  );
   return (searchTerms(text) ?? []).every((term) => fields.some((field) => field.includes(term)));
 }
 

@@ -134,7 +134,8 @@ function foldInPlace(bytes: Buffer, sales: number): Int32Array | null {
       const folded = code < 0 ? null : foldedOf(code);
       if (folded !== null && folded.byteLength > length) return null;
       const size = folded === null ? (code < 0 ? 1 : length) : folded.byteLength;
-      for (let i = 0; i < size; i++) bytes[write + i] = folded === null ? (bytes[read + i] as number) : (folded[i] as number);
+      for (let i = 0; i < size; i++)
+        bytes[write + i] = folded === null ? (bytes[read + i] as number) : (folded[i] as number);
       write += size;
       read += code < 0 ? 1 : length;
     }
@@ -167,11 +168,21 @@ type ChunkRow = [number | null, number | null, number, Buffer | null];
  * they are: lower-casing them and replacing line breaks in them in SQL was slower.
  */
 function chunkReader(db: Database.Database): (after: number, upTo: number) => { part: Part; last: number } | null {
-  const texts = db.prepare<[number, number], ChunkRow>(`SELECT min(id), max(id), count(*), CAST(group_concat(reference || x'ff', '') AS BLOB) ${CHUNK}`).raw();
+  const texts = db
+    .prepare<[number, number], ChunkRow>(
+      `SELECT min(id), max(id), count(*), CAST(group_concat(reference || x'ff', '') AS BLOB) ${CHUNK}`,
+    )
+    .raw();
   // Only read when the chunk's ids have gaps: 4-byte big-endian integers, in id order.
-  const ids = db.prepare<[number, number], Buffer | null>(`SELECT unhex(group_concat(printf('%08x', id), '')) ${CHUNK}`).pluck();
+  const ids = db
+    .prepare<[number, number], Buffer | null>(`SELECT unhex(group_concat(printf('%08x', id), '')) ${CHUNK}`)
+    .pluck();
   // References that cannot be folded in place: folded as a string, line breaks inside made spaces (no term holds either).
-  const asString = db.prepare<[number, number], string | null>(`SELECT group_concat(replace(reference, char(10), ' ') || char(10), '') ${CHUNK}`).pluck();
+  const asString = db
+    .prepare<[number, number], string | null>(
+      `SELECT group_concat(replace(reference, char(10), ' ') || char(10), '') ${CHUNK}`,
+    )
+    .pluck();
   return (after, upTo) => {
     const [first, last, count, joined] = texts.get(after, upTo) ?? [null, null, 0, null];
     if (first === null || last === null || joined === null) return null;
@@ -183,7 +194,16 @@ function chunkReader(db: Database.Database): (after: number, upTo: number) => { 
     release(bytes);
     release(joined);
     const packed = last - first === count - 1 ? null : ids.get(after, upTo);
-    return { part: { text, starts, ids: packed === null || packed === undefined ? null : unpackIds(packed), firstId: first, present }, last };
+    return {
+      part: {
+        text,
+        starts,
+        ids: packed === null || packed === undefined ? null : unpackIds(packed),
+        firstId: first,
+        present,
+      },
+      last,
+    };
   };
 }
 
@@ -255,7 +275,8 @@ function joinParts(parts: readonly Part[]): Part {
   const firstId = ids[0] ?? 0;
   const gapless = ids.length === 0 || (ids[ids.length - 1] as number) - firstId === ids.length - 1;
   const present = new Uint8Array(256);
-  for (const part of parts) for (let byte = 0; byte < 256; byte++) present[byte] = (present[byte] as number) | (part.present[byte] as number);
+  for (const part of parts)
+    for (let byte = 0; byte < 256; byte++) present[byte] = (present[byte] as number) | (part.present[byte] as number);
   return { text: parts.map((p) => p.text).join(''), starts, ids: gapless ? null : ids, firstId, present };
 }
 
@@ -268,7 +289,8 @@ function appendParts(parts: readonly Part[], fresh: readonly Part[]): Part[] {
   const out = [...parts];
   for (const part of fresh) {
     const last = out[out.length - 1];
-    if (last !== undefined && salesIn(last) + salesIn(part) <= READ_CHUNK) out[out.length - 1] = joinParts([last, part]);
+    if (last !== undefined && salesIn(last) + salesIn(part) <= READ_CHUNK)
+      out[out.length - 1] = joinParts([last, part]);
     else out.push(part);
   }
   return out;
@@ -286,13 +308,19 @@ function fromFile(db: Database.Database, dataVersion: number): SaleTexts | null 
 
 /** The texts of every sale up to the watermark, reading only what the last call did not. */
 function current(db: Database.Database): SaleTexts {
-  const watermark = db.prepare<[], number>('SELECT indexed_through FROM search_progress WHERE id = 1').pluck().get() ?? 0;
+  const watermark =
+    db.prepare<[], number>('SELECT indexed_through FROM search_progress WHERE id = 1').pluck().get() ?? 0;
   const dataVersion = dataVersionOf(db);
   let texts = loaded.get(db);
   if (texts?.dataVersion !== dataVersion) texts = fromFile(db, dataVersion) ?? undefined;
   if (texts === undefined || watermark < texts.through) texts = { through: 0, parts: [], dataVersion, savedAs: null };
   if (watermark > texts.through) {
-    texts = { through: watermark, parts: appendParts(texts.parts, readPart(db, texts.through, watermark)), dataVersion, savedAs: null };
+    texts = {
+      through: watermark,
+      parts: appendParts(texts.parts, readPart(db, texts.through, watermark)),
+      dataVersion,
+      savedAs: null,
+    };
   }
   loaded.set(db, texts);
   return texts;
@@ -307,7 +335,12 @@ export function saveSaleTexts(db: Database.Database): void {
   const texts = loaded.get(db);
   if (file === undefined || texts === undefined || texts.dataVersion !== dataVersionOf(db)) return;
   const stamp = file.stamp();
-  if (stamp === null || stamp === texts.savedAs || texts.parts.reduce((n, part) => n + salesIn(part), 0) < file.minSales) return;
+  if (
+    stamp === null ||
+    stamp === texts.savedAs ||
+    texts.parts.reduce((n, part) => n + salesIn(part), 0) < file.minSales
+  )
+    return;
   saveTexts(file.place, stamp, texts);
   texts.savedAs = stamp;
 }

@@ -24,7 +24,12 @@ function open(minSales = 1_000): SalesCache {
 /** References of the sales a text search finds on the sales screen. */
 function found(cache: SalesCache, text: string): string[] {
   return cache
-    .salesPage(ACCOUNT, { filter: { text }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 100 })
+    .salesPage(ACCOUNT, {
+      filter: { text },
+      sort: { column: 'transactionDate', direction: 'desc' },
+      offset: 0,
+      limit: 100,
+    })
     .rows.map((r) => r.reference);
 }
 
@@ -71,8 +76,14 @@ describe('saved sale texts', () => {
   it('stay in use after a sync changed statuses and stored new sales (neither changes a stored reference)', () => {
     searchedCache();
     let cache = open();
-    const changed = SALES.slice(0, 300).map((sale) => ({ ...sale, commissionStatus: sale.commissionStatus === 'approved' ? 'declined' : 'approved' }));
-    const extra = sampleSales({ count: 40, days: 10, seed: 98 }).map((sale, i) => ({ ...sale, reference: `S-NEW-${i}` }));
+    const changed = SALES.slice(0, 300).map((sale) => ({
+      ...sale,
+      commissionStatus: sale.commissionStatus === 'approved' ? 'declined' : 'approved',
+    }));
+    const extra = sampleSales({ count: 40, days: 10, seed: 98 }).map((sale, i) => ({
+      ...sale,
+      reference: `S-NEW-${i}`,
+    }));
     cache.storePage(ACCOUNT, changed, clock.now());
     cache.storePage(ACCOUNT, extra, clock.now());
     cache.close();
@@ -112,7 +123,10 @@ describe('saved sale texts', () => {
     searchedCache();
     const cache = open();
     expect(found(cache, TARGET.reference)).toEqual([TARGET.reference]);
-    const extra = sampleSales({ count: 40, days: 10, seed: 99 }).map((sale, i) => ({ ...sale, reference: `S-LATE-${i}` }));
+    const extra = sampleSales({ count: 40, days: 10, seed: 99 }).map((sale, i) => ({
+      ...sale,
+      reference: `S-LATE-${i}`,
+    }));
     cache.storePage(ACCOUNT, extra, clock.now());
     expect(found(cache, 's-late').sort()).toEqual(extra.map((s) => s.reference).sort());
     expect(found(cache, TARGET.reference)).toEqual([TARGET.reference]);

@@ -47,7 +47,15 @@ const placeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0), z
 const headerSchema = z.object({
   stamp: z.string(),
   through: z.number().int().min(0),
-  parts: z.array(z.object({ firstId: z.number().int(), text: placeSchema, starts: placeSchema, ids: placeSchema.nullable(), present: placeSchema })),
+  parts: z.array(
+    z.object({
+      firstId: z.number().int(),
+      text: placeSchema,
+      starts: placeSchema,
+      ids: placeSchema.nullable(),
+      present: placeSchema,
+    }),
+  ),
 });
 
 /** The saved texts' file of the cache at `place` (named like its saved browse indexes, see `saved-columns.ts`). */
@@ -102,12 +110,17 @@ function wellFormed(part: TextPart): boolean {
   return true;
 }
 
-function readPart(file: Buffer, dataStart: number, saved: z.infer<typeof headerSchema>['parts'][number]): TextPart | null {
+function readPart(
+  file: Buffer,
+  dataStart: number,
+  saved: z.infer<typeof headerSchema>['parts'][number],
+): TextPart | null {
   const text = checked(file, dataStart, saved.text);
   const startBytes = checked(file, dataStart, saved.starts);
   const idBytes = saved.ids === null ? null : checked(file, dataStart, saved.ids);
   const present = checked(file, dataStart, saved.present);
-  if (text === null || startBytes === null || (saved.ids !== null && idBytes === null) || present?.byteLength !== 256) return null;
+  if (text === null || startBytes === null || (saved.ids !== null && idBytes === null) || present?.byteLength !== 256)
+    return null;
   const starts = int32s(startBytes);
   const ids = idBytes === null ? null : int32s(idBytes);
   if (starts === null || (idBytes !== null && ids === null)) return null;
@@ -135,7 +148,8 @@ export function openSavedTexts(place: SavedTextsPlace, stamp: string): SavedText
     return null;
   };
   const readAt = (bytes: Uint8Array, position: number): boolean =>
-    position + bytes.byteLength <= file.byteLength && file.copy(bytes, 0, position, position + bytes.byteLength) === bytes.byteLength;
+    position + bytes.byteLength <= file.byteLength &&
+    file.copy(bytes, 0, position, position + bytes.byteLength) === bytes.byteLength;
   const read = readSideFileHeader(readAt, KIND);
   const parsed = read === null ? null : headerSchema.safeParse(read.header);
   if (read === null || parsed?.success !== true) return damaged();

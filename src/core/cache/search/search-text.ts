@@ -39,7 +39,9 @@ const FOLDABLE = /[A-Z]+|[^\p{ASCII}]/gu;
  */
 export function foldText(text: string): string {
   if (!BEYOND_ASCII.test(text)) return text.toLowerCase();
-  return text.replace(FOLDABLE, (match) => ((match.codePointAt(0) ?? 0) < 0x80 ? match.toLowerCase() : foldChar(match)));
+  return text.replace(FOLDABLE, (match) =>
+    (match.codePointAt(0) ?? 0) < 0x80 ? match.toLowerCase() : foldChar(match),
+  );
 }
 
 /** The words of `text`, at most 16 (more only slows the query without narrowing it). */

@@ -21,9 +21,14 @@ function raw<T>(work: (db: Database.Database) => T): T {
   }
 }
 
-const watermark = (): number => raw((db) => db.prepare<[], number>('SELECT indexed_through FROM search_progress').pluck().get() ?? -1);
-const wordIndexes = (): string[] => raw((db) => db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE name LIKE '%_fts%' ORDER BY name").pluck().all());
-const fileIntact = (): void => expect(raw((db) => db.prepare<[], string>('PRAGMA integrity_check').pluck().all())).toEqual(['ok']);
+const watermark = (): number =>
+  raw((db) => db.prepare<[], number>('SELECT indexed_through FROM search_progress').pluck().get() ?? -1);
+const wordIndexes = (): string[] =>
+  raw((db) =>
+    db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE name LIKE '%_fts%' ORDER BY name").pluck().all(),
+  );
+const fileIntact = (): void =>
+  expect(raw((db) => db.prepare<[], string>('PRAGMA integrity_check').pluck().all())).toEqual(['ok']);
 const productWord = (sale: Sale): string => (sale.productName ?? '').split(' ')[0] ?? '';
 
 beforeEach(() => {
@@ -52,7 +57,9 @@ describe('search entries written in bulk behind a watermark', () => {
     expect(watermark()).toBeGreaterThanOrEqual(SEARCH_BATCH);
     expect(watermark()).toBeLessThan(sales.length);
     const last = sales.at(-1) as Sale;
-    expect([...cache.iterateSales('acct', { filter: { text: last.reference } })].map((s) => s.reference)).toEqual([last.reference]);
+    expect([...cache.iterateSales('acct', { filter: { text: last.reference } })].map((s) => s.reference)).toEqual([
+      last.reference,
+    ]);
     expect(watermark()).toBe(sales.length);
   });
 
@@ -136,7 +143,9 @@ describe('search entries written in bulk behind a watermark', () => {
     ];
     cache.storePage('a', odd, clock.now());
     const found = (text: string): string[] =>
-      cache.salesPage('a', { filter: { text }, sort: { column: 'reference', direction: 'asc' }, offset: 0, limit: 10 }).rows.map((r) => r.reference);
+      cache
+        .salesPage('a', { filter: { text }, sort: { column: 'reference', direction: 'asc' }, offset: 0, limit: 10 })
+        .rows.map((r) => r.reference);
     expect(found('break')).toEqual(['LINE\nBREAK-001']);
     expect(found('line')).toEqual(['LINE\nBREAK-001']);
     expect(found('here')).toEqual(['LINE\nBREAK-001']);

@@ -31,7 +31,8 @@ describe('search terms', () => {
 
 describe('a term inside a text', () => {
   it('matches inside words, ignoring case and accents, never across a field’s end', () => {
-    const inside = (text: string, query: string) => (searchTerms(query) ?? []).every((term) => foldText(text).includes(term));
+    const inside = (text: string, query: string) =>
+      (searchTerms(query) ?? []).every((term) => foldText(text).includes(term));
     expect(inside('S-0001234-AB', '1234')).toBe(true);
     expect(inside('yt_review_2025', 'review')).toBe(true);
     expect(inside('Café & Crème', 'afe rem')).toBe(true);

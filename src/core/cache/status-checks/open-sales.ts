@@ -9,7 +9,8 @@ import type Database from 'better-sqlite3';
 import { assertAccount } from '../records';
 
 /** SQL condition (over the alias `s`) that holds for an open sale. */
-export const OPEN_SALE_SQL = "s.commission_status IS NOT 'declined' AND (s.commission_status IS NOT 'approved' OR s.payment_status IS NOT 'paid')";
+export const OPEN_SALE_SQL =
+  "s.commission_status IS NOT 'declined' AND (s.commission_status IS NOT 'approved' OR s.payment_status IS NOT 'paid')";
 
 /** An open sale as the routine sync compares it with the service's answer. */
 export interface OpenSale {
@@ -38,7 +39,9 @@ export interface OpenSaleReads {
 export function createOpenSaleReads(db: Database.Database): OpenSaleReads {
   const reported = 's.account_id = ? AND s.unreported_at IS NULL';
   const oldest = db
-    .prepare<[string, string], string | null>(`SELECT min(s.transaction_date) FROM sales s WHERE ${reported} AND s.transaction_date < ? AND ${OPEN_SALE_SQL}`)
+    .prepare<[string, string], string | null>(
+      `SELECT min(s.transaction_date) FROM sales s WHERE ${reported} AND s.transaction_date < ? AND ${OPEN_SALE_SQL}`,
+    )
     .pluck();
   const open = db.prepare<[string, string, string], OpenSale>(
     `SELECT s.reference, s.transaction_date AS day FROM sales s WHERE ${reported} AND s.transaction_date BETWEEN ? AND ? AND ${OPEN_SALE_SQL}`,

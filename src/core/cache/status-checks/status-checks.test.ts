@@ -22,7 +22,8 @@ afterEach(() => {
   folder.remove();
 });
 
-const isOpen = (s: Sale): boolean => s.commissionStatus !== 'declined' && !(s.commissionStatus === 'approved' && s.paymentStatus === 'paid');
+const isOpen = (s: Sale): boolean =>
+  s.commissionStatus !== 'declined' && !(s.commissionStatus === 'approved' && s.paymentStatus === 'paid');
 const inDays = (from: string, to: string) => (s: Sale) => s.transactionDate >= from && s.transactionDate <= to;
 const HOUR = 3_600_000;
 
@@ -30,29 +31,52 @@ describe('status checks (T3)', () => {
   it('T3: every stored sale, changed or not, is confirmed at its page time; the oldest confirmation of a filter never overstates', () => {
     const first = clock.now().toISOString();
     cache.storePage(ACCOUNT, SALES, clock.now());
-    expect(cache.oldestStatusCheck(ACCOUNT, {})).toEqual({ sales: 400, oldest: first, oldestOpen: first, neverChecked: 0 });
+    expect(cache.oldestStatusCheck(ACCOUNT, {})).toEqual({
+      sales: 400,
+      oldest: first,
+      oldestOpen: first,
+      neverChecked: 0,
+    });
 
     clock.advance(HOUR);
     const second = clock.now().toISOString();
     const june = SALES.filter(inDays('2026-06-01', '2026-06-30'));
     const changed = june.map((s, i) =>
-      i === 0 ? { ...s, commissionStatus: 'approved' as const, paymentStatus: 'paid' as const, paymentDate: '2026-06-30' } : s,
+      i === 0
+        ? { ...s, commissionStatus: 'approved' as const, paymentStatus: 'paid' as const, paymentDate: '2026-06-30' }
+        : s,
     );
     const stored = cache.storePage(ACCOUNT, changed, clock.now());
     expect(stored).toMatchObject({ updated: 1, unchanged: june.length - 1 });
 
-    expect(cache.oldestStatusCheck(ACCOUNT, { from: '2026-06-01', to: '2026-06-30' })).toMatchObject({ sales: june.length, oldest: second });
+    expect(cache.oldestStatusCheck(ACCOUNT, { from: '2026-06-01', to: '2026-06-30' })).toMatchObject({
+      sales: june.length,
+      oldest: second,
+    });
     expect(cache.oldestStatusCheck(ACCOUNT, {}).oldest).toBe(first);
     const openBefore = SALES.filter((s) => s.transactionDate < '2026-06-01' && isOpen(s));
     expect(openBefore.length).toBeGreaterThan(0);
     expect(cache.oldestStatusCheck(ACCOUNT, {}).oldestOpen).toBe(first);
-    expect(cache.oldestStatusCheck(ACCOUNT, { commissionStatuses: ['declined'], from: '2026-06-01' }).oldestOpen).toBeNull();
+    expect(
+      cache.oldestStatusCheck(ACCOUNT, { commissionStatuses: ['declined'], from: '2026-06-01' }).oldestOpen,
+    ).toBeNull();
     expect(cache.oldestStatusCheck(ACCOUNT, { text: june[1]?.reference }).oldest).toBe(second);
-    expect(cache.oldestStatusCheck(ACCOUNT, { from: '2030-01-01' })).toEqual({ sales: 0, oldest: null, oldestOpen: null, neverChecked: 0 });
+    expect(cache.oldestStatusCheck(ACCOUNT, { from: '2030-01-01' })).toEqual({
+      sales: 0,
+      oldest: null,
+      oldestOpen: null,
+      neverChecked: 0,
+    });
   });
 
   it('T1: lists the open sales (pending, approved and unpaid, unlisted statuses) and the oldest open day; final sales are left out', () => {
-    const odd: Sale = { ...(SALES[0] as Sale), reference: 'S-ODD', commissionStatus: 'on_hold', paymentStatus: 'paid', transactionDate: '2026-03-01' };
+    const odd: Sale = {
+      ...(SALES[0] as Sale),
+      reference: 'S-ODD',
+      commissionStatus: 'on_hold',
+      paymentStatus: 'paid',
+      transactionDate: '2026-03-01',
+    };
     cache.storePage(ACCOUNT, [...SALES, odd], clock.now());
     const open = cache.openSales(ACCOUNT, '2000-01-01', '2026-06-30');
     const expected = [...SALES, odd].filter(isOpen);
@@ -89,16 +113,29 @@ describe('no longer reported (T5)', () => {
     expect(cache.countSales(ACCOUNT, { includeNoLongerReported: true })).toBe(SALES.length);
     const summary = cache.summary(ACCOUNT, { from: '2026-05-01', to: '2026-05-31' });
     expect(summary.byCurrency.reduce((n, t) => n + t.count, 0)).toBe(may.length - 1);
-    const exported = [...cache.iterateSales(ACCOUNT, { filter: { from: '2026-05-01', to: '2026-05-31' } })].map((s) => s.reference);
+    const exported = [...cache.iterateSales(ACCOUNT, { filter: { from: '2026-05-01', to: '2026-05-31' } })].map(
+      (s) => s.reference,
+    );
     expect(exported).not.toContain(gone.reference);
     expect(exported).toHaveLength(may.length - 1);
-    const all = [...cache.iterateSales(ACCOUNT, { filter: { from: '2026-05-01', to: '2026-05-31', includeNoLongerReported: true } })];
+    const all = [
+      ...cache.iterateSales(ACCOUNT, {
+        filter: { from: '2026-05-01', to: '2026-05-31', includeNoLongerReported: true },
+      }),
+    ];
     expect(all.map((s) => s.reference)).toContain(gone.reference);
     expect(cache.openSales(ACCOUNT, '2026-05-01', '2026-05-31').map((s) => s.reference)).not.toContain(gone.reference);
 
-    const changes = cache.changesSince(ACCOUNT, { since: fetchStarted.toISOString() }).filter((c) => c.field === 'reported');
+    const changes = cache
+      .changesSince(ACCOUNT, { since: fetchStarted.toISOString() })
+      .filter((c) => c.field === 'reported');
     expect(changes).toEqual([
-      expect.objectContaining({ reference: gone.reference, oldValue: 'reported', newValue: 'no longer reported', changedAt: noticed.toISOString() }),
+      expect.objectContaining({
+        reference: gone.reference,
+        oldValue: 'reported',
+        newValue: 'no longer reported',
+        changedAt: noticed.toISOString(),
+      }),
     ]);
   });
 
@@ -108,7 +145,11 @@ describe('no longer reported (T5)', () => {
     const day = target.transactionDate;
     const others = SALES.filter((s) => s.transactionDate === day && s.reference !== target.reference);
     clock.advance(HOUR);
-    cache.markNoLongerReported(ACCOUNT, { from: day, to: day, reported: new Set(others.map((s) => s.reference)), fetchStarted: clock.now() }, clock.now());
+    cache.markNoLongerReported(
+      ACCOUNT,
+      { from: day, to: day, reported: new Set(others.map((s) => s.reference)), fetchStarted: clock.now() },
+      clock.now(),
+    );
     expect(cache.countSales(ACCOUNT, {})).toBe(SALES.length - 1);
     clock.advance(HOUR);
     const back = clock.now();
@@ -116,7 +157,12 @@ describe('no longer reported (T5)', () => {
     expect(cache.countSales(ACCOUNT, {})).toBe(SALES.length);
     const changes = cache.changesSince(ACCOUNT, { since: new Date(back.getTime() - 1).toISOString() });
     expect(changes).toEqual([
-      expect.objectContaining({ reference: target.reference, field: 'reported', oldValue: 'no longer reported', newValue: 'reported' }),
+      expect.objectContaining({
+        reference: target.reference,
+        field: 'reported',
+        oldValue: 'no longer reported',
+        newValue: 'reported',
+      }),
     ]);
     expect(cache.storePage(ACCOUNT, [target], back).reportedAgain).toBe(0);
   });
@@ -125,7 +171,11 @@ describe('no longer reported (T5)', () => {
 describe('coverage of days still under way', () => {
   it('D1: a day not over when it was fetched is covered only provisionally: shown as covered, but fetched again by every sync', () => {
     cache.markCovered(ACCOUNT, '2026-06-01', '2026-06-30', '2026-06-30T10:00:00Z', '2026-06-30');
-    expect(cache.coverage(ACCOUNT, '2026-06-01', '2026-06-30')).toEqual({ complete: true, asOf: '2026-06-30T10:00:00.000Z', missing: [] });
+    expect(cache.coverage(ACCOUNT, '2026-06-01', '2026-06-30')).toEqual({
+      complete: true,
+      asOf: '2026-06-30T10:00:00.000Z',
+      missing: [],
+    });
     expect(cache.syncGaps(ACCOUNT, '2026-06-01', '2026-06-30')).toEqual([{ from: '2026-06-30', to: '2026-06-30' }]);
     expect(cache.provisionalDays(ACCOUNT)).toEqual(['2026-06-30']);
 

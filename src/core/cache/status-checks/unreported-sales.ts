@@ -26,9 +26,13 @@ export function createUnreportedMarker(db: Database.Database): MarkUnreported {
         AND (status_checked_at IS NULL OR status_checked_at < ?)`,
   );
   const mark = db.prepare('UPDATE sales SET unreported_at = ? WHERE id = ?');
-  const log = db.prepare('INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const log = db.prepare(
+    'INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const run = db.transaction((account: string, fetch: CompleteFetch, started: string, at: string): number[] => {
-    const gone = candidates.all(account, fetch.from, fetch.to, started).filter((row) => !fetch.reported.has(row.reference));
+    const gone = candidates
+      .all(account, fetch.from, fetch.to, started)
+      .filter((row) => !fetch.reported.has(row.reference));
     for (const row of gone) {
       mark.run(at, row.id);
       log.run(account, row.reference, REPORTED_FIELD, REPORTED, NO_LONGER_REPORTED, at);

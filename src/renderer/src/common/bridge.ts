@@ -78,7 +78,10 @@ export function reportRejectedCredentials(error: AppErrorData): void {
 }
 
 /** Calls one bridge method; resolves to its IpcResult and never rejects. */
-export async function call<M extends BridgeMethod>(method: M, ...args: BridgeArgs<M>): Promise<IpcResult<BridgeOutput<M>>> {
+export async function call<M extends BridgeMethod>(
+  method: M,
+  ...args: BridgeArgs<M>
+): Promise<IpcResult<BridgeOutput<M>>> {
   const result = await invokeBridge(method, args);
   if (!result.ok && rejectsSessionCredentials(method, result.error.code)) {
     for (const listener of [...rejectionListeners]) notify(listener, result.error);
@@ -86,7 +89,10 @@ export async function call<M extends BridgeMethod>(method: M, ...args: BridgeArg
   return result;
 }
 
-async function invokeBridge<M extends BridgeMethod>(method: M, args: BridgeArgs<M>): Promise<IpcResult<BridgeOutput<M>>> {
+async function invokeBridge<M extends BridgeMethod>(
+  method: M,
+  args: BridgeArgs<M>,
+): Promise<IpcResult<BridgeOutput<M>>> {
   const bridge = getBridge();
   const invoke = bridge?.[method] as Invoke<M> | undefined;
   if (typeof invoke !== 'function') return { ok: false, error: MISSING_BRIDGE };

@@ -20,7 +20,12 @@ describe('createExportNotice', () => {
     notice.written('Export finished', 'Exported 60 sales to /tmp/a.xlsx', '/tmp/a.xlsx');
     notice.progress('Exporting a.xlsx', '60 of 60 sales written');
     expect(all()).toHaveLength(1);
-    expect(all()[0]).toMatchObject({ title: 'Export finished', loading: false, autoClose: EXPORT_DONE_MS, 'data-testid': 'export-notification' });
+    expect(all()[0]).toMatchObject({
+      title: 'Export finished',
+      loading: false,
+      autoClose: EXPORT_DONE_MS,
+      'data-testid': 'export-notification',
+    });
   });
 
   it('gives each export its own notification, and shows the outcome even when no progress was seen', () => {

@@ -48,13 +48,27 @@ export function createExportNotice(): ExportNotice {
   const settle = (data: NotificationData & { 'data-testid': string }) => {
     if (settled) return;
     settled = true;
-    put({ loading: false, withCloseButton: true, closeButtonProps: { 'aria-label': 'Dismiss' }, autoClose: EXPORT_DONE_MS, ...data });
+    put({
+      loading: false,
+      withCloseButton: true,
+      closeButtonProps: { 'aria-label': 'Dismiss' },
+      autoClose: EXPORT_DONE_MS,
+      ...data,
+    });
   };
 
   return {
     progress(title, message) {
       if (settled) return;
-      put({ title, message, color: 'blue', loading: true, autoClose: false, withCloseButton: false, 'data-testid': 'export-progress-notification' });
+      put({
+        title,
+        message,
+        color: 'blue',
+        loading: true,
+        autoClose: false,
+        withCloseButton: false,
+        'data-testid': 'export-progress-notification',
+      });
     },
     written(title, summary, filePath) {
       settle({
@@ -65,10 +79,21 @@ export function createExportNotice(): ExportNotice {
       });
     },
     failed(error) {
-      settle({ title: errorTitle(error.code), message: error.message, color: 'red', 'data-testid': 'export-failed-notification' });
+      settle({
+        title: errorTitle(error.code),
+        message: error.message,
+        color: 'red',
+        'data-testid': 'export-failed-notification',
+      });
     },
     cancelled() {
-      settle({ title: 'Export cancelled', message: 'No file was written.', color: 'gray', autoClose: 5_000, 'data-testid': 'export-cancelled-notification' });
+      settle({
+        title: 'Export cancelled',
+        message: 'No file was written.',
+        color: 'gray',
+        autoClose: 5_000,
+        'data-testid': 'export-cancelled-notification',
+      });
     },
     dismiss() {
       settled = true;

@@ -26,7 +26,8 @@ export function ExportedFileMessage({ summary, filePath }: ExportedFileMessagePr
   const act = async (action: Action) => {
     setBusy(action);
     setProblem(null);
-    const result = action === 'show' ? await call('showInFolder', { path: filePath }) : await call('openFile', { path: filePath });
+    const result =
+      action === 'show' ? await call('showInFolder', { path: filePath }) : await call('openFile', { path: filePath });
     setBusy(null);
     if (!result.ok) setProblem(result.error.message);
   };
@@ -59,7 +60,13 @@ export function ExportedFileMessage({ summary, filePath }: ExportedFileMessagePr
         </Button>
       </Group>
       {problem !== null && (
-        <Text size="xs" c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))" fw={500} role="alert" data-testid="exported-file-problem">
+        <Text
+          size="xs"
+          c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))"
+          fw={500}
+          role="alert"
+          data-testid="exported-file-problem"
+        >
           {problem}
         </Text>
       )}

@@ -73,8 +73,12 @@ describe('one way to write a day', () => {
     const formatter: DateFormatter = formatPickedDays;
     const input = { locale: 'en', format: 'MMMM D, YYYY', labelSeparator: '–' };
     expect(formatter({ ...input, type: 'default', date: '2026-11-05' })).toBe(formatIsoDay('2026-11-05'));
-    expect(formatter({ ...input, type: 'default', date: new Date(2026, 10, 5, 23, 30) })).toBe(formatIsoDay('2026-11-05'));
-    expect(formatter({ ...input, type: 'range', date: ['2026-10-01', '2026-12-31'] })).toBe(`${formatIsoDay('2026-10-01')} – ${formatIsoDay('2026-12-31')}`);
+    expect(formatter({ ...input, type: 'default', date: new Date(2026, 10, 5, 23, 30) })).toBe(
+      formatIsoDay('2026-11-05'),
+    );
+    expect(formatter({ ...input, type: 'range', date: ['2026-10-01', '2026-12-31'] })).toBe(
+      `${formatIsoDay('2026-10-01')} – ${formatIsoDay('2026-12-31')}`,
+    );
     expect(formatter({ ...input, type: 'range', date: ['2026-10-01', null] })).toBe(`${formatIsoDay('2026-10-01')} – `);
     expect(formatter({ ...input, type: 'range', date: [null, null] })).toBe('');
     expect(formatter({ ...input, type: 'multiple', date: ['2026-01-02', '2026-01-03 10:00:00'] })).toBe(

@@ -99,7 +99,9 @@ export function formatPickedDays({
   if (type === 'multiple') return date.map((d) => pickedDay(d)).join(', ');
   const [from = null, to = null] = date;
   if (from === null) return '';
-  return to === null ? `${pickedDay(from)} ${labelSeparator} ` : `${pickedDay(from)} ${labelSeparator} ${pickedDay(to)}`;
+  return to === null
+    ? `${pickedDay(from)} ${labelSeparator} `
+    : `${pickedDay(from)} ${labelSeparator} ${pickedDay(to)}`;
 }
 
 /**
@@ -240,7 +242,12 @@ export function formatDecimalMoney(decimal: string | null, currency: string | nu
   try {
     const probe = numberFormat(locale, { style: 'currency', currency: code });
     const digits = shownDigits(fraction, probe.resolvedOptions().maximumFractionDigits ?? 2, code);
-    return numberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+    return numberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
   } catch {
     const digits = fraction.length;
     const plain = numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
@@ -249,7 +256,12 @@ export function formatDecimalMoney(decimal: string | null, currency: string | nu
 }
 
 /** Formats an amount stored as minor units of `currency`, exactly. */
-export function formatMinorMoney(minor: number | null, scale: number, currency: string | null, locale?: string): string {
+export function formatMinorMoney(
+  minor: number | null,
+  scale: number,
+  currency: string | null,
+  locale?: string,
+): string {
   if (minor === null) return MISSING;
   return formatDecimalMoney(minorToDecimal(minor, scale), currency, locale);
 }

@@ -50,7 +50,9 @@ import type { ComponentType } from 'react';
 export type IconProps = TablerIconProps;
 
 function appIcon(Tabler: Icon, name: string): ComponentType<IconProps> {
-  const AppIcon = (props: IconProps) => <Tabler size={18} stroke={1.8} aria-hidden="true" focusable="false" {...props} />;
+  const AppIcon = (props: IconProps) => (
+    <Tabler size={18} stroke={1.8} aria-hidden="true" focusable="false" {...props} />
+  );
   AppIcon.displayName = name;
   return AppIcon;
 }

@@ -22,17 +22,35 @@ function remembered<T>(cache: Map<string, T>, key: string, build: () => T): T {
 
 /** `new Intl.NumberFormat(locale, options)`, shared. */
 export function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  return remembered(numberFormats, `${locale ?? ''}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+  return remembered(
+    numberFormats,
+    `${locale ?? ''}|${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(locale, options),
+  );
 }
 
 /** `new Intl.DateTimeFormat(locale, options)`, shared. */
-export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  return remembered(dateTimeFormats, `${locale ?? ''}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+export function dateTimeFormat(
+  locale: string | undefined,
+  options: Intl.DateTimeFormatOptions = {},
+): Intl.DateTimeFormat {
+  return remembered(
+    dateTimeFormats,
+    `${locale ?? ''}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  );
 }
 
 const relativeTimeFormats = new Map<string, Intl.RelativeTimeFormat>();
 
 /** `new Intl.RelativeTimeFormat(locale, options)`, shared. */
-export function relativeTimeFormat(locale: string | undefined, options: Intl.RelativeTimeFormatOptions = {}): Intl.RelativeTimeFormat {
-  return remembered(relativeTimeFormats, `${locale ?? ''}|${JSON.stringify(options)}`, () => new Intl.RelativeTimeFormat(locale, options));
+export function relativeTimeFormat(
+  locale: string | undefined,
+  options: Intl.RelativeTimeFormatOptions = {},
+): Intl.RelativeTimeFormat {
+  return remembered(
+    relativeTimeFormats,
+    `${locale ?? ''}|${JSON.stringify(options)}`,
+    () => new Intl.RelativeTimeFormat(locale, options),
+  );
 }

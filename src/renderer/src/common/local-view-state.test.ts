@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { localStateKey, readLocalState, removeLocalState, writeLocalState, type LocalStateStorage } from './local-view-state';
+import {
+  localStateKey,
+  readLocalState,
+  removeLocalState,
+  writeLocalState,
+  type LocalStateStorage,
+} from './local-view-state';
 
 function memoryStorage(): LocalStateStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();

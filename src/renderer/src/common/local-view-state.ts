@@ -36,7 +36,11 @@ export function browserStorage(): LocalStateStorage | null {
 }
 
 /** Reads and checks a remembered value; null when absent, unreadable or not valid. */
-export function readLocalState<T>(storage: LocalStateStorage | null, key: string, schema: LocalStateSchema<T>): T | null {
+export function readLocalState<T>(
+  storage: LocalStateStorage | null,
+  key: string,
+  schema: LocalStateSchema<T>,
+): T | null {
   if (storage === null) return null;
   try {
     const raw = storage.getItem(key);

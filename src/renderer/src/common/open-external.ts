@@ -10,9 +10,14 @@ import { isHttpsUrl } from './format';
 /** Asks the main process to open `url`; resolves once it answered. */
 export async function openExternal(url: string): Promise<void> {
   if (!isHttpsUrl(url)) {
-    notifications.show({ color: 'orange', title: 'This link cannot be opened', message: 'Only secure (https) web pages are opened from the app.' });
+    notifications.show({
+      color: 'orange',
+      title: 'This link cannot be opened',
+      message: 'Only secure (https) web pages are opened from the app.',
+    });
     return;
   }
   const result = await call('openExternal', { url });
-  if (!result.ok) notifications.show({ color: 'red', title: errorTitle(result.error.code), message: result.error.message });
+  if (!result.ok)
+    notifications.show({ color: 'red', title: errorTitle(result.error.code), message: result.error.message });
 }

@@ -41,7 +41,8 @@ export function usePreferences(): PreferencesController {
 function applyPatch(prefs: Preferences, patch: PreferencesPatch): Preferences {
   const { account, ...top } = patch;
   const next: Preferences = { ...prefs, ...Object.fromEntries(Object.entries(top).filter(([, v]) => v !== undefined)) };
-  if (account) next.accounts = { ...prefs.accounts, [account.id]: { ...prefs.accounts[account.id], ...account.values } };
+  if (account)
+    next.accounts = { ...prefs.accounts, [account.id]: { ...prefs.accounts[account.id], ...account.values } };
   return next;
 }
 
@@ -87,7 +88,11 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
       pending.current -= 1;
       if (!result.ok) {
         setError(result.error);
-        notifications.show({ color: 'red', title: errorTitle(result.error.code), message: `Your preference could not be saved: ${result.error.message}` });
+        notifications.show({
+          color: 'red',
+          title: errorTitle(result.error.code),
+          message: `Your preference could not be saved: ${result.error.message}`,
+        });
       } else if (pending.current === 0) {
         setPrefs(result.value);
       }
@@ -95,7 +100,10 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const account = useCallback((scope: string) => prefs.accounts[scope] ?? NO_ACCOUNT_PREFERENCES, [prefs.accounts]);
-  const updateAccount = useCallback((scope: string, values: AccountPreferences) => update({ account: { id: scope, values } }), [update]);
+  const updateAccount = useCallback(
+    (scope: string, values: AccountPreferences) => update({ account: { id: scope, values } }),
+    [update],
+  );
 
   const value = useMemo<PreferencesController>(
     () => ({ prefs, loaded, error, update, account, updateAccount }),

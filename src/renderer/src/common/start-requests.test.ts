@@ -9,7 +9,11 @@ function countingBridge(): Map<string, number> {
     return { ok: true, value: { method, ask: asked.get(method) } };
   };
   Object.defineProperty(globalThis, 'commissionDesk', {
-    value: { getSession: answer('getSession'), getPreferences: answer('getPreferences'), getAppInfo: answer('getAppInfo') },
+    value: {
+      getSession: answer('getSession'),
+      getPreferences: answer('getPreferences'),
+      getAppInfo: answer('getAppInfo'),
+    },
     configurable: true,
   });
   return asked;

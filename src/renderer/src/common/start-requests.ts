@@ -17,7 +17,11 @@ const START_METHODS: readonly StartMethod[] = ['getSession', 'getPreferences', '
 const prefetched = new Map<StartMethod, PrefetchedAnswer<IpcResult<unknown>>>();
 
 function ask(method: StartMethod): Promise<IpcResult<unknown>> {
-  return method === 'getSession' ? call('getSession') : method === 'getPreferences' ? call('getPreferences') : call('getAppInfo');
+  return method === 'getSession'
+    ? call('getSession')
+    : method === 'getPreferences'
+      ? call('getPreferences')
+      : call('getAppInfo');
 }
 
 /** Sends the start requests; called once, before the first render. */

@@ -50,7 +50,11 @@ export interface BridgeQueryOptions<T = unknown> {
  * Runs `load` whenever `key` changes (and on `reload`). `key` identifies the request — for example
  * the serialized query — so callers do not have to keep `load` referentially stable.
  */
-export function useBridgeQuery<T>(load: () => Promise<IpcResult<T>>, key: string, options: BridgeQueryOptions<T> = {}): BridgeQuery<T> {
+export function useBridgeQuery<T>(
+  load: () => Promise<IpcResult<T>>,
+  key: string,
+  options: BridgeQueryOptions<T> = {},
+): BridgeQuery<T> {
   const [attempt, setAttempt] = useState(0);
   const request = `${attempt}|${key}`;
   const [settled, setSettled] = useState<Settled<T>>(() => {
@@ -74,7 +78,11 @@ export function useBridgeQuery<T>(load: () => Promise<IpcResult<T>>, key: string
         .catch((): IpcResult<T> => ({ ok: false, error: LOAD_FAILED }))
         .then((result) => {
           if (!current) return;
-          setSettled((previous) => (result.ok ? { request, data: result.value, error: null } : { request, data: previous.data, error: result.error }));
+          setSettled((previous) =>
+            result.ok
+              ? { request, data: result.value, error: null }
+              : { request, data: previous.data, error: result.error },
+          );
         });
     // A task later: every effect of this screen update has run by then, and sent its requests.
     const timer = deferred ? setTimeout(send, 0) : undefined;

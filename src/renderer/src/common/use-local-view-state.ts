@@ -6,8 +6,14 @@ import { useCallback, useState } from 'react';
 import { browserStorage, readLocalState, writeLocalState, type LocalStateSchema } from './local-view-state';
 
 /** The remembered value and a setter that also stores it. */
-export function useLocalState<T>(key: string, schema: LocalStateSchema<T>, fallback: T | (() => T)): [T, (next: T | ((previous: T) => T)) => void] {
-  const read = (): T => readLocalState(browserStorage(), key, schema) ?? (typeof fallback === 'function' ? (fallback as () => T)() : fallback);
+export function useLocalState<T>(
+  key: string,
+  schema: LocalStateSchema<T>,
+  fallback: T | (() => T),
+): [T, (next: T | ((previous: T) => T)) => void] {
+  const read = (): T =>
+    readLocalState(browserStorage(), key, schema) ??
+    (typeof fallback === 'function' ? (fallback as () => T)() : fallback);
   const [state, setState] = useState<{ key: string; value: T }>(() => ({ key, value: read() }));
   let current = state;
   if (state.key !== key) {

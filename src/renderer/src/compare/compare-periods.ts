@@ -14,7 +14,8 @@ export interface PeriodChoice {
 /** The current period of `unit` around `today` (`yyyy-mm-dd`) and the ones before it. */
 export function recentPeriods(unit: CompareUnit, today: string, locale?: string): PeriodChoice[] {
   const [y, m] = today.split('-').map(Number) as [number, number];
-  if (unit === 'month') return recentMonths(today, 24, locale).map(({ value, label }) => ({ value: `${value}-01`, label }));
+  if (unit === 'month')
+    return recentMonths(today, 24, locale).map(({ value, label }) => ({ value: `${value}-01`, label }));
   if (unit === 'year') return Array.from({ length: 6 }, (_, i) => ({ value: `${y - i}-01-01`, label: String(y - i) }));
   const quarter = Math.floor((m - 1) / 3);
   return Array.from({ length: 12 }, (_, i) => {

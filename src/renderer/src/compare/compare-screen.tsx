@@ -3,7 +3,20 @@
  * breakdown by category, sub-ID, product or collection with sales, commission, share and change, sortable, and
  * exportable as CSV. Read from the cache, so it works offline; currencies are never added together.
  */
-import { Button, Card, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useState } from 'react';
 import type { BreakdownDimension, BreakdownLine, ComparedAmounts, CompareUnit } from '../../../shared/compare';
 import { localIsoDay } from '../../../shared/dates';
@@ -77,12 +90,23 @@ export function CompareScreen() {
         <Title order={2} size="h3">
           Compare with the period before
         </Title>
-        <Button size="xs" variant="light" leftSection={<DownloadIcon size={14} />} loading={exporting} onClick={() => void exportCsv()}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<DownloadIcon size={14} />}
+          loading={exporting}
+          onClick={() => void exportCsv()}
+        >
           Export breakdown (CSV)
         </Button>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SegmentedControl aria-label="Period length" data={UNITS} value={unit} onChange={(value) => chooseUnit(value as CompareUnit)} />
+        <SegmentedControl
+          aria-label="Period length"
+          data={UNITS}
+          value={unit}
+          onChange={(value) => chooseUnit(value as CompareUnit)}
+        />
         <Select
           label="Period"
           data={periods}
@@ -92,10 +116,19 @@ export function CompareScreen() {
           w={200}
           data-testid="compare-period"
         />
-        <SegmentedControl aria-label="Break down by" data={DIMENSIONS} value={dimension} onChange={(value) => setDimension(value as BreakdownDimension)} />
+        <SegmentedControl
+          aria-label="Break down by"
+          data={DIMENSIONS}
+          value={dimension}
+          onChange={(value) => setDimension(value as BreakdownDimension)}
+        />
       </Group>
       {result.status === 'error' && result.error ? (
-        <ErrorState error={result.error} title="The comparison could not be read from the cache" onRetry={result.reload} />
+        <ErrorState
+          error={result.error}
+          title="The comparison could not be read from the cache"
+          onRetry={result.reload}
+        />
       ) : result.data === null ? (
         <Group gap="xs">
           <Loader size="sm" />
@@ -104,8 +137,8 @@ export function CompareScreen() {
       ) : (
         <>
           <Text size="sm" c="dimmed" data-testid="compare-periods">
-            By sale date: {formatIsoDay(result.data.period.from)} – {formatIsoDay(result.data.period.to)}, against {formatIsoDay(result.data.previous.from)} –{' '}
-            {formatIsoDay(result.data.previous.to)}.
+            By sale date: {formatIsoDay(result.data.period.from)} – {formatIsoDay(result.data.period.to)}, against{' '}
+            {formatIsoDay(result.data.previous.from)} – {formatIsoDay(result.data.previous.to)}.
           </Text>
           {result.data.totals.length === 0 ? (
             <Text size="sm" data-testid="compare-empty">
@@ -118,7 +151,10 @@ export function CompareScreen() {
                   <TotalCard key={total.currency} total={total} />
                 ))}
               </SimpleGrid>
-              <BreakdownTable lines={result.data.lines} dimension={DIMENSIONS.find((d) => d.value === dimension)?.label ?? ''} />
+              <BreakdownTable
+                lines={result.data.lines}
+                dimension={DIMENSIONS.find((d) => d.value === dimension)?.label ?? ''}
+              />
             </>
           )}
         </>
@@ -139,7 +175,8 @@ function TotalCard({ total }: { total: ComparedAmounts }) {
       </Text>
       <Text size="sm" data-testid="compare-total-change">
         {signed(total.change, total.currency)}
-        {change !== null ? ` (${change})` : ''} against {formatDecimalMoney(total.previousAmount, total.currency)} before
+        {change !== null ? ` (${change})` : ''} against {formatDecimalMoney(total.previousAmount, total.currency)}{' '}
+        before
       </Text>
     </Card>
   );
@@ -158,7 +195,8 @@ const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
 function BreakdownTable({ lines, dimension }: { lines: BreakdownLine[]; dimension: string }) {
   const [sort, setSort] = useState<LineSort>({ key: 'amount', direction: 'desc' });
   const sorted = sortLines(lines, sort);
-  const toggle = (key: SortKey) => setSort((current) => ({ key, direction: current.key === key && current.direction === 'desc' ? 'asc' : 'desc' }));
+  const toggle = (key: SortKey) =>
+    setSort((current) => ({ key, direction: current.key === key && current.direction === 'desc' ? 'asc' : 'desc' }));
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover data-testid="compare-table">
@@ -173,8 +211,13 @@ function BreakdownTable({ lines, dimension }: { lines: BreakdownLine[]; dimensio
                   aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                   style={{ textAlign: column.numeric ? 'right' : 'left' }}
                 >
-                  <UnstyledButton onClick={() => toggle(column.key)} aria-label={`Sort by ${label}`} style={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {label} {active && (sort.direction === 'asc' ? <ArrowUpIcon size={12} /> : <ArrowDownIcon size={12} />)}
+                  <UnstyledButton
+                    onClick={() => toggle(column.key)}
+                    aria-label={`Sort by ${label}`}
+                    style={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+                  >
+                    {label}{' '}
+                    {active && (sort.direction === 'asc' ? <ArrowUpIcon size={12} /> : <ArrowDownIcon size={12} />)}
                   </UnstyledButton>
                 </Table.Th>
               );
@@ -184,9 +227,13 @@ function BreakdownTable({ lines, dimension }: { lines: BreakdownLine[]; dimensio
         <Table.Tbody>
           {sorted.map((line) => (
             <Table.Tr key={`${line.currency}-${line.key ?? ''}`} data-testid="compare-line">
-              <Table.Td style={{ maxWidth: 320, overflowWrap: 'anywhere' }}>{line.label ?? <Text c="dimmed">(none)</Text>}</Table.Td>
+              <Table.Td style={{ maxWidth: 320, overflowWrap: 'anywhere' }}>
+                {line.label ?? <Text c="dimmed">(none)</Text>}
+              </Table.Td>
               <Table.Td>{line.currency}</Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatCount(line.sales)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                {formatCount(line.sales)}
+              </Table.Td>
               <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 {formatDecimalMoney(line.amount, line.currency)}
               </Table.Td>
@@ -196,7 +243,10 @@ function BreakdownTable({ lines, dimension }: { lines: BreakdownLine[]; dimensio
               <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 {formatDecimalMoney(line.previousAmount, line.currency)}
               </Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="compare-line-change">
+              <Table.Td
+                style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                data-testid="compare-line-change"
+              >
                 {signed(line.change, line.currency)}
               </Table.Td>
             </Table.Tr>

@@ -3,10 +3,25 @@ import type { BreakdownLine } from '../../../shared/compare';
 import { sortLines } from './line-sort';
 
 function line(currency: string, label: string, amount: string, sales = 1): BreakdownLine {
-  return { currency, key: label, label, sales, amount, previousSales: 0, previousAmount: '0', change: amount, share: null };
+  return {
+    currency,
+    key: label,
+    label,
+    sales,
+    amount,
+    previousSales: 0,
+    previousAmount: '0',
+    change: amount,
+    share: null,
+  };
 }
 
-const LINES = [line('USD', 'b', '900.00', 1), line('EUR', 'a', '5.00', 3), line('EUR', 'c', '50.00', 2), line('JPY', 'd', '12000', 5)];
+const LINES = [
+  line('USD', 'b', '900.00', 1),
+  line('EUR', 'a', '5.00', 3),
+  line('EUR', 'c', '50.00', 2),
+  line('JPY', 'd', '12000', 5),
+];
 
 describe('the breakdown order', () => {
   it('sorts amounts within each currency, never mixing currencies', () => {

@@ -39,6 +39,10 @@ export function sortLines(lines: readonly BreakdownLine[], sort: LineSort): Brea
   const sign = sort.direction === 'asc' ? 1 : -1;
   return [...lines].sort((a, b) => {
     if (AMOUNTS.has(sort.key) && a.currency !== b.currency) return compare(a.currency, b.currency);
-    return sign * compare(valueOf(a, sort.key), valueOf(b, sort.key)) || compare(a.currency, b.currency) || compare(valueOf(a, 'label'), valueOf(b, 'label'));
+    return (
+      sign * compare(valueOf(a, sort.key), valueOf(b, sort.key)) ||
+      compare(a.currency, b.currency) ||
+      compare(valueOf(a, 'label'), valueOf(b, 'label'))
+    );
   });
 }

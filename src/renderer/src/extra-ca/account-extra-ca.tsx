@@ -76,7 +76,8 @@ export function AccountExtraCa({ account, title }: AccountExtraCaProps) {
   };
 
   const trust = async () => {
-    const local = extraCaPemError(pem) ?? (pem.trim() === '' ? 'Choose a certificate file or paste its text first.' : null);
+    const local =
+      extraCaPemError(pem) ?? (pem.trim() === '' ? 'Choose a certificate file or paste its text first.' : null);
     setRefusal(local);
     if (local !== null) return;
     setWorking('trust');
@@ -133,18 +134,36 @@ export function AccountExtraCa({ account, title }: AccountExtraCaProps) {
             <Button variant="default" size="xs" onClick={close} disabled={working !== null}>
               Cancel
             </Button>
-            <Button size="xs" leftSection={<CertificateIcon size={14} />} loading={working === 'trust'} onClick={() => void trust()}>
+            <Button
+              size="xs"
+              leftSection={<CertificateIcon size={14} />}
+              loading={working === 'trust'}
+              onClick={() => void trust()}
+            >
               Trust this certificate
             </Button>
           </Group>
         </Stack>
       ) : (
         <Group gap="xs">
-          <Button size="xs" variant="light" leftSection={<CertificateIcon size={14} />} onClick={() => setEditing(true)} disabled={working !== null}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<CertificateIcon size={14} />}
+            onClick={() => setEditing(true)}
+            disabled={working !== null}
+          >
             {trusted.length === 0 ? `${EXTRA_CA_OPTION}…` : 'Replace the certificate…'}
           </Button>
           {trusted.length > 0 && (
-            <Button size="xs" variant="subtle" color="red" leftSection={<TrashIcon size={14} />} loading={working === 'remove'} onClick={() => void remove()}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              leftSection={<TrashIcon size={14} />}
+              loading={working === 'remove'}
+              onClick={() => void remove()}
+            >
               Stop trusting it
             </Button>
           )}

@@ -30,7 +30,9 @@ export function ExtraCaPicker({ value, onChange, error, disabled = false, ref }:
     setFileError(null);
     if (file === null) return;
     if (file.size > EXTRA_CA_MAX_BYTES) {
-      setFileError(`“${file.name}” is larger than a certificate file can be (64 KB). Choose the root certificate itself, as a PEM (Base-64) file.`);
+      setFileError(
+        `“${file.name}” is larger than a certificate file can be (64 KB). Choose the root certificate itself, as a PEM (Base-64) file.`,
+      );
       return;
     }
     try {
@@ -69,7 +71,9 @@ export function ExtraCaPicker({ value, onChange, error, disabled = false, ref }:
         maxLength={EXTRA_CA_MAX_BYTES}
         spellCheck={false}
         autoComplete="off"
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' } }}
+        styles={{
+          input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' },
+        }}
       />
     </Stack>
   );
@@ -78,10 +82,16 @@ export function ExtraCaPicker({ value, onChange, error, disabled = false, ref }:
 /** What trusting a certificate means, said before it is done. */
 export function ExtraCaWarning() {
   return (
-    <Alert color="yellow" variant="light" icon={<AlertIcon />} title="Only trust a certificate you were given on purpose">
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<AlertIcon />}
+      title="Only trust a certificate you were given on purpose"
+    >
       <Text size="sm">
-        Whoever holds the key of a certificate you trust can read and change everything this account sends and receives — your API key and secret and your sales
-        included. Add only your organisation’s own root certificate, from your IT department, and check that its fingerprint matches theirs.
+        Whoever holds the key of a certificate you trust can read and change everything this account sends and receives
+        — your API key and secret and your sales included. Add only your organisation’s own root certificate, from your
+        IT department, and check that its fingerprint matches theirs.
       </Text>
     </Alert>
   );

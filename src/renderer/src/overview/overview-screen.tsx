@@ -45,7 +45,11 @@ export function OverviewScreen({ currentAccountId, onOpen, opening, onRenamed }:
         {accountIds.length > 0 && <ExportAllAccounts accountIds={accountIds} />}
       </Group>
       {overview.status === 'error' && overview.error ? (
-        <ErrorState error={overview.error} title="The overview could not be read from the cache" onRetry={overview.reload} />
+        <ErrorState
+          error={overview.error}
+          title="The overview could not be read from the cache"
+          onRetry={overview.reload}
+        />
       ) : overview.data === null ? (
         <Group gap="xs">
           <Loader size="sm" />
@@ -128,7 +132,14 @@ function AccountCard({ line, current, onOpen, onRename, opening }: AccountCardPr
   const now = new Date();
   const statuses = statusCheckText(line.statuses, now);
   return (
-    <Card withBorder padding="md" data-testid="overview-account" data-account-id={line.accountId} aria-label={line.label} component="section">
+    <Card
+      withBorder
+      padding="md"
+      data-testid="overview-account"
+      data-account-id={line.accountId}
+      aria-label={line.label}
+      component="section"
+    >
       <Group justify="space-between" wrap="nowrap" gap="xs" mb="xs">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <Title order={3} size="h4" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
@@ -140,7 +151,13 @@ function AccountCard({ line, current, onOpen, onRename, opening }: AccountCardPr
           <Button size="compact-sm" variant="subtle" onClick={onRename} aria-label={`Rename ${line.label}`}>
             Rename
           </Button>
-          <Button size="compact-sm" variant="light" onClick={() => onOpen(line.accountId)} disabled={opening} aria-label={`Open the sales of ${line.label}`}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => onOpen(line.accountId)}
+            disabled={opening}
+            aria-label={`Open the sales of ${line.label}`}
+          >
             Open
           </Button>
         </Group>
@@ -149,7 +166,12 @@ function AccountCard({ line, current, onOpen, onRename, opening }: AccountCardPr
         {pluralize(line.sales, 'sale', 'sales')} cached · last synced {formatRelativeTime(line.lastSyncedAt, now)}
       </Text>
       {statuses !== null && (
-        <Text size="sm" c={statuses.stale ? 'orange' : 'dimmed'} title={statuses.detail} data-testid="overview-statuses">
+        <Text
+          size="sm"
+          c={statuses.stale ? 'orange' : 'dimmed'}
+          title={statuses.detail}
+          data-testid="overview-statuses"
+        >
           {statuses.text}
         </Text>
       )}
@@ -172,7 +194,12 @@ function Amounts({ title, amounts, testId }: { title: string; amounts: OpenAmoun
         <Text size="sm">—</Text>
       ) : (
         amounts.map((amount) => (
-          <Text key={amount.currency} size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+          <Text
+            key={amount.currency}
+            size="sm"
+            fw={600}
+            style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+          >
             {formatDecimalMoney(amount.amount, amount.currency)}
           </Text>
         ))

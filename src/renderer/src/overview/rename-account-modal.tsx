@@ -29,7 +29,15 @@ export function RenameAccountModal({ target, onClose, onRenamed }: RenameAccount
   );
 }
 
-function RenameForm({ target, onClose, onRenamed }: { target: RenameTarget; onClose: () => void; onRenamed: (status: SessionStatus) => void }) {
+function RenameForm({
+  target,
+  onClose,
+  onRenamed,
+}: {
+  target: RenameTarget;
+  onClose: () => void;
+  onRenamed: (status: SessionStatus) => void;
+}) {
   const [label, setLabel] = useState(target.label);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

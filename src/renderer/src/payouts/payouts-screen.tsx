@@ -4,7 +4,20 @@
  * payout exports as a statement: the payments export of that day and currency, whose Summary ties to the row's
  * amount. Everything is read from the cache, so it works offline.
  */
-import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import { localIsoDay } from '../../../shared/dates';
 import { monthRange } from '../../../shared/export-presets';
@@ -65,13 +78,31 @@ export function PayoutsScreen() {
   );
 }
 
-function PayoutsBody({ report, monthLabel, exporter }: { report: PayoutReport; monthLabel: string; exporter: ExportRunner }) {
+function PayoutsBody({
+  report,
+  monthLabel,
+  exporter,
+}: {
+  report: PayoutReport;
+  monthLabel: string;
+  exporter: ExportRunner;
+}) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <AmountsCard title={`Paid in ${monthLabel}`} amounts={report.paid} empty="Nothing paid" testId="payouts-paid" />
-        <AmountsCard title="Owed (approved, not paid yet)" amounts={report.owed} empty="Nothing owed" testId="payouts-owed" />
-        <AmountsCard title="Pending (not approved yet)" amounts={report.pending} empty="Nothing pending" testId="payouts-pending" />
+        <AmountsCard
+          title="Owed (approved, not paid yet)"
+          amounts={report.owed}
+          empty="Nothing owed"
+          testId="payouts-owed"
+        />
+        <AmountsCard
+          title="Pending (not approved yet)"
+          amounts={report.pending}
+          empty="Nothing pending"
+          testId="payouts-pending"
+        />
       </SimpleGrid>
       <Text size="sm" c="dimmed" data-testid="payouts-delay">
         {delayText(report.delay)}
@@ -79,14 +110,16 @@ function PayoutsBody({ report, monthLabel, exporter }: { report: PayoutReport; m
       {report.paidWithoutDate > 0 && (
         <Alert color="orange" variant="light" icon={<InfoIcon size={18} />} p="xs" data-testid="payouts-without-date">
           <Text size="sm">
-            {pluralize(report.paidWithoutDate, 'sale made', 'sales made')} in {monthLabel} {report.paidWithoutDate === 1 ? 'is' : 'are'} marked paid without a
-            payment date, so {report.paidWithoutDate === 1 ? 'it is' : 'they are'} not in any payout below.
+            {pluralize(report.paidWithoutDate, 'sale made', 'sales made')} in {monthLabel}{' '}
+            {report.paidWithoutDate === 1 ? 'is' : 'are'} marked paid without a payment date, so{' '}
+            {report.paidWithoutDate === 1 ? 'it is' : 'they are'} not in any payout below.
           </Text>
         </Alert>
       )}
       {report.payouts.length === 0 ? (
         <Text size="sm" data-testid="payouts-empty">
-          No payouts in {monthLabel}. Payouts appear once the service reports sales as paid with a payment date in that month; sync to check for new payments.
+          No payouts in {monthLabel}. Payouts appear once the service reports sales as paid with a payment date in that
+          month; sync to check for new payments.
         </Text>
       ) : (
         <PayoutTable payouts={report.payouts} exporter={exporter} />
@@ -95,7 +128,17 @@ function PayoutsBody({ report, monthLabel, exporter }: { report: PayoutReport; m
   );
 }
 
-function AmountsCard({ title, amounts, empty, testId }: { title: string; amounts: OpenAmount[]; empty: string; testId: string }) {
+function AmountsCard({
+  title,
+  amounts,
+  empty,
+  testId,
+}: {
+  title: string;
+  amounts: OpenAmount[];
+  empty: string;
+  testId: string;
+}) {
   return (
     <Card withBorder padding="sm" data-testid={testId}>
       <Text size="sm" c="dimmed" mb={4}>
@@ -145,8 +188,13 @@ function PayoutTable({ payouts, exporter }: { payouts: Payout[]; exporter: Expor
             <Table.Tr key={`${payout.paymentDate}-${payout.currency}`} data-testid="payout-row">
               <Table.Td>{formatIsoDay(payout.paymentDate)}</Table.Td>
               <Table.Td>{payout.currency}</Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatCount(payout.sales)}</Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="payout-amount">
+              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                {formatCount(payout.sales)}
+              </Table.Td>
+              <Table.Td
+                style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                data-testid="payout-amount"
+              >
                 {formatDecimalMoney(payout.amount, payout.currency)}
               </Table.Td>
               <Table.Td style={{ textAlign: 'right' }}>

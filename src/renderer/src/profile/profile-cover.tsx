@@ -21,5 +21,15 @@ export function ProfileCover({ url }: ProfileCoverProps) {
   if (!isLoadableImageUrl(url) || failedUrl === url) {
     return <Box h={COVER_HEIGHT} style={{ background: PLACEHOLDER }} data-testid="profile-cover-placeholder" />;
   }
-  return <Image src={url} alt="" h={COVER_HEIGHT} fit="cover" referrerPolicy="no-referrer" onError={() => setFailedUrl(url)} data-testid="profile-cover" />;
+  return (
+    <Image
+      src={url}
+      alt=""
+      h={COVER_HEIGHT}
+      fit="cover"
+      referrerPolicy="no-referrer"
+      onError={() => setFailedUrl(url)}
+      data-testid="profile-cover"
+    />
+  );
 }

@@ -36,7 +36,10 @@ export function ProfileScreen() {
 const UNREACHABLE = new Set(['NETWORK_OFFLINE', 'TIMEOUT', 'SERVER_ERROR', 'TLS_FAILURE', 'RATE_LIMITED']);
 
 function CachedNotice({ view, onRetry }: { view: ProfileView; onRetry: () => void }) {
-  const why = view.reason === null || UNREACHABLE.has(view.reason.code) ? 'the service could not be reached' : view.reason.message.replace(/\.$/, '');
+  const why =
+    view.reason === null || UNREACHABLE.has(view.reason.code)
+      ? 'the service could not be reached'
+      : view.reason.message.replace(/\.$/, '');
   return (
     <Alert color="orange" variant="light" icon={<OfflineIcon size={18} />} p="xs" data-testid="profile-from-cache">
       <Group justify="space-between" gap="sm" wrap="wrap">

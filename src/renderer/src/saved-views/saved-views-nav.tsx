@@ -8,7 +8,14 @@ import { useState, type FormEvent, type MouseEvent } from 'react';
 import type { SavedView } from '../../../shared/preferences';
 import { usePreferences } from '../common/preferences-context';
 import { MoreIcon, PlusIcon } from '../common/icons';
-import { applyView, currentViewState, viewNameProblem, withRenamedView, withSavedView, withoutView } from './saved-views';
+import {
+  applyView,
+  currentViewState,
+  viewNameProblem,
+  withRenamedView,
+  withSavedView,
+  withoutView,
+} from './saved-views';
 
 type Naming = { mode: 'save' } | { mode: 'rename'; view: SavedView };
 
@@ -34,7 +41,9 @@ export function SavedViewsNav({ scope, onShow }: SavedViewsNavProps) {
   };
   const saveName = (name: string) => {
     const next =
-      naming?.mode === 'rename' ? withRenamedView(views, naming.view.id, name) : withSavedView(views, name, currentViewState(prefs), crypto.randomUUID());
+      naming?.mode === 'rename'
+        ? withRenamedView(views, naming.view.id, name)
+        : withSavedView(views, name, currentViewState(prefs), crypto.randomUUID());
     updateAccount(scope, { views: next });
   };
 
@@ -44,7 +53,13 @@ export function SavedViewsNav({ scope, onShow }: SavedViewsNavProps) {
         <Text size="xs" fw={600} c="dimmed" tt="uppercase">
           Saved views
         </Text>
-        <ActionIcon variant="subtle" size="sm" aria-label="Save the current view" title="Save the current view" onClick={() => setNaming({ mode: 'save' })}>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          aria-label="Save the current view"
+          title="Save the current view"
+          onClick={() => setNaming({ mode: 'save' })}
+        >
           <PlusIcon size={14} />
         </ActionIcon>
       </Group>
@@ -82,15 +97,48 @@ export function SavedViewsNav({ scope, onShow }: SavedViewsNavProps) {
   );
 }
 
-function ViewNameModal({ naming, views, onClose, onSave }: { naming: Naming | null; views: SavedView[]; onClose: () => void; onSave: (name: string) => void }) {
+function ViewNameModal({
+  naming,
+  views,
+  onClose,
+  onSave,
+}: {
+  naming: Naming | null;
+  views: SavedView[];
+  onClose: () => void;
+  onSave: (name: string) => void;
+}) {
   return (
-    <Modal opened={naming !== null} onClose={onClose} title={naming?.mode === 'rename' ? 'Rename view' : 'Save the current view'} centered>
-      {naming !== null && <NameForm key={naming.mode === 'rename' ? naming.view.id : 'new'} naming={naming} views={views} onClose={onClose} onSave={onSave} />}
+    <Modal
+      opened={naming !== null}
+      onClose={onClose}
+      title={naming?.mode === 'rename' ? 'Rename view' : 'Save the current view'}
+      centered
+    >
+      {naming !== null && (
+        <NameForm
+          key={naming.mode === 'rename' ? naming.view.id : 'new'}
+          naming={naming}
+          views={views}
+          onClose={onClose}
+          onSave={onSave}
+        />
+      )}
     </Modal>
   );
 }
 
-function NameForm({ naming, views, onClose, onSave }: { naming: Naming; views: SavedView[]; onClose: () => void; onSave: (name: string) => void }) {
+function NameForm({
+  naming,
+  views,
+  onClose,
+  onSave,
+}: {
+  naming: Naming;
+  views: SavedView[];
+  onClose: () => void;
+  onSave: (name: string) => void;
+}) {
   const [name, setName] = useState(naming.mode === 'rename' ? naming.view.name : '');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -119,7 +167,8 @@ function NameForm({ naming, views, onClose, onSave }: { naming: Naming; views: S
         />
         {naming.mode === 'save' && (
           <Text size="xs" c="dimmed">
-            The view keeps the sales screen’s filters (a date preset such as “Last 30 days” stays relative), its columns and its sort.
+            The view keeps the sales screen’s filters (a date preset such as “Last 30 days” stays relative), its columns
+            and its sort.
           </Text>
         )}
         <Group justify="flex-end" gap="xs">

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SavedView } from '../../../shared/preferences';
-import { applyView, currentViewState, viewNameProblem, withRenamedView, withSavedView, withoutView, type ViewState } from './saved-views';
+import {
+  applyView,
+  currentViewState,
+  viewNameProblem,
+  withRenamedView,
+  withSavedView,
+  withoutView,
+  type ViewState,
+} from './saved-views';
 
 const ID_A = '00000000-0000-4000-8000-00000000000a';
 const ID_B = '00000000-0000-4000-8000-00000000000b';

@@ -12,7 +12,12 @@ export type ViewState = Pick<AccountPreferences, 'columns' | 'sort' | 'filter' |
 /** The state of `prefs` a view would keep, without the saved views themselves. */
 export function currentViewState(prefs: AccountPreferences): ViewState {
   const { columns, sort, filter, datePreset } = prefs;
-  return { ...(columns ? { columns } : {}), ...(sort ? { sort } : {}), ...(filter ? { filter } : {}), ...(datePreset ? { datePreset } : {}) };
+  return {
+    ...(columns ? { columns } : {}),
+    ...(sort ? { sort } : {}),
+    ...(filter ? { filter } : {}),
+    ...(datePreset ? { datePreset } : {}),
+  };
 }
 
 /** Checks a view's name: the error to show, or null when it is fine. */
@@ -28,7 +33,8 @@ export function viewNameProblem(name: string, views: readonly SavedView[], excep
 export function withSavedView(views: readonly SavedView[], name: string, state: ViewState, id: string): SavedView[] {
   const problem = viewNameProblem(name, views);
   if (problem !== null) throw new Error(problem);
-  if (views.length >= MAX_SAVED_VIEWS) throw new Error(`At most ${MAX_SAVED_VIEWS} views can be saved. Delete one first.`);
+  if (views.length >= MAX_SAVED_VIEWS)
+    throw new Error(`At most ${MAX_SAVED_VIEWS} views can be saved. Delete one first.`);
   return [...views, { id, name: name.trim(), ...state }];
 }
 

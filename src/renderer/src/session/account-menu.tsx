@@ -62,7 +62,11 @@ export function AccountMenu({ session, actions, variant = 'header' }: AccountMen
   return (
     <Menu position="bottom-end" width={300} shadow="md" withinPortal styles={MENU_STYLES}>
       <Menu.Target>
-        {variant === 'header' ? <HeaderTarget session={session} loading={actions.switching} ref={targetRef} /> : <LinkTarget ref={targetRef} />}
+        {variant === 'header' ? (
+          <HeaderTarget session={session} loading={actions.switching} ref={targetRef} />
+        ) : (
+          <LinkTarget ref={targetRef} />
+        )}
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Show data from</Menu.Label>
@@ -110,7 +114,15 @@ function EntryText({ title, detail, badge = null }: { title: string; detail: str
   );
 }
 
-function HeaderTarget({ session, loading, ...rest }: { session: SessionStatus; loading: boolean; ref?: Ref<HTMLButtonElement> }) {
+function HeaderTarget({
+  session,
+  loading,
+  ...rest
+}: {
+  session: SessionStatus;
+  loading: boolean;
+  ref?: Ref<HTMLButtonElement>;
+}) {
   const label = sessionLabel(session);
   return (
     <Button

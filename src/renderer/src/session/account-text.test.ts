@@ -30,13 +30,17 @@ const account: AccountSummary = {
 describe('session labels', () => {
   it('names the demo, the account, or nothing', () => {
     expect(sessionLabel({ kind: 'demo', label: 'Demo data', accounts: [] })).toBe('Demo data');
-    expect(sessionLabel({ kind: 'account', signedIn: true, account, problem: null, readOnly: null, accounts: [account] })).toBe('My shop');
+    expect(
+      sessionLabel({ kind: 'account', signedIn: true, account, problem: null, readOnly: null, accounts: [account] }),
+    ).toBe('My shop');
     expect(sessionLabel({ kind: 'none', accounts: [] })).toBe('No account');
   });
 
   it('checks the active entry of the switcher', () => {
     expect(activeEntry({ kind: 'demo', label: 'Demo data', accounts: [] })).toBe(DEMO_ENTRY);
-    expect(activeEntry({ kind: 'account', signedIn: false, account, problem: null, readOnly: null, accounts: [account] })).toBe(account.id);
+    expect(
+      activeEntry({ kind: 'account', signedIn: false, account, problem: null, readOnly: null, accounts: [account] }),
+    ).toBe(account.id);
     expect(activeEntry({ kind: 'none', accounts: [account] })).toBeNull();
   });
 });
@@ -61,7 +65,10 @@ describe('apiKeyPlaceholder', () => {
 
   it('T7: never says "leave empty to keep the key" when no stored key can be read (no keychain, locked, session-only, signed out)', () => {
     const keychain = { code: 'KEYCHAIN_UNAVAILABLE' as const, message: 'The system keychain could not be used…' };
-    const missing = { code: 'NOT_SIGNED_IN' as const, message: 'The saved API key and secret of this account were not found…' };
+    const missing = {
+      code: 'NOT_SIGNED_IN' as const,
+      message: 'The saved API key and secret of this account were not found…',
+    };
     for (const problem of [keychain, missing, null]) {
       expect(canKeepStoredKey(problem)).toBe(false);
       expect(apiKeyPlaceholder(account, problem)).toBe('Type your API key');
@@ -91,7 +98,9 @@ describe('read-only accounts', () => {
 
 describe('signOutQuestion', () => {
   it('says the keychain entry goes for a remembered account', () => {
-    expect(signOutQuestion(account)).toBe("Sign out of My shop? Your API key and secret will be removed from this computer's keychain.");
+    expect(signOutQuestion(account)).toBe(
+      "Sign out of My shop? Your API key and secret will be removed from this computer's keychain.",
+    );
   });
 
   it('does not mention the keychain for a session-only account', () => {
@@ -107,15 +116,22 @@ describe('serviceHost and sessionKey', () => {
 
   it('changes when the data on screen changes hands', () => {
     expect(sessionKey({ kind: 'demo', label: 'Demo data', accounts: [] })).toBe('demo');
-    expect(sessionKey({ kind: 'account', signedIn: true, account, problem: null, readOnly: null, accounts: [] })).toBe(`account:${account.id}`);
-    expect(sessionKey({ kind: 'account', signedIn: false, account, problem: null, readOnly: null, accounts: [] })).toBe(`account:${account.id}`);
+    expect(sessionKey({ kind: 'account', signedIn: true, account, problem: null, readOnly: null, accounts: [] })).toBe(
+      `account:${account.id}`,
+    );
+    expect(sessionKey({ kind: 'account', signedIn: false, account, problem: null, readOnly: null, accounts: [] })).toBe(
+      `account:${account.id}`,
+    );
   });
 });
 
 describe('the sign-in-again screen', () => {
   it('shows the main process’s reason under a heading for its code', () => {
     const problem = { code: 'AUTH_INVALID' as const, message: 'The service did not accept your API key…' };
-    expect(reauthNotice(problem)).toEqual({ title: 'The platform did not accept your credentials', message: problem.message });
+    expect(reauthNotice(problem)).toEqual({
+      title: 'The platform did not accept your credentials',
+      message: problem.message,
+    });
     expect(reauthNotice(null)).toBeNull();
   });
 

@@ -52,7 +52,9 @@ export function canKeepStoredKey(problem: AppErrorData | null): boolean {
 /** The "API key" placeholder of a credential form for an existing account. */
 export function apiKeyPlaceholder(account: AccountSummary, problem: AppErrorData | null): string {
   if (!canKeepStoredKey(problem)) return 'Type your API key';
-  return keyEnding(account.apiKeyMasked) ? `Leave empty to keep the key ending ${account.apiKeyMasked}` : 'Leave empty to keep the stored key';
+  return keyEnding(account.apiKeyMasked)
+    ? `Leave empty to keep the key ending ${account.apiKeyMasked}`
+    : 'Leave empty to keep the stored key';
 }
 
 const READ_ONLY_TITLES: Record<ReadOnlyReason['cause'], string> = {

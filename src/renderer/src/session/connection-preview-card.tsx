@@ -18,9 +18,23 @@ export function ConnectionPreviewCard({ preview }: ConnectionPreviewCardProps) {
   const name = preview.profileName?.trim() || preview.userName?.trim() || 'Unnamed profile';
   const handle = preview.userName?.trim().replace(/^@/, '');
   return (
-    <Paper withBorder radius="md" p="md" data-testid="connection-preview" role="status" bg="var(--mantine-color-teal-light)">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="connection-preview"
+      role="status"
+      bg="var(--mantine-color-teal-light)"
+    >
       <Group gap="md" wrap="nowrap" align="center">
-        <Avatar src={isLoadableImageUrl(preview.avatar) ? preview.avatar : null} alt="" size={48} radius={48} color="indigo" variant="filled">
+        <Avatar
+          src={isLoadableImageUrl(preview.avatar) ? preview.avatar : null}
+          alt=""
+          size={48}
+          radius={48}
+          color="indigo"
+          variant="filled"
+        >
           {initialsOf(preview.profileName, preview.userName) || '?'}
         </Avatar>
         <Stack gap={2} miw={0}>

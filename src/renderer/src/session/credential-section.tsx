@@ -55,7 +55,8 @@ function showFailure(secret: HTMLInputElement | null, failure: HTMLElement | nul
   secret?.focus({ preventScroll: true });
   failure?.scrollIntoView({ block: 'nearest' });
   const field = secret?.getBoundingClientRect();
-  if (secret && field && (field.top < 0 || field.bottom > window.innerHeight)) secret.scrollIntoView({ block: 'nearest' });
+  if (secret && field && (field.top < 0 || field.bottom > window.innerHeight))
+    secret.scrollIntoView({ block: 'nearest' });
 }
 
 /** The credential fields and the failure notice of a sign-in form. */

@@ -32,7 +32,11 @@ export interface ReauthScreenProps {
 
 /** The sign-in-again form for the active account. */
 export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut }: ReauthScreenProps) {
-  const { form, keyRequired, errors, submit, onSubmit, continueSessionOnly } = useReauthForm(account, problem, onSignedIn);
+  const { form, keyRequired, errors, submit, onSubmit, continueSessionOnly } = useReauthForm(
+    account,
+    problem,
+    onSignedIn,
+  );
   const { fields, running, busy, error } = form;
   const [networkShown, setNetworkShown] = useState(false);
   const network = useRef<HTMLDivElement>(null);
@@ -47,7 +51,14 @@ export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut
     <Stack gap="md" maw={520} mx="auto" py="md" data-testid="reauth-screen">
       <CredentialCard title="Sign in again" intro={reauthIntro(keyRequired)} onSubmit={onSubmit}>
         {notice && !error && (
-          <Alert color="orange" variant="light" icon={<AlertIcon />} title={notice.title} data-testid="reauth-problem" data-error-code={problem?.code}>
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<AlertIcon />}
+            title={notice.title}
+            data-testid="reauth-problem"
+            data-error-code={problem?.code}
+          >
             {notice.message}
           </Alert>
         )}
@@ -68,13 +79,21 @@ export function ReauthScreen({ account, problem, onSignedIn, switcher, onSignOut
             </>
           }
           error={error}
-          trustCertificate={{ note: 'Add or change the certificate this account trusts here, below the form.', open: () => setNetworkShown(true) }}
+          trustCertificate={{
+            note: 'Add or change the certificate this account trusts here, below the form.',
+            open: () => setNetworkShown(true),
+          }}
           onContinueSessionOnly={continueSessionOnly}
           continuing={running === 'sessionOnly'}
           actions={
             <Group justify="flex-end" gap="sm">
               {offerSessionOnly && !error && (
-                <Button variant="default" loading={running === 'sessionOnly'} disabled={busy && running !== 'sessionOnly'} onClick={() => submit(true)}>
+                <Button
+                  variant="default"
+                  loading={running === 'sessionOnly'}
+                  disabled={busy && running !== 'sessionOnly'}
+                  onClick={() => submit(true)}
+                >
                   Sign in for this session only
                 </Button>
               )}

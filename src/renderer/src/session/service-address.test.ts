@@ -3,7 +3,12 @@ import { SERVICE_ADDRESS_HINT, SERVICE_ADDRESS_REQUIRED, serviceAddressError } f
 
 describe('serviceAddressError', () => {
   it('accepts a plain https address, with or without a path or port', () => {
-    for (const value of ['https://api.example.com', 'https://api.example.com/', ' https://x.test:8443/base ', 'HTTPS://API.EXAMPLE.COM']) {
+    for (const value of [
+      'https://api.example.com',
+      'https://api.example.com/',
+      ' https://x.test:8443/base ',
+      'HTTPS://API.EXAMPLE.COM',
+    ]) {
       expect(serviceAddressError(value, 'typing')).toBeNull();
       expect(serviceAddressError(value, 'final')).toBeNull();
     }
@@ -34,7 +39,13 @@ describe('serviceAddressError', () => {
   });
 
   it('flags malformed https addresses and ones carrying a user, query or fragment', () => {
-    for (const value of ['https://exa mple.com', 'https://user:pw@x.test', 'https://x.test/?a=1', 'https://x.test/#top', 'https://[bad']) {
+    for (const value of [
+      'https://exa mple.com',
+      'https://user:pw@x.test',
+      'https://x.test/?a=1',
+      'https://x.test/#top',
+      'https://[bad',
+    ]) {
       expect(serviceAddressError(value, 'final')).toBe(SERVICE_ADDRESS_HINT);
     }
   });

@@ -35,5 +35,12 @@ function isUsableHttpsAddress(text: string): boolean {
   } catch {
     return false;
   }
-  return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+  return (
+    url.protocol === 'https:' &&
+    url.hostname !== '' &&
+    url.username === '' &&
+    url.password === '' &&
+    url.search === '' &&
+    url.hash === ''
+  );
 }

@@ -31,11 +31,24 @@ export interface TrustCertificateOffer {
 }
 
 /** The step-titled failure notice of the sign-in and sign-in-again screens. */
-export function SignInErrorAlert({ error, onContinueSessionOnly, continuing = false, disabled = false, trustCertificate }: SignInErrorAlertProps) {
+export function SignInErrorAlert({
+  error,
+  onContinueSessionOnly,
+  continuing = false,
+  disabled = false,
+  trustCertificate,
+}: SignInErrorAlertProps) {
   const canContinue = onContinueSessionOnly !== undefined && offersSessionOnly(error.code);
   const trust = error.code === 'TLS_FAILURE' ? trustCertificate : undefined;
   return (
-    <Alert color="red" variant="light" title={signInFailureTitle(error.code)} icon={<AlertIcon />} data-testid="sign-in-error" data-error-code={error.code}>
+    <Alert
+      color="red"
+      variant="light"
+      title={signInFailureTitle(error.code)}
+      icon={<AlertIcon />}
+      data-testid="sign-in-error"
+      data-error-code={error.code}
+    >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{error.message}</Text>
         {canContinue && (
@@ -51,7 +64,13 @@ export function SignInErrorAlert({ error, onContinueSessionOnly, continuing = fa
         {trust && (
           <>
             <Text size="sm">{trust.note}</Text>
-            <Button size="sm" variant="light" leftSection={<CertificateIcon size={16} />} disabled={disabled} onClick={trust.open}>
+            <Button
+              size="sm"
+              variant="light"
+              leftSection={<CertificateIcon size={16} />}
+              disabled={disabled}
+              onClick={trust.open}
+            >
               {EXTRA_CA_OPTION}…
             </Button>
           </>

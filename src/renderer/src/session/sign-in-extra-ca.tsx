@@ -23,7 +23,15 @@ export interface SignInExtraCaProps {
 }
 
 /** The sign-in form's extra-certificate option. */
-export function SignInExtraCa({ opened, onToggle, value, onChange, error, disabled, focusRequest }: SignInExtraCaProps) {
+export function SignInExtraCa({
+  opened,
+  onToggle,
+  value,
+  onChange,
+  error,
+  disabled,
+  focusRequest,
+}: SignInExtraCaProps) {
   const panelId = useId();
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -48,8 +56,8 @@ export function SignInExtraCa({ opened, onToggle, value, onChange, error, disabl
       <Collapse expanded={opened} id={panelId} transitionDuration={0}>
         <Stack gap="xs">
           <Text size="xs" c="dimmed">
-            Only if your organisation inspects secure connections and the connection could not be verified. It is kept with this account; later you find it
-            under {EXTRA_CA_PLACE}.
+            Only if your organisation inspects secure connections and the connection could not be verified. It is kept
+            with this account; later you find it under {EXTRA_CA_PLACE}.
           </Text>
           <ExtraCaWarning />
           <ExtraCaPicker ref={box} value={value} onChange={onChange} error={error} disabled={disabled} />

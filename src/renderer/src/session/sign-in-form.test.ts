@@ -56,13 +56,23 @@ describe('signInFieldErrors', () => {
 
 describe('what is sent', () => {
   it('trims the connection and leaves out an empty label', () => {
-    expect(connectionOf(filled)).toEqual({ baseUrl: 'https://api.example.com', apiKey: 'key-1234', apiSecret: 'secret-canary', appId: 'app-9' });
+    expect(connectionOf(filled)).toEqual({
+      baseUrl: 'https://api.example.com',
+      apiKey: 'key-1234',
+      apiSecret: 'secret-canary',
+      appId: 'app-9',
+    });
     expect(addAccountInputOf(filled, false)).not.toHaveProperty('label');
-    expect(addAccountInputOf({ ...filled, label: ' My shop ' }, true)).toMatchObject({ label: 'My shop', sessionOnly: true });
+    expect(addAccountInputOf({ ...filled, label: ' My shop ' }, true)).toMatchObject({
+      label: 'My shop',
+      sessionOnly: true,
+    });
   });
 
   it('sends the extra certificate only when one is given', () => {
-    expect(connectionOf({ ...filled, extraCaPem: ' -----BEGIN CERTIFICATE-----x ' })).toMatchObject({ extraCaPem: '-----BEGIN CERTIFICATE-----x' });
+    expect(connectionOf({ ...filled, extraCaPem: ' -----BEGIN CERTIFICATE-----x ' })).toMatchObject({
+      extraCaPem: '-----BEGIN CERTIFICATE-----x',
+    });
   });
 
   it('clears only the api-secret after a submit and keeps the rest, the api-key included', () => {
@@ -75,11 +85,19 @@ describe('sign in again', () => {
 
   it('keeps the stored api-key when the field is left empty', () => {
     expect(reauthFieldErrors(fields, true, false)).toEqual({ apiKey: null, apiSecret: null, appId: null });
-    expect(reauthInputOf('id-1', fields, false)).toEqual({ accountId: 'id-1', apiSecret: 'new-secret', appId: 'app-9', sessionOnly: false });
+    expect(reauthInputOf('id-1', fields, false)).toEqual({
+      accountId: 'id-1',
+      apiSecret: 'new-secret',
+      appId: 'app-9',
+      sessionOnly: false,
+    });
   });
 
   it('sends a new api-key when one is typed', () => {
-    expect(reauthInputOf('id-1', { ...fields, apiKey: ' key-2 ' }, true)).toMatchObject({ apiKey: 'key-2', sessionOnly: true });
+    expect(reauthInputOf('id-1', { ...fields, apiKey: ' key-2 ' }, true)).toMatchObject({
+      apiKey: 'key-2',
+      sessionOnly: true,
+    });
   });
 
   it('asks for the api-key when the stored one cannot be kept, and always for the secret', () => {

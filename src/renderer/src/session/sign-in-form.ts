@@ -25,7 +25,14 @@ export interface SignInFields extends CredentialFields {
 export type SignInFieldErrors = Record<'baseUrl' | 'apiKey' | 'apiSecret' | 'appId' | 'extraCaPem', string | null>;
 
 /** The empty form. */
-export const EMPTY_SIGN_IN: SignInFields = { baseUrl: '', apiKey: '', apiSecret: '', appId: '', label: '', extraCaPem: '' };
+export const EMPTY_SIGN_IN: SignInFields = {
+  baseUrl: '',
+  apiKey: '',
+  apiSecret: '',
+  appId: '',
+  label: '',
+  extraCaPem: '',
+};
 
 /** Longest values the main process accepts, so the inputs stop there instead of failing later. */
 export const FIELD_MAX = { baseUrl: 2000, apiKey: 1000, apiSecret: 1000, appId: 200, label: 100 } as const;
@@ -40,7 +47,11 @@ const REQUIRED = {
  * The problems to show. `submitted` turns on the "required" messages; before that only the
  * address is checked, leniently while it is being typed (`addressMode`).
  */
-export function signInFieldErrors(fields: SignInFields, submitted: boolean, addressMode: AddressCheckMode): SignInFieldErrors {
+export function signInFieldErrors(
+  fields: SignInFields,
+  submitted: boolean,
+  addressMode: AddressCheckMode,
+): SignInFieldErrors {
   const required = (name: keyof typeof REQUIRED) => (submitted && fields[name].trim() === '' ? REQUIRED[name] : null);
   return {
     baseUrl: serviceAddressError(fields.baseUrl, submitted ? 'final' : addressMode),
@@ -86,7 +97,11 @@ export function withoutSecret<T extends CredentialFields>(fields: T): T {
 export type ReauthFields = CredentialFields;
 
 /** Problems on the sign-in-again form; the api-key is required only when the stored one cannot be kept. */
-export function reauthFieldErrors(fields: ReauthFields, submitted: boolean, keyRequired: boolean): Record<keyof ReauthFields, string | null> {
+export function reauthFieldErrors(
+  fields: ReauthFields,
+  submitted: boolean,
+  keyRequired: boolean,
+): Record<keyof ReauthFields, string | null> {
   const missing = (value: string) => submitted && value.trim() === '';
   return {
     apiKey: keyRequired && missing(fields.apiKey) ? REQUIRED.apiKey : null,

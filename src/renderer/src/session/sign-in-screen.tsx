@@ -15,7 +15,15 @@ import { ArrowLeftIcon, LockIcon } from '../common/icons';
 import { ConnectionPreviewCard } from './connection-preview-card';
 import { CredentialCard } from './credential-card';
 import { CredentialSection } from './credential-section';
-import { addAccountInputOf, connectionOf, EMPTY_SIGN_IN, FIELD_MAX, isSubmittable, signInFieldErrors, type SignInFields } from './sign-in-form';
+import {
+  addAccountInputOf,
+  connectionOf,
+  EMPTY_SIGN_IN,
+  FIELD_MAX,
+  isSubmittable,
+  signInFieldErrors,
+  type SignInFields,
+} from './sign-in-form';
 import { SignInExtraCa } from './sign-in-extra-ca';
 import { useCredentialForm } from './use-credential-form';
 
@@ -86,11 +94,21 @@ export function SignInScreen({ onSignedIn, onCancel }: SignInScreenProps) {
     <Container size={600} px="md" py="xl" component="main">
       <Stack gap="md">
         <Group>
-          <Button variant="subtle" size="compact-sm" leftSection={<ArrowLeftIcon size={16} />} onClick={onCancel} disabled={busy}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<ArrowLeftIcon size={16} />}
+            onClick={onCancel}
+            disabled={busy}
+          >
             Back
           </Button>
         </Group>
-        <CredentialCard title="Connect your account" intro="Copy these details from the API section of your platform account dashboard." onSubmit={submit}>
+        <CredentialCard
+          title="Connect your account"
+          intro="Copy these details from the API section of your platform account dashboard."
+          onSubmit={submit}
+        >
           <CredentialSection
             fields={fields}
             errors={errors}
@@ -140,7 +158,12 @@ export function SignInScreen({ onSignedIn, onCancel }: SignInScreenProps) {
                 <Button variant="default" onClick={onCancel} disabled={busy} mr="auto">
                   Cancel
                 </Button>
-                <Button variant="light" loading={running === 'test'} disabled={busy && running !== 'test'} onClick={() => void testConnection()}>
+                <Button
+                  variant="light"
+                  loading={running === 'test'}
+                  disabled={busy && running !== 'test'}
+                  onClick={() => void testConnection()}
+                >
                   Test connection
                 </Button>
                 <Button type="submit" loading={running === 'submit'} disabled={busy && running !== 'submit'}>
@@ -161,7 +184,8 @@ export function SignInScreen({ onSignedIn, onCancel }: SignInScreenProps) {
             <Group gap={8} wrap="nowrap" align="flex-start" c="dimmed">
               <LockIcon size={16} style={{ flexShrink: 0, marginTop: 2 }} />
               <Text size="xs">
-                Your API key and secret are kept in your system&apos;s keychain, never in a file, and are sent only to this address, over HTTPS.
+                Your API key and secret are kept in your system&apos;s keychain, never in a file, and are sent only to
+                this address, over HTTPS.
               </Text>
             </Group>
             {preview && <ConnectionPreviewCard preview={preview} />}

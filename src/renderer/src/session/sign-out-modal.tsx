@@ -43,13 +43,20 @@ export function SignOutModal({ account, onClose, onSignOut }: SignOutModalProps)
   };
 
   return (
-    <Modal opened={account !== null} onClose={close} title="Sign out" centered size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={account !== null}
+      onClose={close}
+      title="Sign out"
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {shown && (
         <Stack gap="md" data-testid="sign-out-modal">
           <Text>{signOutQuestion(shown)}</Text>
           <Text size="sm" c="dimmed">
-            Sales already downloaded for this account stay on this computer for offline use unless you delete them too. You can sign in again later with your
-            API key and secret.
+            Sales already downloaded for this account stay on this computer for offline use unless you delete them too.
+            You can sign in again later with your API key and secret.
           </Text>
           {error && (
             <Alert color="red" variant="light" icon={<AlertIcon />} title={errorTitle(error.code)}>
@@ -57,10 +64,21 @@ export function SignOutModal({ account, onClose, onSignOut }: SignOutModalProps)
             </Alert>
           )}
           <Stack gap="xs">
-            <Button loading={running === 'keep'} disabled={running === 'delete'} onClick={() => void signOut(false)} data-autofocus>
+            <Button
+              loading={running === 'keep'}
+              disabled={running === 'delete'}
+              onClick={() => void signOut(false)}
+              data-autofocus
+            >
               Sign out, keep cached sales
             </Button>
-            <Button color="red" variant="light" loading={running === 'delete'} disabled={running === 'keep'} onClick={() => void signOut(true)}>
+            <Button
+              color="red"
+              variant="light"
+              loading={running === 'delete'}
+              disabled={running === 'keep'}
+              onClick={() => void signOut(true)}
+            >
               Sign out and delete cached sales
             </Button>
             <Button variant="default" onClick={close} disabled={running !== null}>

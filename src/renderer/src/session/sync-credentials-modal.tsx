@@ -32,10 +32,33 @@ const TITLES: Record<CredentialsPurpose, string> = {
 };
 
 /** The credentials dialog; closed while `purpose` is null. */
-export function SyncCredentialsModal({ account, purpose, readOnly, problem, onClose, onSignedIn }: SyncCredentialsModalProps) {
+export function SyncCredentialsModal({
+  account,
+  purpose,
+  readOnly,
+  problem,
+  onClose,
+  onSignedIn,
+}: SyncCredentialsModalProps) {
   return (
-    <Modal opened={purpose !== null} onClose={onClose} title={purpose ? TITLES[purpose] : ''} size="md" yOffset="4dvh" data-testid="sync-credentials-modal">
-      {purpose && <CredentialsForm account={account} purpose={purpose} readOnly={readOnly} problem={problem} onClose={onClose} onSignedIn={onSignedIn} />}
+    <Modal
+      opened={purpose !== null}
+      onClose={onClose}
+      title={purpose ? TITLES[purpose] : ''}
+      size="md"
+      yOffset="4dvh"
+      data-testid="sync-credentials-modal"
+    >
+      {purpose && (
+        <CredentialsForm
+          account={account}
+          purpose={purpose}
+          readOnly={readOnly}
+          problem={problem}
+          onClose={onClose}
+          onSignedIn={onSignedIn}
+        />
+      )}
     </Modal>
   );
 }
@@ -53,23 +76,37 @@ function announce(status: SessionStatus): void {
 }
 
 function intro(purpose: CredentialsPurpose, memoryFirst: boolean): string {
-  if (purpose === 'save') return 'Enter your API key and secret again to store them in the system keychain, so they are remembered after you quit.';
+  if (purpose === 'save')
+    return 'Enter your API key and secret again to store them in the system keychain, so they are remembered after you quit.';
   const where = memoryFirst
     ? 'With no keychain, they are kept in memory until you quit.'
     : 'They are saved in the system keychain, or kept in memory until you quit.';
   return `Syncing needs your API key and secret (in the API section of your platform dashboard). ${where}`;
 }
 
-function CredentialsForm({ account, purpose, readOnly, problem, onClose, onSignedIn }: SyncCredentialsModalProps & { purpose: CredentialsPurpose }) {
+function CredentialsForm({
+  account,
+  purpose,
+  readOnly,
+  problem,
+  onClose,
+  onSignedIn,
+}: SyncCredentialsModalProps & { purpose: CredentialsPurpose }) {
   const memoryFirst = purpose === 'sync' && sessionOnlyFirst(readOnly, problem);
   const signedIn = (status: SessionStatus) => {
     announce(status);
     onSignedIn(status);
     onClose();
   };
-  const { form, keyRequired, errors, submit, onSubmit, continueSessionOnly } = useReauthForm(account, problem, signedIn, memoryFirst);
+  const { form, keyRequired, errors, submit, onSubmit, continueSessionOnly } = useReauthForm(
+    account,
+    problem,
+    signedIn,
+    memoryFirst,
+  );
   const { fields, running, busy, error } = form;
-  const keychainLabel = purpose === 'save' ? 'Save in keychain' : memoryFirst ? 'Save in keychain and sync' : 'Save and sync';
+  const keychainLabel =
+    purpose === 'save' ? 'Save in keychain' : memoryFirst ? 'Save in keychain and sync' : 'Save and sync';
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={TITLES[purpose]}>
@@ -104,12 +141,22 @@ function CredentialsForm({ account, purpose, readOnly, problem, onClose, onSigne
                 Cancel
               </Button>
               {purpose === 'sync' && !memoryFirst && (
-                <Button variant="default" loading={running === 'sessionOnly'} disabled={busy && running !== 'sessionOnly'} onClick={() => submit(true)}>
+                <Button
+                  variant="default"
+                  loading={running === 'sessionOnly'}
+                  disabled={busy && running !== 'sessionOnly'}
+                  onClick={() => submit(true)}
+                >
                   Sync for this session only
                 </Button>
               )}
               {memoryFirst && (
-                <Button variant="default" loading={running === 'submit'} disabled={busy && running !== 'submit'} onClick={() => submit(false)}>
+                <Button
+                  variant="default"
+                  loading={running === 'submit'}
+                  disabled={busy && running !== 'submit'}
+                  onClick={() => submit(false)}
+                >
                   {keychainLabel}
                 </Button>
               )}

@@ -46,7 +46,9 @@ export interface CredentialForm<F, I> {
 }
 
 /** Holds a credential form of fields `F` that sends inputs `I`. */
-export function useCredentialForm<F extends CredentialFields, I extends { sessionOnly: boolean }>(options: CredentialFormOptions<F, I>): CredentialForm<F, I> {
+export function useCredentialForm<F extends CredentialFields, I extends { sessionOnly: boolean }>(
+  options: CredentialFormOptions<F, I>,
+): CredentialForm<F, I> {
   const { initial, request, onSignedIn, onFailed } = options;
   const [fields, setFields] = useState<F>(initial);
   const [submitted, setSubmitted] = useState(false);

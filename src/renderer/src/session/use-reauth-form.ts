@@ -51,5 +51,12 @@ export function useReauthForm(
     submit(primarySessionOnly);
   };
 
-  return { form, keyRequired, errors, submit, onSubmit, continueSessionOnly: () => form.continueSessionOnly(() => submit(true)) };
+  return {
+    form,
+    keyRequired,
+    errors,
+    submit,
+    onSubmit,
+    continueSessionOnly: () => form.continueSessionOnly(() => submit(true)),
+  };
 }

@@ -36,7 +36,9 @@ export interface SessionController {
 
 /** Reads the session on start and applies changes the user makes. */
 export function useSession(): SessionController {
-  const query = useBridgeQuery(() => startRequest('getSession'), 'session', { initial: () => takeArrivedStartAnswer('getSession') });
+  const query = useBridgeQuery(() => startRequest('getSession'), 'session', {
+    initial: () => takeArrivedStartAnswer('getSession'),
+  });
   const [changed, setChanged] = useState<SessionStatus | null>(null);
   const [pending, setPending] = useState<SessionAction | null>(null);
   /** Bumped by every change, so a slower, older answer can never overwrite a newer one. */
@@ -83,7 +85,10 @@ export function useSession(): SessionController {
     retry,
     startDemo: useCallback(() => run('startDemo', () => call('startDemo')), [run]),
     endSession: useCallback(() => run('endSession', () => call('endSession')), [run]),
-    switchAccount: useCallback((accountId: string) => run('switchAccount', () => call('switchAccount', { accountId })), [run]),
+    switchAccount: useCallback(
+      (accountId: string) => run('switchAccount', () => call('switchAccount', { accountId })),
+      [run],
+    ),
     signOut: useCallback((input: SignOutInput) => run('signOut', () => call('signOut', input)), [run]),
     apply,
     pending,

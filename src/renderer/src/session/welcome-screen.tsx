@@ -53,7 +53,9 @@ export function WelcomeScreen({ accounts, onConnect, onOpenAccount, onStartDemo,
             {error.message} You can try again.
           </Alert>
         )}
-        {accounts.length > 0 && <SavedAccounts accounts={accounts} opening={opening} onOpen={(id) => void openAccount(id)} />}
+        {accounts.length > 0 && (
+          <SavedAccounts accounts={accounts} opening={opening} onOpen={(id) => void openAccount(id)} />
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <ChoiceCard
             heading={accounts.length > 0 ? 'Add an account' : 'Use your own account'}
@@ -93,7 +95,15 @@ function WelcomeIntro() {
   );
 }
 
-function SavedAccounts({ accounts, opening, onOpen }: { accounts: AccountSummary[]; opening: string | null; onOpen: (accountId: string) => void }) {
+function SavedAccounts({
+  accounts,
+  opening,
+  onOpen,
+}: {
+  accounts: AccountSummary[];
+  opening: string | null;
+  onOpen: (accountId: string) => void;
+}) {
   return (
     <Card withBorder radius="md" padding="lg" shadow="xs" component="section" aria-labelledby="saved-accounts-title">
       <Stack gap="sm">

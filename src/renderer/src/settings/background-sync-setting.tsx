@@ -19,7 +19,9 @@ const CHOICES = [
 export function BackgroundSyncSetting() {
   const { prefs, update } = usePreferences();
   const current = String(prefs.backgroundSyncHours);
-  const data = CHOICES.some((choice) => choice.value === current) ? CHOICES : [...CHOICES, { value: current, label: `Every ${current} hours` }];
+  const data = CHOICES.some((choice) => choice.value === current)
+    ? CHOICES
+    : [...CHOICES, { value: current, label: `Every ${current} hours` }];
   return (
     <Select
       label="Sync in the background"

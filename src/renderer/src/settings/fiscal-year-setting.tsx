@@ -8,7 +8,10 @@ import { usePreferences } from '../common/preferences-context';
 /** The twelve months as choices, "1" for January, named in the user's locale. */
 function monthChoices(locale?: string): { value: string; label: string }[] {
   const format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
-  return Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: format.format(new Date(Date.UTC(2000, i, 1))) }));
+  return Array.from({ length: 12 }, (_, i) => ({
+    value: String(i + 1),
+    label: format.format(new Date(Date.UTC(2000, i, 1))),
+  }));
 }
 
 /** The "Dates" card of Settings: the fiscal year's first month, saved as soon as it is chosen. */

@@ -24,9 +24,9 @@ export function NetworkCard({ accounts, activeId }: NetworkCardProps) {
   return (
     <SettingsCard title="Network" testId="settings-network">
       <Text size="sm">
-        The app checks each service’s certificate against the certificates your computer trusts. If your organisation inspects secure connections, the
-        connection cannot be verified until you use “{EXTRA_CA_OPTION}” for the account that needs it. The command line does the same for one run with{' '}
-        {EXTRA_CA_CLI_OPTION}.
+        The app checks each service’s certificate against the certificates your computer trusts. If your organisation
+        inspects secure connections, the connection cannot be verified until you use “{EXTRA_CA_OPTION}” for the account
+        that needs it. The command line does the same for one run with {EXTRA_CA_CLI_OPTION}.
       </Text>
       {ordered.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -35,7 +35,11 @@ export function NetworkCard({ accounts, activeId }: NetworkCardProps) {
       ) : (
         <Stack gap="md">
           {ordered.map((account) => (
-            <AccountExtraCa key={account.id} account={account} title={`${account.label} · ${serviceHost(account.baseUrl)}`} />
+            <AccountExtraCa
+              key={account.id}
+              account={account}
+              title={`${account.label} · ${serviceHost(account.baseUrl)}`}
+            />
           ))}
         </Stack>
       )}

@@ -26,11 +26,28 @@ import type { AccountSummary, AppInfo, SessionStatus } from '../../../shared/ipc
 import { call } from '../common/bridge';
 import { errorTitle } from '../common/error-title';
 import { formatBytes, formatCount, formatDateTime, formatRelativeTime } from '../common/format';
-import { AlertIcon, CheckCircleIcon, CopyIcon, LeaveIcon, MonitorIcon, MoonIcon, PlusIcon, SunIcon, SyncIcon } from '../common/icons';
+import {
+  AlertIcon,
+  CheckCircleIcon,
+  CopyIcon,
+  LeaveIcon,
+  MonitorIcon,
+  MoonIcon,
+  PlusIcon,
+  SunIcon,
+  SyncIcon,
+} from '../common/icons';
 import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { maskedKeyText, serviceHost, SessionOnlyBadge } from '../session';
-import { BACKFILL_MONTHS, useBackfillNeeded, useStartBackfill, ResumeRecheckButton, useSyncActions, useSyncState } from '../sync';
+import {
+  BACKFILL_MONTHS,
+  useBackfillNeeded,
+  useStartBackfill,
+  ResumeRecheckButton,
+  useSyncActions,
+  useSyncState,
+} from '../sync';
 import { BackgroundSyncSetting } from './background-sync-setting';
 import { FiscalYearSetting } from './fiscal-year-setting';
 import { NetworkCard } from './network-card';
@@ -68,7 +85,10 @@ export function SettingsScreen(props: SettingsScreenProps) {
       <FiscalYearSetting />
       <CacheCard appInfo={props.appInfo} appInfoError={props.appInfoError} />
       <AccountsCard {...props} />
-      <NetworkCard accounts={props.session.accounts} activeId={props.session.kind === 'account' ? props.session.account.id : null} />
+      <NetworkCard
+        accounts={props.session.accounts}
+        activeId={props.session.kind === 'account' ? props.session.account.id : null}
+      />
       <AboutCard appInfo={props.appInfo} />
     </Stack>
   );
@@ -111,7 +131,14 @@ function AppearanceCard() {
 }
 
 /** A whole-number setting saved when it is valid (and on leaving the field, clamped to its bounds). */
-function DaysInput(props: { label: string; description: string; value: number; min: number; max: number; onSave: (days: number) => void }) {
+function DaysInput(props: {
+  label: string;
+  description: string;
+  value: number;
+  min: number;
+  max: number;
+  onSave: (days: number) => void;
+}) {
   return (
     <NumberInput
       label={props.label}
@@ -201,8 +228,8 @@ function RecheckAllHistory() {
   return (
     <Stack gap={6} data-testid="recheck-all">
       <Text size="sm">
-        Paid and declined sales are final, so syncs do not check them again. To confirm every status with the service — for example before closing your books —
-        re-check all history.
+        Paid and declined sales are final, so syncs do not check them again. To confirm every status with the service —
+        for example before closing your books — re-check all history.
       </Text>
       <Group gap="xs">
         <Button
@@ -221,11 +248,17 @@ function RecheckAllHistory() {
           </Text>
         )}
       </Group>
-      <Modal opened={confirming} onClose={() => !starting && setConfirming(false)} title="Re-check all history?" centered>
+      <Modal
+        opened={confirming}
+        onClose={() => !starting && setConfirming(false)}
+        title="Re-check all history?"
+        centered
+      >
         <Stack gap="md">
           <Text size="sm">
-            This fetches every day cached for this account again, from the oldest to today, and confirms the status of every sale. It may take a while for a
-            long history. You can keep working meanwhile, cancel it from the top bar, and resume it later without starting over.
+            This fetches every day cached for this account again, from the oldest to today, and confirms the status of
+            every sale. It may take a while for a long history. You can keep working meanwhile, cancel it from the top
+            bar, and resume it later without starting over.
           </Text>
           <Text size="sm">What changed then appears under Sales › Changes.</Text>
           <Group justify="flex-end" gap="xs">
@@ -283,7 +316,9 @@ function CacheCard({ appInfo, appInfoError }: { appInfo: AppInfo | null; appInfo
           {appInfo.cache.notice}
         </Alert>
       )}
-      <Text size="sm">Every sale the app fetches is kept in one file on this computer, so you can review and export offline.</Text>
+      <Text size="sm">
+        Every sale the app fetches is kept in one file on this computer, so you can review and export offline.
+      </Text>
       <Group gap="xs" wrap="nowrap" align="center">
         <Code style={{ overflowWrap: 'anywhere', flex: 1 }} data-testid="cache-path">
           {path ?? '…'}
@@ -310,11 +345,16 @@ function CacheCard({ appInfo, appInfoError }: { appInfo: AppInfo | null; appInfo
           Clear cache…
         </Button>
       </Group>
-      <Modal opened={confirming} onClose={() => !clearing && setConfirming(false)} title="Clear the sales cache?" centered>
+      <Modal
+        opened={confirming}
+        onClose={() => !clearing && setConfirming(false)}
+        title="Clear the sales cache?"
+        centered
+      >
         <Stack gap="md">
           <Text size="sm">
-            This deletes every cached sale of every account on this computer, with their sync history. Your accounts and credentials stay. Sales can be fetched
-            again by syncing (while online).
+            This deletes every cached sale of every account on this computer, with their sync history. Your accounts and
+            credentials stay. Sales can be fetched again by syncing (while online).
           </Text>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={clearing} data-autofocus>
@@ -336,7 +376,14 @@ function AccountsCard({ session, onOpenAccount, onOpenDemo, onSignOut, onAddAcco
     <SettingsCard title="Accounts" testId="settings-accounts">
       <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {session.accounts.map((account) => (
-          <Group key={account.id} component="li" justify="space-between" wrap="wrap" gap="xs" data-testid="settings-account">
+          <Group
+            key={account.id}
+            component="li"
+            justify="space-between"
+            wrap="wrap"
+            gap="xs"
+            data-testid="settings-account"
+          >
             <Stack gap={0} miw={0}>
               <Group gap={6}>
                 <Text size="sm" fw={600}>
@@ -355,11 +402,22 @@ function AccountsCard({ session, onOpenAccount, onOpenDemo, onSignOut, onAddAcco
             </Stack>
             <Group gap={6}>
               {account.id !== activeId && (
-                <Button size="compact-sm" variant="default" disabled={switching} onClick={() => onOpenAccount(account.id)}>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  disabled={switching}
+                  onClick={() => onOpenAccount(account.id)}
+                >
                   Open
                 </Button>
               )}
-              <Button size="compact-sm" variant="subtle" color="red" leftSection={<LeaveIcon size={14} />} onClick={() => onSignOut(account)}>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                leftSection={<LeaveIcon size={14} />}
+                onClick={() => onSignOut(account)}
+              >
                 Sign out…
               </Button>
             </Group>
@@ -409,7 +467,10 @@ function AboutCard({ appInfo }: { appInfo: AppInfo | null }) {
     }
     try {
       await navigator.clipboard.writeText(result.value.text);
-      notifications.show({ color: 'teal', message: 'Diagnostics copied. Paste them into your message to support; they hold no credentials.' });
+      notifications.show({
+        color: 'teal',
+        message: 'Diagnostics copied. Paste them into your message to support; they hold no credentials.',
+      });
     } catch {
       notifications.show({ color: 'red', title: 'Could not copy', message: 'The clipboard is not available.' });
     }
@@ -420,7 +481,13 @@ function AboutCard({ appInfo }: { appInfo: AppInfo | null }) {
         <Text size="sm" data-testid="app-version">
           {appInfo ? `${appInfo.name} ${appInfo.version}` : 'Commission Desk'}
         </Text>
-        <Button size="xs" variant="default" leftSection={<CopyIcon size={14} />} loading={copying} onClick={() => void copyDiagnostics()}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<CopyIcon size={14} />}
+          loading={copying}
+          onClick={() => void copyDiagnostics()}
+        >
           Copy diagnostics
         </Button>
       </Group>

@@ -62,5 +62,6 @@ export const SettingsScreen = lazySection(() => import('../settings').then((m) =
 
 /** Fetches every section's chunk (each once). */
 export function preloadSections(): void {
-  for (const section of [CompareScreen, OverviewScreen, PayoutsScreen, ProfileScreen, SettingsScreen]) void section.preload();
+  for (const section of [CompareScreen, OverviewScreen, PayoutsScreen, ProfileScreen, SettingsScreen])
+    void section.preload();
 }

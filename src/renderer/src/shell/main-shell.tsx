@@ -28,7 +28,14 @@ import {
   type SessionController,
 } from '../session';
 import { SyncProvider, useToday, SyncControl } from '../sync';
-import { CompareScreen, OverviewScreen, PayoutsScreen, preloadSections, ProfileScreen, SettingsScreen } from './lazy-screens';
+import {
+  CompareScreen,
+  OverviewScreen,
+  PayoutsScreen,
+  preloadSections,
+  ProfileScreen,
+  SettingsScreen,
+} from './lazy-screens';
 import { ReadOnlyBanner } from './read-only-banner';
 import { ReadOnlyStatus } from './read-only-status';
 import { SECTIONS, type SectionId } from './sections';
@@ -124,7 +131,13 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
         <SkipLink />
         <ShellHeader
           switcher={<AccountMenu session={session} actions={menuActions} />}
-          status={signedIn ? <SyncControl /> : readOnly ? <ReadOnlyStatus reason={readOnly} onSync={() => setCredentialsFor('sync')} /> : null}
+          status={
+            signedIn ? (
+              <SyncControl />
+            ) : readOnly ? (
+              <ReadOnlyStatus reason={readOnly} onSync={() => setCredentialsFor('sync')} />
+            ) : null
+          }
           withNav={browsing}
           navOpened={navOpened}
           onToggleNav={nav.toggle}
@@ -191,7 +204,9 @@ export function MainShell({ session, controller, onAddAccount, appInfo, appInfoE
           )}
         </AppShell.Main>
         {/* Closed dialogs wait for the first frame (see first-paint.ts). */}
-        {(painted || signOutOf !== null) && <SignOutModal account={signOutOf} onClose={() => setSignOutOf(null)} onSignOut={controller.signOut} />}
+        {(painted || signOutOf !== null) && (
+          <SignOutModal account={signOutOf} onClose={() => setSignOutOf(null)} onSignOut={controller.signOut} />
+        )}
         {session.kind === 'account' && (painted || credentialsFor !== null) && (
           <SyncCredentialsModal
             account={session.account}

@@ -39,7 +39,10 @@ export function ReadOnlyBanner({ reason, onEnterCredentials, onRetryKeychain, re
       styles={{ title: { marginBottom: 2 } }}
     >
       <Stack gap={6}>
-        <Text size="sm">Sales, search, charts and exports work from the copy on this computer. Only syncing needs your API key and secret.</Text>
+        <Text size="sm">
+          Sales, search, charts and exports work from the copy on this computer. Only syncing needs your API key and
+          secret.
+        </Text>
         <Group gap="xs">
           <Button size="compact-sm" leftSection={<SyncIcon size={14} />} onClick={onEnterCredentials}>
             Enter credentials to sync
@@ -49,7 +52,14 @@ export function ReadOnlyBanner({ reason, onEnterCredentials, onRetryKeychain, re
               Try the keychain again
             </Button>
           )}
-          <Button size="compact-sm" variant="subtle" color="orange" onClick={toggle.toggle} aria-expanded={details} aria-controls={detailsId}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="orange"
+            onClick={toggle.toggle}
+            aria-expanded={details}
+            aria-controls={detailsId}
+          >
             {details ? 'Hide details' : 'Details'}
           </Button>
         </Group>

@@ -23,7 +23,13 @@ export function ReadOnlyStatus({ reason, onSync }: ReadOnlyStatusProps) {
           Read-only
         </Badge>
       </Tooltip>
-      <Button size="compact-sm" variant="light" leftSection={<SyncIcon size={15} />} onClick={onSync} title="Enter credentials to sync">
+      <Button
+        size="compact-sm"
+        variant="light"
+        leftSection={<SyncIcon size={15} />}
+        onClick={onSync}
+        title="Enter credentials to sync"
+      >
         Sync
       </Button>
     </Group>

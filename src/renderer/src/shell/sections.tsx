@@ -3,7 +3,15 @@
  * content switch — nothing else needs to know.
  */
 import type { ComponentType } from 'react';
-import { ChartIcon, OverviewIcon, PayoutsIcon, ProfileIcon, SalesIcon, SettingsIcon, type IconProps } from '../common/icons';
+import {
+  ChartIcon,
+  OverviewIcon,
+  PayoutsIcon,
+  ProfileIcon,
+  SalesIcon,
+  SettingsIcon,
+  type IconProps,
+} from '../common/icons';
 
 /** Identifies a section of the main shell. */
 export type SectionId = 'sales' | 'payouts' | 'compare' | 'overview' | 'profile' | 'settings';

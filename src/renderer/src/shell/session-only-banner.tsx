@@ -18,8 +18,9 @@ export function SessionOnlyBanner({ onSave }: SessionOnlyBannerProps) {
     <Alert color="yellow" variant="light" icon={<InfoIcon />} role="status" data-testid="session-only-banner">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          <strong>Your credentials will not be remembered:</strong> the system keychain was not available, so they are kept in memory until you quit. To have
-          them remembered, install or unlock a keychain (on Linux, GNOME Keyring or KWallet), then save them there.
+          <strong>Your credentials will not be remembered:</strong> the system keychain was not available, so they are
+          kept in memory until you quit. To have them remembered, install or unlock a keychain (on Linux, GNOME Keyring
+          or KWallet), then save them there.
         </Text>
         <Button size="xs" variant="default" onClick={onSave}>
           Save in keychain…

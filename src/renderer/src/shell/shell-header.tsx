@@ -24,7 +24,16 @@ export interface ShellHeaderProps {
 }
 
 /** The header of the main shell. */
-export function ShellHeader({ switcher, status, withNav, navOpened, onToggleNav, onLeaveDemo, leaving, breakpoint }: ShellHeaderProps) {
+export function ShellHeader({
+  switcher,
+  status,
+  withNav,
+  navOpened,
+  onToggleNav,
+  onLeaveDemo,
+  leaving,
+  breakpoint,
+}: ShellHeaderProps) {
   return (
     <AppShell.Header>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -48,7 +57,14 @@ export function ShellHeader({ switcher, status, withNav, navOpened, onToggleNav,
         <Group gap="sm" wrap="nowrap" miw={0}>
           {status}
           {onLeaveDemo && (
-            <Button variant="subtle" color="gray" size="compact-sm" leftSection={<LeaveIcon size={16} />} onClick={onLeaveDemo} loading={leaving}>
+            <Button
+              variant="subtle"
+              color="gray"
+              size="compact-sm"
+              leftSection={<LeaveIcon size={16} />}
+              onClick={onLeaveDemo}
+              loading={leaving}
+            >
               Leave demo
             </Button>
           )}

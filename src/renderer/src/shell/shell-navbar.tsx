@@ -30,7 +30,10 @@ export function ShellNavbar({ active, onSelect, scope }: ShellNavbarProps) {
   return (
     <AppShell.Navbar p="sm" component="nav" aria-label="Sections">
       {/* Leaving the sections, the tab stop goes back to the active one. */}
-      <Box onKeyDown={roving.onKeyDown} onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && roving.reset()}>
+      <Box
+        onKeyDown={roving.onKeyDown}
+        onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && roving.reset()}
+      >
         {SECTIONS.map(({ id, label, icon: Icon }, index) => (
           <NavLink
             key={id}

@@ -22,7 +22,13 @@ export function useBackfillNeeded(): { needed: boolean | null; from: string } {
   const sync = useSyncState();
   const from = monthsBefore(sync.today, BACKFILL_MONTHS);
   const probe = useBridgeQuery(
-    () => call('querySales', { filter: { from, to: sync.today }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 1 }),
+    () =>
+      call('querySales', {
+        filter: { from, to: sync.today },
+        sort: { column: 'transactionDate', direction: 'desc' },
+        offset: 0,
+        limit: 1,
+      }),
     `${from}|${sync.today}|${sync.dataVersion}`,
     { deferred: true },
   );
@@ -56,14 +62,33 @@ export function BackfillBanner({ scope }: { scope: string }) {
   // Not during a sync (the first one says it is fetching), nor offline, where the offer could not work.
   if (!needed || dismissed || !firstSyncDone || sync.running || sync.offline) return null;
   return (
-    <Alert color="indigo" variant="light" p="xs" icon={<InfoIcon size={18} />} data-testid="backfill-banner" styles={{ icon: { marginTop: 2 } }}>
+    <Alert
+      color="indigo"
+      variant="light"
+      p="xs"
+      icon={<InfoIcon size={18} />}
+      data-testid="backfill-banner"
+      styles={{ icon: { marginTop: 2 } }}
+    >
       <Group gap="sm" justify="space-between" wrap="nowrap">
-        <Text size="sm">Only your recent sales are on this computer. Fetch older ones in the background while you work.</Text>
+        <Text size="sm">
+          Only your recent sales are on this computer. Fetch older ones in the background while you work.
+        </Text>
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-sm" leftSection={<SyncIcon size={14} />} loading={backfill.starting} onClick={() => void backfill.start()}>
+          <Button
+            size="compact-sm"
+            leftSection={<SyncIcon size={14} />}
+            loading={backfill.starting}
+            onClick={() => void backfill.start()}
+          >
             Backfill the last {BACKFILL_MONTHS} months
           </Button>
-          <CloseButton size="sm" aria-label="Not now" title="Not now (you can backfill from Settings)" onClick={() => setDismissed(true)} />
+          <CloseButton
+            size="sm"
+            aria-label="Not now"
+            title="Not now (you can backfill from Settings)"
+            onClick={() => setDismissed(true)}
+          />
         </Group>
       </Group>
     </Alert>

@@ -21,11 +21,15 @@ describe('the missing-days banner', () => {
   });
 
   it('still calls the days missing while a sync runs that does not fetch them, and holds the button until it ends', () => {
-    expect(missingDaysState(input({ running: true, runKind: 'routine', runSpan: { from: '2026-01-01', to: '2026-11-22' } }))).toEqual({
+    expect(
+      missingDaysState(input({ running: true, runKind: 'routine', runSpan: { from: '2026-01-01', to: '2026-11-22' } })),
+    ).toEqual({
       kind: 'missing',
       busy: true,
     });
-    expect(missingDaysState(input({ running: true, runKind: 'fill', runSpan: { from: '2026-11-20', to: '2026-11-22' } }))).toEqual({
+    expect(
+      missingDaysState(input({ running: true, runKind: 'fill', runSpan: { from: '2026-11-20', to: '2026-11-22' } })),
+    ).toEqual({
       kind: 'missing',
       busy: true,
     });
@@ -34,14 +38,30 @@ describe('the missing-days banner', () => {
 
   it('offline, says so and whether the missing days wait for the network', () => {
     expect(missingDaysState(input({ offline: true }))).toEqual({ kind: 'offline', incomplete: true, waiting: false });
-    expect(missingDaysState(input({ offline: true, waiting: true }))).toEqual({ kind: 'offline', incomplete: true, waiting: true });
-    expect(missingDaysState(input({ offline: true, incomplete: false, missing: [] }))).toEqual({ kind: 'offline', incomplete: false, waiting: false });
+    expect(missingDaysState(input({ offline: true, waiting: true }))).toEqual({
+      kind: 'offline',
+      incomplete: true,
+      waiting: true,
+    });
+    expect(missingDaysState(input({ offline: true, incomplete: false, missing: [] }))).toEqual({
+      kind: 'offline',
+      incomplete: false,
+      waiting: false,
+    });
   });
 
   it('shows nothing for a complete range online', () => {
     expect(missingDaysState(input({ incomplete: false, missing: [] }))).toEqual({ kind: 'none' });
     expect(
-      missingDaysState(input({ incomplete: false, missing: [], running: true, runKind: 'fill', runSpan: { from: '2026-10-24', to: '2026-11-22' } })),
+      missingDaysState(
+        input({
+          incomplete: false,
+          missing: [],
+          running: true,
+          runKind: 'fill',
+          runSpan: { from: '2026-10-24', to: '2026-11-22' },
+        }),
+      ),
     ).toEqual({
       kind: 'none',
     });
@@ -54,6 +74,8 @@ describe('the missing-days banner', () => {
       { from: '2026-03-21', to: '2026-03-31' },
     ]);
     expect(outsideOf([{ from: '2026-03-12', to: '2026-03-15' }], span)).toEqual([]);
-    expect(outsideOf([{ from: '2026-02-01', to: '2026-02-03' }], span)).toEqual([{ from: '2026-02-01', to: '2026-02-03' }]);
+    expect(outsideOf([{ from: '2026-02-01', to: '2026-02-03' }], span)).toEqual([
+      { from: '2026-02-01', to: '2026-02-03' },
+    ]);
   });
 });

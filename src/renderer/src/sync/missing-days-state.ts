@@ -39,7 +39,8 @@ export type MissingDaysState =
 export function outsideOf(ranges: readonly DayRange[], span: DayRange): DayRange[] {
   const out: DayRange[] = [];
   for (const range of ranges) {
-    if (range.from < span.from) out.push({ from: range.from, to: range.to < span.from ? range.to : addDays(span.from, -1) });
+    if (range.from < span.from)
+      out.push({ from: range.from, to: range.to < span.from ? range.to : addDays(span.from, -1) });
     if (range.to > span.to) out.push({ from: range.from > span.to ? range.from : addDays(span.to, 1), to: range.to });
   }
   return out;
@@ -53,7 +54,13 @@ function overlaps(range: DayRange, span: DayRange): boolean {
 export function missingDaysState(input: MissingDaysInput): MissingDaysState {
   const { incomplete } = input;
   const span = input.runSpan;
-  if (incomplete && input.running && input.runKind === 'fill' && span !== null && input.missing.some((range) => overlaps(range, span))) {
+  if (
+    incomplete &&
+    input.running &&
+    input.runKind === 'fill' &&
+    span !== null &&
+    input.missing.some((range) => overlaps(range, span))
+  ) {
     return { kind: 'syncing', outside: outsideOf(input.missing, span) };
   }
   if (input.offline) return { kind: 'offline', incomplete, waiting: input.waiting };

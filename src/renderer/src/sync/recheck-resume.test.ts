@@ -17,8 +17,14 @@ describe('resuming a re-check', () => {
     const before = '2026-05-01T08:00:00.000Z';
     const after = '2026-05-02T10:05:00.000Z';
     // Newest months were done before the cancel; January had nothing cached.
-    expect(remainingSpan(months, [null, before, after, after], started)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
-    expect(remainingSpan(months, [before, after, before, after], started)).toEqual({ from: '2026-01-01', to: '2026-03-31' });
+    expect(remainingSpan(months, [null, before, after, after], started)).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-28',
+    });
+    expect(remainingSpan(months, [before, after, before, after], started)).toEqual({
+      from: '2026-01-01',
+      to: '2026-03-31',
+    });
     expect(remainingSpan(months, [after, after, null, after], started)).toBeNull();
   });
 });

@@ -43,7 +43,11 @@ export function monthSpans(range: DayRange): DayRange[] {
  * oldest fetch of each month in `fetchedAt`, null for a month with nothing cached, which needs no re-check), or null
  * when every month is done.
  */
-export function remainingSpan(months: readonly DayRange[], fetchedAt: readonly (string | null)[], startedAt: string): DayRange | null {
+export function remainingSpan(
+  months: readonly DayRange[],
+  fetchedAt: readonly (string | null)[],
+  startedAt: string,
+): DayRange | null {
   const began = Date.parse(startedAt);
   const left = months.filter((_, i) => {
     const at = fetchedAt[i] ?? null;

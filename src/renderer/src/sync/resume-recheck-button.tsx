@@ -23,7 +23,12 @@ export function ResumeRecheckButton({ size = 'compact-xs' }: { size?: 'compact-x
     setResuming(false);
   };
   return (
-    <Tooltip label={`The re-check of ${what} stopped before its end. Resume fetches only the days it has not fetched again yet.`} multiline w={280} withArrow>
+    <Tooltip
+      label={`The re-check of ${what} stopped before its end. Resume fetches only the days it has not fetched again yet.`}
+      multiline
+      w={280}
+      withArrow
+    >
       <Button
         size={size}
         variant="light"

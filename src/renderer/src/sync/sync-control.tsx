@@ -42,7 +42,12 @@ export function SyncControl() {
       ) : (
         <>
           <LastSynced at={status?.lastSyncedAt ?? null} />
-          <Tooltip label="Fetch new sales and check every open sale again, however old (pending, or approved and not yet paid)." multiline w={260} withArrow>
+          <Tooltip
+            label="Fetch new sales and check every open sale again, however old (pending, or approved and not yet paid)."
+            multiline
+            w={260}
+            withArrow
+          >
             <Button
               size="compact-sm"
               variant="light"
@@ -61,10 +66,23 @@ export function SyncControl() {
 }
 
 function OfflineBadge({ browserOffline }: { browserOffline: boolean }) {
-  const why = browserOffline ? 'This computer has no network connection.' : 'The last sync could not reach the service.';
+  const why = browserOffline
+    ? 'This computer has no network connection.'
+    : 'The last sync could not reach the service.';
   return (
-    <Tooltip label={`${why} Cached sales stay available; sync again once you are back online.`} multiline w={260} withArrow>
-      <Badge color="orange" variant="light" leftSection={<OfflineIcon size={12} />} data-testid="offline-indicator" style={{ flexShrink: 0 }}>
+    <Tooltip
+      label={`${why} Cached sales stay available; sync again once you are back online.`}
+      multiline
+      w={260}
+      withArrow
+    >
+      <Badge
+        color="orange"
+        variant="light"
+        leftSection={<OfflineIcon size={12} />}
+        data-testid="offline-indicator"
+        style={{ flexShrink: 0 }}
+      >
         Offline
       </Badge>
     </Tooltip>
@@ -73,8 +91,19 @@ function OfflineBadge({ browserOffline }: { browserOffline: boolean }) {
 
 function FailedBadge({ message }: { message: string }) {
   return (
-    <Tooltip label={`The last sync stopped: ${message} Sync again to retry; sales already fetched are kept.`} multiline w={280} withArrow>
-      <Badge color="red" variant="light" leftSection={<AlertIcon size={12} />} data-testid="sync-failed" style={{ flexShrink: 0 }}>
+    <Tooltip
+      label={`The last sync stopped: ${message} Sync again to retry; sales already fetched are kept.`}
+      multiline
+      w={280}
+      withArrow
+    >
+      <Badge
+        color="red"
+        variant="light"
+        leftSection={<AlertIcon size={12} />}
+        data-testid="sync-failed"
+        style={{ flexShrink: 0 }}
+      >
         Sync failed
       </Badge>
     </Tooltip>
@@ -84,7 +113,10 @@ function FailedBadge({ message }: { message: string }) {
 function LastSynced({ at }: { at: string | null }) {
   const text = at === null ? 'Not synced yet' : `Last synced ${formatRelativeTime(at)}`;
   return (
-    <Tooltip label={at === null ? 'No sync has finished for this account yet.' : `Last sync finished ${formatDateTime(at)}`} withArrow>
+    <Tooltip
+      label={at === null ? 'No sync has finished for this account yet.' : `Last sync finished ${formatDateTime(at)}`}
+      withArrow
+    >
       <Text size="xs" c="dimmed" truncate="end" visibleFrom="sm" data-testid="last-synced" data-synced-at={at ?? ''}>
         {text}
       </Text>
@@ -92,7 +124,15 @@ function LastSynced({ at }: { at: string | null }) {
   );
 }
 
-function RunningSync({ progress, cancelling, onCancel }: { progress: ProgressView | null; cancelling: boolean; onCancel: () => void }) {
+function RunningSync({
+  progress,
+  cancelling,
+  onCancel,
+}: {
+  progress: ProgressView | null;
+  cancelling: boolean;
+  onCancel: () => void;
+}) {
   const view = progress ?? progressView(null, null);
   return (
     <>

@@ -22,7 +22,16 @@ import { localStateKey } from '../common/local-view-state';
 import { useLocalState } from '../common/use-local-view-state';
 import type { RunKind } from './missing-days-state';
 import { monthSpans, remainingSpan, storedPendingRecheck, type PendingRecheck } from './recheck-resume';
-import { nextEtaAnchor, openSyncDecision, progressView, recheckOutcome, secondsLeft, syncOutcome, type EtaAnchor, type ProgressView } from './sync-text';
+import {
+  nextEtaAnchor,
+  openSyncDecision,
+  progressView,
+  recheckOutcome,
+  secondsLeft,
+  syncOutcome,
+  type EtaAnchor,
+  type ProgressView,
+} from './sync-text';
 import { SyncActionsContext, SyncStateContext, type SyncActions, type SyncState } from './sync-context';
 import { useSyncWhenOnline } from './use-sync-when-online';
 import { useToday } from './use-today';
@@ -56,7 +65,8 @@ function announce(status: SyncStatus, recheck: PendingRecheck | null): void {
   const outcome = recheck === null ? syncOutcome(status) : recheckOutcome(status, recheck.all);
   if (outcome === null) return;
   notifications.show({
-    color: outcome.kind === 'completed' ? 'teal' : outcome.kind === 'cancelled' ? 'gray' : status.offline ? 'orange' : 'red',
+    color:
+      outcome.kind === 'completed' ? 'teal' : outcome.kind === 'cancelled' ? 'gray' : status.offline ? 'orange' : 'red',
     title: outcome.title,
     message: outcome.message,
     'data-testid': `sync-${outcome.kind}-notification`,
@@ -78,7 +88,11 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
   const previous = useRef<SyncStatus | null>(null);
   const lastBump = useRef(0);
   const opened = useRef(false);
-  const [pending, setPending] = useLocalState<PendingRecheck | null>(localStateKey(null, 'pending-recheck'), storedPendingRecheck, null);
+  const [pending, setPending] = useLocalState<PendingRecheck | null>(
+    localStateKey(null, 'pending-recheck'),
+    storedPendingRecheck,
+    null,
+  );
   // Read by the status callbacks, which must not change identity on every poll; set at once when a re-check starts.
   const pendingRef = useRef(pending);
   useEffect(() => {
@@ -142,7 +156,10 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
     [apply],
   );
 
-  const start = useCallback(async (range: DayRange) => begun(await call('startSync', { from: range.from, to: range.to }), 'fill'), [begun]);
+  const start = useCallback(
+    async (range: DayRange) => begun(await call('startSync', { from: range.from, to: range.to }), 'fill'),
+    [begun],
+  );
 
   const startRoutine = useCallback(async () => begun(await call('startRoutineSync'), 'routine'), [begun]);
   const { online } = useNetwork();
@@ -183,11 +200,13 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
     const error = await runRecheck({ from, to: today, startedAt, running: true, all: true }, async () => {
       const result = await call('recheckAllHistory');
       // The run's own span (from the oldest cached day, which may precede the oldest sale) is what a resume covers.
-      if (result.ok && result.value.progress !== null) ran.span = { from: result.value.progress.from, to: result.value.progress.to };
+      if (result.ok && result.value.progress !== null)
+        ran.span = { from: result.value.progress.from, to: result.value.progress.to };
       return result;
     });
     const span = ran.span;
-    if (error === null && span !== null) setPending((current) => (current === null ? null : { ...current, from: span.from, to: span.to }));
+    if (error === null && span !== null)
+      setPending((current) => (current === null ? null : { ...current, from: span.from, to: span.to }));
     return error;
   }, [runRecheck, setPending, today]);
 
@@ -201,11 +220,17 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
     }
     if (left.value === null) {
       setPending(null);
-      notifications.show({ color: 'teal', title: 'Re-check finished', message: 'Every day of it was already fetched again. See Changes for what changed.' });
+      notifications.show({
+        color: 'teal',
+        title: 'Re-check finished',
+        message: 'Every day of it was already fetched again. See Changes for what changed.',
+      });
       return null;
     }
     const range = left.value;
-    return runRecheck({ ...recheck, running: true }, () => call('startSync', { from: range.from, to: range.to, refresh: true }));
+    return runRecheck({ ...recheck, running: true }, () =>
+      call('startSync', { from: range.from, to: range.to, refresh: true }),
+    );
   }, [runRecheck, setPending]);
 
   const cancel = useCallback(async () => {
@@ -277,7 +302,18 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
       stopWaiting: whenOnline.stopWaiting,
       retryNow: whenOnline.retryNow,
     }),
-    [start, startRoutine, recheck, recheckAll, resumeRecheck, cancel, invalidate, whenOnline.syncWhenOnline, whenOnline.stopWaiting, whenOnline.retryNow],
+    [
+      start,
+      startRoutine,
+      recheck,
+      recheckAll,
+      resumeRecheck,
+      cancel,
+      invalidate,
+      whenOnline.syncWhenOnline,
+      whenOnline.stopWaiting,
+      whenOnline.retryNow,
+    ],
   );
   return (
     <SyncActionsContext.Provider value={actions}>

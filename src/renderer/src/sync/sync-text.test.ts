@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncProgress, SyncStatus } from '../../../shared/sync-progress';
-import { nextEtaAnchor, openSyncDecision, progressPercent, progressView, recheckOutcome, secondsLeft, syncOutcome, timeLeftText } from './sync-text';
+import {
+  nextEtaAnchor,
+  openSyncDecision,
+  progressPercent,
+  progressView,
+  recheckOutcome,
+  secondsLeft,
+  syncOutcome,
+  timeLeftText,
+} from './sync-text';
 
 const progress = (patch: Partial<SyncProgress> = {}): SyncProgress => ({
   state: 'running',
@@ -48,7 +57,11 @@ describe('progress', () => {
       short: '25% · a few seconds left',
     });
     // Over several windows the server's total covers only the windows started: never "1,246 of about 1,246" at 45%.
-    const several = progressView(progress({ windowsTotal: 20, windowsDone: 9, records: 1246, estimatedTotal: 1246, pages: 14 }), 150, 'en-US');
+    const several = progressView(
+      progress({ windowsTotal: 20, windowsDone: 9, records: 1246, estimatedTotal: 1246, pages: 14 }),
+      150,
+      'en-US',
+    );
     expect(several.percent).toBe(45);
     expect(several.detail).toBe('1,246 sales · 14 pages · 45% · about 3 min left');
     expect(several.detail).not.toContain('of about');
@@ -57,8 +70,18 @@ describe('progress', () => {
   it('has words for every stage before a measure', () => {
     expect(progressView(null, null).detail).toBe('Waiting for the first page…');
     expect(progressView(progress({ records: 0, pages: 0 }), null).short).toBe('Starting…');
-    const unmeasured = progressView(progress({ windowsTotal: 24, windowsDone: 0, records: 140, pages: 2 }), null, 'en-US');
-    expect(unmeasured).toEqual({ percent: null, counts: '140 sales · 2 pages', timeLeft: null, detail: '140 sales · 2 pages', short: '140 sales' });
+    const unmeasured = progressView(
+      progress({ windowsTotal: 24, windowsDone: 0, records: 140, pages: 2 }),
+      null,
+      'en-US',
+    );
+    expect(unmeasured).toEqual({
+      percent: null,
+      counts: '140 sales · 2 pages',
+      timeLeft: null,
+      detail: '140 sales · 2 pages',
+      short: '140 sales',
+    });
     expect(progressView(progress(), null, 'en-US').detail).toContain('working out the time left');
   });
 
@@ -113,8 +136,14 @@ describe('syncOutcome', () => {
       message: '2 sales fetched and saved on this computer.',
     });
     expect(syncOutcome(status({ lastRun: run('cancelled') }))?.message).toContain('kept');
-    const offline = syncOutcome(status({ lastRun: run('failed'), offline: true, error: { code: 'NETWORK_OFFLINE', message: 'No network.' } }));
-    expect(offline).toEqual({ kind: 'failed', title: 'Sync stopped: you appear to be offline', message: 'No network.' });
+    const offline = syncOutcome(
+      status({ lastRun: run('failed'), offline: true, error: { code: 'NETWORK_OFFLINE', message: 'No network.' } }),
+    );
+    expect(offline).toEqual({
+      kind: 'failed',
+      title: 'Sync stopped: you appear to be offline',
+      message: 'No network.',
+    });
     expect(syncOutcome(status())).toBeNull();
   });
 });
@@ -123,8 +152,19 @@ describe('openSyncDecision', () => {
   const now = new Date('2026-11-22T12:00:00Z');
 
   it('starts the first sync of the chosen number of days when nothing was synced', () => {
-    expect(openSyncDecision(status(), '2026-11-22', 30, now)).toEqual({ kind: 'first', from: '2026-10-24', to: '2026-11-22' });
-    expect(openSyncDecision(status({ lastRun: { from: 'a', to: 'b', status: 'cancelled', finishedAt: null } }), '2026-11-22', 7, now)).toEqual({
+    expect(openSyncDecision(status(), '2026-11-22', 30, now)).toEqual({
+      kind: 'first',
+      from: '2026-10-24',
+      to: '2026-11-22',
+    });
+    expect(
+      openSyncDecision(
+        status({ lastRun: { from: 'a', to: 'b', status: 'cancelled', finishedAt: null } }),
+        '2026-11-22',
+        7,
+        now,
+      ),
+    ).toEqual({
       kind: 'first',
       from: '2026-11-16',
       to: '2026-11-22',
@@ -133,11 +173,15 @@ describe('openSyncDecision', () => {
 
   it('does nothing while a sync runs or when the last one is recent', () => {
     expect(openSyncDecision(status({ running: true }), '2026-11-22', 30, now)).toEqual({ kind: 'none' });
-    expect(openSyncDecision(status({ lastSyncedAt: '2026-11-22T08:00:00Z' }), '2026-11-22', 30, now)).toEqual({ kind: 'none' });
+    expect(openSyncDecision(status({ lastSyncedAt: '2026-11-22T08:00:00Z' }), '2026-11-22', 30, now)).toEqual({
+      kind: 'none',
+    });
   });
 
   it('T1: runs the routine sync (recent days and every open sale) when the last sync is older than twelve hours', () => {
-    expect(openSyncDecision(status({ lastSyncedAt: '2026-11-21T20:00:00Z' }), '2026-11-22', 30, now)).toEqual({ kind: 'routine' });
+    expect(openSyncDecision(status({ lastSyncedAt: '2026-11-21T20:00:00Z' }), '2026-11-22', 30, now)).toEqual({
+      kind: 'routine',
+    });
   });
 });
 
@@ -151,7 +195,10 @@ describe('recheckOutcome', () => {
       message: 'Every day of all history was fetched again. See Changes for what changed.',
     });
     expect(recheckOutcome(status({ lastRun: ended('cancelled') }), false)?.message).toContain('Resume re-check');
-    const failed = recheckOutcome(status({ lastRun: ended('failed'), offline: true, error: { code: 'NETWORK_OFFLINE', message: 'No network.' } }), false);
+    const failed = recheckOutcome(
+      status({ lastRun: ended('failed'), offline: true, error: { code: 'NETWORK_OFFLINE', message: 'No network.' } }),
+      false,
+    );
     expect(failed?.title).toBe('Re-check stopped: you appear to be offline');
     expect(failed?.message).toMatch(/^No network\. Choose “Resume re-check”/);
     expect(recheckOutcome(status(), false)).toBeNull();

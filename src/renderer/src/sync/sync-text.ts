@@ -48,7 +48,11 @@ export interface EtaAnchor {
 }
 
 /** The anchor for `progress` seen at `nowMs`: the previous one while the share done is unchanged, else a new one. */
-export function nextEtaAnchor(previous: EtaAnchor | null, progress: SyncProgress | null, nowMs: number): EtaAnchor | null {
+export function nextEtaAnchor(
+  previous: EtaAnchor | null,
+  progress: SyncProgress | null,
+  nowMs: number,
+): EtaAnchor | null {
   const fraction = progressFraction(progress);
   if (progress === null || fraction === null || fraction <= 0) return null;
   if (previous !== null && previous.startedAt === progress.startedAt && previous.fraction === fraction) return previous;
@@ -93,15 +97,29 @@ export interface ProgressView {
  */
 export function progressView(progress: SyncProgress | null, eta: number | null, locale?: string): ProgressView {
   if (progress === null || (progress.records === 0 && progress.pages === 0 && progress.windowsDone === 0)) {
-    return { percent: null, counts: 'Waiting for the first page…', timeLeft: null, detail: 'Waiting for the first page…', short: 'Starting…' };
+    return {
+      percent: null,
+      counts: 'Waiting for the first page…',
+      timeLeft: null,
+      detail: 'Waiting for the first page…',
+      short: 'Starting…',
+    };
   }
   const percent = progressPercent(progress);
-  const byRecords = progress.windowsTotal <= 1 && progress.estimatedTotal !== null && progress.estimatedTotal >= progress.records;
+  const byRecords =
+    progress.windowsTotal <= 1 && progress.estimatedTotal !== null && progress.estimatedTotal >= progress.records;
   const records = byRecords
     ? `${formatCount(progress.records, locale)} of about ${pluralize(progress.estimatedTotal ?? 0, 'sale', 'sales', locale)}`
     : pluralize(progress.records, 'sale', 'sales', locale);
   const counts = `${records} · ${pluralize(progress.pages, 'page', 'pages', locale)}`;
-  if (percent === null) return { percent, counts, timeLeft: null, detail: counts, short: pluralize(progress.records, 'sale', 'sales', locale) };
+  if (percent === null)
+    return {
+      percent,
+      counts,
+      timeLeft: null,
+      detail: counts,
+      short: pluralize(progress.records, 'sale', 'sales', locale),
+    };
   const timeLeft = timeLeftText(eta);
   const short = `${percent}% · ${timeLeft}`;
   return { percent, counts, timeLeft, detail: `${counts} · ${short}`, short };
@@ -121,9 +139,17 @@ export function syncOutcome(status: SyncStatus, locale?: string): SyncOutcome | 
   const fetched = status.progress ? pluralize(status.progress.records, 'sale', 'sales', locale) : null;
   switch (run.status) {
     case 'completed':
-      return { kind: 'completed', title: 'Sync finished', message: fetched ? `${fetched} fetched and saved on this computer.` : 'Your sales are up to date.' };
+      return {
+        kind: 'completed',
+        title: 'Sync finished',
+        message: fetched ? `${fetched} fetched and saved on this computer.` : 'Your sales are up to date.',
+      };
     case 'cancelled':
-      return { kind: 'cancelled', title: 'Sync cancelled', message: 'Sales fetched so far are kept. Sync again to fetch the rest.' };
+      return {
+        kind: 'cancelled',
+        title: 'Sync cancelled',
+        message: 'Sales fetched so far are kept. Sync again to fetch the rest.',
+      };
     case 'failed':
       return {
         kind: 'failed',
@@ -159,12 +185,17 @@ export function recheckOutcome(status: SyncStatus, all: boolean): SyncOutcome | 
     case undefined:
       return null;
     case 'completed':
-      return { kind: 'completed', title: 'Re-check finished', message: `Every day of ${what} was fetched again. See Changes for what changed.` };
+      return {
+        kind: 'completed',
+        title: 'Re-check finished',
+        message: `Every day of ${what} was fetched again. See Changes for what changed.`,
+      };
     case 'cancelled':
       return {
         kind: 'cancelled',
         title: 'Re-check paused',
-        message: 'Days already fetched again are kept. Choose “Resume re-check” to fetch the rest; it does not start over.',
+        message:
+          'Days already fetched again are kept. Choose “Resume re-check” to fetch the rest; it does not start over.',
       };
     case 'failed':
       return {

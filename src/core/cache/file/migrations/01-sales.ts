@@ -51,4 +51,8 @@ const SCHEMA = `
 `;
 
 /** Cache format 1. */
-export const migration01: Migration = { version: 1, description: 'sales, lookup tables and the status change log', up: (db) => db.exec(SCHEMA) };
+export const migration01: Migration = {
+  version: 1,
+  description: 'sales, lookup tables and the status change log',
+  up: (db) => db.exec(SCHEMA),
+};

@@ -30,4 +30,8 @@ const SCHEMA = `
 `;
 
 /** Cache format 2. */
-export const migration02: Migration = { version: 2, description: 'coverage windows, profiles and sync runs', up: (db) => db.exec(SCHEMA) };
+export const migration02: Migration = {
+  version: 2,
+  description: 'coverage windows, profiles and sync runs',
+  up: (db) => db.exec(SCHEMA),
+};

@@ -17,4 +17,8 @@ const SCHEMA = `
 `;
 
 /** Cache format 3. */
-export const migration03: Migration = { version: 3, description: 'full-text search index', up: (db) => db.exec(SCHEMA) };
+export const migration03: Migration = {
+  version: 3,
+  description: 'full-text search index',
+  up: (db) => db.exec(SCHEMA),
+};

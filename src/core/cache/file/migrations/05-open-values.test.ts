@@ -26,7 +26,9 @@ function writeVersion4(): void {
   insert.run(3, 'S-YEN', 'approved', 'paid', 'JPY', 2, 120_000, 1_500_000, null);
   insert.run(7, 'S-EURO', 'pending', null, 'EUR', 2, 101, 2000, '1.005');
   insert.run(9, 'S-DINAR', 'declined', 'pending', 'KWD', 3, 1125, null, null);
-  db.prepare("INSERT INTO sales_fts (rowid, reference, product, collection, subid) VALUES (3, 'S-YEN', '', '', '')").run();
+  db.prepare(
+    "INSERT INTO sales_fts (rowid, reference, product, collection, subid) VALUES (3, 'S-YEN', '', '', '')",
+  ).run();
   db.prepare('UPDATE search_progress SET indexed_through = 3').run();
   db.close();
 }
@@ -53,7 +55,13 @@ describe('cache format 5', () => {
     try {
       expect(previousVersion).toBe(4);
       const rows = new Map([...cache.iterateSales('acct', { filter: {} })].map((s) => [s.reference, s]));
-      expect(rows.get('S-YEN')).toMatchObject({ amountScale: 0, commissionMinor: 1200, transactionMinor: 15000, commissionAmount: 1200, notices: [] });
+      expect(rows.get('S-YEN')).toMatchObject({
+        amountScale: 0,
+        commissionMinor: 1200,
+        transactionMinor: 15000,
+        commissionAmount: 1200,
+        notices: [],
+      });
       expect(rows.get('S-EURO')).toMatchObject({
         amountScale: 2,
         commissionMinor: 101,
@@ -61,8 +69,15 @@ describe('cache format 5', () => {
         commissionAmount: 1.005,
         transactionAmount: 20,
       });
-      expect(rows.get('S-EURO')?.notices).toEqual([expect.objectContaining({ kind: 'finer-than-currency', field: 'commission_amount' })]);
-      expect(rows.get('S-DINAR')).toMatchObject({ amountScale: 3, commissionMinor: 1125, transactionMinor: null, commissionStatus: 'declined' });
+      expect(rows.get('S-EURO')?.notices).toEqual([
+        expect.objectContaining({ kind: 'finer-than-currency', field: 'commission_amount' }),
+      ]);
+      expect(rows.get('S-DINAR')).toMatchObject({
+        amountScale: 3,
+        commissionMinor: 1125,
+        transactionMinor: null,
+        commissionStatus: 'declined',
+      });
       expect(cache.summary('acct', { currencies: ['EUR'] }).byCurrency[0]).toMatchObject({ commission: '1.005' });
     } finally {
       cache.close();

@@ -1,5 +1,13 @@
 import type Database from 'better-sqlite3';
-import { currencyDigits, decimalText, decimalsOf, numberHolds, parseDecimal, roundDecimal, type ExactDecimal } from '../../../../shared/money';
+import {
+  currencyDigits,
+  decimalText,
+  decimalsOf,
+  numberHolds,
+  parseDecimal,
+  roundDecimal,
+  type ExactDecimal,
+} from '../../../../shared/money';
 import type { Migration } from './migration';
 
 /**
@@ -85,7 +93,11 @@ function newExact(currency: string, scale: number, minor: Units, exact: string |
   return value !== null && needsText(value, currencyDigits(currency)) ? decimalText(value) : null;
 }
 
-function notice(field: string, value: ExactDecimal, currency: string): { kind: string; field: string; message: string }[] {
+function notice(
+  field: string,
+  value: ExactDecimal,
+  currency: string,
+): { kind: string; field: string; message: string }[] {
   const digits = currencyDigits(currency);
   const text = decimalText(value);
   const what = field === 'commission_amount' ? 'commission amount' : 'transaction amount';
@@ -110,7 +122,11 @@ function notice(field: string, value: ExactDecimal, currency: string): { kind: s
 }
 
 /** The notices a version-4 row's amounts deserve at the new scale (the app had kept such rows silently). */
-function newNotices(currency: string, scale: number, ...amounts: [Units, string | null, Units, string | null]): string | null {
+function newNotices(
+  currency: string,
+  scale: number,
+  ...amounts: [Units, string | null, Units, string | null]
+): string | null {
   const [commissionMinor, commissionExact, transactionMinor, transactionExact] = amounts;
   const commission = oldValue(scale, commissionMinor, commissionExact);
   const transaction = oldValue(scale, transactionMinor, transactionExact);

@@ -25,7 +25,9 @@ function writeVersion5(): void {
   insert.run('S-EARLY', '2026-01-10', '2026-01-05T00:00:00.000Z', '2026-01-05T00:00:00.000Z');
   insert.run('S-LATE', '2026-01-11', '2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z');
   insert.run('S-UNCOVERED', '2026-05-01', '2026-05-02T00:00:00.000Z', '2026-05-02T00:00:00.000Z');
-  db.prepare("INSERT INTO coverage (account_id, from_day, to_day, fetched_at) VALUES ('acct', '2026-01-01', '2026-01-31', '2026-02-01T08:00:00.000Z')").run();
+  db.prepare(
+    "INSERT INTO coverage (account_id, from_day, to_day, fetched_at) VALUES ('acct', '2026-01-01', '2026-01-31', '2026-02-01T08:00:00.000Z')",
+  ).run();
   db.prepare(
     "INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at) VALUES ('acct', 'S-LATE', 'commission_status', 'pending', 'approved', '2026-03-01T00:00:00.000Z')",
   ).run();
@@ -53,9 +55,15 @@ describe('cache format 6', () => {
     const { cache, previousVersion } = openCache({ path });
     try {
       expect(previousVersion).toBe(5);
-      expect(cache.oldestStatusCheck('acct', { from: '2026-01-10', to: '2026-01-10' }).oldest).toBe('2026-02-01T08:00:00.000Z');
-      expect(cache.oldestStatusCheck('acct', { from: '2026-01-11', to: '2026-01-11' }).oldest).toBe('2026-03-01T00:00:00.000Z');
-      expect(cache.oldestStatusCheck('acct', { from: '2026-05-01', to: '2026-05-01' }).oldest).toBe('2026-05-02T00:00:00.000Z');
+      expect(cache.oldestStatusCheck('acct', { from: '2026-01-10', to: '2026-01-10' }).oldest).toBe(
+        '2026-02-01T08:00:00.000Z',
+      );
+      expect(cache.oldestStatusCheck('acct', { from: '2026-01-11', to: '2026-01-11' }).oldest).toBe(
+        '2026-03-01T00:00:00.000Z',
+      );
+      expect(cache.oldestStatusCheck('acct', { from: '2026-05-01', to: '2026-05-01' }).oldest).toBe(
+        '2026-05-02T00:00:00.000Z',
+      );
       expect(cache.oldestStatusCheck('acct', {})).toMatchObject({ sales: 3, neverChecked: 0 });
       expect(cache.changesSince('acct', { since: '2000-01-01T00:00:00Z' })).toEqual([
         expect.objectContaining({ reference: 'S-LATE', field: 'commissionStatus', newValue: 'approved' }),

@@ -33,4 +33,8 @@ const SCHEMA = `
 `;
 
 /** Cache format 7. */
-export const migration07: Migration = { version: 7, description: 'records the service sent that could not be stored', up: (db) => db.exec(SCHEMA) };
+export const migration07: Migration = {
+  version: 7,
+  description: 'records the service sent that could not be stored',
+  up: (db) => db.exec(SCHEMA),
+};

@@ -32,4 +32,8 @@ const SCHEMA = `
 `;
 
 /** Cache format 8. */
-export const migration08: Migration = { version: 8, description: 'a stamp for the browse index saved beside the cache', up: (db) => db.exec(SCHEMA) };
+export const migration08: Migration = {
+  version: 8,
+  description: 'a stamp for the browse index saved beside the cache',
+  up: (db) => db.exec(SCHEMA),
+};

@@ -14,4 +14,8 @@ const SCHEMA = `
 `;
 
 /** Cache format 9. */
-export const migration09: Migration = { version: 9, description: 'the unread word index dropped', up: (db) => db.exec(SCHEMA) };
+export const migration09: Migration = {
+  version: 9,
+  description: 'the unread word index dropped',
+  up: (db) => db.exec(SCHEMA),
+};

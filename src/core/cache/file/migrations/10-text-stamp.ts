@@ -26,7 +26,8 @@ export const migration10: Migration = {
   description: 'a generation of the sales’ texts',
   up: (db) => {
     // Like the other migrations, safe to run on a file that has it already (a file marked older than it is).
-    const has = db.prepare("SELECT 1 FROM pragma_table_info('browse_stamp') WHERE name = 'text_generation'").get() !== undefined;
+    const has =
+      db.prepare("SELECT 1 FROM pragma_table_info('browse_stamp') WHERE name = 'text_generation'").get() !== undefined;
     if (!has) db.exec(COLUMN);
     db.exec(TRIGGERS);
   },

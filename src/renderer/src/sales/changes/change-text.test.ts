@@ -3,9 +3,9 @@ import { changeFieldLabel, changeValueText } from './change-text';
 
 describe('change text', () => {
   it('T5: words a sale the service stopped and started reporting again as such, not as a payment', () => {
-    expect(`${changeFieldLabel('reported')}: ${changeValueText('reported', 'no longer reported')} → ${changeValueText('reported', 'reported')}`).toBe(
-      'Reported by the service: no longer reported → reported',
-    );
+    expect(
+      `${changeFieldLabel('reported')}: ${changeValueText('reported', 'no longer reported')} → ${changeValueText('reported', 'reported')}`,
+    ).toBe('Reported by the service: no longer reported → reported');
     expect(changeFieldLabel('paymentStatus')).toBe('Payment');
     expect(changeFieldLabel('commissionStatus')).toBe('Commission');
   });

@@ -90,7 +90,8 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
   const openOnKey = (reference: string) => (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === ' ') event.preventDefault();
-    if ((event.type === 'keydown' && event.key === 'Enter') || (event.type === 'keyup' && event.key === ' ')) onOpenSale(reference);
+    if ((event.type === 'keydown' && event.key === 'Enter') || (event.type === 'keyup' && event.key === ' '))
+      onOpenSale(reference);
   };
 
   return (
@@ -98,8 +99,9 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={4} maw={600}>
           <Text size="sm" c="dimmed">
-            Commissions get approved or declined, and payments made, weeks or months after the sale. Every sync fetches the last weeks again and checks every
-            open sale however old; a re-check fetches a whole period again. These are the changes they found, and the sales the service stopped reporting.
+            Commissions get approved or declined, and payments made, weeks or months after the sale. Every sync fetches
+            the last weeks again and checks every open sale however old; a re-check fetches a whole period again. These
+            are the changes they found, and the sales the service stopped reporting.
           </Text>
           <StatusesCheckedText filter={{}} />
         </Stack>
@@ -135,7 +137,9 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
         <>
           <Text size="xs" c="dimmed">
             {pluralize(changes.length, 'change', 'changes')}
-            {changes.length >= LIMIT ? ` (the first ${LIMIT} of this period; choose a shorter one to see the latest)` : ''}
+            {changes.length >= LIMIT
+              ? ` (the first ${LIMIT} of this period; choose a shorter one to see the latest)`
+              : ''}
           </Text>
           <Table.ScrollContainer minWidth={880} style={{ flex: 1, minHeight: 0 }}>
             <Table striped highlightOnHover stickyHeader tabularNums fz="sm" verticalSpacing={6}>

@@ -3,9 +3,25 @@ import type { SaleChange } from '../../../../shared/sales-query-types';
 import { nextChangesSince, noLongerReportedReferences } from './no-longer-reported';
 
 let id = 0;
-function change(reference: string, field: SaleChange['field'], oldValue: string, newValue: string, changedAt: string): SaleChange {
+function change(
+  reference: string,
+  field: SaleChange['field'],
+  oldValue: string,
+  newValue: string,
+  changedAt: string,
+): SaleChange {
   id += 1;
-  return { id, reference, field, oldValue, newValue, changedAt, transactionDate: '2026-01-02', currency: 'EUR', commission: '1.00' };
+  return {
+    id,
+    reference,
+    field,
+    oldValue,
+    newValue,
+    changedAt,
+    transactionDate: '2026-01-02',
+    currency: 'EUR',
+    commission: '1.00',
+  };
 }
 
 describe('sales no longer reported', () => {

@@ -10,7 +10,9 @@ export const NO_LONGER_REPORTED = 'no longer reported';
 
 /** The references whose last `reported` change, among `changes` taken oldest first, says "no longer reported". */
 export function noLongerReportedReferences(changes: readonly SaleChange[]): Set<string> {
-  const ordered = [...changes].sort((a, b) => (a.changedAt === b.changedAt ? a.id - b.id : a.changedAt < b.changedAt ? -1 : 1));
+  const ordered = [...changes].sort((a, b) =>
+    a.changedAt === b.changedAt ? a.id - b.id : a.changedAt < b.changedAt ? -1 : 1,
+  );
   const marked = new Set<string>();
   for (const change of ordered) {
     if (change.field !== 'reported') continue;

@@ -25,7 +25,10 @@ async function readMarks(): Promise<IpcResult<ReadonlySet<string>>> {
 }
 
 /** The marked references (empty while not shown or loading) and a read error, if any. */
-export function useNoLongerReported(enabled: boolean, dataVersion: number): { references: ReadonlySet<string>; error: AppErrorData | null } {
+export function useNoLongerReported(
+  enabled: boolean,
+  dataVersion: number,
+): { references: ReadonlySet<string>; error: AppErrorData | null } {
   const query = useBridgeQuery<ReadonlySet<string>>(
     () => (enabled ? readMarks() : Promise.resolve({ ok: true as const, value: EMPTY })),
     `${enabled}|${dataVersion}`,

@@ -52,7 +52,11 @@ export function ExportButton({ request, today, shownRange }: ExportButtonProps) 
             variant="filled"
             disabled={exporter.running}
             aria-label="More export formats"
-            style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid var(--mantine-color-body)' }}
+            style={{
+              borderTopLeftRadius: 0,
+              borderBottomLeftRadius: 0,
+              borderLeft: '1px solid var(--mantine-color-body)',
+            }}
           >
             <SelectorIcon size={14} />
           </ActionIcon>

@@ -75,7 +75,12 @@ function DialogBody({
     async () =>
       range === null || details.dateBasis !== 'transaction' || accountIds !== undefined
         ? { ok: true as const, value: null }
-        : call('querySales', { filter: { from: range.from, to: range.to }, sort: { column: 'transactionDate', direction: 'desc' }, offset: 0, limit: 1 }),
+        : call('querySales', {
+            filter: { from: range.from, to: range.to },
+            sort: { column: 'transactionDate', direction: 'desc' },
+            offset: 0,
+            limit: 1,
+          }),
     `${preset}|${range?.from}|${range?.to}`,
   );
   const asOf = coverage.data?.dataAsOf ?? null;
@@ -94,12 +99,19 @@ function DialogBody({
       </Text>
       {accountIds !== undefined && (
         <Text size="sm" c="dimmed" data-testid="export-several-accounts">
-          One file for {accountIds.length} accounts, each row naming its account. It holds the sales on this computer: sync each account first for a complete
-          report.
+          One file for {accountIds.length} accounts, each row naming its account. It holds the sales on this computer:
+          sync each account first for a complete report.
         </Text>
       )}
       {details.period === 'month' ? (
-        <Select label="Month" data={months} value={month} allowDeselect={false} onChange={(value) => value && setMonth(value)} maxDropdownHeight={260} />
+        <Select
+          label="Month"
+          data={months}
+          value={month}
+          allowDeselect={false}
+          onChange={(value) => value && setMonth(value)}
+          maxDropdownHeight={260}
+        />
       ) : (
         <ExportDays
           from={from}
@@ -113,7 +125,12 @@ function DialogBody({
         <Text size="sm" fw={500} id="export-format-label">
           Format
         </Text>
-        <SegmentedControl aria-labelledby="export-format-label" value={format} onChange={(value) => setFormat(value as ExportFormat)} data={FORMATS} />
+        <SegmentedControl
+          aria-labelledby="export-format-label"
+          value={format}
+          onChange={(value) => setFormat(value as ExportFormat)}
+          data={FORMATS}
+        />
       </Stack>
       <Checkbox
         label="Include sales no longer reported"
@@ -124,8 +141,8 @@ function DialogBody({
       {asOf !== null && !asOf.complete && (
         <Alert color="yellow" variant="light" icon={<InfoIcon size={18} />} p="xs">
           <Text size="sm">
-            Not every day of this period is synced yet (missing {missingText(asOf.missing)}). The file will hold only the sales on this computer; sync first for
-            a complete report.
+            Not every day of this period is synced yet (missing {missingText(asOf.missing)}). The file will hold only
+            the sales on this computer; sync first for a complete report.
           </Text>
         </Alert>
       )}

@@ -16,10 +16,17 @@ export function ExportProgressMessage({ progress, onCancel }: ExportProgressMess
   const total = progress.totalRows;
   const written = progress.rowsWritten;
   const percent = total > 0 ? Math.min(100, (written / total) * 100) : 0;
-  const phase = progress.phase === 'summary' ? 'Writing the summary…' : progress.phase === 'finishing' ? 'Finishing the file…' : null;
+  const phase =
+    progress.phase === 'summary'
+      ? 'Writing the summary…'
+      : progress.phase === 'finishing'
+        ? 'Finishing the file…'
+        : null;
   return (
     <Stack gap={6}>
-      <Text size="sm">{phase ?? (total > 0 ? `${formatCount(written)} of ${formatCount(total)} sales written` : 'Preparing…')}</Text>
+      <Text size="sm">
+        {phase ?? (total > 0 ? `${formatCount(written)} of ${formatCount(total)} sales written` : 'Preparing…')}
+      </Text>
       <Progress value={phase ? 100 : percent} striped={phase !== null} animated={phase !== null} size="sm" />
       <Group justify="flex-end">
         <Button size="compact-xs" variant="default" onClick={onCancel}>

@@ -30,10 +30,16 @@ describe('exportedMessage', () => {
   const path = '/home/ana/Documents/Commission Desk/sales 2025-01.xlsx';
 
   it('names the count and the full path', () => {
-    expect(exportedMessage({ filePath: path, format: 'xlsx', rowCount: 60, dataAsOf: null }, path, 'en-US')).toBe(`Exported 60 sales to ${path}`);
-    expect(exportedMessage({ filePath: path, format: 'xlsx', rowCount: 1, dataAsOf: { complete: true, asOf: null, missing: [] } }, path, 'en-US')).toBe(
-      `Exported 1 sale to ${path}`,
+    expect(exportedMessage({ filePath: path, format: 'xlsx', rowCount: 60, dataAsOf: null }, path, 'en-US')).toBe(
+      `Exported 60 sales to ${path}`,
     );
+    expect(
+      exportedMessage(
+        { filePath: path, format: 'xlsx', rowCount: 1, dataAsOf: { complete: true, asOf: null, missing: [] } },
+        path,
+        'en-US',
+      ),
+    ).toBe(`Exported 1 sale to ${path}`);
   });
 
   it('admits days that were not synced', () => {

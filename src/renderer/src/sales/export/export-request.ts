@@ -13,7 +13,12 @@ function isExportColumn(id: string): id is ExportColumnId {
 }
 
 /** The request exporting `filter` in `sort` with the table's visible columns. */
-export function exportRequestFor(filter: SalesFilter, sort: SalesSort, visibleColumnIds: readonly string[], format: ExportFormat): ExportRequest {
+export function exportRequestFor(
+  filter: SalesFilter,
+  sort: SalesSort,
+  visibleColumnIds: readonly string[],
+  format: ExportFormat,
+): ExportRequest {
   const columns = visibleColumnIds.filter(isExportColumn);
   return { filter, sort, format, ...(columns.length > 0 ? { columns: [...new Set(columns)] } : {}) };
 }

@@ -25,7 +25,8 @@ export function StaleExportPrompt({ prompt }: { prompt: StalePrompt | null }) {
             <Text size="sm">{prompt.warning}</Text>
           </Alert>
           <Text size="sm" c="dimmed">
-            Syncing first checks every open sale again, so payments that arrived since are in the file. No file is written until you export again.
+            Syncing first checks every open sale again, so payments that arrived since are in the file. No file is
+            written until you export again.
           </Text>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => prompt.answer('export')}>

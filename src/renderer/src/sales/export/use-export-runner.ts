@@ -63,7 +63,8 @@ export function useExportRunner(): ExportRunner {
           notifications.show({
             color: 'blue',
             title: 'Syncing before the export',
-            message: 'No file was written. Export again once the sync has finished, and the open sales’ statuses will be current.',
+            message:
+              'No file was written. Export again once the sync has finished, and the open sales’ statuses will be current.',
             'data-testid': 'export-after-sync-notification',
           });
         }
@@ -89,7 +90,10 @@ export function useExportRunner(): ExportRunner {
         void call('getExportProgress').then((result) => {
           if (!result.ok || result.value.state !== 'running') return;
           const file = result.value.fileName ?? (request.format === 'csv' ? 'a CSV file' : 'an Excel workbook');
-          notice.progress(`Exporting ${file}`, createElement(ExportProgressMessage, { progress: result.value, onCancel: cancel }));
+          notice.progress(
+            `Exporting ${file}`,
+            createElement(ExportProgressMessage, { progress: result.value, onCancel: cancel }),
+          );
         });
       }, POLL_MS);
       const result = await call('exportSales', request);

@@ -88,7 +88,8 @@ describe('presetRange', () => {
   });
 
   it('refuses a fiscal year starting in a month that is not 1-12', () => {
-    for (const month of [0, 13, 4.5, Number.NaN]) expect(() => presetRange('thisFiscalYear', '2026-06-15', month)).toThrow(RangeError);
+    for (const month of [0, 13, 4.5, Number.NaN])
+      expect(() => presetRange('thisFiscalYear', '2026-06-15', month)).toThrow(RangeError);
   });
 
   it('gives no days for "all" and "custom"', () => {
@@ -143,7 +144,10 @@ describe('presetChoices', () => {
     ]);
     expect(choices.find((c) => c.label === 'This fiscal year')?.value).toEqual(['2026-07-01', '2026-11-22']);
     expect(choices.find((c) => c.label === 'Last fiscal year')?.value).toEqual(['2025-07-01', '2026-06-30']);
-    expect(presetChoices('2026-02-10', 7).find((c) => c.label === 'This fiscal year')?.value).toEqual(['2025-07-01', '2026-02-10']);
+    expect(presetChoices('2026-02-10', 7).find((c) => c.label === 'This fiscal year')?.value).toEqual([
+      '2025-07-01',
+      '2026-02-10',
+    ]);
   });
 });
 

@@ -35,7 +35,12 @@ export function FilterChips({ filters, onChange, collectionLabels, dateTitle }: 
           data-chip={chip.key}
           title={chip.key === 'date' ? dateTitle : undefined}
           rightSection={
-            <CloseButton size="xs" radius="xl" aria-label={`Remove filter ${chip.label}`} onClick={() => onChange(removeChip(filters, chip.key))} />
+            <CloseButton
+              size="xs"
+              radius="xl"
+              aria-label={`Remove filter ${chip.label}`}
+              onClick={() => onChange(removeChip(filters, chip.key))}
+            />
           }
         >
           <span data-testid="filter-chip">{chip.label}</span>

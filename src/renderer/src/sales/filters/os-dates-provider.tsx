@@ -26,7 +26,10 @@ export function dayjsLocaleNames(tag: string): string[] {
 /** The first day of the week in the OS locale (0 Sunday … 6 Saturday); Monday where the browser does not say. */
 function firstDayOfWeek(tag: string): DayOfWeek {
   try {
-    const locale = new Intl.Locale(tag) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
+    const locale = new Intl.Locale(tag) as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
     const first = locale.getWeekInfo?.().firstDay ?? locale.weekInfo?.firstDay;
     return first === undefined ? 1 : ((first % 7) as DayOfWeek);
   } catch {
@@ -60,7 +63,10 @@ function whenIdle(work: () => void): { cancel: () => void } {
 /** Wraps date pickers so they speak the OS locale. */
 export function OsDatesProvider({ children }: { children: ReactNode }) {
   const tag = navigator.language || 'en';
-  const [settings, setSettings] = useState<{ locale: string; firstDayOfWeek: DayOfWeek }>({ locale: 'en', firstDayOfWeek: 1 });
+  const [settings, setSettings] = useState<{ locale: string; firstDayOfWeek: DayOfWeek }>({
+    locale: 'en',
+    firstDayOfWeek: 1,
+  });
   useEffect(() => {
     let current = true;
     // Read once the screen is idle: the week's first day builds an Intl.Locale, which reads locale data that no

@@ -32,12 +32,26 @@ export interface SalesFilterBarProps {
 }
 
 /** Search, dates, statuses and the "More filters" popover. */
-export function SalesFilterBar({ filters, onChange, values, statuses, today, fiscalYearStartMonth }: SalesFilterBarProps) {
-  const moreCount = (['subid', 'category', 'currency', 'collection'] as const).filter((k) => filters[k] !== null).length + (filters.noLongerReported ? 1 : 0);
+export function SalesFilterBar({
+  filters,
+  onChange,
+  values,
+  statuses,
+  today,
+  fiscalYearStartMonth,
+}: SalesFilterBarProps) {
+  const moreCount =
+    (['subid', 'category', 'currency', 'collection'] as const).filter((k) => filters[k] !== null).length +
+    (filters.noLongerReported ? 1 : 0);
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="sales-filter-bar">
       <SearchInput value={filters.text} onCommit={(text) => onChange({ ...filters, text })} />
-      <DateRangePicker filters={filters} onChange={onChange} today={today} fiscalYearStartMonth={fiscalYearStartMonth} />
+      <DateRangePicker
+        filters={filters}
+        onChange={onChange}
+        today={today}
+        fiscalYearStartMonth={fiscalYearStartMonth}
+      />
       <Select
         label="Commission status"
         size="xs"
@@ -193,7 +207,12 @@ function options(list: ValueCount[], key: ValueFilter): { value: string; label: 
   return list
     .filter((entry) => entry.value !== null || key !== 'currency')
     .map((entry) => {
-      const name = entry.value === null ? '(none)' : key === 'category' ? capitalize(entry.label ?? entry.value) : (entry.label ?? entry.value);
+      const name =
+        entry.value === null
+          ? '(none)'
+          : key === 'category'
+            ? capitalize(entry.label ?? entry.value)
+            : (entry.label ?? entry.value);
       return { value: entry.value ?? NONE_VALUE, label: `${name} (${formatCount(entry.count)})` };
     });
 }
@@ -233,7 +252,8 @@ function MoreFilters({
             const data = values ? options(pick(values), key) : [];
             const value = filters[key];
             // Keep a remembered choice selectable even if the range no longer holds it.
-            if (value !== null && !data.some((d) => d.value === value)) data.unshift({ value, label: value === NONE_VALUE ? '(none)' : value });
+            if (value !== null && !data.some((d) => d.value === value))
+              data.unshift({ value, label: value === NONE_VALUE ? '(none)' : value });
             return (
               <Select
                 key={key}

@@ -62,11 +62,15 @@ describe('toSalesFilter', () => {
 
   it('T5: asks for the sales no longer reported only when the person chose to see them', () => {
     expect(toSalesFilter(f({ preset: 'all' }), TODAY)).toEqual({});
-    expect(toSalesFilter(f({ preset: 'all', noLongerReported: true }), TODAY)).toEqual({ includeNoLongerReported: true });
+    expect(toSalesFilter(f({ preset: 'all', noLongerReported: true }), TODAY)).toEqual({
+      includeNoLongerReported: true,
+    });
   });
 
   it('filters on a status the spec does not list as its own text', () => {
-    expect(toSalesFilter(f({ preset: 'all', commissionStatus: 'on_hold', paymentStatus: 'processing' }), TODAY)).toEqual({
+    expect(
+      toSalesFilter(f({ preset: 'all', commissionStatus: 'on_hold', paymentStatus: 'processing' }), TODAY),
+    ).toEqual({
       commissionStatuses: ['on_hold'],
       paymentStatuses: ['processing'],
     });
@@ -78,7 +82,10 @@ describe('the fiscal year in the filters', () => {
     expect(toSalesFilter(f({ preset: 'thisFiscalYear' }), TODAY, 4)).toEqual({ from: '2026-04-01', to: TODAY });
     expect(toSalesFilter(f({ preset: 'lastFiscalYear' }), TODAY, 4)).toEqual({ from: '2025-04-01', to: '2026-03-31' });
     expect(toSalesFilter(f({ preset: 'thisFiscalYear' }), TODAY)).toEqual({ from: '2026-01-01', to: TODAY });
-    expect(effectiveRange(f({ preset: 'lastFiscalYear' }), TODAY, 12)).toEqual({ from: '2024-12-01', to: '2025-11-30' });
+    expect(effectiveRange(f({ preset: 'lastFiscalYear' }), TODAY, 12)).toEqual({
+      from: '2024-12-01',
+      to: '2025-11-30',
+    });
     expect(effectiveRange(f({ preset: 'thisYear' }), TODAY, 4)).toEqual({ from: '2026-01-01', to: TODAY });
   });
 });
@@ -92,10 +99,28 @@ describe('pickerDays and withPickedDays', () => {
 
   it('keeps picked days that a preset stands for as that preset, others as a custom range, none as all sales', () => {
     const base = f({ currency: 'EUR' });
-    expect(withPickedDays(base, { from: '2026-04-01', to: '2026-11-22' }, TODAY, 4)).toEqual({ ...base, preset: 'thisFiscalYear', from: '', to: '' });
-    expect(withPickedDays(base, { from: '2026-04-01', to: '2026-11-22' }, TODAY, 1)).toEqual({ ...base, preset: 'custom', from: '2026-04-01', to: TODAY });
-    expect(withPickedDays(base, { from: '2026-10-24', to: TODAY }, TODAY)).toEqual({ ...base, preset: 'last30', from: '', to: '' });
-    expect(withPickedDays(f({ preset: 'custom', from: '2026-01-01', to: '2026-01-02' }), null, TODAY)).toEqual({ ...DEFAULT_FILTERS, preset: 'all' });
+    expect(withPickedDays(base, { from: '2026-04-01', to: '2026-11-22' }, TODAY, 4)).toEqual({
+      ...base,
+      preset: 'thisFiscalYear',
+      from: '',
+      to: '',
+    });
+    expect(withPickedDays(base, { from: '2026-04-01', to: '2026-11-22' }, TODAY, 1)).toEqual({
+      ...base,
+      preset: 'custom',
+      from: '2026-04-01',
+      to: TODAY,
+    });
+    expect(withPickedDays(base, { from: '2026-10-24', to: TODAY }, TODAY)).toEqual({
+      ...base,
+      preset: 'last30',
+      from: '',
+      to: '',
+    });
+    expect(withPickedDays(f({ preset: 'custom', from: '2026-01-01', to: '2026-01-02' }), null, TODAY)).toEqual({
+      ...DEFAULT_FILTERS,
+      preset: 'all',
+    });
   });
 });
 
@@ -116,7 +141,15 @@ describe('filterChips', () => {
 
   it('has one chip per active filter, in the bar’s order, with collection names when known', () => {
     const chips = filterChips(
-      f({ preset: 'all', commissionStatus: 'pending', paymentStatus: 'pending', subid: NONE_VALUE, currency: 'GBP', collection: 'home-office', text: 'lamp' }),
+      f({
+        preset: 'all',
+        commissionStatus: 'pending',
+        paymentStatus: 'pending',
+        subid: NONE_VALUE,
+        currency: 'GBP',
+        collection: 'home-office',
+        text: 'lamp',
+      }),
       { collectionLabels: new Map([['home-office', 'Home Office']]) },
     );
     expect(chips).toEqual([

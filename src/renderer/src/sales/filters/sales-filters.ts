@@ -73,7 +73,8 @@ export function rangeProblems(from: string, to: string): RangeProblems {
   const problems: RangeProblems = {};
   if (!isIsoDay(from)) problems.from = 'Enter a start date.';
   if (!isIsoDay(to)) problems.to = 'Enter an end date.';
-  if (!problems.from && !problems.to && compareDays(from, to) > 0) problems.to = 'The end date is before the start date.';
+  if (!problems.from && !problems.to && compareDays(from, to) > 0)
+    problems.to = 'The end date is before the start date.';
   return problems;
 }
 
@@ -90,8 +91,13 @@ export function effectiveRange(filters: SalesFilterState, today: string, fiscalY
 }
 
 /** The days a date picker shows for the filters: the preset's, the custom days as far as they go, or none. */
-export function pickerDays(filters: SalesFilterState, today: string, fiscalYearStartMonth = 1): [string | null, string | null] {
-  if (filters.preset === 'custom') return [isIsoDay(filters.from) ? filters.from : null, isIsoDay(filters.to) ? filters.to : null];
+export function pickerDays(
+  filters: SalesFilterState,
+  today: string,
+  fiscalYearStartMonth = 1,
+): [string | null, string | null] {
+  if (filters.preset === 'custom')
+    return [isIsoDay(filters.from) ? filters.from : null, isIsoDay(filters.to) ? filters.to : null];
   const range = presetRange(filters.preset, today, fiscalYearStartMonth);
   return range ? [range.from, range.to] : [null, null];
 }
@@ -100,7 +106,12 @@ export function pickerDays(filters: SalesFilterState, today: string, fiscalYearS
  * The filters once days are picked: no days means every cached sale; days a preset stands for today become that
  * preset (so they stay relative, "last 30 days" next week too); any other days a custom range.
  */
-export function withPickedDays(filters: SalesFilterState, picked: DayRange | null, today: string, fiscalYearStartMonth = 1): SalesFilterState {
+export function withPickedDays(
+  filters: SalesFilterState,
+  picked: DayRange | null,
+  today: string,
+  fiscalYearStartMonth = 1,
+): SalesFilterState {
   if (picked === null) return { ...filters, preset: 'all', from: '', to: '' };
   const preset = presetFor(picked, today, fiscalYearStartMonth);
   if (preset !== null) return { ...filters, preset, from: '', to: '' };
@@ -169,13 +180,20 @@ export function dateChipLabel(filters: SalesFilterState, locale?: string): strin
  * The active filters as chips, in the order the filter bar shows them. The date filter is a chip unless it is
  * "all cached sales" (removing it means exactly that).
  */
-export function filterChips(filters: SalesFilterState, options: { collectionLabels?: ReadonlyMap<string, string>; locale?: string } = {}): FilterChip[] {
+export function filterChips(
+  filters: SalesFilterState,
+  options: { collectionLabels?: ReadonlyMap<string, string>; locale?: string } = {},
+): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.preset !== 'all') chips.push({ key: 'date', label: dateChipLabel(filters, options.locale) });
   if (filters.commissionStatus !== ANY_STATUS) {
-    chips.push({ key: 'commissionStatus', label: `Commission: ${statusChoiceLabel('commission', filters.commissionStatus)}` });
+    chips.push({
+      key: 'commissionStatus',
+      label: `Commission: ${statusChoiceLabel('commission', filters.commissionStatus)}`,
+    });
   }
-  if (filters.paymentStatus !== ANY_STATUS) chips.push({ key: 'paymentStatus', label: `Payment: ${statusChoiceLabel('payment', filters.paymentStatus)}` });
+  if (filters.paymentStatus !== ANY_STATUS)
+    chips.push({ key: 'paymentStatus', label: `Payment: ${statusChoiceLabel('payment', filters.paymentStatus)}` });
   for (const key of VALUE_FILTERS) {
     const value = filters[key];
     if (value !== null) {

@@ -3,7 +3,16 @@ import type { MoneyTotals, SalesSummary } from '../../../../shared/sales-query-t
 import { statusOptions } from './status-choices';
 
 function totals(currency: string, count: number): MoneyTotals {
-  return { currency, scale: 2, count, commissionMinor: 0, commission: '0.00', transactionMinor: 0, transaction: '0.00', transactionMissing: 0 };
+  return {
+    currency,
+    scale: 2,
+    count,
+    commissionMinor: 0,
+    commission: '0.00',
+    transactionMinor: 0,
+    transaction: '0.00',
+    transactionMissing: 0,
+  };
 }
 
 const SUMMARY: SalesSummary = {
@@ -33,7 +42,12 @@ describe('status filter choices', () => {
       { value: 'Approved', label: 'Approved (not a documented status)', count: 3 },
       { value: 'on_hold', label: 'on_hold (not a documented status)', count: 5 },
     ]);
-    expect(statusOptions('payment', SUMMARY, 'all').map((o) => o.label)).toEqual(['All', 'Paid', 'Pending', 'processing (not a documented status)']);
+    expect(statusOptions('payment', SUMMARY, 'all').map((o) => o.label)).toEqual([
+      'All',
+      'Paid',
+      'Pending',
+      'processing (not a documented status)',
+    ]);
   });
 
   it('offers the spec’s statuses while the totals load, and keeps the current choice selectable', () => {

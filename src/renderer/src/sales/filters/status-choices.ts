@@ -23,7 +23,10 @@ function countsOf(kind: StatusKind, summary: SalesSummary | null): Map<string, n
       ? []
       : kind === 'commission'
         ? summary.byCommissionStatus.map((r) => ({ status: r.commissionStatus, count: r.count }))
-        : summary.byPaymentStatus.map((r) => ({ status: r.paymentStatus === 'none' ? null : r.paymentStatus, count: r.count }));
+        : summary.byPaymentStatus.map((r) => ({
+            status: r.paymentStatus === 'none' ? null : r.paymentStatus,
+            count: r.count,
+          }));
   for (const { status, count } of rows) {
     if (status === null || status === '') continue;
     counts.set(status, (counts.get(status) ?? 0) + count);
@@ -42,6 +45,10 @@ export function statusOptions(kind: StatusKind, summary: SalesSummary | null, cu
   if (current !== ANY_STATUS && !documented.includes(current) && !others.includes(current)) others.push(current);
   return [
     { value: ANY_STATUS, label: 'All', count: null },
-    ...[...documented, ...others].map((status) => ({ value: status, label: statusChoiceLabel(kind, status), count: counts.get(status) ?? null })),
+    ...[...documented, ...others].map((status) => ({
+      value: status,
+      label: statusChoiceLabel(kind, status),
+      count: counts.get(status) ?? null,
+    })),
   ];
 }

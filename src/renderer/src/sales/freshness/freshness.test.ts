@@ -20,6 +20,8 @@ describe('the freshness banner’s words', () => {
       { from: '2026-03-04', to: '2026-03-04', count: 2, reasons: ['a field is nested too deep'] },
       { from: '2026-03-09', to: '2026-03-09', count: 1, reasons: ['no reference', 'a field is nested too deep'] },
     ]);
-    expect(text).toMatch(/^3 records the service sent for .* could not be read \(a field is nested too deep; no reference\); those days stay incomplete/);
+    expect(text).toMatch(
+      /^3 records the service sent for .* could not be read \(a field is nested too deep; no reference\); those days stay incomplete/,
+    );
   });
 });

@@ -29,7 +29,9 @@ function dayCount(range: DayRange): number {
 export function missingText(missing: readonly DayRange[]): string {
   if (missing.length === 0) return 'none';
   if (missing.length <= 2) {
-    return missing.map((r) => (r.from === r.to ? formatIsoDay(r.from) : `${formatIsoDay(r.from)} – ${formatIsoDay(r.to)}`)).join(' and ');
+    return missing
+      .map((r) => (r.from === r.to ? formatIsoDay(r.from) : `${formatIsoDay(r.from)} – ${formatIsoDay(r.to)}`))
+      .join(' and ');
   }
   const days = missing.reduce((sum, r) => sum + dayCount(r), 0);
   return `${missing.length} gaps, ${pluralize(days, 'day', 'days')}`;
@@ -53,7 +55,12 @@ export function DataAsOfText({ dataAsOf }: { dataAsOf: DataAsOf | null }) {
   const lastSynced = sync.status?.lastSyncedAt ?? null;
   const at = dataAsOf?.asOf ?? (dataAsOf === null ? lastSynced : null);
   if (at === null) return null;
-  const words = dataAsOf === null ? 'All cached sales, last synced' : dataAsOf.complete ? 'Data as of' : 'Partly synced, data as of';
+  const words =
+    dataAsOf === null
+      ? 'All cached sales, last synced'
+      : dataAsOf.complete
+        ? 'Data as of'
+        : 'Partly synced, data as of';
   return (
     <Tooltip label={formatDateTime(at)} withArrow>
       <Text size="xs" c="dimmed" data-testid="data-as-of" data-as-of={at}>
@@ -151,9 +158,19 @@ function SyncingBanner({ outside }: { outside: readonly DayRange[] }) {
   const first = sync.status?.lastSyncedAt === null;
   const measure = sync.progress === null || sync.progress.short === 'Starting…' ? null : sync.progress.short;
   return (
-    <Alert color="blue" variant="light" p="xs" icon={<SyncIcon size={18} />} role="status" data-testid="syncing-banner" styles={BANNER_STYLES}>
+    <Alert
+      color="blue"
+      variant="light"
+      p="xs"
+      icon={<SyncIcon size={18} />}
+      role="status"
+      data-testid="syncing-banner"
+      styles={BANNER_STYLES}
+    >
       <Text size="sm">
-        <strong>{first ? 'Fetching your sales for the first time' : 'Syncing the days not on this computer yet'}</strong>
+        <strong>
+          {first ? 'Fetching your sales for the first time' : 'Syncing the days not on this computer yet'}
+        </strong>
         {measure !== null && (
           <>
             {' '}
@@ -168,7 +185,17 @@ function SyncingBanner({ outside }: { outside: readonly DayRange[] }) {
 }
 
 /** Days missing and the network available: say which, and sync them in one click. */
-function MissingBanner({ busy, days, missing, unstored }: { busy: boolean; days: DayRange; missing: readonly DayRange[]; unstored?: readonly UnstoredSpan[] }) {
+function MissingBanner({
+  busy,
+  days,
+  missing,
+  unstored,
+}: {
+  busy: boolean;
+  days: DayRange;
+  missing: readonly DayRange[];
+  unstored?: readonly UnstoredSpan[];
+}) {
   const sync = useSyncActions();
   const [starting, setStarting] = useState(false);
   const syncMissing = async () => {
@@ -178,14 +205,30 @@ function MissingBanner({ busy, days, missing, unstored }: { busy: boolean; days:
   };
   const unread = unstoredText(unstored);
   return (
-    <Alert color="yellow" variant="light" p="xs" icon={<InfoIcon size={18} />} role="status" data-testid="incomplete-banner" styles={BANNER_STYLES}>
+    <Alert
+      color="yellow"
+      variant="light"
+      p="xs"
+      icon={<InfoIcon size={18} />}
+      role="status"
+      data-testid="incomplete-banner"
+      styles={BANNER_STYLES}
+    >
       <Group gap="sm" justify="space-between" wrap="wrap">
         <Text size="sm" style={{ flex: '1 1 300px' }}>
-          <strong>Not every day of this range is synced yet.</strong> Missing: {missingText(missing)}. Totals cover only the days on this computer.
+          <strong>Not every day of this range is synced yet.</strong> Missing: {missingText(missing)}. Totals cover only
+          the days on this computer.
           {unread !== null && <> {unread}</>}
           {busy && <> Another sync is running; sync the missing days once it has finished.</>}
         </Text>
-        <Button size="compact-sm" variant="light" leftSection={<SyncIcon size={14} />} loading={starting} disabled={busy} onClick={() => void syncMissing()}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<SyncIcon size={14} />}
+          loading={starting}
+          disabled={busy}
+          onClick={() => void syncMissing()}
+        >
           Sync the missing days
         </Button>
       </Group>
@@ -194,19 +237,43 @@ function MissingBanner({ busy, days, missing, unstored }: { busy: boolean; days:
 }
 
 /** Offline: the cached sales stay usable; the missing days can be set to sync as soon as the network is back. */
-function OfflineBanner({ incomplete, days, missing }: { incomplete: boolean; days: DayRange | null; missing: readonly DayRange[] }) {
+function OfflineBanner({
+  incomplete,
+  days,
+  missing,
+}: {
+  incomplete: boolean;
+  days: DayRange | null;
+  missing: readonly DayRange[];
+}) {
   const sync = useSyncState();
   const syncActions = useSyncActions();
   const lastSynced = sync.status?.lastSyncedAt ?? null;
   const waiting = sync.waiting !== null;
   return (
-    <Alert color="orange" variant="light" p="xs" icon={<OfflineIcon size={18} />} role="status" data-testid="offline-banner" styles={BANNER_STYLES}>
+    <Alert
+      color="orange"
+      variant="light"
+      p="xs"
+      icon={<OfflineIcon size={18} />}
+      role="status"
+      data-testid="offline-banner"
+      styles={BANNER_STYLES}
+    >
       <Group gap="sm" justify="space-between" wrap="wrap">
         <Text size="sm" style={{ flex: '1 1 300px' }}>
-          <strong>You are offline.</strong> Showing the sales saved on this computer{lastSynced ? ` (last synced ${formatRelativeTime(lastSynced)})` : ''}.{' '}
-          {incomplete && !waiting && <>Some days of this range are not synced yet: {missingText(missing)}. Totals cover only the days on this computer.</>}
+          <strong>You are offline.</strong> Showing the sales saved on this computer
+          {lastSynced ? ` (last synced ${formatRelativeTime(lastSynced)})` : ''}.{' '}
+          {incomplete && !waiting && (
+            <>
+              Some days of this range are not synced yet: {missingText(missing)}. Totals cover only the days on this
+              computer.
+            </>
+          )}
           {incomplete && waiting && (
-            <span data-testid="waiting-for-network">The missing days ({missingText(missing)}) will sync as soon as you are back online.</span>
+            <span data-testid="waiting-for-network">
+              The missing days ({missingText(missing)}) will sync as soon as you are back online.
+            </span>
           )}
           {!incomplete && 'Sync again once you are back online.'}
         </Text>
@@ -218,13 +285,23 @@ function OfflineBanner({ incomplete, days, missing }: { incomplete: boolean; day
                   Don’t wait
                 </Button>
                 {navigator.onLine && (
-                  <Button size="compact-sm" variant="default" leftSection={<SyncIcon size={14} />} onClick={() => void syncActions.retryNow()}>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    leftSection={<SyncIcon size={14} />}
+                    onClick={() => void syncActions.retryNow()}
+                  >
                     Try now
                   </Button>
                 )}
               </>
             ) : (
-              <Button size="compact-sm" variant="default" leftSection={<SyncIcon size={14} />} onClick={() => syncActions.syncWhenOnline(days)}>
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<SyncIcon size={14} />}
+                onClick={() => syncActions.syncWhenOnline(days)}
+              >
                 Sync when back online
               </Button>
             )}

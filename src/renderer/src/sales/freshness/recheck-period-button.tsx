@@ -36,7 +36,12 @@ export function RecheckPeriodButton({ range }: RecheckPeriodButtonProps) {
   return (
     <Group gap={4} wrap="nowrap">
       <ResumeRecheckButton />
-      <Tooltip label={sync.offline ? 'You are offline. Re-check once you are back online.' : why} multiline w={300} withArrow>
+      <Tooltip
+        label={sync.offline ? 'You are offline. Re-check once you are back online.' : why}
+        multiline
+        w={300}
+        withArrow
+      >
         <Button
           size="compact-xs"
           variant="subtle"

@@ -6,18 +6,32 @@ const NOW = new Date('2026-05-10T12:00:00.000Z');
 
 describe('statuses checked', () => {
   it('T3: names the oldest confirmation among the sales shown and counts those never checked apart', () => {
-    const line = statusCheckText({ sales: 40, oldest: '2026-05-01T08:00:00.000Z', oldestOpen: '2026-05-10T11:00:00.000Z', neverChecked: 0 }, NOW, 'en-GB');
+    const line = statusCheckText(
+      { sales: 40, oldest: '2026-05-01T08:00:00.000Z', oldestOpen: '2026-05-10T11:00:00.000Z', neverChecked: 0 },
+      NOW,
+      'en-GB',
+    );
     expect(line?.text).toBe(`Statuses checked ${formatDateTime('2026-05-01T08:00:00.000Z', 'en-GB')}`);
     expect(line?.stale).toBe(false);
     expect(line?.detail).toContain('40 sales shown');
 
-    const never = statusCheckText({ sales: 40, oldest: '2026-05-01T08:00:00.000Z', oldestOpen: null, neverChecked: 3 }, NOW, 'en-GB');
-    expect(never?.text).toBe(`Statuses checked ${formatDateTime('2026-05-01T08:00:00.000Z', 'en-GB')} · 3 never checked`);
+    const never = statusCheckText(
+      { sales: 40, oldest: '2026-05-01T08:00:00.000Z', oldestOpen: null, neverChecked: 3 },
+      NOW,
+      'en-GB',
+    );
+    expect(never?.text).toBe(
+      `Statuses checked ${formatDateTime('2026-05-01T08:00:00.000Z', 'en-GB')} · 3 never checked`,
+    );
     expect(never?.stale).toBe(true);
   });
 
   it('T3: calls open sales checked more than a day ago stale, and says nothing when no sale is shown', () => {
-    const stale = statusCheckText({ sales: 2, oldest: '2026-05-08T08:00:00.000Z', oldestOpen: '2026-05-09T11:59:00.000Z', neverChecked: 0 }, NOW, 'en-GB');
+    const stale = statusCheckText(
+      { sales: 2, oldest: '2026-05-08T08:00:00.000Z', oldestOpen: '2026-05-09T11:59:00.000Z', neverChecked: 0 },
+      NOW,
+      'en-GB',
+    );
     expect(stale?.stale).toBe(true);
     expect(stale?.detail).toContain('Sync to check open sales again');
     expect(statusCheckText({ sales: 0, oldest: null, oldestOpen: null, neverChecked: 0 }, NOW)).toBeNull();

@@ -32,7 +32,14 @@ export function statusCheckText(age: StatusCheckAge, now: Date, locale?: string)
       ? `The service has not confirmed the status of ${pluralize(age.sales, 'sale', 'sales', locale)} shown yet.`
       : `The oldest confirmation by the service among the ${pluralize(age.sales, 'sale', 'sales', locale)} shown.`,
   ];
-  if (openAt !== null) parts.push(`Open sales (pending, or approved and not yet paid) were last checked ${formatDateTime(openAt, locale)}.`);
-  parts.push(stale ? 'Sync to check open sales again before relying on these statuses.' : 'Every sync checks open sales again, however old.');
+  if (openAt !== null)
+    parts.push(
+      `Open sales (pending, or approved and not yet paid) were last checked ${formatDateTime(openAt, locale)}.`,
+    );
+  parts.push(
+    stale
+      ? 'Sync to check open sales again before relying on these statuses.'
+      : 'Every sync checks open sales again, however old.',
+  );
   return { text, detail: parts.join(' '), stale };
 }

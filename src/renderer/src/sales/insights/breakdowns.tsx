@@ -36,7 +36,13 @@ export function Breakdowns({ data, currencies }: BreakdownsProps) {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text fw={600}>Breakdowns by commission</Text>
         {currencies.length > 1 && currency !== null && (
-          <SegmentedControl size="xs" value={currency} onChange={setChosen} data={currencies} aria-label="Breakdown currency" />
+          <SegmentedControl
+            size="xs"
+            value={currency}
+            onChange={setChosen}
+            data={currencies}
+            aria-label="Breakdown currency"
+          />
         )}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -45,7 +51,11 @@ export function Breakdowns({ data, currencies }: BreakdownsProps) {
             <Text size="sm" fw={600} mb="xs">
               {title}
             </Text>
-            {data === null ? <Skeleton height={120} /> : <Ranking entries={data[key].filter((e) => e.currency === currency)} none={none} />}
+            {data === null ? (
+              <Skeleton height={120} />
+            ) : (
+              <Ranking entries={data[key].filter((e) => e.currency === currency)} none={none} />
+            )}
           </Paper>
         ))}
       </SimpleGrid>
@@ -64,7 +74,12 @@ function Ranking({ entries, none }: { entries: TopEntry[]; none: string }) {
   return (
     <Stack gap={8} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
       {entries.map((entry) => (
-        <li key={entry.key ?? '(none)'} data-testid="breakdown-entry" data-key={entry.key ?? ''} data-value={entry.commission}>
+        <li
+          key={entry.key ?? '(none)'}
+          data-testid="breakdown-entry"
+          data-key={entry.key ?? ''}
+          data-value={entry.commission}
+        >
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="xs" truncate="end" title={entry.label ?? entry.key ?? none}>
               {entry.label ?? entry.key ?? none}

@@ -31,7 +31,10 @@ describe('chart periods', () => {
 
 describe('seriesByCurrency', () => {
   it('gives each currency its own bars over the same periods, never adding currencies', () => {
-    const { periods, series } = seriesByCurrency([point('2026-01-05', 'USD', 500), point('2026-01-05', 'EUR', 300), point('2026-01-19', 'EUR', 900)], 'week');
+    const { periods, series } = seriesByCurrency(
+      [point('2026-01-05', 'USD', 500), point('2026-01-05', 'EUR', 300), point('2026-01-19', 'EUR', 900)],
+      'week',
+    );
     expect(periods).toEqual(['2026-01-05', '2026-01-12', '2026-01-19']);
     expect(series.map((s) => s.currency)).toEqual(['EUR', 'USD']);
     expect(series[0]?.points.map((p) => p?.commissionMinor ?? null)).toEqual([300, null, 900]);
@@ -50,7 +53,12 @@ describe('chartRows', () => {
       { period: '2026-01-05', amount: 12345.67, commission: '12345.67', count: 1 },
       { period: '2026-01-12', amount: 0, commission: null, count: 0 },
     ]);
-    expect(chartRows(jpy, periods)[1]).toEqual({ period: '2026-01-12', amount: 123456789, commission: '123456789', count: 3 });
+    expect(chartRows(jpy, periods)[1]).toEqual({
+      period: '2026-01-12',
+      amount: 123456789,
+      commission: '123456789',
+      count: 3,
+    });
   });
 });
 

@@ -37,7 +37,10 @@ export interface CurrencySeries {
 }
 
 /** Splits series points into one series per currency over the same periods. */
-export function seriesByCurrency(points: readonly SeriesPoint[], interval: ChartInterval): { periods: string[]; series: CurrencySeries[] } {
+export function seriesByCurrency(
+  points: readonly SeriesPoint[],
+  interval: ChartInterval,
+): { periods: string[]; series: CurrencySeries[] } {
   const periods = allPeriods([...new Set(points.map((p) => p.period))], interval);
   const index = new Map(periods.map((p, i) => [p, i]));
   const byCurrency = new Map<string, CurrencySeries>();
@@ -71,7 +74,12 @@ export function chartRows(series: CurrencySeries, periods: readonly string[]): C
   return periods.map((period, i) => {
     const point = series.points[i] ?? null;
     if (point === null) return { period, amount: 0, commission: null, count: 0 };
-    return { period, amount: point.commissionMinor / 10 ** point.scale, commission: point.commission, count: point.count };
+    return {
+      period,
+      amount: point.commissionMinor / 10 ** point.scale,
+      commission: point.commission,
+      count: point.count,
+    };
   });
 }
 

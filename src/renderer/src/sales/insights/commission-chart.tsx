@@ -8,7 +8,14 @@ import { BarChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { SeriesPoint } from '../../../../shared/sales-query-types';
 import { formatDecimalMoney, formatIsoDay, pluralize } from '../../common/format';
-import { chartRows, compactAmount, seriesByCurrency, type ChartInterval, type ChartRow, type CurrencySeries } from './chart-scale';
+import {
+  chartRows,
+  compactAmount,
+  seriesByCurrency,
+  type ChartInterval,
+  type ChartRow,
+  type CurrencySeries,
+} from './chart-scale';
 
 const HEIGHT = 160;
 
@@ -22,7 +29,9 @@ export interface CommissionChartProps {
 function periodLabel(period: string, interval: ChartInterval): string {
   if (interval === 'month') {
     const [y, m] = period.split('-').map(Number) as [number, number];
-    return new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+    return new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(y, m - 1, 1)),
+    );
   }
   return formatIsoDay(period);
 }
@@ -74,7 +83,11 @@ export function CommissionChart({ points, interval, onIntervalChange }: Commissi
               One chart per currency, each on its own scale: compare the shapes, not the heights.
             </Text>
           )}
-          <SimpleGrid cols={{ base: 1, md: Math.min(2, data.series.length), xl: Math.min(3, data.series.length) }} spacing="lg" verticalSpacing="md">
+          <SimpleGrid
+            cols={{ base: 1, md: Math.min(2, data.series.length), xl: Math.min(3, data.series.length) }}
+            spacing="lg"
+            verticalSpacing="md"
+          >
             {data.series.map((series) => (
               <CurrencyBars key={series.currency} series={series} periods={data.periods} interval={interval} />
             ))}
@@ -85,7 +98,15 @@ export function CommissionChart({ points, interval, onIntervalChange }: Commissi
   );
 }
 
-function CurrencyBars({ series, periods, interval }: { series: CurrencySeries; periods: string[]; interval: ChartInterval }) {
+function CurrencyBars({
+  series,
+  periods,
+  interval,
+}: {
+  series: CurrencySeries;
+  periods: string[];
+  interval: ChartInterval;
+}) {
   const rows = chartRows(series, periods);
   return (
     <div data-testid="chart-currency" data-currency={series.currency} style={{ minWidth: 0 }}>
@@ -96,15 +117,25 @@ function CurrencyBars({ series, periods, interval }: { series: CurrencySeries; p
         h={HEIGHT}
         data={rows}
         dataKey="period"
-        series={[{ name: 'amount', label: `Commission (${series.currency})`, color: 'var(--mantine-primary-color-filled)' }]}
+        series={[
+          { name: 'amount', label: `Commission (${series.currency})`, color: 'var(--mantine-primary-color-filled)' },
+        ]}
         valueFormatter={(value) => compactAmount(value)}
         gridAxis="x"
         tickLine="none"
         minBarSize={0}
-        xAxisProps={{ tickFormatter: (period: string) => periodLabel(period, interval), interval: 'preserveStartEnd', minTickGap: 24 }}
+        xAxisProps={{
+          tickFormatter: (period: string) => periodLabel(period, interval),
+          interval: 'preserveStartEnd',
+          minTickGap: 24,
+        }}
         yAxisProps={{ width: 'auto', tickCount: 3, allowDecimals: false }}
         tooltipAnimationDuration={0}
-        tooltipProps={{ content: ({ active, payload }) => <BarTooltip active={active} row={rowOf(payload)} currency={series.currency} interval={interval} /> }}
+        tooltipProps={{
+          content: ({ active, payload }) => (
+            <BarTooltip active={active} row={rowOf(payload)} currency={series.currency} interval={interval} />
+          ),
+        }}
         // The axis measures its labels but not the 10 px Mantine shifts them left by: that much room on the left.
         barChartProps={{ accessibilityLayer: true, margin: { left: 12, right: 8, top: 4, bottom: 0 } }}
         aria-label={`Commission per ${interval} in ${series.currency}`}
@@ -120,7 +151,17 @@ function rowOf(payload: readonly { payload?: unknown }[] | undefined): ChartRow 
   return typeof row === 'object' && row !== null && 'period' in row ? (row as ChartRow) : null;
 }
 
-function BarTooltip({ active, row, currency, interval }: { active: boolean | undefined; row: ChartRow | null; currency: string; interval: ChartInterval }) {
+function BarTooltip({
+  active,
+  row,
+  currency,
+  interval,
+}: {
+  active: boolean | undefined;
+  row: ChartRow | null;
+  currency: string;
+  interval: ChartInterval;
+}) {
   if (!active || row === null) return null;
   return (
     <Paper withBorder shadow="md" radius="sm" px="sm" py={6} data-testid="chart-tooltip" data-period={row.period}>

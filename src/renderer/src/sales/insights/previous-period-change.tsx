@@ -29,15 +29,28 @@ const PreviousPeriodContext = createContext<PreviousPeriod | null>(null);
 const NO_PREVIOUS: IpcResult<SalesSummary | null> = { ok: true, value: null };
 
 /** Loads the period before `filter`'s dates (when they are a whole period) for the totals inside. */
-export function PreviousPeriodScope({ filter, dataVersion, children }: { filter: SalesFilter; dataVersion: number; children: ReactNode }) {
-  const whole = filter.from !== undefined && filter.to !== undefined ? wholePeriodOf({ from: filter.from, to: filter.to }) : null;
-  const previousFilter: SalesFilter | null = whole === null ? null : { ...filter, from: whole.previous.from, to: whole.previous.to };
+export function PreviousPeriodScope({
+  filter,
+  dataVersion,
+  children,
+}: {
+  filter: SalesFilter;
+  dataVersion: number;
+  children: ReactNode;
+}) {
+  const whole =
+    filter.from !== undefined && filter.to !== undefined ? wholePeriodOf({ from: filter.from, to: filter.to }) : null;
+  const previousFilter: SalesFilter | null =
+    whole === null ? null : { ...filter, from: whole.previous.from, to: whole.previous.to };
   const query = useBridgeQuery<SalesSummary | null>(
     () => (previousFilter === null ? Promise.resolve(NO_PREVIOUS) : call('summarizeSales', previousFilter)),
     `previous|${JSON.stringify(previousFilter)}|${dataVersion}`,
   );
   // Only an answer for these very dates: an older one would set the totals against the wrong period.
-  const value = whole !== null && query.status === 'success' && query.data !== null ? { unit: whole.unit, range: whole.previous, summary: query.data } : null;
+  const value =
+    whole !== null && query.status === 'success' && query.data !== null
+      ? { unit: whole.unit, range: whole.previous, summary: query.data }
+      : null;
   return <PreviousPeriodContext.Provider value={value}>{children}</PreviousPeriodContext.Provider>;
 }
 

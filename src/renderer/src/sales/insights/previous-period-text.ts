@@ -17,11 +17,21 @@ export interface PeriodChange {
  * The change of `now` against `before` (exact decimal texts of one currency) as a percentage of `before`, to one
  * decimal; null when `before` is missing or zero.
  */
-export function periodChange(now: string, before: string | null, unit: CompareUnit, locale?: string): PeriodChange | null {
+export function periodChange(
+  now: string,
+  before: string | null,
+  unit: CompareUnit,
+  locale?: string,
+): PeriodChange | null {
   const base = before === null ? 0 : Number(before);
   if (!Number.isFinite(base) || base === 0) return null;
   const ratio = (Number(now) - base) / Math.abs(base);
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  const percent = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  });
   const shown = percent.format(ratio);
   // A change too small to show at one decimal reads as no change, whatever its sign.
   const rounded = Math.round(ratio * 1000);

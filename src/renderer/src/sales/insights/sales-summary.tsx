@@ -3,7 +3,20 @@
  * commission status (and, in the full table, by payment status). Money comes as the cache's exact decimal strings
  * and is only formatted here, never added up — and never across currencies.
  */
-import { Badge, Button, Group, OverflowList, Paper, Popover, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  OverflowList,
+  Paper,
+  Popover,
+  ScrollArea,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { SalesSummary, MoneyTotals } from '../../../../shared/sales-query-types';
 import { capitalize, formatCount, formatDecimalMoney, pluralize } from '../../common/format';
@@ -121,7 +134,14 @@ function CompactCurrency({ totals }: { totals: MoneyTotals }) {
         <Badge size="xs" variant="outline" color="gray">
           {totals.currency}
         </Badge>
-        <Text fw={700} size="sm" style={NO_WRAP} data-testid="summary-commission" data-value={totals.commission} data-amount="">
+        <Text
+          fw={700}
+          size="sm"
+          style={NO_WRAP}
+          data-testid="summary-commission"
+          data-value={totals.commission}
+          data-amount=""
+        >
           {formatDecimalMoney(totals.commission, totals.currency)}
         </Text>
         <Text size="xs" c="dimmed" style={NO_WRAP} data-testid="summary-sales" data-value={totals.count}>
@@ -136,7 +156,15 @@ function CompactCurrency({ totals }: { totals: MoneyTotals }) {
 function CurrencyCard({ totals, summary }: { totals: MoneyTotals; summary: SalesSummary }) {
   const statuses = summary.byCommissionStatus.filter((s) => s.currency === totals.currency);
   return (
-    <Paper withBorder radius="md" px="sm" py={6} style={{ flexShrink: 0 }} data-testid="summary-currency" data-currency={totals.currency}>
+    <Paper
+      withBorder
+      radius="md"
+      px="sm"
+      py={6}
+      style={{ flexShrink: 0 }}
+      data-testid="summary-currency"
+      data-currency={totals.currency}
+    >
       <Group gap="lg" wrap="nowrap" align="flex-start">
         <Stack gap={0}>
           <Group gap={6} wrap="nowrap">
@@ -147,10 +175,26 @@ function CurrencyCard({ totals, summary }: { totals: MoneyTotals; summary: Sales
               {pluralize(totals.count, 'sale', 'sales')}
             </Text>
           </Group>
-          <Text fw={700} size="md" lh={1.5} style={NO_WRAP} data-testid="summary-commission" data-value={totals.commission} data-amount="" title="Commission">
+          <Text
+            fw={700}
+            size="md"
+            lh={1.5}
+            style={NO_WRAP}
+            data-testid="summary-commission"
+            data-value={totals.commission}
+            data-amount=""
+            title="Commission"
+          >
             {formatDecimalMoney(totals.commission, totals.currency)}
           </Text>
-          <Text size="xs" c="dimmed" style={NO_WRAP} data-testid="summary-transaction" data-value={totals.transaction} title="Transaction amount">
+          <Text
+            size="xs"
+            c="dimmed"
+            style={NO_WRAP}
+            data-testid="summary-transaction"
+            data-value={totals.transaction}
+            title="Transaction amount"
+          >
             of {formatDecimalMoney(totals.transaction, totals.currency)} sold
           </Text>
         </Stack>
@@ -170,7 +214,11 @@ function CurrencyCard({ totals, summary }: { totals: MoneyTotals; summary: Sales
                   data-value={part?.commission ?? '0'}
                   data-count={part?.count ?? 0}
                   data-transaction={part?.transaction ?? '0'}
-                  title={part ? `${pluralize(part.count, 'sale', 'sales')}, transactions ${formatDecimalMoney(part.transaction, part.currency)}` : 'No sales'}
+                  title={
+                    part
+                      ? `${pluralize(part.count, 'sale', 'sales')}, transactions ${formatDecimalMoney(part.transaction, part.currency)}`
+                      : 'No sales'
+                  }
                 >
                   {part ? formatDecimalMoney(part.commission, part.currency) : '—'}
                 </Text>
@@ -203,7 +251,12 @@ export function SummaryTable({ summary }: { summary: SalesSummary }) {
           {summary.byCurrency.map((totals) => {
             const rows = splitRows(summary, totals);
             return rows.map((row, i) => (
-              <Table.Tr key={`${totals.currency}-${row.key}`} data-testid="summary-row" data-currency={totals.currency} data-group={row.key}>
+              <Table.Tr
+                key={`${totals.currency}-${row.key}`}
+                data-testid="summary-row"
+                data-currency={totals.currency}
+                data-group={row.key}
+              >
                 <Table.Td fw={i === 0 ? 700 : undefined}>{i === 0 ? totals.currency : ''}</Table.Td>
                 <Table.Td fw={i === 0 ? 700 : undefined}>{row.label}</Table.Td>
                 <Table.Td ta="right" data-value={row.t.count}>
@@ -231,8 +284,13 @@ export function SummaryTable({ summary }: { summary: SalesSummary }) {
 }
 
 /** Rows of one currency's split: all, then by commission status, then by payment status. */
-function splitRows(summary: SalesSummary, totals: MoneyTotals): { label: string; short: string; key: string; t: MoneyTotals }[] {
-  const rows: { label: string; short: string; key: string; t: MoneyTotals }[] = [{ label: 'All', short: 'All', key: 'all', t: totals }];
+function splitRows(
+  summary: SalesSummary,
+  totals: MoneyTotals,
+): { label: string; short: string; key: string; t: MoneyTotals }[] {
+  const rows: { label: string; short: string; key: string; t: MoneyTotals }[] = [
+    { label: 'All', short: 'All', key: 'all', t: totals },
+  ];
   for (const s of COMMISSION_ORDER) {
     const t = summary.byCommissionStatus.find((x) => x.currency === totals.currency && x.commissionStatus === s);
     if (t) rows.push({ label: `Commission ${s}`, short: capitalize(s), key: `commission-${s}`, t });
@@ -272,14 +330,24 @@ export function TotalsByCurrency({ summary }: { summary: SalesSummary }) {
             <Table.Tbody>
               {splitRows(summary, totals).map((row) => (
                 <Table.Tr key={row.key} data-group={row.key} fw={row.key === 'all' ? 700 : undefined}>
-                  <Table.Td style={row.key === 'payment-paid' ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
+                  <Table.Td
+                    style={
+                      row.key === 'payment-paid'
+                        ? { borderTop: '1px solid var(--mantine-color-default-border)' }
+                        : undefined
+                    }
+                  >
                     {row.short}
                   </Table.Td>
                   <Table.Td ta="right">{formatCount(row.t.count)}</Table.Td>
                   <Table.Td
                     ta="right"
                     style={NO_WRAP}
-                    title={row.t.transactionMissing > 0 ? `${formatCount(row.t.transactionMissing)} without a transaction amount` : undefined}
+                    title={
+                      row.t.transactionMissing > 0
+                        ? `${formatCount(row.t.transactionMissing)} without a transaction amount`
+                        : undefined
+                    }
                   >
                     {formatDecimalMoney(row.t.transaction, row.t.currency)}
                   </Table.Td>

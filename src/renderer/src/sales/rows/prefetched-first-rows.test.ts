@@ -5,7 +5,12 @@ import { preferencesSchema } from '../../../../shared/preferences';
 import type { SalesPageQuery } from '../../../../shared/sales-query';
 import type { LocalStateStorage } from '../../common/local-view-state';
 import { sendStartRequests } from '../../common/start-requests';
-import { askRememberedFirstRows, rememberFirstRowsQuery, takeArrivedFirstRows, takeFirstRows } from './prefetched-first-rows';
+import {
+  askRememberedFirstRows,
+  rememberFirstRowsQuery,
+  takeArrivedFirstRows,
+  takeFirstRows,
+} from './prefetched-first-rows';
 import { firstRowsQuery, prefetchFirstRows } from '../view';
 import { WINDOW_SIZE } from './row-windows';
 
@@ -22,7 +27,10 @@ const MARCH_PREFS = preferencesSchema.parse({
 });
 
 /** A storage over a plain map, or one that refuses every write. */
-function storage(entries: Record<string, string> = {}, refuseWrites = false): LocalStateStorage & { entries: Map<string, string> } {
+function storage(
+  entries: Record<string, string> = {},
+  refuseWrites = false,
+): LocalStateStorage & { entries: Map<string, string> } {
   const map = new Map(Object.entries(entries));
   return {
     entries: map,

@@ -11,7 +11,14 @@ import type { SalesPageQuery } from '../../../../shared/sales-query';
 import type { SalesPageResult } from '../../../../shared/sales-query-types';
 import { call } from '../../common/bridge';
 import { prefetchedAnswer, type PrefetchedAnswer } from '../../common/prefetched-answer';
-import { browserStorage, localStateKey, readLocalState, writeLocalState, type LocalStateSchema, type LocalStateStorage } from '../../common/local-view-state';
+import {
+  browserStorage,
+  localStateKey,
+  readLocalState,
+  writeLocalState,
+  type LocalStateSchema,
+  type LocalStateStorage,
+} from '../../common/local-view-state';
 import { WINDOW_SIZE } from './row-windows';
 
 let prefetched: { key: string; answer: PrefetchedAnswer<IpcResult<SalesPageResult>> } | null = null;
@@ -21,7 +28,8 @@ const REMEMBERED_KEY = localStateKey(null, 'first-rows-query');
 /** Asks for `query`'s window unless the slot already holds that very request; resolves when its answer is in. */
 export function askFirstRows(query: SalesPageQuery): Promise<IpcResult<SalesPageResult>> {
   const key = JSON.stringify(query);
-  if (prefetched === null || prefetched.key !== key) prefetched = { key, answer: prefetchedAnswer(call('querySales', query)) };
+  if (prefetched === null || prefetched.key !== key)
+    prefetched = { key, answer: prefetchedAnswer(call('querySales', query)) };
   return prefetched.answer.promise;
 }
 
@@ -66,7 +74,10 @@ export function askRememberedFirstRows(storage: LocalStateStorage | null = brows
 }
 
 /** Remembers the table's first-window request for the next start (a storage that refuses it only means it is not). */
-export function rememberFirstRowsQuery(query: SalesPageQuery, storage: LocalStateStorage | null = browserStorage()): void {
+export function rememberFirstRowsQuery(
+  query: SalesPageQuery,
+  storage: LocalStateStorage | null = browserStorage(),
+): void {
   if (query.offset === 0) writeLocalState(storage, REMEMBERED_KEY, query);
 }
 
@@ -85,7 +96,8 @@ export function takeFirstRows(query: SalesPageQuery): Promise<IpcResult<SalesPag
  * its rows; undefined otherwise (nothing is taken then, and the table asks as usual).
  */
 export function takeArrivedFirstRows(query: SalesPageQuery): IpcResult<SalesPageResult> | undefined {
-  const arrived = prefetched !== null && prefetched.key === JSON.stringify(query) ? prefetched.answer.arrived() : undefined;
+  const arrived =
+    prefetched !== null && prefetched.key === JSON.stringify(query) ? prefetched.answer.arrived() : undefined;
   if (arrived !== undefined) prefetched = null;
   return arrived;
 }

@@ -11,7 +11,12 @@ export const WINDOW_SIZE = 200;
 export const WINDOW_CAPACITY = 12;
 
 /** The window indexes that cover rows `first`..`last` (inclusive) of a result of `total` rows. */
-export function windowsCovering(first: number, last: number, total: number, windowSize: number = WINDOW_SIZE): number[] {
+export function windowsCovering(
+  first: number,
+  last: number,
+  total: number,
+  windowSize: number = WINDOW_SIZE,
+): number[] {
   if (total <= 0 || last < first) return [];
   const lo = Math.max(0, Math.min(first, total - 1));
   const hi = Math.max(0, Math.min(last, total - 1));

@@ -17,7 +17,13 @@ import { formatIsoDay, pluralize } from '../../common/format';
 import { ChartIcon, FilterIcon, HistoryIcon, SalesIcon, SyncIcon } from '../../common/icons';
 import { useBridgeQuery } from '../../common/use-bridge-query';
 import { BackfillBanner, useSyncActions, useSyncState } from '../../sync';
-import { Breakdowns, CommissionChart, SummaryBar as SummaryBarAlways, TotalsByCurrency, PreviousPeriodScope } from '../insights';
+import {
+  Breakdowns,
+  CommissionChart,
+  SummaryBar as SummaryBarAlways,
+  TotalsByCurrency,
+  PreviousPeriodScope,
+} from '../insights';
 import {
   visibleIds,
   resizeColumn,
@@ -50,7 +56,8 @@ import type { SalesTab, SalesView } from '../view';
  * inside itself with its header in view. Tiny windows scroll as a page.
  */
 const FILL_SCREEN: CSSProperties = {
-  height: 'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem) - var(--shell-banner-offset, 0px))',
+  height:
+    'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem) - var(--shell-banner-offset, 0px))',
   minHeight: 440,
 };
 
@@ -67,7 +74,14 @@ const SummaryBar = memo(SummaryBarAlways);
 const ExportButton = memo(ExportButtonAlways);
 
 /** Sort directions a column starts with: newest, largest first for dates and amounts. */
-const DESCENDING_FIRST = new Set<SaleSortColumn>(['transactionDate', 'paymentDate', 'commissionAmount', 'transactionAmount', 'firstSeen', 'lastChanged']);
+const DESCENDING_FIRST = new Set<SaleSortColumn>([
+  'transactionDate',
+  'paymentDate',
+  'commissionAmount',
+  'transactionAmount',
+  'firstSeen',
+  'lastChanged',
+]);
 
 /** Props of {@link SalesScreen}. */
 export interface SalesScreenProps {
@@ -82,16 +96,30 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
   const { today, dataVersion } = sync;
   const { filters, sort, layout } = view;
   const { fiscalYearStartMonth } = usePreferences().prefs;
-  const filter = useMemo(() => toSalesFilter(filters, today, fiscalYearStartMonth), [filters, today, fiscalYearStartMonth]);
-  const range = useMemo(() => effectiveRange(filters, today, fiscalYearStartMonth), [filters, today, fiscalYearStartMonth]);
+  const filter = useMemo(
+    () => toSalesFilter(filters, today, fiscalYearStartMonth),
+    [filters, today, fiscalYearStartMonth],
+  );
+  const range = useMemo(
+    () => effectiveRange(filters, today, fiscalYearStartMonth),
+    [filters, today, fiscalYearStartMonth],
+  );
   const rangeFilter: SalesFilter = range ? { from: range.from, to: range.to } : {};
   const filterKey = JSON.stringify(filter);
   // The filter bar's choices wait behind the table's rows and the totals (see BridgeQueryOptions.deferred).
-  const values = useBridgeQuery(() => call('salesFilterValues', rangeFilter), `${JSON.stringify(rangeFilter)}|${dataVersion}`, { deferred: true });
+  const values = useBridgeQuery(
+    () => call('salesFilterValues', rangeFilter),
+    `${JSON.stringify(rangeFilter)}|${dataVersion}`,
+    { deferred: true },
+  );
   // Which statuses the range holds, the service's own words included: what the status dropdowns offer.
-  const rangeStatuses = useBridgeQuery(() => call('summarizeSales', rangeFilter), `statuses|${JSON.stringify(rangeFilter)}|${dataVersion}`, {
-    deferred: true,
-  });
+  const rangeStatuses = useBridgeQuery(
+    () => call('summarizeSales', rangeFilter),
+    `statuses|${JSON.stringify(rangeFilter)}|${dataVersion}`,
+    {
+      deferred: true,
+    },
+  );
   const allValues = useBridgeQuery(() => call('salesFilterValues', {}), `all|${dataVersion}`, { deferred: true });
   const summary = useBridgeQuery(() => call('summarizeSales', filter), `${filterKey}|${dataVersion}`);
   const [drawerSale, setDrawerSale] = useState<CachedSale | null>(null);
@@ -102,7 +130,12 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
   const gap = short ? 6 : 'var(--mantine-spacing-xs)';
 
   const collectionLabels = useMemo(
-    () => new Map((allValues.data?.collections ?? []).flatMap((c) => (c.value && c.label ? [[c.value, c.label] as [string, string]] : []))),
+    () =>
+      new Map(
+        (allValues.data?.collections ?? []).flatMap((c) =>
+          c.value && c.label ? [[c.value, c.label] as [string, string]] : [],
+        ),
+      ),
     [allValues.data],
   );
   const nothingToExport = summary.data !== null && summary.data.byCurrency.length === 0;
@@ -191,7 +224,12 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
         <PreviousPeriodScope filter={filter} dataVersion={dataVersion}>
           <SummaryBar summary={summary.data} />
         </PreviousPeriodScope>
-        <SalesTable view={view} filter={filter} cacheEmpty={allValues.data !== null && allValues.data.firstDay === null} onOpen={setDrawerSale} />
+        <SalesTable
+          view={view}
+          filter={filter}
+          cacheEmpty={allValues.data !== null && allValues.data.firstDay === null}
+          onOpen={setDrawerSale}
+        />
       </Tabs.Panel>
       <Tabs.Panel value="insights" style={{ ...PANEL, overflowY: 'auto' }}>
         <Insights view={view} filter={filter} summary={summary.data} />
@@ -217,7 +255,13 @@ function useFilterBarOpen(short: boolean): { open: boolean; toggle: () => void }
   return { open, toggle: () => setChosen(!open) };
 }
 
-const PANEL: CSSProperties = { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-xs)' };
+const PANEL: CSSProperties = {
+  flex: 1,
+  minHeight: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 'var(--mantine-spacing-xs)',
+};
 
 interface SalesTableProps {
   view: SalesView;
@@ -240,18 +284,29 @@ const SalesTable = memo(function SalesTable({ view, filter, cacheEmpty, onOpen }
   const [leftOut, setLeftOut] = useState<string[]>([]);
   // The table reports its hidden columns after every change of them, and once when drawn: the same list keeps the
   // state, so that first report does not draw the table a second time before its first frame.
-  const onHiddenColumns = useCallback((ids: string[]) => setLeftOut((old) => (old.join(',') === ids.join(',') ? old : ids)), []);
+  const onHiddenColumns = useCallback(
+    (ids: string[]) => setLeftOut((old) => (old.join(',') === ids.join(',') ? old : ids)),
+    [],
+  );
   const columns = visibleIds(layout).flatMap((id) => {
     const column = COLUMN_BY_ID.get(id);
     return column ? [column] : [];
   }) as SalesColumn[];
 
   const onSort = (column: SaleSortColumn) => {
-    const direction = sort.column === column ? (sort.direction === 'asc' ? 'desc' : 'asc') : DESCENDING_FIRST.has(column) ? 'desc' : 'asc';
+    const direction =
+      sort.column === column
+        ? sort.direction === 'asc'
+          ? 'desc'
+          : 'asc'
+        : DESCENDING_FIRST.has(column)
+          ? 'desc'
+          : 'asc';
     view.setSort({ column, direction });
   };
 
-  if (rows.error) return <ErrorState error={rows.error} title="Sales could not be read from the cache" onRetry={rows.reload} />;
+  if (rows.error)
+    return <ErrorState error={rows.error} title="Sales could not be read from the cache" onRetry={rows.reload} />;
   if (rows.total === null) {
     return (
       <Group justify="center" py="xl" role="status" aria-live="polite">
@@ -263,13 +318,22 @@ const SalesTable = memo(function SalesTable({ view, filter, cacheEmpty, onOpen }
     );
   }
   if (rows.total === 0) {
-    return <NoSales cacheEmpty={cacheEmpty} narrowed={hasNarrowingFilters(filters)} onClear={() => view.setFilters(clearFilters(filters))} />;
+    return (
+      <NoSales
+        cacheEmpty={cacheEmpty}
+        narrowed={hasNarrowingFilters(filters)}
+        onClear={() => view.setFilters(clearFilters(filters))}
+      />
+    );
   }
   return (
     <Stack gap={4} style={{ flex: 1, minHeight: 0 }}>
       <Text size="xs" c="dimmed" data-testid="sales-total" data-value={rows.total} aria-live="polite">
         {pluralize(rows.total, 'sale', 'sales')}
-        {filter.includeNoLongerReported && (unreported.error ? ' · sales no longer reported could not be marked' : ' · sales no longer reported are marked')}
+        {filter.includeNoLongerReported &&
+          (unreported.error
+            ? ' · sales no longer reported could not be marked'
+            : ' · sales no longer reported are marked')}
         {order !== null && <span data-testid="sort-note">{` · ${order}`}</span>}
         <LeftOutNote leftOut={leftOut} fitToWindow={fitToWindow} onChange={setFitToWindow} />
         <Text span inherit visibleFrom="md">
@@ -303,7 +367,15 @@ const SalesTable = memo(function SalesTable({ view, filter, cacheEmpty, onOpen }
 });
 
 /** Which columns the window is too narrow for, with a way to show them anyway (the table then scrolls sideways). */
-function LeftOutNote({ leftOut, fitToWindow, onChange }: { leftOut: string[]; fitToWindow: boolean; onChange: (fit: boolean) => void }) {
+function LeftOutNote({
+  leftOut,
+  fitToWindow,
+  onChange,
+}: {
+  leftOut: string[];
+  fitToWindow: boolean;
+  onChange: (fit: boolean) => void;
+}) {
   if (!fitToWindow) {
     return (
       <>
@@ -361,7 +433,12 @@ function NoSales({ cacheEmpty, narrowed, onClear }: { cacheEmpty: boolean; narro
         data-testid="sales-empty"
       >
         <EmptyState.Actions>
-          <Button leftSection={<SyncIcon size={16} />} loading={starting} disabled={sync.running} onClick={() => void syncNow()}>
+          <Button
+            leftSection={<SyncIcon size={16} />}
+            loading={starting}
+            disabled={sync.running}
+            onClick={() => void syncNow()}
+          >
             Sync now
           </Button>
         </EmptyState.Actions>
@@ -373,7 +450,9 @@ function NoSales({ cacheEmpty, narrowed, onClear }: { cacheEmpty: boolean; narro
       icon={<SalesIcon size={28} />}
       title={narrowed ? 'No sales match these filters' : 'No sales in this date range'}
       description={
-        narrowed ? 'Remove a filter above, or clear them all.' : 'Choose a wider date range, or sync the missing days if the banner above offers it.'
+        narrowed
+          ? 'Remove a filter above, or clear them all.'
+          : 'Choose a wider date range, or sync the missing days if the banner above offers it.'
       }
       py="xl"
       data-testid="sales-empty"
@@ -392,13 +471,20 @@ function NoSales({ cacheEmpty, narrowed, onClear }: { cacheEmpty: boolean; narro
 function Insights({ view, filter, summary }: { view: SalesView; filter: SalesFilter; summary: SalesSummary | null }) {
   const sync = useSyncState();
   const key = `${JSON.stringify(filter)}|${sync.dataVersion}`;
-  const series = useBridgeQuery(() => call('salesSeries', { filter, interval: view.interval }), `${key}|${view.interval}`);
+  const series = useBridgeQuery(
+    () => call('salesSeries', { filter, interval: view.interval }),
+    `${key}|${view.interval}`,
+  );
   const top = useBridgeQuery(async () => {
     const [collection, product, subid] = await Promise.all(
-      (['collection', 'product', 'subid'] as const).map((dimension) => call('topSales', { filter, dimension, limit: 8 })),
+      (['collection', 'product', 'subid'] as const).map((dimension) =>
+        call('topSales', { filter, dimension, limit: 8 }),
+      ),
     );
-    if (!collection?.ok) return collection ?? { ok: false as const, error: { code: 'INTERNAL' as const, message: 'No answer.' } };
-    if (!product?.ok) return product ?? { ok: false as const, error: { code: 'INTERNAL' as const, message: 'No answer.' } };
+    if (!collection?.ok)
+      return collection ?? { ok: false as const, error: { code: 'INTERNAL' as const, message: 'No answer.' } };
+    if (!product?.ok)
+      return product ?? { ok: false as const, error: { code: 'INTERNAL' as const, message: 'No answer.' } };
     if (!subid?.ok) return subid ?? { ok: false as const, error: { code: 'INTERNAL' as const, message: 'No answer.' } };
     return { ok: true as const, value: { collection: collection.value, product: product.value, subid: subid.value } };
   }, key);
@@ -409,7 +495,9 @@ function Insights({ view, filter, summary }: { view: SalesView; filter: SalesFil
   const error = series.error ?? top.error;
   return (
     <Stack gap="md" pb="md" data-testid="insights">
-      {error && <ErrorState error={error} title="Charts could not be loaded" onRetry={() => (series.reload(), top.reload())} />}
+      {error && (
+        <ErrorState error={error} title="Charts could not be loaded" onRetry={() => (series.reload(), top.reload())} />
+      )}
       <TabPartLoading height={260}>
         <CommissionChart points={series.data} interval={view.interval} onIntervalChange={view.setInterval} />
       </TabPartLoading>

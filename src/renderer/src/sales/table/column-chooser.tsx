@@ -33,7 +33,15 @@ export function ColumnChooser({ layout, onChange }: ColumnChooserProps) {
               if (!column) return null;
               const visible = !layout.hidden.includes(id);
               return (
-                <Group key={id} component="li" gap={4} wrap="nowrap" justify="space-between" data-testid="column-option" data-column={id}>
+                <Group
+                  key={id}
+                  component="li"
+                  gap={4}
+                  wrap="nowrap"
+                  justify="space-between"
+                  data-testid="column-option"
+                  data-column={id}
+                >
                   <Checkbox
                     size="xs"
                     label={column.header}

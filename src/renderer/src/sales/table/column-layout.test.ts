@@ -51,7 +51,11 @@ describe('column layout', () => {
   });
 
   it('fits a remembered layout to the columns this version has', () => {
-    const stored = { order: ['commission', 'gone', 'date'], hidden: ['date', 'gone'], widths: { commission: 9999, gone: 10 } };
+    const stored = {
+      order: ['commission', 'gone', 'date'],
+      hidden: ['date', 'gone'],
+      widths: { commission: 9999, gone: 10 },
+    };
     const layout = normalizeLayout(stored, COLUMNS);
     expect(layout.order).toEqual(['commission', 'date', 'reference', 'slug']);
     expect(layout.hidden).toEqual(['date', 'slug']);
@@ -59,21 +63,38 @@ describe('column layout', () => {
   });
 
   it('keeps one column visible even if the stored layout hid them all', () => {
-    const stored = { order: ['date', 'reference', 'slug', 'commission'], hidden: ['date', 'reference', 'slug', 'commission'], widths: {} };
+    const stored = {
+      order: ['date', 'reference', 'slug', 'commission'],
+      hidden: ['date', 'reference', 'slug', 'commission'],
+      widths: {},
+    };
     expect(visibleIds(normalizeLayout(stored, COLUMNS))).toEqual(['date']);
   });
 });
 
 describe('fitting a narrow window', () => {
-  const widths: Record<string, number> = { date: 100, reference: 150, product: 150, subid: 90, commission: 120, status: 110 };
+  const widths: Record<string, number> = {
+    date: 100,
+    reference: 150,
+    product: 150,
+    subid: 90,
+    commission: 120,
+    status: 110,
+  };
   const widthOf = (id: string) => widths[id] ?? 0;
   const ids = Object.keys(widths);
   const hideOrder = ['subid', 'reference'];
 
   it('A3: leaves out columns in order until the rest fit, keeping the essential ones and their order', () => {
     expect(fitToWidth(ids, widthOf, 1000, hideOrder)).toEqual({ shown: ids, hidden: [] });
-    expect(fitToWidth(ids, widthOf, 650, hideOrder)).toEqual({ shown: ['date', 'reference', 'product', 'commission', 'status'], hidden: ['subid'] });
-    expect(fitToWidth(ids, widthOf, 500, hideOrder)).toEqual({ shown: ['date', 'product', 'commission', 'status'], hidden: ['reference', 'subid'] });
+    expect(fitToWidth(ids, widthOf, 650, hideOrder)).toEqual({
+      shown: ['date', 'reference', 'product', 'commission', 'status'],
+      hidden: ['subid'],
+    });
+    expect(fitToWidth(ids, widthOf, 500, hideOrder)).toEqual({
+      shown: ['date', 'product', 'commission', 'status'],
+      hidden: ['reference', 'subid'],
+    });
     // Too narrow even for the essential columns: they stay (the table then scrolls), nothing else is shown.
     expect(fitToWidth(ids, widthOf, 300, hideOrder).shown).toEqual(['date', 'product', 'commission', 'status']);
   });
@@ -82,14 +103,19 @@ describe('fitting a narrow window', () => {
     const trailing = ['date', 'product', 'commission', 'status', 'subid', 'reference'];
     expect(fitToWidth(trailing, widthOf, 480, hideOrder, true)).toEqual({ shown: trailing, hidden: [] });
     expect(fitToWidth(trailing, widthOf, 480, hideOrder).hidden).toEqual(['subid', 'reference']);
-    expect(fitToWidth(['date', 'reference', 'product', 'commission', 'status', 'subid'], widthOf, 480, hideOrder, true)).toEqual({
+    expect(
+      fitToWidth(['date', 'reference', 'product', 'commission', 'status', 'subid'], widthOf, 480, hideOrder, true),
+    ).toEqual({
       shown: ['date', 'product', 'commission', 'status', 'subid'],
       hidden: ['reference'],
     });
   });
 
   it('skips hidable columns that are not shown', () => {
-    expect(fitToWidth(['date', 'reference', 'product'], widthOf, 260, ['subid', 'reference'])).toEqual({ shown: ['date', 'product'], hidden: ['reference'] });
+    expect(fitToWidth(['date', 'reference', 'product'], widthOf, 260, ['subid', 'reference'])).toEqual({
+      shown: ['date', 'product'],
+      hidden: ['reference'],
+    });
   });
 
   it('sizes a heading for two lines at most, never splitting a word', () => {

@@ -55,7 +55,9 @@ export function normalizeLayout(stored: ColumnLayout | null, columns: readonly C
   });
   const storedIds = new Set(stored.order);
   const hidden = order.filter((id) => (storedIds.has(id) ? stored.hidden.includes(id) : fresh.hidden.includes(id)));
-  const widths = Object.fromEntries(fresh.order.map((id) => [id, clampWidth(stored.widths[id] ?? fresh.widths[id] ?? MIN_COLUMN_WIDTH)]));
+  const widths = Object.fromEntries(
+    fresh.order.map((id) => [id, clampWidth(stored.widths[id] ?? fresh.widths[id] ?? MIN_COLUMN_WIDTH)]),
+  );
   const layout = { order, hidden, widths };
   return hidden.length >= order.length ? { ...layout, hidden: hidden.filter((id) => id !== order[0]) } : layout;
 }

@@ -12,7 +12,12 @@ import { Tooltip } from '../../common/tooltip';
 export async function copyValue(label: string, value: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(value);
-    notifications.show({ color: 'teal', message: `Copied ${value}`, autoClose: 2500, 'data-testid': 'copied-notification' });
+    notifications.show({
+      color: 'teal',
+      message: `Copied ${value}`,
+      autoClose: 2500,
+      'data-testid': 'copied-notification',
+    });
   } catch {
     notifications.show({
       color: 'red',

@@ -22,7 +22,17 @@ export interface SaleDrawerProps {
 }
 
 /** Long names and identifiers wrap anywhere; amounts never break (the drawer is wide enough for any of them). */
-function Field({ label, children, testId, amount = false }: { label: string; children: ReactNode; testId?: string; amount?: boolean }) {
+function Field({
+  label,
+  children,
+  testId,
+  amount = false,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  amount?: boolean;
+}) {
   return (
     <Stack gap={2} miw={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -65,16 +75,30 @@ export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
       {sale && (
         <Stack gap="md">
           <Group gap="xs">
-            <Button size="xs" leftSection={<CopyIcon size={14} />} onClick={() => void copyValue('reference', sale.reference)}>
+            <Button
+              size="xs"
+              leftSection={<CopyIcon size={14} />}
+              onClick={() => void copyValue('reference', sale.reference)}
+            >
               Copy reference
             </Button>
             {sale.subid !== null && sale.subid.trim() !== '' && (
-              <Button size="xs" variant="default" leftSection={<CopyIcon size={14} />} onClick={() => void copyValue('sub-ID', sale.subid ?? '')}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<CopyIcon size={14} />}
+                onClick={() => void copyValue('sub-ID', sale.subid ?? '')}
+              >
                 Copy sub-ID
               </Button>
             )}
             {isHttpsUrl(sale.collectionUrl) ? (
-              <Button size="xs" variant="default" leftSection={<ExternalIcon size={14} />} onClick={() => void openExternal(sale.collectionUrl ?? '')}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<ExternalIcon size={14} />}
+                onClick={() => void openExternal(sale.collectionUrl ?? '')}
+              >
                 Open store page
               </Button>
             ) : (
@@ -177,7 +201,9 @@ function ExtraFields({ extra }: { extra: CachedSale['extra'] }) {
           <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
             {key}
           </Badge>
-          <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{typeof value === 'string' ? value : JSON.stringify(value, null, 1)}</Code>
+          <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+            {typeof value === 'string' ? value : JSON.stringify(value, null, 1)}
+          </Code>
         </Group>
       ))}
     </Stack>

@@ -6,7 +6,14 @@
 import type { ReactNode } from 'react';
 import type { SaleSortColumn } from '../../../../shared/sales-query';
 import type { CachedSale } from '../../../../shared/sales-query-types';
-import { capitalize, formatDateTime, formatDecimalMoney, formatIsoDay, formatMinorMoney, MISSING } from '../../common/format';
+import {
+  capitalize,
+  formatDateTime,
+  formatDecimalMoney,
+  formatIsoDay,
+  formatMinorMoney,
+  MISSING,
+} from '../../common/format';
 import { statusText } from '../../common/status-text';
 import type { ColumnSpec } from './column-layout';
 import { CommissionStatusBadge } from './commission-status-badge';
@@ -91,7 +98,15 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     defaultVisible: true,
     text: (s) => textOr(s.collectionName ?? s.collectionSlug),
   },
-  { id: 'category', header: 'Category', align: 'left', sortKey: 'category', defaultWidth: 96, defaultVisible: false, text: (s) => capitalize(s.category) },
+  {
+    id: 'category',
+    header: 'Category',
+    align: 'left',
+    sortKey: 'category',
+    defaultWidth: 96,
+    defaultVisible: false,
+    text: (s) => capitalize(s.category),
+  },
   {
     id: 'subid',
     header: 'Sub-ID',
@@ -154,8 +169,25 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     fit: true,
     text: (s) => formatIsoDay(s.paymentDate),
   },
-  { id: 'currency', header: 'Currency', align: 'left', sortKey: 'currency', defaultWidth: 90, defaultVisible: false, fit: true, text: (s) => s.currency },
-  { id: 'productSlug', header: 'Product slug', align: 'left', sortKey: null, defaultWidth: 180, defaultVisible: false, text: (s) => textOr(s.productSlug) },
+  {
+    id: 'currency',
+    header: 'Currency',
+    align: 'left',
+    sortKey: 'currency',
+    defaultWidth: 90,
+    defaultVisible: false,
+    fit: true,
+    text: (s) => s.currency,
+  },
+  {
+    id: 'productSlug',
+    header: 'Product slug',
+    align: 'left',
+    sortKey: null,
+    defaultWidth: 180,
+    defaultVisible: false,
+    text: (s) => textOr(s.productSlug),
+  },
   {
     id: 'collectionSlug',
     header: 'Collection slug',
@@ -165,7 +197,15 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     defaultVisible: false,
     text: (s) => textOr(s.collectionSlug),
   },
-  { id: 'collectionUrl', header: 'Store page', align: 'left', sortKey: null, defaultWidth: 220, defaultVisible: false, text: (s) => textOr(s.collectionUrl) },
+  {
+    id: 'collectionUrl',
+    header: 'Store page',
+    align: 'left',
+    sortKey: null,
+    defaultWidth: 220,
+    defaultVisible: false,
+    text: (s) => textOr(s.collectionUrl),
+  },
   {
     id: 'firstSeen',
     header: 'First seen',
@@ -184,7 +224,15 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     defaultVisible: false,
     text: (s) => formatDateTime(s.lastChanged),
   },
-  { id: 'extra', header: 'Extra fields', align: 'left', sortKey: null, defaultWidth: 220, defaultVisible: false, text: extraText },
+  {
+    id: 'extra',
+    header: 'Extra fields',
+    align: 'left',
+    sortKey: null,
+    defaultWidth: 220,
+    defaultVisible: false,
+    text: extraText,
+  },
 ];
 
 /** Columns that take the room left over when the table is narrower than the window. */

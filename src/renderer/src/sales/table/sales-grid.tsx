@@ -6,7 +6,14 @@
  * selected row, and Enter opens it.
  */
 import { useElementSize, useMergedRef } from '@mantine/hooks';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import type { SaleSortColumn, SalesSort } from '../../../../shared/sales-query';
 import type { CachedSale } from '../../../../shared/sales-query-types';
 import { MISSING } from '../../common/format';
@@ -62,13 +69,30 @@ interface Geometry {
 function geometry(total: number, bodyHeight: number): Geometry {
   const contentHeight = total * ROW_HEIGHT;
   const scrollHeight = Math.min(contentHeight, MAX_SCROLL_HEIGHT);
-  const ratio = scrollHeight < contentHeight && scrollHeight > bodyHeight ? (contentHeight - bodyHeight) / (scrollHeight - bodyHeight) : 1;
+  const ratio =
+    scrollHeight < contentHeight && scrollHeight > bodyHeight
+      ? (contentHeight - bodyHeight) / (scrollHeight - bodyHeight)
+      : 1;
   return { contentHeight, scrollHeight, ratio };
 }
 
 /** The virtualized, keyboard-navigable sales table. */
 export function SalesGrid(props: SalesGridProps) {
-  const { columns, widths, total, rowAt, showRows, sort, onSort, selected, onSelect, onOpen, label, resetKey, noLongerReported } = props;
+  const {
+    columns,
+    widths,
+    total,
+    rowAt,
+    showRows,
+    sort,
+    onSort,
+    selected,
+    onSelect,
+    onOpen,
+    label,
+    resetKey,
+    noLongerReported,
+  } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const size = useElementSize();
   const [clientWidthRef, innerWidth] = useClientWidth<HTMLDivElement>();
@@ -117,7 +141,8 @@ export function SalesGrid(props: SalesGridProps) {
   const widthOf = (column: SalesColumn) => {
     const base = setWidthOf(column);
     if (spare === 0) return base;
-    if (stretchable.length > 0) return stretchable.includes(column) ? base + Math.floor(spare / stretchable.length) : base;
+    if (stretchable.length > 0)
+      return stretchable.includes(column) ? base + Math.floor(spare / stretchable.length) : base;
     return column === shown[shown.length - 1] ? base + spare : base;
   };
   const totalWidth = shown.reduce((sum, column) => sum + widthOf(column), 0);
@@ -184,7 +209,11 @@ export function SalesGrid(props: SalesGridProps) {
     handle.setPointerCapture(event.pointerId);
     let width = startWidth;
     const move = (e: PointerEvent) => {
-      width = Math.max(MIN_COLUMN_WIDTH, fit.leastWidth(column), Math.min(MAX_COLUMN_WIDTH, startWidth + e.clientX - startX));
+      width = Math.max(
+        MIN_COLUMN_WIDTH,
+        fit.leastWidth(column),
+        Math.min(MAX_COLUMN_WIDTH, startWidth + e.clientX - startX),
+      );
       setDraft({ id: column.id, width });
     };
     const up = () => {
@@ -233,7 +262,9 @@ export function SalesGrid(props: SalesGridProps) {
         aria-label={label}
         aria-rowcount={total + 1}
         aria-colcount={shown.length}
-        aria-activedescendant={selected !== null && selected >= first && selected <= last ? `sale-row-${selected}` : undefined}
+        aria-activedescendant={
+          selected !== null && selected >= first && selected <= last ? `sale-row-${selected}` : undefined
+        }
         tabIndex={0}
         onKeyDown={onKeyDown}
         onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
@@ -313,7 +344,10 @@ interface GridRowProps {
 /** The mark of a row whose sale the service no longer reports, in its product cell (or its reference, or first one). */
 function UnreportedMark() {
   return (
-    <span className={classes.unreportedMark} title="The service no longer reports this sale. It is kept here for your records and left out of totals.">
+    <span
+      className={classes.unreportedMark}
+      title="The service no longer reports this sale. It is kept here for your records and left out of totals."
+    >
       no longer reported
     </span>
   );
@@ -338,7 +372,10 @@ function GridRow({ index, sale, top, width, columns, widthOf, measure, selected,
       >
         {columns.map((column) => (
           <div key={column.id} className={classes.cell} role="gridcell" style={{ width: widthOf(column) }}>
-            <div className={classes.placeholder} style={{ width: `${40 + ((index * 7 + column.id.length * 13) % 45)}%` }} />
+            <div
+              className={classes.placeholder}
+              style={{ width: `${40 + ((index * 7 + column.id.length * 13) % 45)}%` }}
+            />
           </div>
         ))}
       </div>

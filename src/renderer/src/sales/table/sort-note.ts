@@ -5,7 +5,10 @@
  */
 import type { SaleSortColumn, SalesSort } from '../../../../shared/sales-query';
 
-const AMOUNT_NAMES: Partial<Record<SaleSortColumn, string>> = { commissionAmount: 'commission', transactionAmount: 'transaction amount' };
+const AMOUNT_NAMES: Partial<Record<SaleSortColumn, string>> = {
+  commissionAmount: 'commission',
+  transactionAmount: 'transaction amount',
+};
 
 /** True for the columns whose sort groups sales by currency first. */
 export function sortsWithinCurrency(column: SaleSortColumn): boolean {

@@ -19,7 +19,13 @@ export interface ToolbarButtonProps extends Omit<ComponentPropsWithoutRef<'butto
 }
 
 /** The toolbar button; forwards its ref (React 19) so it can be a popover's target. */
-export function ToolbarButton({ label, icon, active = false, ref, ...rest }: ToolbarButtonProps & { ref?: React.Ref<HTMLButtonElement> }) {
+export function ToolbarButton({
+  label,
+  icon,
+  active = false,
+  ref,
+  ...rest
+}: ToolbarButtonProps & { ref?: React.Ref<HTMLButtonElement> }) {
   const compact = useMediaQuery(COMPACT_TOOLBAR_QUERY, false);
   const variant = active ? 'light' : 'default';
   if (compact) {

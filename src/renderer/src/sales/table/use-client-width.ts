@@ -6,7 +6,10 @@
 import { useCallback, useState } from 'react';
 
 /** A callback ref to put on the element, and its current client width (0 until measured). */
-export function useClientWidth<T extends HTMLElement>(): [ref: (node: T | null) => (() => void) | undefined, width: number] {
+export function useClientWidth<T extends HTMLElement>(): [
+  ref: (node: T | null) => (() => void) | undefined,
+  width: number,
+] {
   const [width, setWidth] = useState(0);
   const ref = useCallback((node: T | null) => {
     if (node === null) return undefined;

@@ -71,7 +71,10 @@ function grow(old: Widths, measured: Widths): Widths {
  * The observer behind {@link useColumnFit}. Each watched value carries the query it was shown for, so a report that
  * arrives after the query changed cannot widen the new query's columns.
  */
-function createFitObserver(setHeadings: Dispatch<SetStateAction<Widths>>, setValues: Dispatch<SetStateAction<Measured>>) {
+function createFitObserver(
+  setHeadings: Dispatch<SetStateAction<Widths>>,
+  setValues: Dispatch<SetStateAction<Measured>>,
+) {
   const keys = new WeakMap<Element, string>();
   const paddings = new Map<string, number>();
   const observer = new ResizeObserver((entries) => {

@@ -9,7 +9,14 @@ import type { AppErrorData } from '../../../../shared/errors';
 import type { SalesFilter, SalesSort } from '../../../../shared/sales-query';
 import type { CachedSale, DataAsOf } from '../../../../shared/sales-query-types';
 import { call } from '../../common/bridge';
-import { rememberFirstRowsQuery, takeArrivedFirstRows, takeFirstRows, WINDOW_SIZE, WindowCache, windowsCovering } from '../rows';
+import {
+  rememberFirstRowsQuery,
+  takeArrivedFirstRows,
+  takeFirstRows,
+  WINDOW_SIZE,
+  WindowCache,
+  windowsCovering,
+} from '../rows';
 
 /** Rows fetched beyond the visible ones, so a short scroll finds them ready. */
 const OVERSCAN_ROWS = 40;
@@ -99,7 +106,10 @@ export function useSalesRows(filter: SalesFilter, sort: SalesSort, dataVersion: 
     const [first, last] = visible.current;
     const knownTotal = totalRef.current;
     // With no rows known (first load, or an empty result that a sync may since have filled) ask for the first window.
-    const needed = knownTotal === null || knownTotal === 0 ? [0] : windowsCovering(first - OVERSCAN_ROWS, last + OVERSCAN_ROWS, knownTotal);
+    const needed =
+      knownTotal === null || knownTotal === 0
+        ? [0]
+        : windowsCovering(first - OVERSCAN_ROWS, last + OVERSCAN_ROWS, knownTotal);
     for (const index of needed) {
       const held = cache.current.get(index);
       if (held === undefined || held.version !== current.current.version) fetchWindow(index);
@@ -135,7 +145,10 @@ export function useSalesRows(filter: SalesFilter, sort: SalesSort, dataVersion: 
     [fetchNeeded],
   );
 
-  const rowAt = useCallback((index: number) => cache.current.peek(Math.floor(index / WINDOW_SIZE))?.rows[index % WINDOW_SIZE], []);
+  const rowAt = useCallback(
+    (index: number) => cache.current.peek(Math.floor(index / WINDOW_SIZE))?.rows[index % WINDOW_SIZE],
+    [],
+  );
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 

@@ -13,13 +13,23 @@ describe('stored filters', () => {
       DEFAULT_FILTERS,
       f({ preset: 'all' }),
       f({ preset: 'lastMonth', commissionStatus: 'declined', paymentStatus: 'paid', text: 'lamp' }),
-      f({ preset: 'custom', from: '2026-01-01', to: '2026-01-31', subid: NONE_VALUE, category: 'coupon', currency: 'EUR', collection: 'home-office' }),
+      f({
+        preset: 'custom',
+        from: '2026-01-01',
+        to: '2026-01-31',
+        subid: NONE_VALUE,
+        category: 'coupon',
+        currency: 'EUR',
+        collection: 'home-office',
+      }),
       // A status the spec does not list, and the sales the service no longer reports, survive a restart too.
       f({ commissionStatus: 'on_hold', paymentStatus: 'processing', noLongerReported: true }),
     ];
     for (const state of states) {
       const stored = filtersToStored(state, TODAY);
-      expect(accountPreferencesSchema.safeParse({ filter: stored.filter, datePreset: stored.datePreset }).success).toBe(true);
+      expect(accountPreferencesSchema.safeParse({ filter: stored.filter, datePreset: stored.datePreset }).success).toBe(
+        true,
+      );
       expect(filtersFromStored(stored.filter, stored.datePreset)).toEqual(state);
     }
   });
@@ -33,12 +43,17 @@ describe('stored filters', () => {
   it('stores a fiscal-year preset with the days of the fiscal year the setting starts', () => {
     const stored = filtersToStored(f({ preset: 'lastFiscalYear' }), '2026-11-15', 4);
     expect(stored).toEqual({ filter: { from: '2025-04-01', to: '2026-03-31' }, datePreset: 'lastFiscalYear' });
-    expect(filtersToStored(f({ preset: 'thisFiscalYear' }), '2026-02-10', 7).filter).toEqual({ from: '2025-07-01', to: '2026-02-10' });
+    expect(filtersToStored(f({ preset: 'thisFiscalYear' }), '2026-02-10', 7).filter).toEqual({
+      from: '2025-07-01',
+      to: '2026-02-10',
+    });
   });
 
   it('stores an unfinished custom range without days, and reads a filter without a preset sensibly', () => {
     expect(filtersToStored(f({ preset: 'custom', from: '2026-01-01', to: '' }), TODAY).filter).toEqual({});
-    expect(filtersFromStored({ from: '2026-01-01', to: '2026-01-31' }, undefined)).toEqual(f({ preset: 'custom', from: '2026-01-01', to: '2026-01-31' }));
+    expect(filtersFromStored({ from: '2026-01-01', to: '2026-01-31' }, undefined)).toEqual(
+      f({ preset: 'custom', from: '2026-01-01', to: '2026-01-31' }),
+    );
     expect(filtersFromStored({ currencies: ['USD'] }, 'nonsense')).toEqual(f({ preset: 'all', currency: 'USD' }));
     expect(filtersFromStored(undefined, undefined)).toEqual(DEFAULT_FILTERS);
   });

@@ -7,7 +7,14 @@ import { isIsoDay } from '../../../../shared/dates';
 import type { AccountPreferences } from '../../../../shared/preferences';
 import type { SalesFilter } from '../../../../shared/sales-query';
 import { normalizeLayout, type ColumnLayout, SALES_COLUMNS } from '../table';
-import { isDatePreset, ANY_STATUS, DEFAULT_FILTERS, effectiveRange, NONE_VALUE, type SalesFilterState } from '../filters';
+import {
+  isDatePreset,
+  ANY_STATUS,
+  DEFAULT_FILTERS,
+  effectiveRange,
+  NONE_VALUE,
+  type SalesFilterState,
+} from '../filters';
 
 function single(list: readonly (string | null)[] | undefined): string | null {
   if (list === undefined || list.length === 0) return null;
@@ -45,7 +52,11 @@ export function filtersFromStored(filter: SalesFilter | undefined, datePreset: s
  * The stored form of the filter state: the filter with the days the preset means today (the preset name is kept
  * beside it, so "last 30 days" stays relative) and the custom days only once they are whole.
  */
-export function filtersToStored(state: SalesFilterState, today: string, fiscalYearStartMonth = 1): { filter: SalesFilter; datePreset: string } {
+export function filtersToStored(
+  state: SalesFilterState,
+  today: string,
+  fiscalYearStartMonth = 1,
+): { filter: SalesFilter; datePreset: string } {
   const filter: SalesFilter = {};
   const range = effectiveRange(state, today, fiscalYearStartMonth);
   if (range && isIsoDay(range.from) && isIsoDay(range.to)) {
@@ -81,5 +92,9 @@ export function layoutFromStored(columns: AccountPreferences['columns']): Column
 
 /** The stored form of a layout: every column in order with its width and visibility. */
 export function layoutToStored(layout: ColumnLayout): NonNullable<AccountPreferences['columns']> {
-  return layout.order.map((id) => ({ id, width: Math.round(layout.widths[id] ?? 120), visible: !layout.hidden.includes(id) }));
+  return layout.order.map((id) => ({
+    id,
+    width: Math.round(layout.widths[id] ?? 120),
+    visible: !layout.hidden.includes(id),
+  }));
 }

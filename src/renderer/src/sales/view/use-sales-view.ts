@@ -45,7 +45,10 @@ export interface SalesView {
 export function useSalesView(scope: string, today: string): SalesView {
   const preferences = usePreferences();
   const stored = preferences.account(scope);
-  const filters = useMemo(() => filtersFromStored(stored.filter, stored.datePreset), [stored.filter, stored.datePreset]);
+  const filters = useMemo(
+    () => filtersFromStored(stored.filter, stored.datePreset),
+    [stored.filter, stored.datePreset],
+  );
   const layout = useMemo(() => layoutFromStored(stored.columns), [stored.columns]);
   const sort = stored.sort ?? DEFAULT_SORT;
   const { updateAccount } = preferences;
@@ -68,7 +71,11 @@ export function useSalesView(scope: string, today: string): SalesView {
     [scope, layout, updateAccount],
   );
   const [tab, setTab] = useLocalState<SalesTab>(localStateKey(scope, 'sales-tab'), tabSchema, 'browse');
-  const [interval, setInterval] = useLocalState<Interval>(localStateKey(scope, 'chart-interval'), intervalSchema, 'week');
+  const [interval, setInterval] = useLocalState<Interval>(
+    localStateKey(scope, 'chart-interval'),
+    intervalSchema,
+    'week',
+  );
   // One object while nothing in it changed, so the parts of the screen that take the view can skip redrawing.
   return useMemo(
     () => ({ filters, setFilters, sort, setSort, layout, setLayout, tab, setTab, interval, setInterval }),

@@ -60,7 +60,7 @@ describe('the Electron glue keeps the checklist wired', () => {
   });
 
   it('S5: permission requests, permission checks and device permissions all go through the policy', () => {
-    expect(glue).toMatch(/setPermissionRequestHandler\([^)]*\) => callback\(isPermissionGrantedFor\(/);
+    expect(glue).toMatch(/setPermissionRequestHandler\([^)]*\) =>\s*callback\(isPermissionGrantedFor\(/);
     expect(glue).toMatch(/setPermissionCheckHandler\(/);
     expect(glue).toMatch(/setDevicePermissionHandler\(\(\) => false\)/);
   });

@@ -70,10 +70,17 @@ export async function choose(page: Page, label: string, option: string | RegExp)
   await page.getByRole('option', { name: option }).first().click();
 }
 
-/** Opens the filter bar if it is closed (short windows start with it closed), as a person would with "Filters". */
+/**
+ * Opens the filter bar if it is closed (short windows start with it closed), as a person would with "Filters". Right
+ * after the window grows, the bar may open by itself between reading the button and clicking it, and the click then
+ * closes it; the button is clicked again only while it says the bar is closed.
+ */
 export async function openFilterBar(page: Page): Promise<void> {
   const toggle = page.getByTestId('filter-bar-toggle');
-  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'More filters' })).toBeVisible();
 }
 
@@ -423,9 +430,7 @@ export async function pickDates(
   preset: string,
   { label = 'Dates', scope = page as Page | Locator } = {},
 ): Promise<void> {
-  const toggle = page.getByTestId('filter-bar-toggle');
-  if (scope === page && (await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false')
-    await toggle.click();
+  if (scope === page && (await page.getByTestId('filter-bar-toggle').count()) > 0) await openFilterBar(page);
   if (preset === 'All cached sales') {
     const clear = scope.getByRole('button', { name: 'Clear the dates (all cached sales)' });
     if ((await clear.count()) > 0) await clear.click();

@@ -269,7 +269,11 @@ export function createSalesCache(
     iterateSales: (account, input) => {
       const query = parseInput(salesSelectionSchema, input, 'export query');
       const ids = browsed(() => selectedIds(view(account), query.filter, query.sort));
-      if (options.browsing === false) browse.release(account);
+      if (options.browsing === false) {
+        // A process that does not browse frees the index and the pages its build read before the rows are written.
+        browse.release(account);
+        db.pragma('shrink_memory');
+      }
       return streamSales(path, ids);
     },
     catchUpSearch,

@@ -8,7 +8,15 @@
 import type Database from 'better-sqlite3';
 import { loadCatalog, type LookupCatalog } from './lookup-catalog';
 import type { SaleSortColumn, SalesFilter } from '../../../shared/sales-query';
-import { COLUMN_SELECT, createColumns, putRow, type ColumnRow, type SaleColumns } from './column-store';
+import {
+  COLUMN_SELECT,
+  columnArrays,
+  createColumns,
+  freeArrays,
+  putRow,
+  type ColumnRow,
+  type SaleColumns,
+} from './column-store';
 import { selectMatching, type Selection } from './filter-mask';
 import { keepSaleTextsIn, removeSavedTexts, saveSaleTexts, searchTerms, searchTerm, valuesContaining } from '../search';
 import { sortOrder } from './sort-order';
@@ -83,7 +91,10 @@ export interface BrowseIndex {
   prepare(account: string, buildLimit: number): boolean;
   /** Rows `ids` of `account` were inserted or updated (in the current transaction or a committed one). */
   noteWrites(account: string, ids: readonly number[]): void;
-  /** Lets go of `account`'s columns, orders and selections; its next use reads or builds them again. */
+  /**
+   * Lets go of `account`'s columns, orders and selections, and frees at once the memory of those built in memory
+   * (nothing may hold them after this); its next use reads or builds them again.
+   */
   release(account: string): void;
   /** Forgets everything (after a rollback, or when the file changed underneath). */
   reset(): void;
@@ -380,6 +391,15 @@ function load(
   return { columns, catalog: loadCatalog(db), pending: new Set(), ...memo, saved: file !== null, file };
 }
 
+/** Frees the arrays of a let-go account that were built in memory; those of a saved file are the file's to free. */
+function freeBuilt(state: AccountState): void {
+  if (state.file !== null) return;
+  freeArrays(columnArrays(state.columns));
+  freeArrays(state.orders.values());
+  freeArrays([...state.selections.values()].map((selection) => selection.mask));
+  freeArrays(state.texts.values());
+}
+
 /** Saves the accounts whose columns differ from their saved file, as of one read snapshot of the cache. */
 function saveAll(db: Database.Database, states: Map<string, AccountState | null>, saved: SavedIndexOptions): void {
   for (const [account, state] of states) {
@@ -488,7 +508,11 @@ export function createBrowseIndex(
       for (const id of ids) state.pending.add(id);
       if (state.pending.size > PATCH_LIMIT) drop(account);
     },
-    release: (account) => drop(account),
+    release: (account) => {
+      const state = states.get(account);
+      drop(account);
+      if (state) freeBuilt(state);
+    },
     reset: () => drop(null),
     save: () => {
       if (saved === null) return;

@@ -4,6 +4,7 @@
  */
 import { bindingOf, CredentialsAddressChangedError, type AccountMeta, type StoredSecrets } from '../core/accounts';
 import { createDemoClient, DEMO_BASE_URL } from '../core/demo';
+import type { SyncActions } from '../core/payouts';
 import { createServiceClient, type ServiceClient } from '../core/service';
 import type { CliContext } from './cli-context';
 import { CliError, EXIT_CODES } from './cli-errors';
@@ -22,6 +23,16 @@ const LIST_HINT = (program: string): string => `Run "${program} accounts list" t
 export function accountsLabelled(accounts: readonly AccountMeta[], label: string): AccountMeta[] {
   const exact = accounts.filter((a) => a.label === label);
   return exact.length > 0 ? exact : accounts.filter((a) => a.label.toLowerCase() === label.toLowerCase());
+}
+
+/** The command that syncs `account` (a period is appended by the caller), as `program` is run. */
+export function syncCommandFor(account: CliAccount, program: string): string {
+  return `${program} sync --account ${JSON.stringify(account.kind === 'demo' ? 'demo' : account.label)}`;
+}
+
+/** How a warning printed by the command says to sync: the command to run, with the days when some are missing. */
+export function cliSyncActions(sync: string): SyncActions {
+  return { syncDays: (span) => `run: ${sync} --from ${span.from} --to ${span.to}`, syncNow: `run ${sync}` };
 }
 
 /** Resolves `ref` (a label, an account id, or `demo`) to an account. */

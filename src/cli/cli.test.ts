@@ -170,8 +170,32 @@ describe('the headless command against the HTTPS fake service', () => {
     expect(exported.stdout).toMatch(
       /^Wrote \d+ sales to .*feb-payments\.xlsx\nStatuses checked \d{4}-\d\d-\d\d \d\d:\d\d UTC \(the oldest confirmation by the service among these sales\)\.\n$/,
     );
-    expect(messagesOf(exported.stderr)).toBe('');
+    // R8: sales of the year before February could have been paid in it, and 2025 was never synced: said first.
+    const history = messagesOf(exported.stderr);
+    expect(history).toBe(
+      'Warning: Payments may be missing: sales made on days never synced (2025-02-01 to 2025-12-31) could have been paid in this period and are not counted; run: npm run cli -- sync --account "Main shop" --from 2025-02-01 --to 2025-12-31.\n',
+    );
     expectProgress(exported.stderr, 'Writing feb-payments.xlsx', true);
+    expect(summaryLines(await auditWorkbook(out))[1]).toBe(
+      history.replace(/; run: .*\n$/, '; sync 2025-02-01 to 2025-12-31.'),
+    );
+    // The command it names fills the gap, and the export written again is complete.
+    expect((await cli(['sync', '--account', 'Main shop', '--from', '2025-02-01', '--to', '2025-12-31'])).code).toBe(
+      EXIT_CODES.ok,
+    );
+    const again = await cli([
+      'export',
+      '--account',
+      'Main shop',
+      '--month',
+      '2026-02',
+      '--preset',
+      'payments',
+      '--out',
+      out,
+      '--force',
+    ]);
+    expect(messagesOf(again.stderr)).toBe('');
     const audit = await auditWorkbook(out);
     expect(audit.strayFormulas).toEqual([]);
     for (const link of audit.hyperlinks) expect(link.startsWith('https://')).toBe(true);
@@ -316,7 +340,7 @@ describe('the headless command against the HTTPS fake service', () => {
     expectProgress(run.stderr, 'Syncing 2026-02-01 to 2026-02-28', true);
     expect(run.code).toBe(EXIT_CODES.ok);
     expect(run.stdout).toMatch(
-      /^Synced 2026-02-01 to 2026-02-28 for "Main shop": [\d,]+ sales fetched \(0 new, [\d,]+ updated, 1 status change, 1 no longer reported by the service\)\.\n$/,
+      /^Synced 2026-02-01 to 2026-02-28 for "Main shop": [\d,]+ sales fetched \(0 new, [\d,]+ updated, 1 status change, 1 no longer reported by the service\); [\d,]+ open sales made up to 2026-02-28 re-checked\.\n$/,
     );
     const out = join(folder.dir, 'feb-all.csv');
     expect((await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--out', out])).code).toBe(

@@ -47,6 +47,13 @@ export function addDays(isoDay: string, days: number): string {
   return t.toISOString().slice(0, 10);
 }
 
+/** An ISO time as exports and the command print it, in UTC: "2026-04-01 08:00 UTC". */
+export function checkTimeText(iso: string): string {
+  const time = new Date(iso);
+  if (Number.isNaN(time.getTime())) return iso;
+  return `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** Compares two ISO days as strings sort: negative when a is earlier. */
 export function compareDays(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -6,6 +6,9 @@ import type { Profile } from './domain';
 import type { AppErrorData } from './errors';
 import type { ExportFormat } from './export-presets';
 import type { DataAsOf } from './sales-query-types';
+import type { PaymentHistory, StaleOpenSales } from './payouts';
+
+export type { StaleOpenSales };
 
 /** Facts about the running app the renderer may show. */
 export interface AppInfo {
@@ -100,14 +103,6 @@ export interface ExportResult {
   staleWarning?: string | null;
 }
 
-/** Open sales whose statuses were last confirmed too long before a payments export. */
-export interface StaleOpenSales {
-  count: number;
-  /** The oldest confirmation among them (ISO time); null when none of them was ever confirmed. */
-  oldestCheck: string | null;
-  /** How many of them were never confirmed. */
-  neverChecked: number;
-}
 
 /** What an export states about the freshness and completeness of its rows. */
 export interface ExportFreshness {
@@ -119,6 +114,8 @@ export interface ExportFreshness {
   staleOpenSales: StaleOpenSales | null;
   /** Sales the service no longer reports: included in the rows and totals, or how many were left out. */
   noLongerReported: { included: boolean; count: number };
+  /** For a payments export of a period: whether its payments are complete in the cache; null for other exports. */
+  paymentHistory: PaymentHistory | null;
 }
 
 /** What an export would state about its statuses if written now: the app warns with it before the save dialog (T3). */

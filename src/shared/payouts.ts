@@ -32,6 +32,32 @@ export interface PaymentDelay {
   toDays: number;
 }
 
+/** Open sales whose statuses were last confirmed too long before a payments export or a period's end. */
+export interface StaleOpenSales {
+  count: number;
+  /** The oldest confirmation among them (ISO time); null when none of them was ever confirmed. */
+  oldestCheck: string | null;
+  /** How many of them were never confirmed. */
+  neverChecked: number;
+}
+
+/**
+ * Whether the payments of a period are complete in the cache: the days whose sales could have been paid in it that
+ * were never synced, and the open sales not confirmed since the period ended.
+ */
+export interface PaymentHistory {
+  /** The first day checked: a year before the period. */
+  from: string;
+  /** The period's last day. */
+  to: string;
+  /** Days of `from`..`to` the cache never synced; their sales' payments are not counted. */
+  missing: DayRange[];
+  /** Open sales made up to `to` last confirmed before the period ended (or over a day ago), or never; null when none. */
+  staleOpenSales: StaleOpenSales | null;
+  /** True when nothing is missing and no open sale is stale. */
+  complete: boolean;
+}
+
 /** The payouts of a period of payment dates, and what is open now. */
 export interface PayoutReport {
   range: DayRange;
@@ -44,4 +70,8 @@ export interface PayoutReport {
   pending: OpenAmount[];
   /** Null when no paid sale has both dates. */
   delay: PaymentDelay | null;
+  /** Whether the period's payments are complete, and what is missing when not. */
+  history: PaymentHistory;
+  /** The same, as sentences to show above the totals; empty when complete. */
+  warnings: string[];
 }

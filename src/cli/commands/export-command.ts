@@ -12,9 +12,15 @@ import type { ExportFormat, ExportPresetId } from '../../shared/export-presets';
 import type { ExportRequest } from '../../shared/ipc-contract';
 import type { SavedView } from '../../shared/preferences';
 import type { DataAsOf } from '../../shared/sales-query-types';
-import { exportFromCache, noLongerReportedLine, statusesCheckedLine, type ExportOutcome } from '../../core/export';
+import {
+  exportFromCache,
+  noLongerReportedLine,
+  statusesCheckedLine,
+  unsyncedHistoryWarning,
+  type ExportOutcome,
+} from '../../core/export';
 import { hasPeriod, resolvePeriod, type CommandOptions } from '../cli-args';
-import { resolveAccount, type CliAccount } from '../cli-accounts';
+import { cliSyncActions, resolveAccount, syncCommandFor, type CliAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
 import { CliError, EXIT_CODES, usageError } from '../cli-errors';
 import { count, type CliIo } from '../cli-io';
@@ -27,10 +33,6 @@ function formatOf(out: string, format: ExportFormat | undefined): ExportFormat {
     throw usageError(`--out ends in .${implied} but --format is ${format}. Make them agree.`, 'export');
   }
   return format ?? implied ?? 'xlsx';
-}
-
-function syncCommandFor(account: CliAccount, program: string): string {
-  return `${program} sync --account ${JSON.stringify(account.kind === 'demo' ? 'demo' : account.label)}`;
 }
 
 function coverageWarning(
@@ -114,9 +116,12 @@ function report(io: CliIo, account: CliAccount, written: Written, json: boolean)
 }
 
 function warningsOf(io: CliIo, account: CliAccount, outcome: ExportOutcome, neverSynced: boolean): string[] {
-  const stale =
-    outcome.staleWarning === null ? null : `${outcome.staleWarning} Run: ${syncCommandFor(account, io.program)}`;
-  return [stale, coverageWarning(account, io.program, outcome.dataAsOf, neverSynced)].filter((w) => w !== null);
+  const sync = syncCommandFor(account, io.program);
+  const stale = outcome.staleWarning === null ? null : `${outcome.staleWarning} Run: ${sync}`;
+  const history = unsyncedHistoryWarning(outcome.freshness, cliSyncActions(sync));
+  return [history, stale, coverageWarning(account, io.program, outcome.dataAsOf, neverSynced)].filter(
+    (w) => w !== null,
+  );
 }
 
 /** Runs `export`. */

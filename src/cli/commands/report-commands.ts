@@ -7,9 +7,9 @@
 import { currencyDigits, decimalText } from '../../shared/money';
 import type { Payout } from '../../shared/payouts';
 import type { MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
-import { readPayouts } from '../../core/payouts';
+import { paymentHistoryWarnings, readPaymentHistory, readPayouts } from '../../core/payouts';
 import { resolvePeriod, type CommandOptions, type Period } from '../cli-args';
-import { resolveAccount } from '../cli-accounts';
+import { cliSyncActions, resolveAccount, syncCommandFor } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
 import { usageError } from '../cli-errors';
 import { count, type CliIo } from '../cli-io';
@@ -48,7 +48,12 @@ export async function payoutsCommand(
   const shape = shapeOf(options, 'payouts');
   const account = resolveAccount(context, options.account);
   const period = resolvePeriod(options, context.today(), 'payouts');
-  const { payouts, paidWithoutDate } = readPayouts(context.cache(), account.cacheKey, period);
+  const cache = context.cache();
+  const { payouts, paidWithoutDate } = readPayouts(cache, account.cacheKey, period);
+  // Said before the rows, so a reader of a log sees that the total below may be short (R8).
+  const history = readPaymentHistory(cache, account.cacheKey, period, context.now());
+  const actions = cliSyncActions(syncCommandFor(account, io.program));
+  for (const warning of paymentHistoryWarnings(history, actions)) io.stderr(`Warning: ${warning}\n`);
   if (shape === 'table' && payouts.length === 0)
     io.stdout(`No payouts from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);
   else {

@@ -6,7 +6,7 @@
  * comes from the engine's own reports; with --json, stdout is JSON lines ending with the result.
  */
 import type { SalesCache } from '../../core/cache';
-import { checkTimeText } from '../../core/export';
+import { checkTimeText } from '../../shared/dates';
 import type { ServiceClient } from '../../core/service';
 import { runRoutineSync, runSync, type RoutineSyncResult, type SyncResult } from '../../core/sync';
 import type { SyncProgress } from '../../shared/sync-progress';
@@ -42,6 +42,8 @@ function resultFields(result: SyncResult): Record<string, unknown> {
     statusChanges: result.statusChanges,
     noLongerReported: result.noLongerReported,
     reportedAgain: result.reportedAgain,
+    openSalesChecked: result.openSalesChecked,
+    daysFetchedAgain: result.daysFetchedAgain,
     unreadableRecords: result.progress.warnings,
     unstoredDays: result.unstored.map((span) => ({
       from: span.from,
@@ -112,8 +114,6 @@ function routineJson(run: SyncRun, result: RoutineSyncResult, trailingDays: numb
     kind: 'routine',
     account: run.account.label,
     trailingDays,
-    openSalesChecked: result.openSalesChecked,
-    daysFetchedAgain: result.daysFetchedAgain,
     ...resultFields(result),
     statusesCheckedAt: age.oldest,
     openStatusesCheckedAt: age.oldestOpen,
@@ -140,12 +140,8 @@ async function routineSync(run: SyncRun): Promise<void> {
     return;
   }
   const window = trailingDays <= 0 ? 'today' : `the last ${plural(trailingDays, 'day', 'days')}`;
-  const again =
-    result.daysFetchedAgain > 0
-      ? ` (${plural(result.daysFetchedAgain, 'day', 'days')} with changes fetched again)`
-      : '';
   run.io.stdout(
-    `Synced "${run.account.label}": ${window} fetched in full, ${plural(result.openSalesChecked, 'older open sale', 'older open sales')} re-checked${again}; ` +
+    `Synced "${run.account.label}": ${window} fetched in full, ${plural(result.openSalesChecked, 'older open sale', 'older open sales')} re-checked${fetchedAgainText(result)}; ` +
       `${changesText(result)}.\n`,
   );
   const checked = statusesCheckedLine(run.cache, run.account);
@@ -180,8 +176,16 @@ async function periodSync(run: SyncRun, from: string, to: string, refresh: boole
   run.io.stdout(
     `Synced ${from} to ${to} for "${run.account.label}": ${count(result.progress.records)} sales fetched ` +
       `(${count(result.inserted)} new, ${count(result.updated)} updated, ${plural(result.statusChanges, 'status change', 'status changes')}` +
-      `${result.noLongerReported > 0 ? `, ${count(result.noLongerReported)} no longer reported by the service` : ''}).\n`,
+      `${result.noLongerReported > 0 ? `, ${count(result.noLongerReported)} no longer reported by the service` : ''})` +
+      `; ${plural(result.openSalesChecked, 'open sale', 'open sales')} made up to ${to} re-checked${fetchedAgainText(result)}.\n`,
   );
+}
+
+/** " (2 days with changes fetched again)" after the open sales re-checked, or nothing. */
+function fetchedAgainText(result: SyncResult): string {
+  return result.daysFetchedAgain > 0
+    ? ` (${plural(result.daysFetchedAgain, 'day', 'days')} with changes fetched again)`
+    : '';
 }
 
 /** Runs `sync`. */

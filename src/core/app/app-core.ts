@@ -245,7 +245,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       createSalesReader(() => cache.get(), account),
       cache,
     ),
-    payouts: createPayoutReader(() => cache.get(), account),
+    payouts: createPayoutReader(() => cache.get(), account, now),
     overview: createOverviewReader(
       () => cache.get(),
       () => registry.list(),

@@ -8,6 +8,7 @@
 import type { ExportFreshness, StaleOpenSales } from '../../shared/ipc-contract';
 import { parseInput, salesFilterSchema, type SalesFilter } from '../../shared/sales-query';
 import type { SalesCache } from '../cache';
+import { mergePaymentHistories, openSalesScope, readPaymentHistory } from '../payouts';
 
 /** Open sales checked longer ago than this make a payments export warn. */
 export const STALE_OPEN_SALES_MS = 24 * 60 * 60 * 1000;
@@ -15,20 +16,11 @@ export const STALE_OPEN_SALES_MS = 24 * 60 * 60 * 1000;
 export type { ExportFreshness, StaleOpenSales };
 
 /** The cache operations the freshness reads use. */
-export type FreshnessCache = Pick<SalesCache, 'oldestStatusCheck' | 'staleOpenSales' | 'countSales'>;
+export type FreshnessCache = Pick<SalesCache, 'oldestStatusCheck' | 'staleOpenSales' | 'countSales' | 'coverage'>;
 
 /** Whether an export reports payments: its range is by payment date (the payments preset sets this). */
 export function isPaymentsExport(filter: SalesFilter): boolean {
   return filter.dateBasis === 'payment';
-}
-
-/**
- * The open sales that could still be paid within the export's range: made up to its last day, narrowed like the
- * export (currency, sub-ID, …) but whatever their statuses, since an open sale is by definition not yet paid.
- */
-export function openSalesScope(filter: SalesFilter): SalesFilter {
-  const { to, subids, categories, currencies, collections, products, text } = filter;
-  return { dateBasis: 'transaction', to, subids, categories, currencies, collections, products, text };
 }
 
 /** The sales of `filter` the service no longer reports, whether the export includes them or not. */
@@ -61,6 +53,10 @@ export function readExportScope(cache: FreshnessCache, account: string, filter: 
       included: checked.includeNoLongerReported === true,
       count: noLongerReported(cache, account, checked),
     },
+    paymentHistory:
+      isPaymentsExport(checked) && checked.from !== undefined && checked.to !== undefined
+        ? readPaymentHistory(cache, account, { from: checked.from, to: checked.to }, now, checked)
+        : null,
   };
   return { freshness, matching: age.sales };
 }
@@ -98,5 +94,6 @@ export function mergeExportFreshness(parts: readonly ExportFreshness[]): ExportF
       included: parts[0]?.noLongerReported.included ?? false,
       count: parts.reduce((sum, p) => sum + p.noLongerReported.count, 0),
     },
+    paymentHistory: mergePaymentHistories(parts.map((p) => p.paymentHistory)),
   };
 }

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ExportFreshness } from './export-freshness';
-import {
-  checkTimeText,
-  freshnessNotes,
-  noLongerReportedLine,
-  staleOpenSalesWarning,
-  statusesCheckedLine,
-} from './freshness-lines';
+import { checkTimeText } from '../../shared/dates';
+import { freshnessNotes, noLongerReportedLine, staleOpenSalesWarning, statusesCheckedLine } from './freshness-lines';
 
 const base: ExportFreshness = {
   statusesCheckedAt: '2026-04-01T08:00:00.000Z',
   neverChecked: 0,
   staleOpenSales: null,
   noLongerReported: { included: false, count: 0 },
+  paymentHistory: null,
 };
 
 describe('T3, T5: the sentences an export states about its statuses', () => {

@@ -3,18 +3,13 @@
  * the same words on the Summary sheet, on the command's output and in the result the app shows, so an accountant
  * and the user read one statement.
  */
+import { checkTimeText } from '../../shared/dates';
+import { paymentHistoryWarnings, type SyncActions } from '../payouts';
 import type { ExportFreshness, StaleOpenSales } from './export-freshness';
 import type { SummaryNote } from './xlsx-summary-sheet';
 
 function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}
-
-/** An ISO time as people read it, in UTC like the rest of the file: "2026-04-01 08:00 UTC". */
-export function checkTimeText(iso: string): string {
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return iso;
-  return `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /** "Statuses checked <when>": the oldest confirmation among the exported sales, and how many were never confirmed. */
@@ -56,11 +51,21 @@ export function noLongerReportedLine(freshness: ExportFreshness, option = 'the o
   return `${plural(count, 'sale', 'sales')} the service no longer reports ${count === 1 ? 'is' : 'are'} left out of this file and its totals; export again with ${option} to see ${count === 1 ? 'it' : 'them'}.`;
 }
 
-/** The Summary's notes: the warning first, so it is read before any total. */
+/**
+ * The warning of a payments export of a period whose payments may be incomplete because days whose sales could have
+ * been paid in it were never synced (its open sales' age is {@link staleOpenSalesWarning}'s); null when none.
+ */
+export function unsyncedHistoryWarning(freshness: ExportFreshness, actions?: SyncActions): string | null {
+  const history = freshness.paymentHistory;
+  if (history === null || history.missing.length === 0) return null;
+  return `Warning: ${paymentHistoryWarnings({ ...history, staleOpenSales: null }, actions)[0] ?? ''}`;
+}
+
+/** The Summary's notes: the warnings first, so they are read before any total. */
 export function freshnessNotes(freshness: ExportFreshness): SummaryNote[] {
-  const warning = staleOpenSalesWarning(freshness.staleOpenSales);
+  const warnings = [unsyncedHistoryWarning(freshness), staleOpenSalesWarning(freshness.staleOpenSales)];
   return [
-    ...(warning === null ? [] : [{ text: warning, warning: true }]),
+    ...warnings.filter((text) => text !== null).map((text) => ({ text, warning: true })),
     ...[statusesCheckedLine(freshness), noLongerReportedLine(freshness)]
       .filter((t) => t !== null)
       .map((text) => ({ text })),

@@ -1,1 +1,2 @@
 export * from './payout-report';
+export * from './payment-history';

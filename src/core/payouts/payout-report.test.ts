@@ -145,7 +145,7 @@ describe('payouts from the cache', () => {
       ]),
       clock.now(),
     );
-    const report = readPayoutReport(cache, 'acct', { from: '2026-04-01', to: '2026-04-30' });
+    const report = readPayoutReport(cache, 'acct', { from: '2026-04-01', to: '2026-04-30' }, clock.now());
     expect(report.owed).toEqual([
       { currency: 'EUR', sales: 3, amount: '16.50' },
       { currency: 'USD', sales: 1, amount: '3.00' },
@@ -175,7 +175,7 @@ describe('payouts from the cache', () => {
       ),
       clock.now(),
     );
-    const report = readPayoutReport(cache, 'acct', { from: '2026-01-01', to: '2026-12-31' });
+    const report = readPayoutReport(cache, 'acct', { from: '2026-01-01', to: '2026-12-31' }, clock.now());
     expect(report.delay).toEqual({ paidSales: 8, medianDays: 40, fromDays: 20, toDays: 60 });
     expect(expectedPaymentWindow('2026-06-01', { paidSales: 8, medianDays: 40, fromDays: 20, toDays: 60 })).toEqual({
       from: '2026-06-21',
@@ -189,7 +189,7 @@ describe('payouts from the cache', () => {
       parsedSales([{ currency: 'EUR', commission_amount: 1, commission_status: 'pending', payment_status: 'pending' }]),
       clock.now(),
     );
-    const report = readPayoutReport(cache, 'acct', { from: '2026-04-01', to: '2026-04-30' });
+    const report = readPayoutReport(cache, 'acct', { from: '2026-04-01', to: '2026-04-30' }, clock.now());
     expect(report).toMatchObject({ payouts: [], paid: [], paidWithoutDate: 0, owed: [], delay: null });
     expect(report.pending).toEqual([{ currency: 'EUR', sales: 1, amount: '1.00' }]);
   });

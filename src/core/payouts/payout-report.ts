@@ -9,9 +9,10 @@ import { ExactSum } from '../../shared/money-sum';
 import type { OpenAmount, PaymentDelay, Payout, PayoutReport } from '../../shared/payouts';
 import type { CachedSale, MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
 import type { SalesFilter, SalesSelection } from '../../shared/sales-query';
+import { paymentHistoryWarnings, readPaymentHistory, type PaymentHistorySource } from './payment-history';
 
 /** The cache reads a payout report needs (a subset of the sales cache, so tests and callers can narrow it). */
-export interface PayoutSource {
+export interface PayoutSource extends PaymentHistorySource {
   iterateSales(account: string, query: SalesSelection): Iterable<CachedSale>;
   summary(account: string, filter: SalesFilter): SalesSummary;
 }
@@ -146,10 +147,13 @@ export function readPaymentDelay(source: PayoutSource, account: string): Payment
   };
 }
 
-/** The whole report for the Payouts view and the payout statement. */
-export function readPayoutReport(source: PayoutSource, account: string, range: DayRange): PayoutReport {
+/** The whole report for the Payouts view and the payout statement, as of `now`. */
+export function readPayoutReport(source: PayoutSource, account: string, range: DayRange, now: Date): PayoutReport {
   const { payouts, paidWithoutDate } = readPayouts(source, account, range);
+  const history = readPaymentHistory(source, account, range, now);
   return {
+    history,
+    warnings: paymentHistoryWarnings(history, { syncDays: () => 'use "Sync these days" below', syncNow: 'sync' }),
     range,
     payouts,
     paid: sumPayouts(payouts),
@@ -171,6 +175,10 @@ export interface PayoutReader {
 }
 
 /** Builds the reader over the cache and the open session's cache key. */
-export function createPayoutReader(source: () => PayoutSource, account: () => string): PayoutReader {
-  return { report: (range) => readPayoutReport(source(), account(), range) };
+export function createPayoutReader(
+  source: () => PayoutSource,
+  account: () => string,
+  now: () => Date = () => new Date(),
+): PayoutReader {
+  return { report: (range) => readPayoutReport(source(), account(), range, now()) };
 }

@@ -8,8 +8,12 @@
  * Sales with a status the filters cannot ask for (one the spec does not list, or approved without a payment status)
  * are never returned, so their days are always fetched again: the only way to re-check them.
  */
+import { addDays, type DayRange } from '../../shared/dates';
 import type { OpenSale } from '../cache';
+import { planDayWindows } from './day-windows';
 import { runPool, type RunContext } from './sync-context';
+import type { SyncDeps } from './sync-types';
+import { fetchWindow } from './window-fetch';
 import { walkUntilStable, type WalkTarget } from './window-walk';
 
 /** The span of days to re-check, inclusive. */
@@ -30,6 +34,9 @@ const OPEN_FILTERS: readonly Pick<WalkTarget, 'commissionStatus' | 'paymentStatu
   { commissionStatus: 'pending' },
   { commissionStatus: 'approved', paymentStatus: 'pending' },
 ];
+
+/** Walks one re-check of the open sales makes: one per open status the service's filters can ask for. */
+export const OPEN_WALKS = OPEN_FILTERS.length;
 
 /** Walks the open sales of `span`; `index` is the position of the first of its two walks among the run's windows. */
 export async function checkOpenSales(ctx: RunContext, span: OpenSpan, index: number): Promise<OpenCheck> {
@@ -53,4 +60,41 @@ export async function checkOpenSales(ctx: RunContext, span: OpenSpan, index: num
     cached.filter((sale) => !returned.some((references) => references.has(sale.reference))).map((sale) => sale.day),
   );
   return { checked: cached.length, changedDays: [...changedDays].sort() };
+}
+
+/** The span from the oldest open sale made before `before` to the day before it; null when there is none. */
+export function openSpanBefore(deps: SyncDeps, account: string, before: string): OpenSpan | null {
+  const oldest = deps.cache.oldestOpenSaleDay(account, before);
+  return oldest === null ? null : { from: oldest, to: addDays(before, -1) };
+}
+
+/** Windows for the days whose open sales changed, sized by the sales the cache holds per day. */
+function changedDayWindows(ctx: RunContext, days: readonly string[]): DayRange[] {
+  if (days.length === 0) return [];
+  const perDay = ctx.deps.cache.salesPerDay(ctx.account, days[0] as string, addDays(days.at(-1) as string, 1));
+  return planDayWindows(days, new Map(perDay.map((d) => [d.day, d.count])), {
+    pageLimit: 100,
+    maxDays: ctx.deps.windowDays ?? 31,
+  });
+}
+
+/**
+ * Re-checks the open sales of `span` (two walks, counted from window `index` of the run), fetches in full the days
+ * whose open sales changed, and counts both in the run's counters.
+ */
+export async function recheckOpenSales(
+  ctx: RunContext,
+  span: OpenSpan,
+  index: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  const check = await checkOpenSales(ctx, span, index);
+  // Late sales the open walks found become searchable now.
+  ctx.deps.cache.catchUpSearch();
+  const windows = changedDayWindows(ctx, check.changedDays);
+  ctx.tracker.addWindows(windows.length);
+  ctx.counters.openSalesChecked += check.checked;
+  ctx.counters.daysFetchedAgain += check.changedDays.length;
+  const parallel = ctx.deps.parallelWindows ?? 3;
+  await runPool(windows, parallel, (window, i) => fetchWindow(ctx, window, index + OPEN_WALKS + i), signal);
 }

@@ -6,9 +6,8 @@
  * `refresh` still fetches them.
  */
 import { addDays, type DayRange } from '../../shared/dates';
-import { planDayWindows } from './day-windows';
-import { checkOpenSales, type OpenSpan } from './open-sales-check';
-import { runPool, runTracked, type RunContext } from './sync-context';
+import { OPEN_WALKS, openSpanBefore, recheckOpenSales, type OpenSpan } from './open-sales-check';
+import { runPool, runTracked } from './sync-context';
 import { mergeWindows, splitWindow } from './sync-plan';
 import type { RoutineSyncJob, RoutineSyncResult, SyncDeps } from './sync-types';
 import { fetchWindow } from './window-fetch';
@@ -32,20 +31,9 @@ function planRoutine(deps: SyncDeps, job: RoutineSyncJob): RoutinePlan {
   const recent = mergeWindows([{ from: trailingStart, to: today }, ...provisional])
     .flatMap((w) => splitWindow(w, deps.windowDays ?? 31))
     .reverse();
-  const oldestOpen = deps.cache.oldestOpenSaleDay(job.account, trailingStart);
-  const open = oldestOpen === null ? null : { from: oldestOpen, to: addDays(trailingStart, -1) };
-  const earliest = [oldestOpen ?? today, ...recent.map((w) => w.from)].sort()[0] ?? today;
+  const open = openSpanBefore(deps, job.account, trailingStart);
+  const earliest = [open?.from ?? today, ...recent.map((w) => w.from)].sort()[0] ?? today;
   return { recent, open, from: earliest, to: [today, ...recent.map((w) => w.to)].sort().at(-1) ?? today };
-}
-
-/** Windows for the days whose open sales changed, sized by the sales the cache holds per day. */
-function changedDayWindows(ctx: RunContext, days: readonly string[]): DayRange[] {
-  if (days.length === 0) return [];
-  const perDay = ctx.deps.cache.salesPerDay(ctx.account, days[0] as string, addDays(days.at(-1) as string, 1));
-  return planDayWindows(days, new Map(perDay.map((d) => [d.day, d.count])), {
-    pageLimit: 100,
-    maxDays: ctx.deps.windowDays ?? 31,
-  });
 }
 
 /**
@@ -59,26 +47,16 @@ export async function runRoutineSync(
 ): Promise<RoutineSyncResult> {
   const plan = planRoutine(deps, job);
   const parallel = deps.parallelWindows ?? 3;
-  const found = { openSalesChecked: 0, daysFetchedAgain: 0 };
-  const result = await runTracked(
+  return runTracked(
     deps,
     { account: job.account, from: plan.from, to: plan.to },
-    plan.recent.length + (plan.open === null ? 0 : 2),
+    plan.recent.length + (plan.open === null ? 0 : OPEN_WALKS),
     async (ctx) => {
       // The recent days first: a sale that moved into them is then no longer among the older open sales.
       await runPool(plan.recent, parallel, (window, index) => fetchWindow(ctx, window, index), signal);
       if (plan.open === null || signal?.aborted) return;
-      const check = await checkOpenSales(ctx, plan.open, plan.recent.length);
-      // Late sales the open walks found become searchable now.
-      ctx.deps.cache.catchUpSearch();
-      found.openSalesChecked = check.checked;
-      found.daysFetchedAgain = check.changedDays.length;
-      const windows = changedDayWindows(ctx, check.changedDays);
-      ctx.tracker.addWindows(windows.length);
-      const first = plan.recent.length + 2;
-      await runPool(windows, parallel, (window, index) => fetchWindow(ctx, window, first + index), signal);
+      await recheckOpenSales(ctx, plan.open, plan.recent.length, signal);
     },
     signal,
   );
-  return { ...result, ...found };
 }

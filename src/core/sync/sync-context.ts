@@ -15,6 +15,8 @@ export interface Counters {
   updated: number;
   noLongerReported: number;
   reportedAgain: number;
+  openSalesChecked: number;
+  daysFetchedAgain: number;
 }
 
 /** Most notes a run keeps; a misbehaving service could otherwise fill memory with them. */
@@ -107,7 +109,15 @@ export async function runTracked(
     account: range.account,
     runId: deps.cache.beginSyncRun(range.account, range.from, range.to),
     tracker: new ProgressTracker(range, windows, () => now().getTime()),
-    counters: { statusChanges: 0, inserted: 0, updated: 0, noLongerReported: 0, reportedAgain: 0 },
+    counters: {
+      statusChanges: 0,
+      inserted: 0,
+      updated: 0,
+      noLongerReported: 0,
+      reportedAgain: 0,
+      openSalesChecked: 0,
+      daysFetchedAgain: 0,
+    },
     notes: [],
     signal,
     now,

@@ -99,17 +99,23 @@ describe('sync engine against the HTTPS fake service', () => {
     fake.resetFaults();
   });
 
-  it('a normal re-sync fetches only the trailing window, not what is already covered', async () => {
+  it('a normal re-sync fetches in full only the trailing window; older open sales are asked for by status only', async () => {
     fake.clearRequests();
     await runSync(
       { cache, client, today: () => TODAY },
       { account: 'demo-sync', from: FROM, to: TODAY, trailingDays: 30 },
     );
-    const reportDays = fake.requests
-      .filter((r) => r.route === 'report')
+    const reports = fake.requests.filter((r) => r.route === 'report');
+    const fullDays = reports
+      .filter((r) => r.query.commission_status === 'all')
       .map((r) => String(r.query.start_date).slice(0, 10));
-    expect(reportDays.length).toBeGreaterThan(0);
-    expect(reportDays.every((d) => d >= '2026-05-31')).toBe(true);
+    expect(fullDays.length).toBeGreaterThan(0);
+    expect(fullDays.every((d) => d >= '2026-05-31')).toBe(true);
+    const openWalks = reports.filter((r) => r.query.commission_status !== 'all');
+    expect(openWalks.length).toBeGreaterThan(0);
+    expect(openWalks.every((r) => r.query.commission_status === 'pending' || r.query.payment_status === 'pending')).toBe(
+      true,
+    );
   });
 
   it('cancelling stops the sync, keeps what was stored, and marks nothing it did not finish as covered', async () => {

@@ -84,6 +84,7 @@ function countingCache(): { cache: SalesCache; covered: string[] } {
   const covered: string[] = [];
   const stand: Partial<SalesCache> = {
     syncGaps: (_account, from, to) => [{ from, to }],
+    oldestOpenSaleDay: () => null,
     unfinishedSyncRuns: () => [],
     beginSyncRun: () => 1,
     finishSyncRun: () => undefined,

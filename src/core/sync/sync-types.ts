@@ -58,12 +58,14 @@ export interface SyncResult {
    * service sent that could not be stored, and why (T8). Those days are not complete; every sync fetches them again.
    */
   unstored: UnstoredSpan[];
-}
-
-/** The outcome of a routine sync. */
-export interface RoutineSyncResult extends SyncResult {
-  /** Open sales (older than the trailing window) whose statuses were checked. */
+  /**
+   * Open sales outside the days fetched whose statuses were checked: older than the trailing window for a routine
+   * sync, made up to the period's end for a period sync.
+   */
   openSalesChecked: number;
   /** Days fetched again in full because an open sale of theirs left the open statuses. */
   daysFetchedAgain: number;
 }
+
+/** The outcome of a routine sync. */
+export type RoutineSyncResult = SyncResult;

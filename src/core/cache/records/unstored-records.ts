@@ -96,12 +96,17 @@ export function createUnstoredRecords(db: Database.Database): UnstoredRecords {
   const all = db.prepare<[string], SpanRow>(
     `${SPANS} WHERE account_id = ? GROUP BY from_day, to_day ORDER BY from_day, to_day`,
   );
+  const listedInFull = db.prepare<[string, string, string], number>(
+    "SELECT 1 FROM unstored_records WHERE account_id = ? AND scope = '' AND from_day <= ? AND to_day >= ? LIMIT 1",
+  );
   return {
     note(account, page, at) {
       replace(account, page);
       for (const record of page.records) {
         const days = daysOf(record, page);
         if (days === null) continue;
+        // A walk of every sale of the day already listed what that day's records lack; a walk by status adds nothing.
+        if (page.scope !== '' && listedInFull.get(account, days[0], days[1]) !== undefined) continue;
         // A reference received twice in one walk (a repeated page) is one record.
         if (record.reference !== null) again.run(account, page.walk, record.reference);
         insert.run(account, days[0], days[1], record.reference, record.reason.slice(0, 500), page.walk, page.scope, at);

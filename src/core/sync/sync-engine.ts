@@ -7,6 +7,7 @@
  * they are not marked covered, so the next sync fetches them again.
  */
 import { runPool, runTracked } from './sync-context';
+import { withSyncLease } from './sync-lease';
 import { planSyncWindows } from './sync-plan';
 import type { SyncDeps, SyncJob, SyncResult } from './sync-types';
 import { fetchWindow } from './window-fetch';
@@ -14,7 +15,12 @@ import { fetchWindow } from './window-fetch';
 export type { RoutineSyncResult, SyncDeps, SyncJob, SyncResult } from './sync-types';
 
 /** Runs one sync of a period; resolves with the final progress and counts, or rejects with the first error (after recording it). */
-export async function runSync(deps: SyncDeps, job: SyncJob, signal?: AbortSignal): Promise<SyncResult> {
+export function runSync(deps: SyncDeps, job: SyncJob, signal?: AbortSignal): Promise<SyncResult> {
+  return withSyncLease(deps.cache, job.account, deps.lease, signal, (held) => syncPeriod(deps, job, held));
+}
+
+// Planned once the lease is held: a sync that waited for another one fetches only what that one left missing.
+function syncPeriod(deps: SyncDeps, job: SyncJob, signal: AbortSignal): Promise<SyncResult> {
   const windows = planSyncWindows({
     from: job.from,
     to: job.to,

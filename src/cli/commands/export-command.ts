@@ -15,6 +15,7 @@ import type { DataAsOf } from '../../shared/sales-query-types';
 import { exportFromCache, noLongerReportedLine, statusesCheckedLine, type ExportOutcome } from '../../core/export';
 import { hasPeriod, resolvePeriod, type CommandOptions } from '../cli-args';
 import { resolveAccount, type CliAccount } from '../cli-accounts';
+import { noteSyncUnderWay } from '../sync-under-way';
 import type { CliContext } from '../cli-context';
 import { CliError, EXIT_CODES, usageError } from '../cli-errors';
 import { count, type CliIo } from '../cli-io';
@@ -135,6 +136,7 @@ export async function exportCommand(context: CliContext, options: CommandOptions
     );
   }
   const cache = context.cache();
+  noteSyncUnderWay(cache, account, io);
   const progress = progressReporter(io, options);
   const label = `Writing ${basename(out)}`;
   let total = 0;

@@ -10,6 +10,7 @@ import type { MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
 import { readPayouts } from '../../core/payouts';
 import { resolvePeriod, type CommandOptions, type Period } from '../cli-args';
 import { resolveAccount } from '../cli-accounts';
+import { noteSyncUnderWay } from '../sync-under-way';
 import type { CliContext } from '../cli-context';
 import { usageError } from '../cli-errors';
 import { count, type CliIo } from '../cli-io';
@@ -48,6 +49,7 @@ export async function payoutsCommand(
   const shape = shapeOf(options, 'payouts');
   const account = resolveAccount(context, options.account);
   const period = resolvePeriod(options, context.today(), 'payouts');
+  noteSyncUnderWay(context.cache(), account, io);
   const { payouts, paidWithoutDate } = readPayouts(context.cache(), account.cacheKey, period);
   if (shape === 'table' && payouts.length === 0)
     io.stdout(`No payouts from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);
@@ -107,6 +109,7 @@ export async function summaryCommand(
   const shape = shapeOf(options, 'summary');
   const account = resolveAccount(context, options.account);
   const period: Period = resolvePeriod(options, context.today(), 'summary');
+  noteSyncUnderWay(context.cache(), account, io);
   const rows = summaryRows(context.cache().summary(account.cacheKey, { from: period.from, to: period.to }));
   if (shape === 'table' && rows.length === 0) {
     io.stdout(`No sales from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);

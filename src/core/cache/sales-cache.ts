@@ -325,7 +325,9 @@ export function createSalesCache(
       }),
     transaction: (work) => {
       try {
-        return db.transaction(work)();
+        // IMMEDIATE: a write transaction that began as a read fails at once (not after busy_timeout) when another
+        // process wrote in between; taking the write lock first makes it wait its turn instead.
+        return db.transaction(work).immediate();
       } catch (error) {
         browse.reset();
         lookups.forget();

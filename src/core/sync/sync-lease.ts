@@ -74,32 +74,33 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 const cancelled = (): AppError =>
   new AppError('CANCELLED', 'The sync was cancelled while it waited for another one to finish.');
 
-/** Claims the account's lease for `mine`, waiting as `options` say; rejects with SYNC_BUSY or CANCELLED. */
-async function claim(
+/** Claims the account's lease for `mine` now, unless a holder that is not gone has it; returns that holder then. */
+function claimNow(cache: SalesCache, mine: SyncLease, options: SyncLeaseOptions): SyncLease | null {
+  const now = (options.clock ?? Date.now)();
+  const expires = options.expiresAfterMs ?? DEFAULTS.expiresAfterMs;
+  return cache.claimSyncLease({ ...mine, acquiredAt: now, renewedAt: now }, (h) => leaseHolderGone(h, now, expires));
+}
+
+/** Waits until the lease held by `holder` can be claimed for `mine`, as `options` say; rejects with SYNC_BUSY or CANCELLED. */
+async function waitForLease(
   cache: SalesCache,
   mine: SyncLease,
+  holder: SyncLease,
   options: SyncLeaseOptions,
   signal: AbortSignal | undefined,
 ): Promise<void> {
   const clock = options.clock ?? Date.now;
-  const expires = options.expiresAfterMs ?? DEFAULTS.expiresAfterMs;
+  const waitMs = options.waitMs ?? 0;
   const started = clock();
-  let waiting = false;
-  for (;;) {
+  if (waitMs <= 0) throw new AppError('SYNC_BUSY', busyMessage(holder));
+  options.onWait?.(holder);
+  for (let current: SyncLease | null = holder; current !== null; current = claimNow(cache, mine, options)) {
+    const left = started + waitMs - clock();
+    if (left <= 0) throw new AppError('SYNC_BUSY', busyMessage(current));
+    await pause(Math.min(options.pollEveryMs ?? DEFAULTS.pollEveryMs, left), signal);
     if (signal?.aborted) throw cancelled();
-    const now = clock();
-    const holder = cache.claimSyncLease({ ...mine, acquiredAt: now, renewedAt: now }, (h) =>
-      leaseHolderGone(h, now, expires),
-    );
-    if (holder === null) {
-      if (waiting) options.onWait?.(null);
-      return;
-    }
-    if (now - started >= (options.waitMs ?? 0)) throw new AppError('SYNC_BUSY', busyMessage(holder));
-    if (!waiting) options.onWait?.(holder);
-    waiting = true;
-    await pause(Math.min(options.pollEveryMs ?? DEFAULTS.pollEveryMs, started + (options.waitMs ?? 0) - now), signal);
   }
+  options.onWait?.(null);
 }
 
 /**
@@ -126,7 +127,9 @@ export async function withSyncLease<T>(
     acquiredAt: 0,
     renewedAt: 0,
   };
-  await claim(cache, mine, opts, signal);
+  // Claimed at once when free, without a pause: the run's first progress is then ready when a caller starts it.
+  const holder = claimNow(cache, mine, opts);
+  if (holder !== null) await waitForLease(cache, mine, holder, opts, signal);
   const lost = new AbortController();
   const renew = (): void => {
     try {

@@ -85,6 +85,9 @@ function countingCache(): { cache: SalesCache; covered: string[] } {
   const stand: Partial<SalesCache> = {
     syncGaps: (_account, from, to) => [{ from, to }],
     unfinishedSyncRuns: () => [],
+    claimSyncLease: () => null,
+    renewSyncLease: () => true,
+    releaseSyncLease: () => undefined,
     beginSyncRun: () => 1,
     finishSyncRun: () => undefined,
     saveProfile: () => undefined,

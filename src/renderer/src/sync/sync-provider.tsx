@@ -39,7 +39,8 @@ import { useToday } from './use-today';
 const RUNNING_POLL_MS = 500;
 /** While another process syncs the account: what it stores shows here within about this long. */
 const ELSEWHERE_POLL_MS = 2_000;
-const IDLE_POLL_MS = 20_000;
+/** Idle, the status is still read now and then: a command (a scheduled job) may sync this account meanwhile. */
+const IDLE_POLL_MS = 5_000;
 /** While a sync runs, screens refresh at most this often. */
 const REFRESH_WHILE_RUNNING_MS = 2_000;
 /**
@@ -149,8 +150,11 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
         Date.now() - lastBump.current > REFRESH_WHILE_RUNNING_MS
       ) {
         bump();
-      } else if (before?.elsewhere && !next.elsewhere) {
-        // Another process's sync ended: read what it stored.
+      } else if (
+        (before?.elsewhere && !next.elsewhere) ||
+        (before !== null && !next.running && before.lastRun?.finishedAt !== next.lastRun?.finishedAt)
+      ) {
+        // Another process's sync ended (seen while it ran, or only by the run it recorded): read what it stored.
         bump();
       } else if (next.elsewhere && Date.now() - lastBump.current > REFRESH_WHILE_ELSEWHERE_MS) {
         // Another process is storing sales: screens read them as they arrive, without a restart.

@@ -4,7 +4,7 @@
  * reading the figures at month-end should know it.
  */
 import type { SalesCache } from '../core/cache';
-import { liveSyncLease } from '../core/sync';
+import { leaseHolderText, liveSyncLease } from '../core/sync';
 import type { CliAccount } from './cli-accounts';
 import type { CliIo } from './cli-io';
 
@@ -12,9 +12,8 @@ import type { CliIo } from './cli-io';
 export function noteSyncUnderWay(cache: SalesCache, account: CliAccount, io: CliIo): void {
   const holder = liveSyncLease(cache, account.cacheKey);
   if (holder === null) return;
-  const who = holder.kind === 'app' ? 'the app' : 'a command';
   io.stderr(
-    `Note: an update is under way: another Commission Desk process (${who}, process ${holder.pid}) is syncing "${account.label}". ` +
+    `Note: an update is under way: ${leaseHolderText(holder)} is syncing "${account.label}". ` +
       'This shows the cache as it was when read; run it again after that sync to include what it brings.\n',
   );
 }

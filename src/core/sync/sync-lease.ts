@@ -53,10 +53,15 @@ export function liveSyncLease(cache: SalesCache, account: string, nowMs = Date.n
   return lease === null || leaseHolderGone(lease, nowMs) ? null : lease;
 }
 
+/** "another Commission Desk process (the app, process 4242)": who holds a lease, as messages name it. */
+export function leaseHolderText(holder: SyncLease): string {
+  const who = holder.kind === 'app' ? 'the app' : 'a command';
+  return `another Commission Desk process (${who}, process ${holder.pid})`;
+}
+
 /** The sentence for a sync stopped because another process syncs the account. */
 export function busyMessage(holder: SyncLease): string {
-  const who = holder.kind === 'app' ? 'the app' : 'a command';
-  return `Another Commission Desk process (${who}, process ${holder.pid}) is syncing this account.`;
+  return `A${leaseHolderText(holder).slice(1)} is syncing this account.`;
 }
 
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -3,7 +3,8 @@
  * settled, plus the trailing window where statuses still change), walks each window's pages with `limit=100` (a few
  * windows in parallel through the client's request gate, which slows everyone down on 429), stores every page in its
  * own transaction, marks a window covered only after all its pages are stored and the walk matched the service's count
- * (see `window-fetch.ts`), reports progress, and stops cleanly on cancel. A crash loses at most the windows in flight:
+ * (see `window-fetch.ts`), reports progress, and stops cleanly on cancel. It holds the account's sync lease while it
+ * runs (`sync-lease.ts`), so no other process syncs the account meanwhile. A crash loses at most the windows in flight:
  * they are not marked covered, so the next sync fetches them again.
  */
 import { runPool, runTracked } from './sync-context';

@@ -199,7 +199,7 @@ describe('R10: one sync per account across processes sharing a data folder', () 
       expect(asked.filter((day) => day >= window.from_day && day <= window.to_day)).toEqual([]);
     const runs = runsOf(ids.a).slice(-2);
     expect(runs.map((r) => r.status)).toEqual(['failed', 'completed']);
-    expect(runs[0]?.error).toMatch(/stopped during this sync/);
+    expect(runs[0]?.error).toMatch(/^The process running this sync \(the app or a command\) stopped during it;/);
     expect(cachedSales(ids.a, from, to)).toBe(salesIn(shopA, from, to));
   }, 60_000);
 

@@ -35,7 +35,7 @@ function cli(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
 }
 
 /** Slow enough that a sync is still running while other processes start and meet it. */
-const SLOW = { latencyMs: 1000 };
+const SLOW = { latencyMs: 2000 };
 const FAST = { latencyMs: 0 };
 
 async function until(condition: () => boolean, what: string): Promise<void> {

@@ -19,6 +19,8 @@ export interface CliRunOptions {
   stdin?: string;
   env?: Record<string, string>;
   started?: (child: ChildProcess) => void;
+  /** Hears stderr as it is written, for a test that acts on a message before the run ends. */
+  onStderr?: (text: string) => void;
 }
 
 /** Runs `src/cli/main.ts` through tsx with `args`; `record` hears everything printed (for secret canaries). */
@@ -35,7 +37,10 @@ export function runCliProcess(
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      options.onStderr?.(d.toString());
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       record(stdout);

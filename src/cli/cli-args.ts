@@ -164,9 +164,10 @@ export const COMMANDS = {
     summary:
       'Bring the cache up to date: with no period, the recent days (60 by default) in full plus every open sale however old; with a period, its days not yet synced (all of them again with --refresh).',
     usage:
-      'sync --account <label|demo> [(--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--refresh]] [--json | --quiet]',
+      'sync --account <label|demo> [(--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--refresh]] [--wait <seconds>] [--json | --quiet]',
     notes: [
       'Progress goes to stderr: a bar on a terminal (share done, counts, time left), else a plain line at each tenth.',
+      'One sync per account at a time: while the app or another command syncs the account, sync waits as long as --wait says, else stops at once with exit code 8. Other accounts sync side by side.',
     ],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
@@ -177,10 +178,26 @@ export const COMMANDS = {
         type: 'boolean',
         help: 'With a period: fetch every day of it again, synced or not, to re-check the statuses of all its sales (paid and declined ones too).',
       },
+      wait: {
+        type: 'string',
+        value: '<seconds>',
+        help: 'When the app or another command is syncing this account, wait up to this long for it to finish, then sync. Default 0: stop at once (exit code 8).',
+      },
       ...OUTPUT_OPTIONS,
     },
     positionals: [] as string[],
-    schema: z.strictObject({ account: accountRef, ...periodFields, refresh: z.boolean().optional(), ...outputFields }),
+    schema: z.strictObject({
+      account: accountRef,
+      ...periodFields,
+      refresh: z.boolean().optional(),
+      wait: z
+        .string()
+        .regex(/^\d{1,5}$/, 'must be a whole number of seconds, at most 86400')
+        .transform(Number)
+        .refine((seconds) => seconds <= 86_400, 'must be a whole number of seconds, at most 86400')
+        .optional(),
+      ...outputFields,
+    }),
   },
   export: {
     summary: 'Write an Excel or CSV export of the cached sales of a period, or of a view saved on the sales screen.',

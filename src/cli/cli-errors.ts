@@ -21,6 +21,8 @@ export const EXIT_CODES = {
   cache: 6,
   /** The export file could not be written (or exists and --force was not given). */
   export: 7,
+  /** The app or another command is syncing the same account (see `sync --wait`). */
+  busy: 8,
   /** Interrupted (Ctrl+C): nothing half-written is left behind. */
   cancelled: 130,
 } as const;
@@ -45,6 +47,7 @@ const BY_CODE: Partial<Record<ErrorCode, ExitCode>> = {
   CACHE_CORRUPT: EXIT_CODES.cache,
   CACHE_TOO_NEW: EXIT_CODES.cache,
   EXPORT_FAILED: EXIT_CODES.export,
+  SYNC_BUSY: EXIT_CODES.busy,
   CANCELLED: EXIT_CODES.cancelled,
 };
 

@@ -32,6 +32,7 @@ const EXITS: [number, string][] = [
   [EXIT_CODES.keychain, 'the system keychain could not be used'],
   [EXIT_CODES.cache, 'the sales cache could not be opened'],
   [EXIT_CODES.export, 'the export file could not be written, or exists (see --force)'],
+  [EXIT_CODES.busy, 'the app or another command is syncing this account (see sync --wait)'],
   [EXIT_CODES.cancelled, 'interrupted; nothing half-written is left'],
 ];
 const EXIT_LINES = ['Exit codes:', ...EXITS.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`)];

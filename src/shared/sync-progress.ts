@@ -22,6 +22,13 @@ export interface SyncProgress {
   startedAt: string;
 }
 
+/** A sync of the account run by another Commission Desk process (another window of the app, or a command). */
+export interface SyncElsewhere {
+  by: 'app' | 'command';
+  /** When that sync took the account's lease. */
+  since: string;
+}
+
 /** The sync state the renderer polls: the current or last run, and whether the service looked offline. */
 export interface SyncStatus {
   running: boolean;
@@ -34,4 +41,9 @@ export interface SyncStatus {
   error: { code: string; message: string } | null;
   /** True when the last attempt could not reach the service. */
   offline: boolean;
+  /**
+   * Another process is syncing this account: what it stores shows as it arrives, and this app's own sync (when
+   * `running`) waits for it to finish.
+   */
+  elsewhere?: SyncElsewhere | null;
 }

@@ -21,6 +21,7 @@ import {
 } from '../../core/export';
 import { hasPeriod, resolvePeriod, type CommandOptions } from '../cli-args';
 import { cliSyncActions, resolveAccount, syncCommandFor, type CliAccount } from '../cli-accounts';
+import { noteSyncUnderWay } from '../sync-under-way';
 import type { CliContext } from '../cli-context';
 import { CliError, EXIT_CODES, usageError } from '../cli-errors';
 import { count, type CliIo } from '../cli-io';
@@ -140,6 +141,7 @@ export async function exportCommand(context: CliContext, options: CommandOptions
     );
   }
   const cache = context.cache();
+  noteSyncUnderWay(cache, account, io);
   const progress = progressReporter(io, options);
   const label = `Writing ${basename(out)}`;
   let total = 0;

@@ -10,6 +10,7 @@ import type { MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
 import { paymentHistoryWarnings, readPaymentHistory, readPayouts } from '../../core/payouts';
 import { resolvePeriod, type CommandOptions, type Period } from '../cli-args';
 import { cliSyncActions, resolveAccount, syncCommandFor } from '../cli-accounts';
+import { noteSyncUnderWay } from '../sync-under-way';
 import type { CliContext } from '../cli-context';
 import { usageError } from '../cli-errors';
 import { count, type CliIo } from '../cli-io';
@@ -49,6 +50,7 @@ export async function payoutsCommand(
   const account = resolveAccount(context, options.account);
   const period = resolvePeriod(options, context.today(), 'payouts');
   const cache = context.cache();
+  noteSyncUnderWay(cache, account, io);
   const { payouts, paidWithoutDate } = readPayouts(cache, account.cacheKey, period);
   // Said before the rows, so a reader of a log sees that the total below may be short (R8).
   const history = readPaymentHistory(cache, account.cacheKey, period, context.now());
@@ -112,6 +114,7 @@ export async function summaryCommand(
   const shape = shapeOf(options, 'summary');
   const account = resolveAccount(context, options.account);
   const period: Period = resolvePeriod(options, context.today(), 'summary');
+  noteSyncUnderWay(context.cache(), account, io);
   const rows = summaryRows(context.cache().summary(account.cacheKey, { from: period.from, to: period.to }));
   if (shape === 'table' && rows.length === 0) {
     io.stdout(`No sales from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);

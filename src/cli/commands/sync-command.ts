@@ -8,7 +8,15 @@
 import type { SalesCache } from '../../core/cache';
 import { checkTimeText } from '../../shared/dates';
 import type { ServiceClient } from '../../core/service';
-import { runRoutineSync, runSync, type RoutineSyncResult, type SyncResult } from '../../core/sync';
+import {
+  busyMessage,
+  runRoutineSync,
+  runSync,
+  type RoutineSyncResult,
+  type SyncLeaseOptions,
+  type SyncResult,
+} from '../../core/sync';
+import { AppError } from '../../shared/errors';
 import type { SyncProgress } from '../../shared/sync-progress';
 import { hasPeriod, resolvePeriod, type CommandOptions } from '../cli-args';
 import { clientFor, resolveAccount, type CliAccount } from '../cli-accounts';
@@ -26,6 +34,21 @@ interface SyncRun {
   progress: ProgressReporter;
   io: CliIo;
   json: boolean;
+  /** How this run meets the app's or another command's sync of the same account. */
+  lease: SyncLeaseOptions;
+}
+
+/** Waits up to `seconds` for another process's sync of the account, saying so on stderr once. */
+function leaseOptions(io: CliIo, label: string, seconds: number): SyncLeaseOptions {
+  return {
+    kind: 'command',
+    waitMs: seconds * 1000,
+    onWait: (holder) => {
+      if (holder !== null)
+        io.stderr(`${busyMessage(holder)} Waiting up to ${plural(seconds, 'second', 'seconds')} for it to finish.\n`);
+      else io.stderr(`The other sync of "${label}" has finished; syncing now.\n`);
+    },
+  };
 }
 
 /** The engine's progress callback, reporting under `label`. */
@@ -129,6 +152,7 @@ async function routineSync(run: SyncRun): Promise<void> {
       client: run.client,
       today: run.context.today,
       onProgress: onProgress(run, 'Checking statuses', 'steps'),
+      lease: run.lease,
     },
     { account: run.account.cacheKey, trailingDays },
     run.io.interrupt,
@@ -155,6 +179,7 @@ async function periodSync(run: SyncRun, from: string, to: string, refresh: boole
       client: run.client,
       today: run.context.today,
       onProgress: onProgress(run, `Syncing ${from} to ${to}`, 'periods'),
+      lease: run.lease,
     },
     {
       account: run.account.cacheKey,
@@ -188,6 +213,19 @@ function fetchedAgainText(result: SyncResult): string {
     : '';
 }
 
+/** Another process syncs the account: its own exit code, and what to do instead of reading it as a failure. */
+function busyError(error: AppError, waited: number): CliError {
+  const tried = waited > 0 ? ` It was still syncing after ${plural(waited, 'second', 'seconds')}.` : '';
+  // Without a cause, the lease was never held: this run stopped before it fetched anything.
+  const nothing = error.cause === undefined ? ' This run fetched nothing.' : '';
+  return new CliError(
+    `${error.message}${tried}${nothing}`,
+    EXIT_CODES.busy,
+    (program) =>
+      `Run it again once that sync has finished, or add --wait <seconds> to wait for it (e.g. "${program} sync … --wait 600").`,
+  );
+}
+
 /** Runs `sync`. */
 export async function syncCommand(context: CliContext, options: CommandOptions<'sync'>, io: CliIo): Promise<void> {
   const account = resolveAccount(context, options.account);
@@ -207,11 +245,13 @@ export async function syncCommand(context: CliContext, options: CommandOptions<'
     progress: progressReporter(io, options),
     io,
     json: options.json === true,
+    lease: leaseOptions(io, account.label, options.wait ?? 0),
   };
   try {
     if (period === null) await routineSync(run);
     else await periodSync(run, period.from, period.to, options.refresh === true);
   } catch (error) {
+    if (error instanceof AppError && error.code === 'SYNC_BUSY') throw busyError(error, options.wait ?? 0);
     // Whichever request was running when Ctrl+C came, the user stopped the sync: say what is kept and how to go on.
     if (!io.interrupt.aborted) throw error;
     throw new CliError(

@@ -27,7 +27,7 @@ export function createClearAll(db: Database.Database): () => number {
     return removed;
   });
   return () => {
-    const removed = clear();
+    const removed = clear.immediate();
     forgetSaleTexts(db);
     db.exec('VACUUM');
     db.pragma('wal_checkpoint(TRUNCATE)');

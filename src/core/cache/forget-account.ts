@@ -25,6 +25,6 @@ export function createForgetAccount(db: Database.Database, search: SearchIndex):
   });
   return (account) => {
     assertAccount(account);
-    return forget(account);
+    return forget.immediate(account);
   };
 }

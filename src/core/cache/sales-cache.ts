@@ -35,7 +35,9 @@ import {
   createCoverageStore,
   type CoveredWindow,
   type CoverageReport,
+  createSyncLeaseStore,
   createSyncRunStore,
+  type SyncLease,
   type SyncRun,
   type SyncRunStatus,
 } from './coverage';
@@ -102,6 +104,16 @@ export interface SalesCache {
   finishSyncRun(runId: number, status: Exclude<SyncRunStatus, 'running'>, error?: string): void;
   unfinishedSyncRuns(account: string): SyncRun[];
   lastSyncRun(account: string, status?: SyncRunStatus): SyncRun | null;
+  /**
+   * Takes the account's sync lease for `claim` unless a holder `isGone` does not call gone; null when taken, else the
+   * holder's lease. One sync per account at a time, across every process sharing this file (see `sync-leases.ts`).
+   */
+  claimSyncLease(claim: SyncLease, isGone: (holder: SyncLease) => boolean): SyncLease | null;
+  /** Stamps `owner`'s lease renewed at `at` (ms); false when it no longer holds it. */
+  renewSyncLease(account: string, owner: string, at: number): boolean;
+  releaseSyncLease(account: string, owner: string): void;
+  /** The account's sync lease as stored, or null when no sync holds it. */
+  syncLease(account: string): SyncLease | null;
   /**
    * Readies the account's in-memory browse index and its date order now, so the first sales-screen query does not pay
    * for them: read from the file saved at the last close, or built from the table when the account has at most
@@ -200,6 +212,7 @@ export function createSalesCache(
   const coverage = createCoverageStore(db);
   const profiles = createProfileStore(db);
   const runs = createSyncRunStore(db, now);
+  const leases = createSyncLeaseStore(db);
   const changes = createChangeLog(db);
   const openSales = createOpenSaleReads(db);
   const markUnreported = createUnreportedMarker(db);
@@ -242,6 +255,10 @@ export function createSalesCache(
     finishSyncRun: (runId, status, error) => guardCorruption(() => runs.finishSyncRun(runId, status, error)),
     unfinishedSyncRuns: (account) => guardCorruption(() => runs.unfinishedSyncRuns(account)),
     lastSyncRun: (account, status) => guardCorruption(() => runs.lastSyncRun(account, status)),
+    claimSyncLease: (claim, isGone) => guardCorruption(() => leases.claimSyncLease(claim, isGone)),
+    renewSyncLease: (account, owner, at) => guardCorruption(() => leases.renewSyncLease(account, owner, at)),
+    releaseSyncLease: (account, owner) => guardCorruption(() => leases.releaseSyncLease(account, owner)),
+    syncLease: (account) => guardCorruption(() => leases.syncLease(account)),
     prepareBrowsing: (account, buildLimit = Infinity) =>
       browsed(() => {
         assertAccount(account);
@@ -312,7 +329,9 @@ export function createSalesCache(
       }),
     transaction: (work) => {
       try {
-        return db.transaction(work)();
+        // IMMEDIATE: a write transaction that began as a read fails at once (not after busy_timeout) when another
+        // process wrote in between; taking the write lock first makes it wait its turn instead.
+        return db.transaction(work).immediate();
       } catch (error) {
         browse.reset();
         lookups.forget();

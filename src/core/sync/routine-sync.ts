@@ -11,6 +11,7 @@ import { runPool, runTracked } from './sync-context';
 import { mergeWindows, splitWindow } from './sync-plan';
 import type { RoutineSyncJob, RoutineSyncResult, SyncDeps } from './sync-types';
 import { fetchWindow } from './window-fetch';
+import { withSyncLease } from './sync-lease';
 
 /** What a routine sync will fetch before it knows which open sales changed. */
 interface RoutinePlan {
@@ -40,11 +41,11 @@ function planRoutine(deps: SyncDeps, job: RoutineSyncJob): RoutinePlan {
  * Runs one routine sync; resolves with the counts (and how many open sales were checked and days fetched again), or
  * rejects with the first error after recording it.
  */
-export async function runRoutineSync(
-  deps: SyncDeps,
-  job: RoutineSyncJob,
-  signal?: AbortSignal,
-): Promise<RoutineSyncResult> {
+export function runRoutineSync(deps: SyncDeps, job: RoutineSyncJob, signal?: AbortSignal): Promise<RoutineSyncResult> {
+  return withSyncLease(deps.cache, job.account, deps.lease, signal, (held) => routineSync(deps, job, held));
+}
+
+async function routineSync(deps: SyncDeps, job: RoutineSyncJob, signal: AbortSignal): Promise<RoutineSyncResult> {
   const plan = planRoutine(deps, job);
   const parallel = deps.parallelWindows ?? 3;
   return runTracked(

@@ -86,7 +86,8 @@ function finish(ctx: RunContext, state: Exclude<SyncProgress['state'], 'running'
 }
 
 /**
- * Runs one sync: closes runs left `running` by a crash, records the run, fetches the profile, runs `body`, and records
+ * Runs one sync, with the account's sync lease held (so any run left `running` belongs to a process that is gone):
+ * closes runs left `running` by a crash, records the run, fetches the profile, runs `body`, and records
  * how it ended. Resolves with the counters, or rejects with the first error (after recording it).
  */
 export async function runTracked(
@@ -101,7 +102,7 @@ export async function runTracked(
     deps.cache.finishSyncRun(
       stale.id,
       'failed',
-      'The app stopped during this sync; the next sync fetched the missing part.',
+      'The process running this sync (the app or a command) stopped during it; the next sync fetched the missing part.',
     );
   }
   const ctx: RunContext = {

@@ -113,9 +113,9 @@ describe('sync engine against the HTTPS fake service', () => {
     expect(fullDays.every((d) => d >= '2026-05-31')).toBe(true);
     const openWalks = reports.filter((r) => r.query.commission_status !== 'all');
     expect(openWalks.length).toBeGreaterThan(0);
-    expect(openWalks.every((r) => r.query.commission_status === 'pending' || r.query.payment_status === 'pending')).toBe(
-      true,
-    );
+    expect(
+      openWalks.every((r) => r.query.commission_status === 'pending' || r.query.payment_status === 'pending'),
+    ).toBe(true);
   });
 
   it('cancelling stops the sync, keeps what was stored, and marks nothing it did not finish as covered', async () => {

@@ -5,12 +5,13 @@
  * while the cache stays fully usable.
  */
 import { AppError, type AppErrorData } from '../../shared/errors';
-import type { SyncProgress, SyncStatus } from '../../shared/sync-progress';
-import type { SalesCache } from '../cache';
+import type { SyncElsewhere, SyncProgress, SyncStatus } from '../../shared/sync-progress';
+import type { SalesCache, SyncLease } from '../cache';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service';
 import { runRoutineSync } from './routine-sync';
 import { runSync } from './sync-engine';
+import { liveSyncLease } from './sync-lease';
 import type { RoutineSyncJob, SyncDeps, SyncJob } from './sync-types';
 
 /** What the manager needs. */
@@ -46,7 +47,16 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
   let running: { account: string; controller: AbortController; done: Promise<void> } | null = null;
   let progress: SyncProgress | null = null;
   let progressAccount: string | null = null;
+  // The other process's lease while this manager's run waits for it.
+  let waitingFor: SyncLease | null = null;
   const lastError = new Map<string, AppErrorData>();
+
+  /** Another process's sync of `account`: the one this manager's run waits for, or any live one while idle. */
+  function elsewhere(account: string): SyncElsewhere | null {
+    const holder =
+      running === null ? liveSyncLease(deps.cache(), account) : running.account === account ? waitingFor : null;
+    return holder === null ? null : { by: holder.kind, since: new Date(holder.acquiredAt).toISOString() };
+  }
 
   function status(account: string | null): SyncStatus {
     if (account === null)
@@ -66,6 +76,7 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       lastSyncedAt: completed?.finishedAt ?? null,
       error: isRunning ? null : error,
       offline: !isRunning && error !== null && OFFLINE_CODES.has(error.code),
+      elsewhere: elsewhere(account),
     };
   }
 
@@ -83,6 +94,14 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       logger: deps.logger,
       onProgress: (p) => {
         progress = p;
+      },
+      // The app's syncs (its own and the background one) wait for a command's sync of the account, however long.
+      lease: {
+        kind: 'app',
+        waitMs: Infinity,
+        onWait: (holder) => {
+          waitingFor = holder;
+        },
       },
     };
     try {
@@ -110,6 +129,7 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
     progressAccount = account;
     const done = run(client, account, work, controller).finally(() => {
       running = null;
+      waitingFor = null;
     });
     running = { account, controller, done };
     return status(account);

@@ -5,6 +5,7 @@ import type { SalesCache, UnstoredSpan } from '../cache';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service';
 import type { SyncProgress } from '../../shared/sync-progress';
+import type { SyncLeaseOptions } from './sync-lease';
 
 /** One sync of a period. */
 export interface SyncJob {
@@ -39,6 +40,8 @@ export interface SyncDeps {
   onProgress?: (progress: SyncProgress) => void;
   /** Told about walks repeated, copies that conflicted, windows left unsettled. */
   logger?: Logger;
+  /** How this sync meets another process's sync of the same account (see `sync-lease.ts`); stops at once by default. */
+  lease?: SyncLeaseOptions;
 }
 
 /** The outcome of a sync. */

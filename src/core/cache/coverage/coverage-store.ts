@@ -121,7 +121,7 @@ export function createCoverageStore(db: Database.Database): CoverageStore {
     markCovered: (account, from, to, fetchedAt, today) => {
       assertAccount(account);
       const at = isoInstant(fetchedAt);
-      mark(account, ...range(from, to), at, lastSettledDay(at, today));
+      mark.immediate(account, ...range(from, to), at, lastSettledDay(at, today));
     },
     coverage: (account, from, to) => {
       assertAccount(account);

@@ -320,7 +320,7 @@ export function createPageStore(db: Database.Database, lookups: LookupIds, searc
     sales.forEach(assertStorable);
     const at = isoInstant(fetchedAt);
     try {
-      return store(account, sales, at, options);
+      return store.immediate(account, sales, at, options);
     } catch (error) {
       lookups.forget();
       throw error;

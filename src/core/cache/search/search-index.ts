@@ -49,9 +49,9 @@ export function createSearchIndex(db: Database.Database): SearchIndex {
   return {
     indexedThrough,
     referenceChanged: () => forgetSaleTexts(db),
-    catchUp: () => catchUp(),
+    catchUp: () => catchUp.immediate(),
     catchUpIfDue: (indexedThrough, lastId) => {
-      if (lastId - indexedThrough >= SEARCH_BATCH) catchUp();
+      if (lastId - indexedThrough >= SEARCH_BATCH) catchUp.immediate();
     },
     afterDelete: () => {
       forgetSaleTexts(db);

@@ -41,6 +41,6 @@ export function createUnreportedMarker(db: Database.Database): MarkUnreported {
   });
   return (account, fetch, at) => {
     assertAccount(account);
-    return run(account, fetch, isoInstant(fetch.fetchStarted), isoInstant(at));
+    return run.immediate(account, fetch, isoInstant(fetch.fetchStarted), isoInstant(at));
   };
 }

@@ -21,6 +21,7 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
   CACHE_CORRUPT: 'The local sales cache is damaged',
   NOT_SIGNED_IN: 'You are not signed in',
   EXPORT_FAILED: 'The export could not be written',
+  SYNC_BUSY: 'Another Commission Desk process is syncing this account',
 };
 
 /** The heading for an error with this code. */

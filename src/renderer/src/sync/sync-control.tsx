@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { formatDateTime, formatRelativeTime } from '../common/format';
 import { AlertIcon, OfflineIcon, SyncIcon } from '../common/icons';
 import { useSyncActions, useSyncState } from './sync-context';
-import { progressView, type ProgressView } from './sync-text';
+import { elsewhereText, progressView, type ProgressView } from './sync-text';
+import type { SyncElsewhere } from '../../../shared/sync-progress';
 import { Tooltip } from '../common/tooltip';
 
 /** The header's sync status, Sync and Cancel buttons, and offline badge. */
@@ -38,9 +39,15 @@ export function SyncControl() {
       {sync.offline && <OfflineBadge browserOffline={!navigator.onLine} />}
       {!sync.offline && !sync.running && status?.error && <FailedBadge message={status.error.message} />}
       {sync.running ? (
-        <RunningSync progress={sync.progress} cancelling={cancelling} onCancel={() => void cancel()} />
+        <RunningSync
+          progress={sync.progress}
+          elsewhere={status?.elsewhere ?? null}
+          cancelling={cancelling}
+          onCancel={() => void cancel()}
+        />
       ) : (
         <>
+          {status?.elsewhere && <ElsewhereBadge elsewhere={status.elsewhere} />}
           <LastSynced at={status?.lastSyncedAt ?? null} />
           <Tooltip
             label="Fetch new sales and check every open sale again, however old (pending, or approved and not yet paid)."
@@ -110,6 +117,23 @@ function FailedBadge({ message }: { message: string }) {
   );
 }
 
+function ElsewhereBadge({ elsewhere }: { elsewhere: SyncElsewhere }) {
+  const text = elsewhereText(elsewhere, false);
+  return (
+    <Tooltip label={text.detail} multiline w={280} withArrow>
+      <Badge
+        color="blue"
+        variant="light"
+        leftSection={<SyncIcon size={12} />}
+        data-testid="sync-elsewhere"
+        style={{ flexShrink: 1, minWidth: 0 }}
+      >
+        {text.label}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 function LastSynced({ at }: { at: string | null }) {
   const text = at === null ? 'Not synced yet' : `Last synced ${formatRelativeTime(at)}`;
   return (
@@ -126,14 +150,19 @@ function LastSynced({ at }: { at: string | null }) {
 
 function RunningSync({
   progress,
+  elsewhere,
   cancelling,
   onCancel,
 }: {
   progress: ProgressView | null;
+  /** Another process's sync this one waits for, or null. */
+  elsewhere: SyncElsewhere | null;
   cancelling: boolean;
   onCancel: () => void;
 }) {
-  const view = progress ?? progressView(null, null);
+  const waiting = elsewhere === null ? null : elsewhereText(elsewhere, true);
+  const fetching = progress ?? progressView(null, null);
+  const view = waiting === null ? fetching : { ...fetching, counts: '', detail: waiting.detail };
   return (
     <>
       <Tooltip label={view.detail} withArrow>
@@ -148,8 +177,8 @@ function RunningSync({
         >
           <Group gap={6} wrap="nowrap" justify="space-between">
             {/* What was fetched may be cut short; the share and the time left never are. */}
-            <Text size="xs" truncate="end" miw={0}>
-              Syncing…{' '}
+            <Text size="xs" truncate="end" miw={0} data-testid={waiting ? 'sync-waiting-elsewhere' : undefined}>
+              {waiting ? waiting.label : 'Syncing…'}{' '}
               <Text span inherit visibleFrom="lg">
                 {view.counts}
               </Text>

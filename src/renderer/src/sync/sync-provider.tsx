@@ -37,9 +37,17 @@ import { useSyncWhenOnline } from './use-sync-when-online';
 import { useToday } from './use-today';
 
 const RUNNING_POLL_MS = 500;
-const IDLE_POLL_MS = 20_000;
+/** While another process syncs the account: what it stores shows here within about this long. */
+const ELSEWHERE_POLL_MS = 2_000;
+/** Idle, the status is still read now and then: a command (a scheduled job) may sync this account meanwhile. */
+const IDLE_POLL_MS = 5_000;
 /** While a sync runs, screens refresh at most this often. */
 const REFRESH_WHILE_RUNNING_MS = 2_000;
+/**
+ * While another process syncs, screens refresh at most this often: each write of another process makes the next read
+ * rebuild the account's browse index from the file.
+ */
+const REFRESH_WHILE_ELSEWHERE_MS = 10_000;
 
 /** Props of {@link SyncProvider}. */
 export interface SyncProviderProps {
@@ -48,6 +56,12 @@ export interface SyncProviderProps {
   /** Days of the automatic first sync. */
   firstSyncDays: number;
   children: ReactNode;
+}
+
+/** How long until the status is read again. */
+function pollDelay(status: SyncStatus | null): number {
+  if (status?.running) return RUNNING_POLL_MS;
+  return status?.elsewhere ? ELSEWHERE_POLL_MS : IDLE_POLL_MS;
 }
 
 /** The progress view of `status`, measuring the time left from `anchor` (updated in place). */
@@ -135,6 +149,15 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
         next.progress.records !== before?.progress?.records &&
         Date.now() - lastBump.current > REFRESH_WHILE_RUNNING_MS
       ) {
+        bump();
+      } else if (
+        (before?.elsewhere && !next.elsewhere) ||
+        (before !== null && !next.running && before.lastRun?.finishedAt !== next.lastRun?.finishedAt)
+      ) {
+        // Another process's sync ended (seen while it ran, or only by the run it recorded): read what it stored.
+        bump();
+      } else if (next.elsewhere && Date.now() - lastBump.current > REFRESH_WHILE_ELSEWHERE_MS) {
+        // Another process is storing sales: screens read them as they arrive, without a restart.
         bump();
       }
     },
@@ -265,7 +288,7 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
           onFirstStatus(result.value);
         }
       }
-      timer = setTimeout(() => void tick(), result.ok && result.value.running ? RUNNING_POLL_MS : IDLE_POLL_MS);
+      timer = setTimeout(() => void tick(), pollDelay(result.ok ? result.value : null));
     };
     void tick();
     return () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncProgress, SyncStatus } from '../../../shared/sync-progress';
 import {
+  elsewhereText,
   nextEtaAnchor,
   openSyncDecision,
   progressPercent,
@@ -202,5 +203,21 @@ describe('recheckOutcome', () => {
     expect(failed?.title).toBe('Re-check stopped: you appear to be offline');
     expect(failed?.message).toMatch(/^No network\. Choose “Resume re-check”/);
     expect(recheckOutcome(status(), false)).toBeNull();
+  });
+});
+
+describe('elsewhereText', () => {
+  it('R10: says a sync runs in another window or command, and that a sync started here waits for it', () => {
+    const command = { by: 'command' as const, since: '2026-03-02T06:00:00.000Z' };
+    expect(elsewhereText(command, false)).toEqual({
+      label: 'Syncing in another window or command',
+      detail:
+        'A Commission Desk command (a scheduled sync, for example) is syncing this account. What it stores shows here as it arrives.',
+    });
+    const waiting = elsewhereText({ ...command, by: 'app' }, true);
+    expect(waiting.label).toBe('Waiting: syncing in another window or command');
+    expect(waiting.detail).toBe(
+      'Another Commission Desk window is syncing this account. What it stores shows here as it arrives. This sync starts once it has finished.',
+    );
   });
 });

@@ -4,7 +4,7 @@
  * its own (the first 30 days of a new account, or a refresh of a stale one).
  */
 import { addDays } from '../../../shared/dates';
-import type { SyncProgress, SyncStatus } from '../../../shared/sync-progress';
+import type { SyncElsewhere, SyncProgress, SyncStatus } from '../../../shared/sync-progress';
 import { formatCount, formatDuration, pluralize } from '../common/format';
 
 /**
@@ -123,6 +123,19 @@ export function progressView(progress: SyncProgress | null, eta: number | null, 
   const timeLeft = timeLeftText(eta);
   const short = `${percent}% · ${timeLeft}`;
   return { percent, counts, timeLeft, detail: `${counts} · ${short}`, short };
+}
+
+/** The words for a sync another process runs on this account (R10): a short label and what it means. */
+export function elsewhereText(elsewhere: SyncElsewhere, ownWaiting: boolean): { label: string; detail: string } {
+  const who =
+    elsewhere.by === 'command'
+      ? 'A Commission Desk command (a scheduled sync, for example) is syncing this account.'
+      : 'Another Commission Desk window is syncing this account.';
+  const own = ownWaiting ? ' This sync starts once it has finished.' : '';
+  return {
+    label: ownWaiting ? 'Waiting: syncing in another window or command' : 'Syncing in another window or command',
+    detail: `${who} What it stores shows here as it arrives.${own}`,
+  };
 }
 
 /** What a finished run reports to the person. */

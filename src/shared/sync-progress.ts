@@ -34,4 +34,9 @@ export interface SyncStatus {
   error: { code: string; message: string } | null;
   /** True when the last attempt could not reach the service. */
   offline: boolean;
+  /**
+   * What did not go as planned in the last run that finished in this session (a sale sent twice with other values in
+   * one walk and which copy was kept, R6; a period walked again; records that could not be read), one sentence each.
+   */
+  notes: string[];
 }

@@ -4,10 +4,11 @@
  * Amounts are exact decimal text in each currency's own decimals; currencies are never added together. They read the
  * cache only, so they need no network and no credentials.
  */
+import { amountNoticeText } from '../../shared/amount-notices';
 import { COMMISSION_COLUMNS, COMMISSION_COLUMN_LABELS } from '../../shared/commission-columns';
 import { currencyDigits, decimalText } from '../../shared/money';
 import type { Payout } from '../../shared/payouts';
-import type { AmountsNeedingAttention, CachedSale, MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
+import type { AmountsNeedingAttention, MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
 import { readPayouts } from '../../core/payouts';
 import { resolvePeriod, type CommandOptions, type Period } from '../cli-args';
 import { resolveAccount } from '../cli-accounts';
@@ -104,12 +105,6 @@ function summaryRows(summary: SalesSummary): Record<string, string | number>[] {
   }));
 }
 
-/** Notices of a sale about its amounts, in one line. */
-function amountNotices(sale: CachedSale): string {
-  const said = sale.notices.filter((n) => n.field === 'commission_amount' || n.field === 'transaction_amount');
-  return said.length === 0 ? 'The commission amount is missing.' : said.map((n) => n.message).join(' ');
-}
-
 /**
  * The sales in no commission total because their amount is missing or unreadable (R7), on stderr so the table and
  * the JSON stay what scripts read: each by reference, day and currency with what the service sent.
@@ -120,7 +115,7 @@ function printAttention(io: CliIo, attention: AmountsNeedingAttention): void {
     `Needs attention: ${count(attention.count)} sales have a commission amount that is missing or could not be read, so they are in no total above:\n`,
   );
   for (const sale of attention.sales)
-    io.stderr(`  ${sale.reference}  ${sale.transactionDate}  ${sale.currency}  ${amountNotices(sale)}\n`);
+    io.stderr(`  ${sale.reference}  ${sale.transactionDate}  ${sale.currency}  ${amountNoticeText(sale)}\n`);
   const more = attention.count - attention.sales.length;
   if (more > 0) io.stderr(`  … and ${count(more)} more: the app's sales screen lists them all.\n`);
 }

@@ -11,7 +11,7 @@ import type { Logger } from '../log';
 import type { ServiceClient } from '../service';
 import { runRoutineSync } from './routine-sync';
 import { runSync } from './sync-engine';
-import type { RoutineSyncJob, SyncDeps, SyncJob } from './sync-types';
+import type { RoutineSyncJob, SyncDeps, SyncJob, SyncResult } from './sync-types';
 
 /** What the manager needs. */
 export interface SyncManagerDeps {
@@ -26,7 +26,7 @@ export interface SyncManagerDeps {
 }
 
 /** One kind of sync run on the engine's dependencies. */
-type SyncWork = (deps: SyncDeps, signal: AbortSignal) => Promise<unknown>;
+type SyncWork = (deps: SyncDeps, signal: AbortSignal) => Promise<SyncResult>;
 
 /** The app's sync controller. */
 export interface SyncManager {
@@ -47,10 +47,20 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
   let progress: SyncProgress | null = null;
   let progressAccount: string | null = null;
   const lastError = new Map<string, AppErrorData>();
+  /** The notes of each account's last run that finished in this session. */
+  const lastNotes = new Map<string, string[]>();
 
   function status(account: string | null): SyncStatus {
     if (account === null)
-      return { running: false, progress: null, lastRun: null, lastSyncedAt: null, error: null, offline: false };
+      return {
+        running: false,
+        progress: null,
+        lastRun: null,
+        lastSyncedAt: null,
+        error: null,
+        offline: false,
+        notes: [],
+      };
     const cache = deps.cache();
     const last = cache.lastSyncRun(account);
     const completed = cache.lastSyncRun(account, 'completed');
@@ -66,6 +76,7 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       lastSyncedAt: completed?.finishedAt ?? null,
       error: isRunning ? null : error,
       offline: !isRunning && error !== null && OFFLINE_CODES.has(error.code),
+      notes: isRunning ? [] : (lastNotes.get(account) ?? []),
     };
   }
 
@@ -86,8 +97,9 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       },
     };
     try {
-      await work(engineDeps, controller.signal);
+      const result = await work(engineDeps, controller.signal);
       lastError.delete(account);
+      lastNotes.set(account, result.notes);
     } catch (error) {
       const data =
         error instanceof AppError
@@ -106,6 +118,7 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       throw new AppError('INVALID_INPUT', 'Another account is still syncing. Cancel it or wait for it to finish.');
     }
     const controller = new AbortController();
+    lastNotes.delete(account);
     progress = null;
     progressAccount = account;
     const done = run(client, account, work, controller).finally(() => {

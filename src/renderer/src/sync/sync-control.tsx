@@ -3,9 +3,10 @@
  * while a sync runs, its progress (records, pages, the bar's share and the time left, all from one measure) and
  * Cancel; and an Offline badge whenever the network or the service is out of reach. The Sync button runs the routine sync: the recent days the main process
  * always fetches again, plus every open sale (pending, or approved and unpaid) however old, so a payment that
- * arrived months after the sale is picked up without downloading the history again (T1).
+ * arrived months after the sale is picked up without downloading the history again (T1). When the last sync noted
+ * something (a sale sent twice with other values and which copy was kept, R6), a Notes button lists it.
  */
-import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Popover, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime, formatRelativeTime } from '../common/format';
 import { AlertIcon, OfflineIcon, SyncIcon } from '../common/icons';
@@ -37,6 +38,7 @@ export function SyncControl() {
     <Group gap="xs" wrap="nowrap" miw={0} data-testid="sync-control" data-sync-error={status?.error?.code ?? ''}>
       {sync.offline && <OfflineBadge browserOffline={!navigator.onLine} />}
       {!sync.offline && !sync.running && status?.error && <FailedBadge message={status.error.message} />}
+      {!sync.running && status !== null && status.notes.length > 0 && <SyncNotes notes={status.notes} />}
       {sync.running ? (
         <RunningSync progress={sync.progress} cancelling={cancelling} onCancel={() => void cancel()} />
       ) : (
@@ -107,6 +109,38 @@ function FailedBadge({ message }: { message: string }) {
         Sync failed
       </Badge>
     </Tooltip>
+  );
+}
+
+/** What the last sync noted, one click away: the header keeps its room. */
+function SyncNotes({ notes }: { notes: readonly string[] }) {
+  return (
+    <Popover position="bottom-end" shadow="md" withinPortal trapFocus width="min(480px, calc(100vw - 32px))">
+      <Popover.Target>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="orange"
+          leftSection={<AlertIcon size={12} />}
+          style={{ flexShrink: 0 }}
+          data-testid="sync-notes-button"
+        >
+          {notes.length === 1 ? '1 note' : `${notes.length} notes`}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Text size="sm" fw={600} mb={6}>
+          What the last sync noticed
+        </Text>
+        <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars>
+          <List size="sm" spacing={6} data-testid="sync-notes">
+            {notes.map((note, i) => (
+              <List.Item key={i}>{note}</List.Item>
+            ))}
+          </List>
+        </ScrollArea.Autosize>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 

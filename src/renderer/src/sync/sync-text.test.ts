@@ -32,6 +32,7 @@ const status = (patch: Partial<SyncStatus> = {}): SyncStatus => ({
   progress: null,
   lastRun: null,
   lastSyncedAt: null,
+  notes: [],
   error: null,
   offline: false,
   ...patch,

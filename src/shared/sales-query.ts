@@ -14,7 +14,7 @@ import {
   SALE_SORT_COLUMNS,
 } from './sales-query-values';
 
-export { DATE_BASES, LATEST_FILTER_DAY, SALE_SORT_COLUMNS, type SaleSortColumn } from './sales-query-values';
+export { DATE_BASES, SALE_SORT_COLUMNS, type SaleSortColumn } from './sales-query-values';
 
 /** The last day a sync or a change-log query may name: one year after the user's today. */
 export function latestSyncDay(now: Date = new Date()): string {

@@ -6,13 +6,14 @@
  * arrived months after the sale is picked up without downloading the history again (T1). When the last sync noted
  * something (a sale sent twice with other values and which copy was kept, R6), a Notes button lists it.
  */
-import { Badge, Button, Group, List, Popover, Progress, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime, formatRelativeTime } from '../common/format';
 import { AlertIcon, OfflineIcon, SyncIcon } from '../common/icons';
 import { useSyncActions, useSyncState } from './sync-context';
 import { progressView, type ProgressView } from './sync-text';
 import { Tooltip } from '../common/tooltip';
+import { AlertPopover } from '../common/alert-popover';
 
 /** The header's sync status, Sync and Cancel buttons, and offline badge. */
 export function SyncControl() {
@@ -115,32 +116,18 @@ function FailedBadge({ message }: { message: string }) {
 /** What the last sync noted, one click away: the header keeps its room. */
 function SyncNotes({ notes }: { notes: readonly string[] }) {
   return (
-    <Popover position="bottom-end" shadow="md" withinPortal trapFocus width="min(480px, calc(100vw - 32px))">
-      <Popover.Target>
-        <Button
-          size="compact-xs"
-          variant="light"
-          color="orange"
-          leftSection={<AlertIcon size={12} />}
-          style={{ flexShrink: 0 }}
-          data-testid="sync-notes-button"
-        >
-          {notes.length === 1 ? '1 note' : `${notes.length} notes`}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text size="sm" fw={600} mb={6}>
-          What the last sync noticed
-        </Text>
-        <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars>
-          <List size="sm" spacing={6} data-testid="sync-notes">
-            {notes.map((note, i) => (
-              <List.Item key={i}>{note}</List.Item>
-            ))}
-          </List>
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
+    <AlertPopover label={notes.length === 1 ? '1 note' : `${notes.length} notes`} width={480} testId="sync-notes">
+      <Text size="sm" fw={600} mb={6}>
+        What the last sync noticed
+      </Text>
+      <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars>
+        <List size="sm" spacing={6} data-testid="sync-notes">
+          {notes.map((note, i) => (
+            <List.Item key={i}>{note}</List.Item>
+          ))}
+        </List>
+      </ScrollArea.Autosize>
+    </AlertPopover>
   );
 }
 

@@ -3,32 +3,24 @@
  * as "1,50"): they are kept, but in no total, so a button beside the totals says how many and lists them with what the
  * service sent (R7). Nothing is shown when there are none.
  */
-import { Button, Popover, ScrollArea, Table, Text } from '@mantine/core';
+import { ScrollArea, Table, Text } from '@mantine/core';
 import { amountNoticeText } from '../../../../shared/amount-notices';
 import type { AmountsNeedingAttention as Attention } from '../../../../shared/sales-query-types';
 import { formatCount, formatIsoDay } from '../../common/format';
-import { AlertIcon } from '../../common/icons';
+import { AlertPopover } from '../../common/alert-popover';
 
 /** The button and its list; see the file's comment. */
 export function AmountsNeedingAttention({ attention }: { attention: Attention }) {
   if (attention.count === 0) return null;
   const more = attention.count - attention.sales.length;
   return (
-    <Popover position="bottom-end" shadow="md" withinPortal trapFocus width="min(640px, calc(100vw - 32px))">
-      <Popover.Target>
-        <Button
-          size="compact-xs"
-          variant="light"
-          color="orange"
-          leftSection={<AlertIcon size={12} />}
-          style={{ flexShrink: 0 }}
-          data-testid="amounts-attention-button"
-          data-count={attention.count}
-        >
-          {formatCount(attention.count)} need attention
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown data-testid="amounts-attention">
+    <AlertPopover
+      label={`${formatCount(attention.count)} need attention`}
+      width={640}
+      testId="amounts-attention"
+      data={{ 'data-count': attention.count }}
+    >
+      <div data-testid="amounts-attention">
         <Text size="sm" fw={600}>
           {attention.count === 1 ? '1 sale is' : `${formatCount(attention.count)} sales are`} in no total
         </Text>
@@ -62,7 +54,7 @@ export function AmountsNeedingAttention({ attention }: { attention: Attention })
             … and {formatCount(more)} more; narrow the filters to list them.
           </Text>
         )}
-      </Popover.Dropdown>
-    </Popover>
+      </div>
+    </AlertPopover>
   );
 }

@@ -13,7 +13,7 @@
  * - A page whose reply is over the client's size cap is asked for again with a smaller `limit` (R5), each a divisor of
  *   the one before so the rows already read stay whole pages, until it fits; the walk steps back up once the rows read
  *   line up with the larger limit. A single sale over the cap on its own is set aside as an unreadable record (its
- *   position said), and the walk goes on with the next.
+ *   position said, and its day when the sales around it share one), and the walk goes on with the next.
  * - `maxPages` is the last guard against a server that never ends, and `maxDistinct` bounds the one set a walk keeps
  *   (its references, handed to the caller in each batch): a walk past it ends in a typed error (S13), so a service that
  *   sends a million distinct references for a month costs a bounded set, never one that grows with it.
@@ -104,6 +104,10 @@ interface WalkState {
   fetched: number;
   /** Notes for the next batch (a limit stepped down before the page was read). */
   pending: string[];
+  /** Sales over the size cap on their own, set aside, with the day of the sale read just before each. */
+  held: (UnstoredRecord & { before: string | null })[];
+  /** The transaction day of the last sale read. */
+  lastDay: string | null;
   seen: Set<string>;
   stale: number;
   progress: PageProgress;
@@ -274,16 +278,26 @@ function rowsText(offset: number, limit: number): string {
   return limit === 1 ? `row ${offset + 1}` : `rows ${offset + 1} to ${offset + limit}`;
 }
 
-/** A page of one row standing for the sale at `offset` that is over the size cap on its own: an unreadable record. */
-function oversizedRow(state: WalkState): ParsedSalesPage {
+/**
+ * Sets aside the sale at `offset`, over the size cap on its own, and moves past it. Its day is unknown; the report is
+ * in order of transaction date, so when the sales on both sides of it share a day it is that day (see
+ * {@link withHeld}), and only that day stays incomplete rather than the whole period asked for.
+ */
+function holdOversized(state: WalkState): void {
   const reason = `The sale at row ${state.offset + 1} of the report came as a reply larger than Commission Desk reads, even on its own; it was set aside and the rest of the report was stored.`;
-  return {
-    sales: [],
-    warnings: [{ reference: null, reason, day: null }],
-    rawCount: 1,
-    totalHint: state.progress.totalHint,
-    nextPage: 'next',
-  };
+  state.held.push({ reference: null, reason, day: null, before: state.lastDay });
+  advance(state);
+}
+
+/** `parsed` with the sales set aside before it in front, each given the day its neighbours share, if they do. */
+function withHeld(state: WalkState, parsed: ParsedSalesPage): ParsedSalesPage {
+  if (state.held.length === 0) return parsed;
+  const after = parsed.sales[0]?.transactionDate ?? null;
+  const held = state.held.splice(0).map(({ before, ...record }) => ({
+    ...record,
+    day: before !== null && before === after ? after : null,
+  }));
+  return { ...parsed, warnings: [...held, ...parsed.warnings], rawCount: parsed.rawCount + held.length };
 }
 
 /** Steps the limit down for a page over the size cap; false when it is already 1. */
@@ -321,6 +335,8 @@ export async function* walkSalesPages(
     larger: [],
     fetched: 0,
     pending: [],
+    held: [],
+    lastDay: null,
     seen: new Set(),
     stale: 0,
     firstTotal: null,
@@ -360,12 +376,12 @@ export async function* walkSalesPages(
     } catch (error) {
       if (!oversized(error)) throw error;
       early.clear();
-      if (stepDown(state)) {
-        next = ask(state.offset, state.limit);
-        continue;
-      }
-      parsed = oversizedRow(state);
+      if (!stepDown(state)) holdOversized(state);
+      next = ask(state.offset, state.limit);
+      continue;
     }
+    parsed = withHeld(state, parsed);
+    state.lastDay = parsed.sales.at(-1)?.transactionDate ?? state.lastDay;
     state.fetched += 1;
     const fresh = freshRows(state, parsed);
     if (state.seen.size > settings.maxDistinct) throw tooManySalesError(settings.maxDistinct);

@@ -108,21 +108,24 @@ describe('no record blocks a month (R5)', () => {
     expect(cache.coverage(account, MARCH.from, MARCH.to)).toMatchObject({ complete: true, missing: [] });
   });
 
-  it('R5: a sale over the size cap on its own is set aside with its position, the limit steps down to 1 and back up, and the rest of the month is stored', async () => {
+  it('R5: a sale over the size cap on its own is set aside with its position and day, the limit steps down to 1 and back up, and the rest of the month is stored', async () => {
     const account = freshAccount();
     const cap = 256 * 1024;
-    const broken = march()[150] as WireSale;
+    const sales = march();
+    // A sale between two of its own day: the report's order by date then names its day.
+    const index = sales.findIndex(
+      (s, i) =>
+        i >= 150 && dayOf(sales[i - 1] as WireSale) === dayOf(s) && dayOf(sales[i + 1] as WireSale) === dayOf(s),
+    );
+    const broken = sales[index] as WireSale;
+    const day = dayOf(broken);
     fake.setFaults({ recordDefects: { [broken.reference]: 'oversized' }, oversizedBytes: cap + 1 });
     const result = await runSync(deps(cap), { account, ...MARCH, trailingDays: 0 });
     expect(result.progress.state).toBe('completed');
-    expect(cachedReferences(account)).toEqual(references(march().filter((s) => s !== broken)));
-    expect(result.unstored).toEqual([
-      {
-        ...MARCH,
-        count: 1,
-        reasons: [expect.stringMatching(/^The sale at row 151 of the report came as a reply larger/)],
-      },
-    ]);
+    expect(cachedReferences(account)).toEqual(references(sales.filter((s) => s !== broken)));
+    const reason = new RegExp(`^The sale at row ${index + 1} of the report came as a reply larger`);
+    expect(result.unstored).toEqual([{ from: day, to: day, count: 1, reasons: [expect.stringMatching(reason)] }]);
+    expect(cache.coverage(account, MARCH.from, MARCH.to)).toMatchObject({ missing: [{ from: day, to: day }] });
     const limits = limitsAsked();
     expect(limits).toEqual(expect.arrayContaining([100, 50, 25, 5, 1]));
     expect(limits.at(-1)).toBe(100);

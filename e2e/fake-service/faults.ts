@@ -79,6 +79,10 @@ export const RECORD_DEFECTS = [
   'unknown-category',
   'extra-fields',
   'not-an-object',
+  /** A field nested deeper than any reply may be (R5). */
+  'too-deep',
+  /** A field of text as large as `oversizedBytes` (R5). */
+  'oversized',
 ] as const;
 export type RecordDefect = (typeof RECORD_DEFECTS)[number];
 
@@ -142,6 +146,13 @@ export const faultSettingsSchema = z.strictObject({
   totalOverride: z.number().int().min(0).nullable().default(null),
   /** Defects applied to the records with these references whenever they are served. */
   recordDefects: z.record(z.string(), z.enum(RECORD_DEFECTS)).default({}),
+  /** Characters of the text field an `oversized` record carries. */
+  oversizedBytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(64 * 1024 * 1024)
+    .default(17 * 1024 * 1024),
   /** The day of `end_date` is excluded, as by a server that reads the end bound as exclusive. */
   exclusiveEnd: z.boolean().default(false),
   /** These pages answer `next_page: null` even when more rows follow (the `total` still counts them). */
@@ -182,8 +193,17 @@ export function burst(
   return Array.from({ length: count }, () => ({ fault, ...where }));
 }
 
-/** Breaks one wire record the way `defect` says; the input is not changed. */
-export function applyRecordDefect(record: Record<string, unknown>, defect: RecordDefect): unknown {
+/** Levels of the `too-deep` defect's field: beyond the most a reply may nest. */
+const TOO_DEEP_LEVELS = 1_000;
+
+function nested(levels: number): unknown {
+  let value: unknown = 'bottom';
+  for (let level = 0; level < levels; level++) value = { level: value };
+  return value;
+}
+
+/** Breaks one wire record the way `defect` says (`size`: characters of an `oversized` field); the input is not changed. */
+export function applyRecordDefect(record: Record<string, unknown>, defect: RecordDefect, size = 0): unknown {
   const copy: Record<string, unknown> = { ...record };
   switch (defect) {
     case 'string-amount':
@@ -244,5 +264,11 @@ export function applyRecordDefect(record: Record<string, unknown>, defect: Recor
       return copy;
     case 'not-an-object':
       return `corrupted ${String(record.reference)}`;
+    case 'too-deep':
+      copy.trace = nested(TOO_DEEP_LEVELS);
+      return copy;
+    case 'oversized':
+      copy.blob = 'x'.repeat(size);
+      return copy;
   }
 }

@@ -58,7 +58,7 @@ function breakRecords(body: Body, faults: FaultSettings): void {
   body.data = body.data.map((row) => {
     const record = row as Record<string, unknown>;
     const defect = typeof record.reference === 'string' ? faults.recordDefects[record.reference] : undefined;
-    return defect === undefined ? row : applyRecordDefect(record, defect);
+    return defect === undefined ? row : applyRecordDefect(record, defect, faults.oversizedBytes);
   });
 }
 

@@ -118,6 +118,12 @@ describe('month-end numbers from a script', () => {
       approved: amount(status('approved'), currency),
       pending: amount(status('pending'), currency),
       declined: amount(status('declined'), currency),
+      other: amount(
+        grouped((s) =>
+          inMonth(s) && !['approved', 'pending', 'declined'].includes(s.commission_status) ? s.currency : null,
+        ),
+        currency,
+      ),
       paid: amount(paid, currency),
     }));
     expect(JSON.parse(run.stdout)).toEqual(want);

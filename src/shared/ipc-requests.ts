@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { EXPORT_COLUMN_IDS } from './export-columns';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS } from './export-presets';
-import { isoDayWithin, LATEST_FILTER_DAY, latestSyncDay, salesSelectionSchema, salesSortSchema } from './sales-query';
+import { filterDaySchema, isoDayWithin, latestSyncDay, salesSelectionSchema, salesSortSchema } from './sales-query';
 
 /** A day a sync may cover: every day asks the service for pages, so the range stops a year from today (S17). */
 const syncDay = isoDayWithin(() => latestSyncDay(), 'one year from today');
@@ -113,7 +113,7 @@ export const openFileSchema = z.strictObject({ path: z.string().min(1).max(4096)
 /** The payment dates a payout report covers. */
 export const payoutRangeSchema = z
   .strictObject({
-    from: isoDayWithin(() => LATEST_FILTER_DAY, LATEST_FILTER_DAY),
-    to: isoDayWithin(() => LATEST_FILTER_DAY, LATEST_FILTER_DAY),
+    from: filterDaySchema,
+    to: filterDaySchema,
   })
   .refine((r) => r.from <= r.to, { message: 'the end date is before the start date', path: ['to'] });

@@ -103,7 +103,6 @@ export interface ExportResult {
   staleWarning?: string | null;
 }
 
-
 /** What an export states about the freshness and completeness of its rows. */
 export interface ExportFreshness {
   /** The oldest confirmation by the service among the exported sales (ISO time); null when there are none. */

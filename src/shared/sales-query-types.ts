@@ -3,6 +3,7 @@
  * units (`…Minor`, 10^-scale of the currency: cents for EUR) for arithmetic, and as an exact decimal string for
  * display. Totals are always per currency, never summed across currencies. Imports only src/shared.
  */
+import type { CommissionColumn } from './commission-columns';
 import type { DayRange } from './dates';
 import type { CommissionStatusValue, PaymentStatusValue, Sale, SaleNotice } from './domain';
 
@@ -76,7 +77,21 @@ export interface SalesSummary {
   byCurrency: MoneyTotals[];
   byCommissionStatus: (MoneyTotals & { commissionStatus: CommissionStatusValue | null })[];
   byPaymentStatus: (MoneyTotals & { paymentStatus: PaymentStatusValue | 'none' })[];
+  /**
+   * Per currency × commission column (`commission-columns.ts`): the spec's three statuses and every other one
+   * together, so a currency's columns add up to its total (R7). A column without sales has no entry.
+   */
+  byCommissionColumn: (MoneyTotals & { column: CommissionColumn })[];
+  /** Sales of the summary in no commission total: their amount is missing or could not be read (R7). */
+  needingAttention: AmountsNeedingAttention;
   dataAsOf: DataAsOf | null;
+}
+
+/** Sales whose commission amount is missing or could not be read: kept, but in no total (R7). */
+export interface AmountsNeedingAttention {
+  count: number;
+  /** The first of them, oldest first, each with the notices that say what the service sent. */
+  sales: CachedSale[];
 }
 
 /** Totals of one period (its first day) in one currency. */

@@ -6,8 +6,12 @@
 
 /** The earliest day any input may name (S17): the app has no sales before it, so an older day is a mistake. */
 export const EARLIEST_DAY = '2000-01-01';
-/** The latest day a filter may name: a later day matches nothing, and the bound keeps every input sane. */
-export const LATEST_FILTER_DAY = '2099-12-31';
+/**
+ * The first and last days a filter may name: every day a stored sale can carry (a record's date has a four-digit year,
+ * and one before 100 is not read as a day), so a filter, and so an export, can reach any sale the cache holds (R7).
+ */
+export const EARLIEST_FILTER_DAY = '0100-01-01';
+export const LATEST_FILTER_DAY = '9999-12-31';
 
 /** Which day a date range (and a series) applies to. */
 export const DATE_BASES = ['transaction', 'payment'] as const;

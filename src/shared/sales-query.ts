@@ -6,27 +6,35 @@
 import { z } from 'zod';
 import { addDays, isIsoDay, localIsoDay } from './dates';
 import { AppError } from './errors';
-import { DATE_BASES, EARLIEST_DAY, LATEST_FILTER_DAY, SALE_SORT_COLUMNS } from './sales-query-values';
+import {
+  DATE_BASES,
+  EARLIEST_DAY,
+  EARLIEST_FILTER_DAY,
+  LATEST_FILTER_DAY,
+  SALE_SORT_COLUMNS,
+} from './sales-query-values';
 
-export { DATE_BASES, LATEST_FILTER_DAY, SALE_SORT_COLUMNS, type SaleSortColumn } from './sales-query-values';
+export { DATE_BASES, SALE_SORT_COLUMNS, type SaleSortColumn } from './sales-query-values';
 
 /** The last day a sync or a change-log query may name: one year after the user's today. */
 export function latestSyncDay(now: Date = new Date()): string {
   return addDays(localIsoDay(now), 366);
 }
 
-/** A real day written yyyy-mm-dd, from `EARLIEST_DAY` to the day `latest` gives (read at each parse). */
-export function isoDayWithin(latest: () => string, latestInWords: string) {
+/** A real day written yyyy-mm-dd, from `earliest` to the day `latest` gives (read at each parse). */
+export function isoDayWithin(latest: () => string, latestInWords: string, earliest = EARLIEST_DAY) {
   return z
     .string()
     .length(10, 'must be a day written yyyy-mm-dd')
     .refine(isIsoDay, { message: 'must be a real day written yyyy-mm-dd', abort: true })
-    .refine((day) => day >= EARLIEST_DAY && day <= latest(), {
-      message: `must be a day from ${EARLIEST_DAY} to ${latestInWords}`,
+    .refine((day) => day >= earliest && day <= latest(), {
+      message: `must be a day from ${earliest} to ${latestInWords}`,
     });
 }
 
-const isoDay = isoDayWithin(() => LATEST_FILTER_DAY, LATEST_FILTER_DAY);
+/** A day of a filter: any day a stored sale can carry (see {@link EARLIEST_FILTER_DAY}). */
+export const filterDaySchema = isoDayWithin(() => LATEST_FILTER_DAY, LATEST_FILTER_DAY, EARLIEST_FILTER_DAY);
+const isoDay = filterDaySchema;
 const value = z.string().min(1).max(200);
 /** A list of values to match; `null` matches sales where the field is absent. */
 const valueList = z.array(value.nullable()).min(1).max(500);

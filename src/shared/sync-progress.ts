@@ -46,4 +46,9 @@ export interface SyncStatus {
    * `running`) waits for it to finish.
    */
   elsewhere?: SyncElsewhere | null;
+  /**
+   * What did not go as planned in the last run that finished in this session (a sale sent twice with other values in
+   * one walk and which copy was kept, R6; a period walked again; records that could not be read), one sentence each.
+   */
+  notes: string[];
 }

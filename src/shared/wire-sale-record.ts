@@ -35,6 +35,12 @@ import { MAX_FIELD_DEPTH, checkJson } from './wire-json';
 /** A kept sale, or the reason a record could not be stored. */
 export type SaleResult = { ok: true; sale: Sale } | { ok: false; warning: RecordWarning };
 
+/**
+ * The one key of a record the client's body scan set aside before parsing (nested too deep to read): its value says
+ * why, and the record keeps only its reference and transaction date, so the refusal names the sale and its day.
+ */
+export const SET_ASIDE_KEY = '\u0000set-aside';
+
 /** Longest reference stored; a longer one is no reference but noise. */
 export const MAX_REFERENCE_LENGTH = 500;
 /** Longest status or category kept; a longer one is not a word the service uses. */
@@ -349,6 +355,8 @@ export function parseSaleRecord(raw: unknown): SaleResult {
   if (!parsed.success) return refuse(null, 'The record is not a plain object; it was not stored.');
   const reading: Reading = { fields: parsed.data, notices: [], extra: {} };
   const reference = referenceOf(reading.fields);
+  const setAside = reading.fields[SET_ASIDE_KEY];
+  if (typeof setAside === 'string') return refuse(reference, setAside.slice(0, 300));
   if (reference === null) {
     const sent = reading.fields.reference;
     return refuse(

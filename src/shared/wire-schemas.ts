@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Profile, RecordWarning, Sale } from './domain';
 import { parseSaleRecord, type SaleResult } from './wire-sale-record';
 
-export { parseSaleRecord } from './wire-sale-record';
+export { SET_ASIDE_KEY, parseSaleRecord } from './wire-sale-record';
 
 const optionalText = z
   .union([z.string(), z.number()])

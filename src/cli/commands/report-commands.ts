@@ -4,9 +4,11 @@
  * Amounts are exact decimal text in each currency's own decimals; currencies are never added together. They read the
  * cache only, so they need no network and no credentials.
  */
+import { amountNoticeText } from '../../shared/amount-notices';
+import { COMMISSION_COLUMNS, COMMISSION_COLUMN_LABELS } from '../../shared/commission-columns';
 import { currencyDigits, decimalText } from '../../shared/money';
 import type { Payout } from '../../shared/payouts';
-import type { MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
+import type { AmountsNeedingAttention, MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
 import { paymentHistoryWarnings, readPaymentHistory, readPayouts } from '../../core/payouts';
 import { resolvePeriod, type CommandOptions, type Period } from '../cli-args';
 import { cliSyncActions, resolveAccount, syncCommandFor } from '../cli-accounts';
@@ -92,17 +94,37 @@ function amountOf<T extends MoneyTotals>(
   return entries.find((e) => e.currency === currency && matches(e))?.commission ?? zero(currency);
 }
 
-/** The period's totals per currency: sales, commission, by commission status, and paid. */
+/**
+ * The period's totals per currency: sales, commission, its commission columns (which add up to it: R7), and paid.
+ */
 function summaryRows(summary: SalesSummary): Record<string, string | number>[] {
   return summary.byCurrency.map((total) => ({
     currency: total.currency,
     sales: total.count,
     commission: total.commission,
-    approved: amountOf(summary.byCommissionStatus, total.currency, (e) => e.commissionStatus === 'approved'),
-    pending: amountOf(summary.byCommissionStatus, total.currency, (e) => e.commissionStatus === 'pending'),
-    declined: amountOf(summary.byCommissionStatus, total.currency, (e) => e.commissionStatus === 'declined'),
+    ...Object.fromEntries(
+      COMMISSION_COLUMNS.map((column) => [
+        column,
+        amountOf(summary.byCommissionColumn, total.currency, (e) => e.column === column),
+      ]),
+    ),
     paid: amountOf(summary.byPaymentStatus, total.currency, (e) => e.paymentStatus === 'paid'),
   }));
+}
+
+/**
+ * The sales in no commission total because their amount is missing or unreadable (R7), on stderr so the table and
+ * the JSON stay what scripts read: each by reference, day and currency with what the service sent.
+ */
+function printAttention(io: CliIo, attention: AmountsNeedingAttention): void {
+  if (attention.count === 0) return;
+  io.stderr(
+    `Needs attention: ${count(attention.count)} sales have a commission amount that is missing or could not be read, so they are in no total above:\n`,
+  );
+  for (const sale of attention.sales)
+    io.stderr(`  ${sale.reference}  ${sale.transactionDate}  ${sale.currency}  ${amountNoticeText(sale)}\n`);
+  const more = attention.count - attention.sales.length;
+  if (more > 0) io.stderr(`  … and ${count(more)} more: the app's sales screen lists them all.\n`);
 }
 
 /** Runs `summary`: the commission of the sales made in the period, per currency. */
@@ -115,18 +137,20 @@ export async function summaryCommand(
   const account = resolveAccount(context, options.account);
   const period: Period = resolvePeriod(options, context.today(), 'summary');
   noteSyncUnderWay(context.cache(), account, io);
-  const rows = summaryRows(context.cache().summary(account.cacheKey, { from: period.from, to: period.to }));
+  const summary = context.cache().summary(account.cacheKey, { from: period.from, to: period.to });
+  const rows = summaryRows(summary);
   if (shape === 'table' && rows.length === 0) {
     io.stdout(`No sales from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);
     return;
   }
-  const keys = ['currency', 'sales', 'commission', 'approved', 'pending', 'declined', 'paid'];
-  print(
-    io,
-    shape,
-    rows,
-    ['Currency', 'Sales', 'Commission', 'Approved', 'Pending', 'Declined', 'Paid'],
-    keys,
-    [1, 2, 3, 4, 5, 6],
-  );
+  const keys = ['currency', 'sales', 'commission', ...COMMISSION_COLUMNS, 'paid'];
+  const header = [
+    'Currency',
+    'Sales',
+    'Commission',
+    ...COMMISSION_COLUMNS.map((c) => COMMISSION_COLUMN_LABELS[c]),
+    'Paid',
+  ];
+  print(io, shape, rows, header, keys, [1, 2, 3, 4, 5, 6, 7]);
+  printAttention(io, summary.needingAttention);
 }

@@ -68,6 +68,7 @@ function resultFields(result: SyncResult): Record<string, unknown> {
     openSalesChecked: result.openSalesChecked,
     daysFetchedAgain: result.daysFetchedAgain,
     unreadableRecords: result.progress.warnings,
+    notes: result.notes,
     unstoredDays: result.unstored.map((span) => ({
       from: span.from,
       to: span.to,
@@ -95,10 +96,15 @@ function changesText(result: SyncResult): string {
 /** At most this many spans of days are named; the About sheet of an export lists them all. */
 const NAMED_SPANS = 10;
 
-/** Records the service sent that could not be stored, by day (T8): those days are not complete until they are. */
+/**
+ * Records the service sent that could not be stored, by day (T8): those days are not complete until they are; then
+ * what did not go as planned, one note a line (a sale sent twice with other values in one walk, R6: which was kept and
+ * why).
+ */
 function warn(io: CliIo, result: SyncResult): void {
   const warning = warningText(result);
   if (warning !== null) io.stderr(`${warning}\n`);
+  for (const note of result.notes) io.stderr(`Note: ${note}\n`);
 }
 
 function warningText(result: SyncResult): string | null {

@@ -19,6 +19,7 @@ import {
   streamSales,
 } from './records';
 import {
+  amountlessRows,
   createBrowseIndex,
   SAVED_INDEX_MIN_SALES,
   SavedIndexDamagedError,
@@ -181,6 +182,9 @@ function browsed<T>(work: () => T): T {
   }
 }
 
+/** Sales a summary lists by name among those needing attention; the rest are counted. */
+const ATTENTION_LISTED = 50;
+
 function filterOf(input: unknown): SalesFilter {
   return parseInput(salesFilterSchema, input ?? {}, 'sales filter');
 }
@@ -276,7 +280,15 @@ export function createSalesCache(
     summary: (account, input) =>
       browsed(() => {
         const filter = filterOf(input);
-        return { ...summarize(view(account), filter), dataAsOf: dataAsOf(account, filter) };
+        const amountless = amountlessRows(view(account), filter, ATTENTION_LISTED);
+        const sales = readSales(amountless.ids).sort((a, b) =>
+          a.transactionDate < b.transactionDate ? -1 : a.transactionDate > b.transactionDate ? 1 : 0,
+        );
+        return {
+          ...summarize(view(account), filter),
+          needingAttention: { count: amountless.count, sales },
+          dataAsOf: dataAsOf(account, filter),
+        };
       }),
     series: (account, input) =>
       browsed(() => seriesOf(view(account), parseInput(seriesQuerySchema, input, 'series query'))),

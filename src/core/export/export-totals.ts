@@ -9,6 +9,7 @@
  * Statuses are open values: a commission status the spec does not list (`reversed`, `on_hold`) is a group of its own
  * and is counted neither as earned nor as pending, since nobody said what it means.
  */
+import { commissionColumnOf, type CommissionColumn } from '../../shared/commission-columns';
 import { currencyDigits, type ExactDecimal } from '../../shared/money';
 import { ExactSum } from '../../shared/money-sum';
 import type { CachedSale } from '../../shared/sales-query-types';
@@ -27,8 +28,8 @@ export interface GroupTotals {
   transactionScale: number;
 }
 
-/** Columns of a month row: the spec's three statuses, every other status, and approved + pending. */
-export type MonthBucket = 'approved' | 'pending' | 'declined' | 'other' | 'earnable';
+/** Columns of a month row: the commission columns (`commission-columns.ts`), and approved + pending. */
+export type MonthBucket = CommissionColumn | 'earnable';
 
 /** Commission statuses in the order the Summary lists them, before any status the spec does not list. */
 export const SUMMARY_COMMISSION_STATUSES: readonly string[] = ['approved', 'pending', 'declined'];
@@ -128,7 +129,7 @@ export class ExportTotals {
     this.remember(this.statuses, currency, status);
     const keys = [
       `s${SEP}${currency}${SEP}${status}`,
-      `m${SEP}${currency}${SEP}${month}${SEP}${SUMMARY_COMMISSION_STATUSES.includes(status) ? status : 'other'}`,
+      `m${SEP}${currency}${SEP}${month}${SEP}${commissionColumnOf(sale.commissionStatus)}`,
     ];
     if (payment !== null) {
       this.remember(this.payments, currency, payment);

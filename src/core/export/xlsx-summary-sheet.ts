@@ -7,6 +7,7 @@
  * (100,000 × 0.005 gives 499.9999999996), and rounding to the rows' own decimals gives back the exact total (500).
  * Amounts of different currencies are never added together (E4, T6).
  */
+import { COMMISSION_COLUMN_LABELS } from '../../shared/commission-columns';
 import type ExcelJS from 'exceljs';
 import type { DateBasis } from '../../shared/export-presets';
 import { currencyDigits, decimalOfNumber, decimalToNumber, decimalsOf } from '../../shared/money';
@@ -299,7 +300,7 @@ export class SummarySheetWriter {
 
   private monthSection(currencies: string[]): void {
     const basis = this.basis === 'payment' ? 'payment date' : 'transaction date';
-    const others = this.totals.hasOtherStatuses() ? ['Other statuses (not counted)'] : [];
+    const others = this.totals.hasOtherStatuses() ? [`${COMMISSION_COLUMN_LABELS.other} (not counted)`] : [];
     this.header(
       [
         'Currency',

@@ -529,26 +529,26 @@ describe('IPC bounds', { timeout: 180_000 }, () => {
     expect(sent).toBeGreaterThan(200);
   });
 
-  it('S17: days before 2000-01-01, filter days after 2099, syncs and change queries more than a year ahead are refused; the edges are not', async () => {
+  it('S17: sync days before 2000-01-01, filter days outside those a sale can carry (0100 to 9999), syncs and change queries more than a year ahead are refused; the edges are not', async () => {
     const today = localIsoDay(new Date());
     const inTwoYears = addDays(today, 731);
     const refused: [BridgeMethod, unknown][] = [
-      ['summarizeSales', { from: '1999-12-31' }],
-      ['salesStatusAge', { to: '2100-01-01' }],
+      ['summarizeSales', { from: '0099-12-31' }],
+      ['salesStatusAge', { to: '10000-01-01' }],
       ['querySales', { filter: { from: '0001-01-01', to: '2026-01-01' }, offset: 0, limit: 10 }],
-      ['salesSeries', { filter: { to: '9999-12-31' }, interval: 'day' }],
-      ['exportFreshness', { filter: { from: '1970-01-01', to: '2026-01-31' }, format: 'csv' }],
+      ['exportFreshness', { filter: { from: '0050-01-01', to: '2026-01-31' }, format: 'csv' }],
       ['startSync', { from: '1999-12-31', to: '2026-01-01' }],
       ['startSync', { from: today, to: inTwoYears }],
       ['salesChanges', { since: '1969-12-31T23:59:59Z' }],
       ['salesChanges', { since: `${inTwoYears}T00:00:00Z` }],
-      ['updatePreferences', { account: { id: 'demo', values: { filter: { from: '1999-01-01' } } } }],
+      ['updatePreferences', { account: { id: 'demo', values: { filter: { from: '0099-01-01' } } } }],
     ];
     const problems: string[] = [];
     for (const [method, value] of refused) await expectRefused(method, JSON.stringify(value), value, problems);
     expect(problems).toEqual([]);
     const edges: [BridgeMethod, unknown][] = [
-      ['summarizeSales', { from: '2000-01-01', to: '2099-12-31' }],
+      ['summarizeSales', { from: '0100-01-01', to: '9999-12-31' }],
+      ['salesSeries', { filter: { to: '9999-12-31' }, interval: 'day' }],
       ['salesChanges', { since: '1970-01-01T00:00:00Z' }],
     ];
     for (const [method, value] of edges) {

@@ -72,15 +72,19 @@ describe('S13: a hostile service is bounded', () => {
     expect(error.message).toContain('more than 16 kB');
   });
 
-  it(`S13: a page nested 100,000 levels deep is refused with a typed error; one within ${MAX_BODY_DEPTH} levels keeps its page`, async () => {
+  it(`R5: a record nested 100,000 levels deep is set aside with its reason and its page kept, not refused; one within ${MAX_BODY_DEPTH} levels is read`, async () => {
     const { client, clock } = connect();
     serve({ kind: 'deep-json', levels: 100_000 });
-    await refused(client.getSalesPage(FULL, PAGE), 'too-deep');
+    const deep = await client.getSalesPage(FULL, PAGE);
+    expect(deep.rawCount).toBe(1);
+    expect(deep.warnings).toEqual([
+      { reference: null, day: null, reason: expect.stringMatching(/nested more than 256 levels deep.*set aside/) },
+    ]);
     expect(clock.sleeps).toEqual([]);
     serve({ kind: 'deep-json', levels: MAX_BODY_DEPTH - 3 });
     const page = await client.getSalesPage(FULL, PAGE);
     expect(page.rawCount).toBe(1);
-    expect(page.warnings).toHaveLength(1);
+    expect(page.warnings).toEqual([{ reference: null, day: null, reason: expect.stringMatching(/not an object/) }]);
   });
 
   it(`S13: a page of more than ${MAX_LIST_ITEMS} rows is refused; up to ${MAX_LIST_ITEMS} (more than the 100 asked for) are read, each once`, async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_DEPTH, MAX_BODY_VALUES, MAX_LIST_ITEMS, keepNumberDigits, parseJsonBody } from './json-body';
+import { SET_ASIDE_KEY, parseSalesPage } from '../../shared/wire-schemas';
 import { ServiceError } from './service-errors';
 
 describe('parseJsonBody', () => {
@@ -40,15 +41,36 @@ function refusal(text: string): ServiceError {
 }
 
 describe('S13: the bounds of a reply, checked by a plain scan before JSON.parse', () => {
-  it(`S13: nesting deeper than ${MAX_BODY_DEPTH} levels (100,000 here) is refused with a typed error; brackets inside strings do not count`, () => {
-    const at = (levels: number): string => `{"data":[${'['.repeat(levels - 2)}${']'.repeat(levels - 2)}]}`;
+  it(`S13: nesting deeper than ${MAX_BODY_DEPTH} levels (100,000 here) outside a sale record is refused with a typed error; brackets inside strings do not count`, () => {
+    const at = (levels: number): string => `{"meta":[${'['.repeat(levels - 2)}${']'.repeat(levels - 2)}]}`;
     expect(() => parseJsonBody(at(MAX_BODY_DEPTH))).not.toThrow();
     expect(refusal(at(MAX_BODY_DEPTH + 1))).toMatchObject({ code: 'BAD_RESPONSE', refused: 'too-deep' });
-    const error = refusal(`{"data":[${'['.repeat(100_000)}${']'.repeat(100_000)}]}`);
+    const error = refusal(`{"data":{"rows":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`);
     expect(error.message).toMatch(
       /^The service sent a reply nested more than 256 levels deep, which no report needs; it was refused/,
     );
     expect(parseJsonBody(`{"note":"${'['.repeat(10_000)}"}`)).toEqual({ note: '['.repeat(10_000) });
+  });
+
+  it('R5: a sale record nested 100,000 levels deep is set aside with its reason, reference and day; the records around it are read', () => {
+    const deep = `${'{"x":['.repeat(50_000)}"]}"${']}'.repeat(50_000)}`;
+    const body = parseJsonBody(
+      `{"total":3,"data":[{"reference":"A","n":0.12345678901234567890},` +
+        `{"reference":"DEEP","transaction_date":"04-03-2026","amount":0.12345678901234567891,"extra":${deep}},` +
+        `{"reference":42,"deep":${'['.repeat(300)}${']'.repeat(300)}},{"reference":"C","n":12345678901234567891}]}`,
+      true,
+    ) as { total: number; data: Record<string, unknown>[] };
+    expect(body.total).toBe(3);
+    expect(body.data).toHaveLength(4);
+    expect(body.data[0]).toEqual({ reference: 'A', n: '0.12345678901234567890' });
+    expect(body.data[3]).toEqual({ reference: 'C', n: '12345678901234567891' });
+    const reason = expect.stringMatching(/^The record is nested more than 256 levels deep.*set aside/);
+    expect(body.data[1]).toEqual({ [SET_ASIDE_KEY]: reason, reference: 'DEEP', transaction_date: '04-03-2026' });
+    expect(body.data[2]).toEqual({ [SET_ASIDE_KEY]: reason, reference: '42' });
+    expect(parseSalesPage(body).warnings.filter((w) => /set aside/.test(w.reason))).toEqual([
+      { reference: 'DEEP', reason },
+      { reference: '42', reason },
+    ]);
   });
 
   it(`S13: a top-level list of more than ${MAX_LIST_ITEMS} items is refused; deeper lists and lists in strings are not rows`, () => {

@@ -3,9 +3,11 @@
  * or 12345678901234567891 into the nearest double, which is not what the service sent. Before parsing, a plain scan
  * of the text (no recursion, so any nesting is fine) puts quotes around every number whose double would not write
  * back as the same decimal; the record parser reads such numeric text exactly. Numbers of up to 15 digits, which a
- * double always holds, are left alone, so an ordinary page is parsed as it came. The scan also bounds the reply (S13).
+ * double always holds, are left alone, so an ordinary page is parsed as it came. The scan also bounds the reply (S13),
+ * and sets aside a sale record nested beyond those bounds rather than refusing its page (R5, `record-cut.ts`).
  */
 import { decimalOfNumber, parseDecimal } from '../../shared/money';
+import { closingEnd, setAsideRecord, stringEnd } from './record-cut';
 import { bodyTooLargeError, tooDeepError, tooManyRowsError } from './service-errors';
 
 /** A number token of the JSON grammar; anything else is left for JSON.parse to refuse. */
@@ -43,6 +45,16 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9;
 }
 
+/** Where the sale record being scanned began, and what the scan had written and counted before it. */
+interface RecordStart {
+  at: number;
+  /** How many containers were open around the record. */
+  depth: number;
+  parts: number;
+  last: number;
+  values: number;
+}
+
 /** The scan's view of the containers it is in: a bounded stack (see {@link MAX_BODY_DEPTH}). */
 interface Scan {
   /** True for a list, false for an object, one per open container. */
@@ -50,7 +62,19 @@ interface Scan {
   /** Items so far of the list at each of the two top levels; a first item is counted when it starts. */
   items: number[];
   values: number;
+  /** Whether the list open at the second level is the reply's `data`: its items are the sale records. */
+  dataList: boolean;
+  /** The sale record the scan is in, or null. */
+  record: RecordStart | null;
+  /** The reply is a sales page: records nested too deep are set aside. */
+  records: boolean;
 }
+
+/** `data` as the key just before `at` (a list opening in the reply's top object). */
+const DATA_KEY = /(?<!\\)"data"\s*:\s*$/;
+
+/** Why a record nested too deep was set aside. */
+const TOO_DEEP_RECORD = `The record is nested more than ${MAX_BODY_DEPTH} levels deep, beyond what Commission Desk reads; it was set aside and the rest of its page was stored.`;
 
 function countValue(scan: Scan): void {
   if (++scan.values > MAX_BODY_VALUES)
@@ -65,28 +89,45 @@ function countItem(scan: Scan): void {
   if ((scan.items[level] ?? 0) > MAX_LIST_ITEMS) throw tooManyRowsError(MAX_LIST_ITEMS);
 }
 
-/** Tracks a container opened or closed at `code`; a list that has just opened counts its first item when it starts. */
-function structure(scan: Scan, code: number, firstItem: boolean): void {
+/**
+ * Tracks a container opened or closed at `code`; a list that has just opened counts its first item when it starts.
+ * Returns false when the container opened is nested deeper than {@link MAX_BODY_DEPTH}.
+ */
+function structure(scan: Scan, code: number, firstItem: boolean): boolean {
   if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
     if (firstItem) countItem(scan);
     countValue(scan);
     scan.lists.push(code === OPEN_ARRAY);
-    if (scan.lists.length > MAX_BODY_DEPTH) throw tooDeepError(MAX_BODY_DEPTH);
+    if (scan.lists.length > MAX_BODY_DEPTH) return false;
     if (scan.lists.length <= 2) scan.items[scan.lists.length - 1] = 0;
-  } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) scan.lists.pop();
-  else if (code === COMMA) countItem(scan);
+  } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
+    scan.lists.pop();
+    if (scan.record !== null && scan.lists.length === scan.record.depth) scan.record = null;
+  } else if (code === COMMA) countItem(scan);
   else if (firstItem) countItem(scan);
+  return true;
+}
+
+/** Notes where a list opens, and where a sale record (a container in the reply's `data` list) begins. */
+function noteStart(scan: Scan, text: string, at: number, parts: number, last: number): void {
+  const depth = scan.lists.length;
+  if (!scan.records) return;
+  if (depth === 1 && text.charCodeAt(at) === OPEN_ARRAY)
+    scan.dataList = scan.lists[0] === false && DATA_KEY.test(text.slice(Math.max(0, at - 40), at));
+  else if (depth === 2 && scan.lists[1] === true && scan.dataList)
+    scan.record = { at, depth, parts, last, values: scan.values };
 }
 
 /**
  * `text` with every number that a double cannot hold exactly written as a string of its digits. The same plain scan
  * (no recursion) enforces the bounds of a reply before JSON.parse sees it (S13): nesting deeper than
  * {@link MAX_BODY_DEPTH}, a top-level list longer than {@link MAX_LIST_ITEMS} or more than {@link MAX_BODY_VALUES}
- * values throw a typed error, so a hostile body costs a scan of at most the size cap and never a parse.
+ * values throw a typed error, so a hostile body costs a scan of at most the size cap and never a parse. With `records`,
+ * a sale record of the reply's `data` nested too deep is set aside instead (R5): only that record is lost, not its page.
  */
-export function keepNumberDigits(text: string): string {
+export function keepNumberDigits(text: string, records = false): string {
   const parts: string[] = [];
-  const scan: Scan = { lists: [], items: [], values: 0 };
+  const scan: Scan = { lists: [], items: [], values: 0, dataList: false, record: null, records };
   let last = 0;
   let listOpened = false;
   for (let i = 0; i < text.length; i++) {
@@ -107,26 +148,26 @@ export function keepNumberDigits(text: string): string {
         last = end;
       }
       i = end - 1;
-    } else structure(scan, code, firstItem);
+    } else {
+      if (code === OPEN_OBJECT || code === OPEN_ARRAY) noteStart(scan, text, i, parts.length, last);
+      if (structure(scan, code, firstItem)) continue;
+      const record = scan.record;
+      if (record === null) throw tooDeepError(MAX_BODY_DEPTH);
+      // The record alone is set aside: its text gives way to a small object saying why (see `record-cut.ts`).
+      const end = closingEnd(text, i + 1, scan.lists.length - record.depth);
+      parts.length = record.parts;
+      parts.push(text.slice(record.last, record.at), setAsideRecord(text, record.at, end, TOO_DEEP_RECORD));
+      last = end;
+      scan.lists.length = record.depth;
+      scan.values = record.values + 1;
+      scan.record = null;
+      listOpened = false;
+      i = end - 1;
+    }
   }
   if (last === 0) return text;
   parts.push(text.slice(last));
   return parts.join('');
-}
-
-/**
- * Index of the quote that closes the string whose text starts at `from` (the text's length when none does; JSON.parse
- * then refuses the body). Found with indexOf, so the strings that make up most of a page cost no per-character loop.
- */
-function stringEnd(text: string, from: number): number {
-  for (let at = from; ;) {
-    const quote = text.indexOf('"', at);
-    if (quote < 0) return text.length;
-    let backslashes = 0;
-    while (quote - backslashes - 1 >= from && text.charCodeAt(quote - backslashes - 1) === 92) backslashes += 1;
-    if (backslashes % 2 === 0) return quote;
-    at = quote + 1;
-  }
 }
 
 /** Index just past the number token starting before `from`. */
@@ -146,10 +187,13 @@ function mayLoseDigits(text: string, start: number, end: number): boolean {
   return false;
 }
 
-/** Parses `text`; throws SyntaxError when it is not JSON, and a typed ServiceError when it is beyond the bounds (S13). */
-export function parseJsonBody(text: string): unknown {
+/**
+ * Parses `text`; throws SyntaxError when it is not JSON, and a typed ServiceError when it is beyond the bounds (S13).
+ * With `records` (a sales page), a record of its `data` nested too deep is set aside instead (R5).
+ */
+export function parseJsonBody(text: string, records = false): unknown {
   // What does not open an object or a list (an HTML page, an empty reply) is left for JSON.parse to refuse at once.
   const start = text.trimStart().charCodeAt(0);
   if (start !== OPEN_OBJECT && start !== OPEN_ARRAY) return JSON.parse(text) as unknown;
-  return JSON.parse(keepNumberDigits(text)) as unknown;
+  return JSON.parse(keepNumberDigits(text, records)) as unknown;
 }

@@ -10,6 +10,10 @@
  *   what is new. A later copy of a reference that differs from the first one it sent (the sale changed, or moved to
  *   another page, while the walk went on) is yielded in `repeated`, so the caller keeps the newest copy. A run of pages
  *   with nothing new (a server ignoring `page`) ends the walk, marked incomplete.
+ * - A page whose reply is over the client's size cap is asked for again with a smaller `limit` (R5), each a divisor of
+ *   the one before so the rows already read stay whole pages, until it fits; the walk steps back up once the rows read
+ *   line up with the larger limit. A single sale over the cap on its own is set aside as an unreadable record (its
+ *   position said, and its day when the sales around it share one), and the walk goes on with the next.
  * - `maxPages` is the last guard against a server that never ends, and `maxDistinct` bounds the one set a walk keeps
  *   (its references, handed to the caller in each batch): a walk past it ends in a typed error (S13), so a service that
  *   sends a million distinct references for a month costs a bounded set, never one that grows with it.
@@ -21,7 +25,7 @@ import type { Sale } from '../../shared/domain';
 import type { SalesPage as ParsedSalesPage, UnstoredRecord } from './sales-page';
 import { parseSalesFilter, parseSalesPageRequest, type SalesFilter } from './sales-params';
 import type { ServiceClient } from './service-client';
-import { tooManySalesError } from './service-errors';
+import { ServiceError, tooManySalesError } from './service-errors';
 
 /**
  * Most distinct references one walk keeps (S13), so its set stays small. A walk covers at most a month, so this is over
@@ -90,6 +94,20 @@ export interface WalkOptions {
 }
 
 interface WalkState {
+  /** Rows of the report before the page being read: always a whole number of pages of `limit`. */
+  offset: number;
+  /** Rows per page asked for now. */
+  limit: number;
+  /** The larger limits stepped down from, the last one first to step back up to. */
+  larger: number[];
+  /** Pages read so far, of whatever limit. */
+  fetched: number;
+  /** Notes for the next batch (a limit stepped down before the page was read). */
+  pending: string[];
+  /** Sales over the size cap on their own, set aside, with the day of the sale read just before each. */
+  held: (UnstoredRecord & { before: string | null })[];
+  /** The transaction day of the last sale read. */
+  lastDay: string | null;
   seen: Set<string>;
   stale: number;
   progress: PageProgress;
@@ -226,16 +244,82 @@ function askAhead(
 }
 
 /**
- * Whether page `page`, which has just answered, will be followed by another, as far as the service's count tells
- * before the page is read: the walk has gone on past the page before it, and the page lies wholly inside the count the
- * last page reported. A service whose count is right makes this exact; one whose count is too high costs one request
- * whose answer is dropped (its own answer asks for nothing more, the walk having ended).
+ * Whether the page at `offset`, which has just answered, will be followed by another, as far as the service's count
+ * tells before the page is read: the walk is waiting on that very page, at the same limit, and the page lies wholly
+ * inside the count the last page reported. A service whose count is right makes this exact; one whose count is too high
+ * costs one request whose answer is dropped (its own answer asks for nothing more, the walk having ended).
  */
-function countSaysMoreAfter(state: WalkState, page: number, limit: number, maxPages: number): boolean {
-  const { totalHint, totalChanged, pages, done } = state.progress;
+function countSaysMoreAfter(state: WalkState, offset: number, limit: number, maxPages: number): boolean {
+  const { totalHint, totalChanged, done } = state.progress;
   return (
-    !done && pages === page - 1 && totalHint !== null && !totalChanged && page * limit < totalHint && page < maxPages
+    !done &&
+    state.offset === offset &&
+    state.limit === limit &&
+    totalHint !== null &&
+    !totalChanged &&
+    offset + limit < totalHint &&
+    state.fetched + 1 < maxPages
   );
+}
+
+/** The largest limit below `limit` that divides it (100, 50, 25, 5, 1), or null at 1. */
+function smallerLimit(limit: number): number | null {
+  for (let divisor = 2; divisor <= limit; divisor++) if (limit % divisor === 0) return limit / divisor;
+  return null;
+}
+
+/** True for a reply refused for its size: asking for fewer rows may bring it under the cap. */
+function oversized(error: unknown): boolean {
+  return error instanceof ServiceError && error.refused === 'body-too-large';
+}
+
+/** Rows `offset + 1` to `offset + limit`, as a note says them. */
+function rowsText(offset: number, limit: number): string {
+  return limit === 1 ? `row ${offset + 1}` : `rows ${offset + 1} to ${offset + limit}`;
+}
+
+/**
+ * Sets aside the sale at `offset`, over the size cap on its own, and moves past it. Its day is unknown; the report is
+ * in order of transaction date, so when the sales on both sides of it share a day it is that day (see
+ * {@link withHeld}), and only that day stays incomplete rather than the whole period asked for.
+ */
+function holdOversized(state: WalkState): void {
+  const reason = `The sale at row ${state.offset + 1} of the report came as a reply larger than Commission Desk reads, even on its own; it was set aside and the rest of the report was stored.`;
+  state.held.push({ reference: null, reason, day: null, before: state.lastDay });
+  advance(state);
+}
+
+/** `parsed` with the sales set aside before it in front, each given the day its neighbours share, if they do. */
+function withHeld(state: WalkState, parsed: ParsedSalesPage): ParsedSalesPage {
+  if (state.held.length === 0) return parsed;
+  const after = parsed.sales[0]?.transactionDate ?? null;
+  const held = state.held.splice(0).map(({ before, ...record }) => ({
+    ...record,
+    day: before !== null && before === after ? after : null,
+  }));
+  return { ...parsed, warnings: [...held, ...parsed.warnings], rawCount: parsed.rawCount + held.length };
+}
+
+/** Steps the limit down for a page over the size cap; false when it is already 1. */
+function stepDown(state: WalkState): boolean {
+  const smaller = smallerLimit(state.limit);
+  if (smaller === null) return false;
+  state.pending.push(
+    `The reply for ${rowsText(state.offset, state.limit)} was larger than Commission Desk reads at once; they were asked for again ${smaller} at a time.`,
+  );
+  state.larger.push(state.limit);
+  state.limit = smaller;
+  return true;
+}
+
+/** Moves past the page just read, and back up to a larger limit once the rows read line up with it. */
+function advance(state: WalkState): void {
+  state.offset += state.limit;
+  const up = state.larger.at(-1);
+  if (up !== undefined && state.offset % up === 0) {
+    state.limit = up;
+    state.larger.pop();
+  }
 }
 
 /** Yields each page's new sales until the report ends; the last batch has `progress.done` set. */
@@ -245,8 +329,14 @@ export async function* walkSalesPages(
   options: WalkOptions = {},
 ): AsyncGenerator<PageBatch> {
   const settings = validated(filter, options);
-  const { limit } = settings;
   const state: WalkState = {
+    offset: 0,
+    limit: settings.limit,
+    larger: [],
+    fetched: 0,
+    pending: [],
+    held: [],
+    lastDay: null,
     seen: new Set(),
     stale: 0,
     firstTotal: null,
@@ -268,16 +358,31 @@ export async function* walkSalesPages(
     },
   };
   // The page after the one asked for, asked as soon as that one answers when the count says it exists: the walk's
-  // next request then no longer waits for the page before it to be read and checked.
-  const early = new Map<number, Promise<ParsedSalesPage>>();
-  const ask = (page: number): Promise<ParsedSalesPage> =>
-    askAhead(client, filter, page, limit, options.signal, () => {
-      if (early.has(page + 1) || !countSaysMoreAfter(state, page, limit, settings.maxPages)) return;
-      early.set(page + 1, ask(page + 1));
+  // next request then no longer waits for the page before it to be read and checked. Keyed by the rows before it.
+  const early = new Map<number, { limit: number; answer: Promise<ParsedSalesPage> }>();
+  const ask = (offset: number, limit: number): Promise<ParsedSalesPage> =>
+    askAhead(client, filter, offset / limit + 1, limit, options.signal, () => {
+      const after = offset + limit;
+      if (early.has(after) || !countSaysMoreAfter(state, offset, limit, settings.maxPages)) return;
+      early.set(after, { limit, answer: ask(after, limit) });
     });
-  let next = client.getSalesPage(filter, { page: 1, limit }, options.signal);
-  for (let page = 1; ; page += 1) {
-    const parsed = await next;
+  let next = ask(0, state.limit);
+  for (;;) {
+    const { limit } = state;
+    const page = state.offset / limit + 1;
+    let parsed: ParsedSalesPage;
+    try {
+      parsed = await next;
+    } catch (error) {
+      if (!oversized(error)) throw error;
+      early.clear();
+      if (!stepDown(state)) holdOversized(state);
+      next = ask(state.offset, state.limit);
+      continue;
+    }
+    parsed = withHeld(state, parsed);
+    state.lastDay = parsed.sales.at(-1)?.transactionDate ?? state.lastDay;
+    state.fetched += 1;
     const fresh = freshRows(state, parsed);
     if (state.seen.size > settings.maxDistinct) throw tooManySalesError(settings.maxDistinct);
     state.stale = fresh.sales.length + fresh.warnings.length === 0 && parsed.rawCount > 0 ? state.stale + 1 : 0;
@@ -285,8 +390,8 @@ export async function* walkSalesPages(
     const { progress } = state;
     progress.rows += parsed.rawCount;
     progress.distinct = state.seen.size + state.unmatched;
-    const reason = endReason(state, parsed, page, settings);
-    progress.pages = page;
+    const reason = endReason(state, parsed, state.fetched, { ...settings, limit });
+    progress.pages = state.fetched;
     progress.records += fresh.sales.length;
     progress.warnings += fresh.warnings.length;
     progress.totalHint = parsed.totalHint;
@@ -296,17 +401,18 @@ export async function* walkSalesPages(
     progress.complete = reason === 'no-next-page' || reason === 'empty-page';
     const snapshot = { ...progress };
     options.onProgress?.(snapshot);
-    const notes = notesFor(page, limit, parsed, fresh.repeated);
+    const notes = [...state.pending.splice(0), ...notesFor(page, limit, parsed, fresh.repeated)];
     if (parsed.nextPage === null && reason === null)
       notes.push(
         `Page ${page} was full and had no next page although the service counts more rows; page ${page + 1} was fetched.`,
       );
     if (reason === null) {
-      const asked = early.get(page + 1);
-      early.delete(page + 1);
-      if (asked !== undefined) next = asked;
+      advance(state);
+      const asked = early.get(state.offset);
+      early.delete(state.offset);
+      if (asked !== undefined && asked.limit === state.limit) next = asked.answer;
       else {
-        next = ask(page + 1);
+        next = ask(state.offset, state.limit);
         // The request is handed to its socket a tick after the promises that send it have run: storing this page first
         // would hold it back until the page is stored.
         await new Promise<void>((sent) => setImmediate(sent));

@@ -50,11 +50,11 @@ function statusInside(body: unknown): AttemptFailure | null {
   return { kind: 'status', status, retryAfter: null, detail: typeof message === 'string' ? message : null };
 }
 
-/** Judges the body of a 2xx answer. */
-export function judgeReply(text: string, contentType: string | null): ReplyVerdict {
+/** Judges the body of a 2xx answer; `records`: its `data` lists sale records (see `parseJsonBody`). */
+export function judgeReply(text: string, contentType: string | null, records = false): ReplyVerdict {
   let body: unknown;
   try {
-    body = parseJsonBody(text);
+    body = parseJsonBody(text, records);
   } catch (error) {
     // A reply beyond the bounds (S13) is refused outright: another try would only fetch it again.
     if (error instanceof ServiceError) throw error;

@@ -48,11 +48,13 @@ export function createReportRequests(baseUrl: string, send: BodyFetcher): Report
   const get = (filter: SalesFilter, page: SalesPageRequest): HttpRequest => ({
     url: buildSalesUrl(baseUrl, parseSalesFilter(filter), page),
     method: 'GET',
+    records: true,
   });
   const post = (filter: SalesFilter, page: SalesPageRequest): HttpRequest => ({
     url: `${baseUrl}/v1/report/sales`,
     method: 'POST',
     body: reportBody(filter, page),
+    records: true,
   });
 
   async function tryPost(

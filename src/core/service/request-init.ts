@@ -16,6 +16,8 @@ export interface HttpRequest {
   method: 'GET' | 'POST';
   /** JSON text, sent with a JSON content type; only with POST. */
   body?: string;
+  /** The reply's `data` lists sale records: one nested too deep is set aside rather than refusing the reply (R5). */
+  records?: boolean;
 }
 
 /** The init of one attempt of `request` with `headers`, cancelled by `signal`. */

@@ -85,7 +85,8 @@ export async function runRequest(
     try {
       state = { ...state, attempts: state.attempts + 1 };
       const attempt = await attemptRequest({ ...deps, request, signal, onAnswered });
-      const result = attempt.kind === 'ok' ? judgeReply(attempt.text, attempt.contentType) : attempt;
+      const result =
+        attempt.kind === 'ok' ? judgeReply(attempt.text, attempt.contentType, request.records === true) : attempt;
       if (result.kind === 'json') {
         outcome = 'ok';
         return { status: attempt.kind === 'ok' ? attempt.status : 200, body: result.body, attempts: state.attempts };

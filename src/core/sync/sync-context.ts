@@ -36,9 +36,9 @@ export interface RunContext {
   endDayIncluded: boolean;
 }
 
-/** Keeps a note for the result and the log. */
+/** Keeps a note for the result (once: a report walked again says the same again) and the log. */
 export function addNote(ctx: RunContext, event: string, note: string): void {
-  if (ctx.notes.length < MAX_NOTES) ctx.notes.push(note);
+  if (ctx.notes.length < MAX_NOTES && !ctx.notes.includes(note)) ctx.notes.push(note);
   ctx.deps.logger?.warn(event, { account: ctx.account, note });
 }
 

@@ -12,7 +12,7 @@ import type { ServiceClient } from '../service';
 import { runRoutineSync } from './routine-sync';
 import { runSync } from './sync-engine';
 import { liveSyncLease } from './sync-lease';
-import type { RoutineSyncJob, SyncDeps, SyncJob } from './sync-types';
+import type { RoutineSyncJob, SyncDeps, SyncJob, SyncResult } from './sync-types';
 
 /** What the manager needs. */
 export interface SyncManagerDeps {
@@ -27,7 +27,7 @@ export interface SyncManagerDeps {
 }
 
 /** One kind of sync run on the engine's dependencies. */
-type SyncWork = (deps: SyncDeps, signal: AbortSignal) => Promise<unknown>;
+type SyncWork = (deps: SyncDeps, signal: AbortSignal) => Promise<SyncResult>;
 
 /** The app's sync controller. */
 export interface SyncManager {
@@ -50,6 +50,8 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
   // The other process's lease while this manager's run waits for it.
   let waitingFor: SyncLease | null = null;
   const lastError = new Map<string, AppErrorData>();
+  /** The notes of each account's last run that finished in this session. */
+  const lastNotes = new Map<string, string[]>();
 
   /** Another process's sync of `account`: the one this manager's run waits for, or any live one while idle. */
   function elsewhere(account: string): SyncElsewhere | null {
@@ -60,7 +62,15 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
 
   function status(account: string | null): SyncStatus {
     if (account === null)
-      return { running: false, progress: null, lastRun: null, lastSyncedAt: null, error: null, offline: false };
+      return {
+        running: false,
+        progress: null,
+        lastRun: null,
+        lastSyncedAt: null,
+        error: null,
+        offline: false,
+        notes: [],
+      };
     const cache = deps.cache();
     const last = cache.lastSyncRun(account);
     const completed = cache.lastSyncRun(account, 'completed');
@@ -77,6 +87,7 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       error: isRunning ? null : error,
       offline: !isRunning && error !== null && OFFLINE_CODES.has(error.code),
       elsewhere: elsewhere(account),
+      notes: isRunning ? [] : (lastNotes.get(account) ?? []),
     };
   }
 
@@ -105,8 +116,9 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       },
     };
     try {
-      await work(engineDeps, controller.signal);
+      const result = await work(engineDeps, controller.signal);
       lastError.delete(account);
+      lastNotes.set(account, result.notes);
     } catch (error) {
       const data =
         error instanceof AppError
@@ -125,6 +137,7 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       throw new AppError('INVALID_INPUT', 'Another account is still syncing. Cancel it or wait for it to finish.');
     }
     const controller = new AbortController();
+    lastNotes.delete(account);
     progress = null;
     progressAccount = account;
     const done = run(client, account, work, controller).finally(() => {

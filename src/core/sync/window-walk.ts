@@ -7,13 +7,15 @@
  *   Once a walk of the run received a sale of that extra day, the service is known to include the end day, and later
  *   walks of the run ask for their own days only (a single day fetched again then costs its own pages, not two days').
  * - A later copy of a sale within the walk is stored after the earlier one (the newest copy wins); when it differs, the
- *   conflict is noted and logged.
+ *   conflict is noted with the sales it concerns, what was kept and that rule (R6), for the sync's result, the app and
+ *   the command line.
  * - The walk is checked against the service's count (see `walk-verdict.ts`) and walked again, at most
  *   {@link MAX_WALKS} times; a report that changed on every walk is left unsettled, with a note that says so.
  * - Every page is stored with the records of it that could not be stored (T8), which the cache remembers for their days
  *   (so those days are not complete) in place of what earlier walks of those days left; each such day gets a note.
  */
 import { addDays } from '../../shared/dates';
+import type { Sale } from '../../shared/domain';
 import { AppError } from '../../shared/errors';
 import type { StorePageResult, UnstoredPage } from '../cache';
 import { walkSalesPages, type PageBatch, type PageProgress, type UnstoredRecord } from '../service';
@@ -112,16 +114,40 @@ function storeBatch(ctx: RunContext, target: WalkTarget, walk: number, batch: Pa
   for (const note of batch.notes)
     ctx.deps.logger?.info('sync.page-note', { account: ctx.account, report: target.label, note });
   if (batch.repeated.length === 0) return;
-  // Stored after the page's first sightings, so the copy received last is the one kept.
-  const copies = ctx.deps.cache.storePage(ctx.account, batch.repeated, at);
-  count(ctx, copies);
-  if (copies.updated > 0) {
-    addNote(
-      ctx,
-      'sync.conflicting-copy',
-      `${target.label}: page ${batch.page} sent ${copies.updated} sale(s) again with other values than earlier in the same walk; the later copy was kept.`,
-    );
+  // Stored after the page's first sightings, one at a time, so the copy received last is the one kept and each copy
+  // that differed is named.
+  const differed: Sale[] = [];
+  for (const copy of batch.repeated) {
+    const stored = ctx.deps.cache.storePage(ctx.account, [copy], at);
+    count(ctx, stored);
+    if (stored.updated > 0) differed.push(copy);
   }
+  if (differed.length > 0) noteConflicts(ctx, target, batch.page, differed);
+}
+
+/** Sales named in one note about conflicting copies; the log has them all. */
+const NAMED_COPIES = 10;
+
+/** What the copy kept says, in a few words: "S-1 (declined, 2.50 USD, 2026-01-29)". */
+function keptCopy(sale: Sale): string {
+  const amount = sale.commissionExact ?? (sale.commissionAmount === null ? 'no amount' : String(sale.commissionAmount));
+  return `${sale.reference} (${sale.commissionStatus ?? 'no status'}, ${amount} ${sale.currency}, ${sale.transactionDate})`;
+}
+
+/** R6: the copies of one walk that differed, named with what was kept and the rule that decided. */
+function noteConflicts(ctx: RunContext, target: WalkTarget, page: number, differed: readonly Sale[]): void {
+  const named = differed.slice(0, NAMED_COPIES).map(keptCopy);
+  if (differed.length > NAMED_COPIES) named.push(`and ${differed.length - NAMED_COPIES} more`);
+  addNote(
+    ctx,
+    'sync.conflicting-copy',
+    `${target.label}: page ${page} sent ${differed.length} sale(s) again with other values than earlier in the same walk: ${named.join(', ')}. The later copy was kept, by the rule that within one walk the copy the service sent last is its newest word on the sale.`,
+  );
+  ctx.deps.logger?.info('sync.conflicting-copies', {
+    account: ctx.account,
+    report: target.label,
+    references: differed.map((sale) => sale.reference),
+  });
 }
 
 function tally(unstored: UnstoredTally, target: WalkTarget, records: readonly UnstoredRecord[]): void {

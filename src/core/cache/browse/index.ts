@@ -1,3 +1,4 @@
+export * from './amounts-attention';
 export * from './browse-index';
 export * from './distinct-values';
 export * from './sales-page';

@@ -10,6 +10,7 @@
 import type { AccountView } from './browse-index';
 import { addGroup, addSale, amountColumns, groupSums, toMoneyTotals, usedGroups, type GroupSums } from './money-totals';
 import { addFromCells, cellsAnswer } from './summary-cells';
+import { COMMISSION_COLUMNS, commissionColumnOf } from '../../../shared/commission-columns';
 import type { SalesFilter } from '../../../shared/sales-query';
 import type { SalesSummary } from '../../../shared/sales-query-types';
 import type { SaleColumns } from './column-store';
@@ -105,8 +106,20 @@ function direct(columns: SaleColumns, mask: Uint8Array, positions: Int32Array, i
   }
 }
 
-/** The summary of `filter` (without `dataAsOf`, which the caller adds). */
-export function summarize(view: AccountView, filter: SalesFilter): Omit<SalesSummary, 'dataAsOf'> {
+/** The commission statuses' sums gathered into the commission columns, per currency (see `commission-columns.ts`). */
+function columnSums(commission: GroupSums, statuses: readonly (string | null)[], currencies: number): GroupSums {
+  const width = COMMISSION_COLUMNS.length;
+  const sums = groupSums(currencies * width);
+  const columnOf = statuses.map((status) => COMMISSION_COLUMNS.indexOf(commissionColumnOf(status)));
+  for (const group of usedGroups(commission)) {
+    const currency = Math.floor(group / statuses.length);
+    addGroup(sums, currency * width + (columnOf[group % statuses.length] as number), commission, group);
+  }
+  return sums;
+}
+
+/** The summary of `filter` (without `dataAsOf` and the sales needing attention, which the caller adds). */
+export function summarize(view: AccountView, filter: SalesFilter): Omit<SalesSummary, 'dataAsOf' | 'needingAttention'> {
   const { columns } = view;
   const currencies = columns.currencies.values.length;
   const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
@@ -131,5 +144,12 @@ export function summarize(view: AccountView, filter: SalesFilter): Omit<SalesSum
     byPaymentStatus: rows(columns, into.payment, np, columns.paymentStatuses.values, (value) => ({
       paymentStatus: value ?? 'none',
     })),
+    byCommissionColumn: rows(
+      columns,
+      columnSums(into.commission, columns.commissionStatuses.values, currencies),
+      COMMISSION_COLUMNS.length,
+      COMMISSION_COLUMNS,
+      (value) => ({ column: commissionColumnOf(value) }),
+    ),
   };
 }

@@ -3,9 +3,10 @@
  * while a sync runs, its progress (records, pages, the bar's share and the time left, all from one measure) and
  * Cancel; and an Offline badge whenever the network or the service is out of reach. The Sync button runs the routine sync: the recent days the main process
  * always fetches again, plus every open sale (pending, or approved and unpaid) however old, so a payment that
- * arrived months after the sale is picked up without downloading the history again (T1).
+ * arrived months after the sale is picked up without downloading the history again (T1). When the last sync noted
+ * something (a sale sent twice with other values and which copy was kept, R6), a Notes button lists it.
  */
-import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime, formatRelativeTime } from '../common/format';
 import { AlertIcon, OfflineIcon, SyncIcon } from '../common/icons';
@@ -13,6 +14,7 @@ import { useSyncActions, useSyncState } from './sync-context';
 import { elsewhereText, progressView, type ProgressView } from './sync-text';
 import type { SyncElsewhere } from '../../../shared/sync-progress';
 import { Tooltip } from '../common/tooltip';
+import { AlertPopover } from '../common/alert-popover';
 
 /** The header's sync status, Sync and Cancel buttons, and offline badge. */
 export function SyncControl() {
@@ -38,6 +40,7 @@ export function SyncControl() {
     <Group gap="xs" wrap="nowrap" miw={0} data-testid="sync-control" data-sync-error={status?.error?.code ?? ''}>
       {sync.offline && <OfflineBadge browserOffline={!navigator.onLine} />}
       {!sync.offline && !sync.running && status?.error && <FailedBadge message={status.error.message} />}
+      {!sync.running && status !== null && status.notes.length > 0 && <SyncNotes notes={status.notes} />}
       {sync.running ? (
         <RunningSync
           progress={sync.progress}
@@ -131,6 +134,24 @@ function ElsewhereBadge({ elsewhere }: { elsewhere: SyncElsewhere }) {
         {text.label}
       </Badge>
     </Tooltip>
+  );
+}
+
+/** What the last sync noted, one click away: the header keeps its room. */
+function SyncNotes({ notes }: { notes: readonly string[] }) {
+  return (
+    <AlertPopover label={notes.length === 1 ? '1 note' : `${notes.length} notes`} width={480} testId="sync-notes">
+      <Text size="sm" fw={600} mb={6}>
+        What the last sync noticed
+      </Text>
+      <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars>
+        <List size="sm" spacing={6} data-testid="sync-notes">
+          {notes.map((note, i) => (
+            <List.Item key={i}>{note}</List.Item>
+          ))}
+        </List>
+      </ScrollArea.Autosize>
+    </AlertPopover>
   );
 }
 

@@ -33,6 +33,7 @@ const status = (patch: Partial<SyncStatus> = {}): SyncStatus => ({
   progress: null,
   lastRun: null,
   lastSyncedAt: null,
+  notes: [],
   error: null,
   offline: false,
   ...patch,

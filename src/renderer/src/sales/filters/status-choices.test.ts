@@ -17,6 +17,8 @@ function totals(currency: string, count: number): MoneyTotals {
 
 const SUMMARY: SalesSummary = {
   byCurrency: [totals('EUR', 10), totals('USD', 5)],
+  byCommissionColumn: [],
+  needingAttention: { count: 0, sales: [] },
   byCommissionStatus: [
     { ...totals('EUR', 6), commissionStatus: 'approved' },
     { ...totals('EUR', 3), commissionStatus: 'on_hold' },

@@ -18,11 +18,16 @@ import {
   Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import {
+  COMMISSION_COLUMNS,
+  COMMISSION_COLUMN_LABELS,
+  type CommissionColumn,
+} from '../../../../shared/commission-columns';
 import type { SalesSummary, MoneyTotals } from '../../../../shared/sales-query-types';
-import { capitalize, formatCount, formatDecimalMoney, pluralize } from '../../common/format';
+import { formatCount, formatDecimalMoney, pluralize } from '../../common/format';
+import { AmountsNeedingAttention } from './amounts-attention';
 import { PreviousPeriodChange } from './previous-period-change';
 
-const COMMISSION_ORDER = ['approved', 'pending', 'declined'] as const;
 const PAYMENT_ORDER = ['paid', 'pending', 'none'] as const;
 /** Small status words: colours that keep 4.5:1 in both schemes (src/renderer/src/status-colors.css). */
 const STATUS_COLORS: Record<string, string> = {
@@ -79,6 +84,7 @@ export function SummaryBar({ summary }: SummaryBarProps) {
           )}
         />
       )}
+      <AmountsNeedingAttention attention={summary.needingAttention} />
       {count > 0 && (
         <Popover position="bottom-end" shadow="md" withinPortal trapFocus width={620}>
           <Popover.Target>
@@ -154,7 +160,9 @@ function CompactCurrency({ totals }: { totals: MoneyTotals }) {
 }
 
 function CurrencyCard({ totals, summary }: { totals: MoneyTotals; summary: SalesSummary }) {
-  const statuses = summary.byCommissionStatus.filter((s) => s.currency === totals.currency);
+  const parts = summary.byCommissionColumn.filter((s) => s.currency === totals.currency);
+  // Other statuses only when some sale has one: the spec's three are always shown, and the rows add up to the total.
+  const shown = COMMISSION_COLUMNS.filter((c) => c !== 'other' || parts.some((p) => p.column === 'other'));
   return (
     <Paper
       withBorder
@@ -199,12 +207,12 @@ function CurrencyCard({ totals, summary }: { totals: MoneyTotals; summary: Sales
           </Text>
         </Stack>
         <Stack gap={1}>
-          {COMMISSION_ORDER.map((status) => {
-            const part = statuses.find((s) => s.commissionStatus === status);
+          {shown.map((status) => {
+            const part = parts.find((s) => s.column === status);
             return (
               <Group key={status} gap={6} wrap="nowrap" justify="space-between">
                 <Text size="xs" c={STATUS_COLORS[status]} fw={500}>
-                  {capitalize(status)}
+                  {COMMISSION_COLUMN_LABELS[status]}
                 </Text>
                 <Text
                   size="xs"
@@ -283,7 +291,11 @@ export function SummaryTable({ summary }: { summary: SalesSummary }) {
   );
 }
 
-/** Rows of one currency's split: all, then by commission status, then by payment status. */
+function commissionLabel(column: CommissionColumn): string {
+  return column === 'other' ? 'Commission, other statuses' : `Commission ${column}`;
+}
+
+/** Rows of one currency's split: all, then by commission column, then by payment status. */
 function splitRows(
   summary: SalesSummary,
   totals: MoneyTotals,
@@ -291,9 +303,9 @@ function splitRows(
   const rows: { label: string; short: string; key: string; t: MoneyTotals }[] = [
     { label: 'All', short: 'All', key: 'all', t: totals },
   ];
-  for (const s of COMMISSION_ORDER) {
-    const t = summary.byCommissionStatus.find((x) => x.currency === totals.currency && x.commissionStatus === s);
-    if (t) rows.push({ label: `Commission ${s}`, short: capitalize(s), key: `commission-${s}`, t });
+  for (const s of COMMISSION_COLUMNS) {
+    const t = summary.byCommissionColumn.find((x) => x.currency === totals.currency && x.column === s);
+    if (t) rows.push({ label: commissionLabel(s), short: COMMISSION_COLUMN_LABELS[s], key: `commission-${s}`, t });
   }
   for (const s of PAYMENT_ORDER) {
     const t = summary.byPaymentStatus.find((x) => x.currency === totals.currency && x.paymentStatus === s);

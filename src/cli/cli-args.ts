@@ -182,6 +182,33 @@ export const COMMANDS = {
     positionals: [] as string[],
     schema: z.strictObject({ account: accountRef, ...periodFields, refresh: z.boolean().optional(), ...outputFields }),
   },
+  changes: {
+    summary:
+      'List what the service changed on cached sales: statuses, amounts, currencies, dates, sales no longer reported; a change to a paid sale is marked as restating its paid period.',
+    usage: 'changes --account <label|demo> [--since <yyyy-mm-dd>] [--restatements] [--json | --csv]',
+    notes: [
+      'Without --since, the changes the last completed sync found. Amounts are exact, each with its currency; a change is listed with when it was seen.',
+      'JSON: an array of {"reference", "field", "oldValue", "newValue", "oldCurrency", "newCurrency", "changedAt", "restatement", "paidOn", …}, oldest first.',
+    ],
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      since: { type: 'string', value: '<yyyy-mm-dd>', help: 'List the changes seen from this day on.' },
+      restatements: {
+        type: 'boolean',
+        help: 'Only changes to sales that had been paid (each restates the payout of its payment date).',
+      },
+      json: { type: 'boolean', help: 'Print JSON instead of a table.' },
+      csv: { type: 'boolean', help: 'Print CSV instead of a table.' },
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({
+      account: accountRef,
+      since: day.optional(),
+      restatements: z.boolean().optional(),
+      json: z.boolean().optional(),
+      csv: z.boolean().optional(),
+    }),
+  },
   export: {
     summary: 'Write an Excel or CSV export of the cached sales of a period, or of a view saved on the sales screen.',
     usage:

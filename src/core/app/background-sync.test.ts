@@ -143,7 +143,7 @@ describe('background sync in the app core', () => {
       ]);
       await timers.fire();
       await core.sync.idle();
-      expect(told).toEqual([{ accountLabel: 'Shop', newSales: 2, statusChanges: 4 }]);
+      expect(told).toEqual([{ accountLabel: 'Shop', newSales: 2, statusChanges: 4, moneyChanges: 0, restatements: 0 }]);
       expect(timers.pending.map((t) => t.ms)).toEqual([6 * HOUR]);
 
       core.preferences.update({ backgroundSyncHours: 1 });

@@ -11,6 +11,10 @@ import type { SyncDeps, SyncResult } from './sync-types';
 /** Counts a run adds up. */
 export interface Counters {
   statusChanges: number;
+  amountChanges: number;
+  currencyChanges: number;
+  dateChanges: number;
+  restatements: number;
   inserted: number;
   updated: number;
   noLongerReported: number;
@@ -107,7 +111,17 @@ export async function runTracked(
     account: range.account,
     runId: deps.cache.beginSyncRun(range.account, range.from, range.to),
     tracker: new ProgressTracker(range, windows, () => now().getTime()),
-    counters: { statusChanges: 0, inserted: 0, updated: 0, noLongerReported: 0, reportedAgain: 0 },
+    counters: {
+      statusChanges: 0,
+      amountChanges: 0,
+      currencyChanges: 0,
+      dateChanges: 0,
+      restatements: 0,
+      inserted: 0,
+      updated: 0,
+      noLongerReported: 0,
+      reportedAgain: 0,
+    },
     notes: [],
     signal,
     now,

@@ -44,7 +44,13 @@ export interface SyncDeps {
 /** The outcome of a sync. */
 export interface SyncResult {
   progress: SyncProgress;
+  /** Changes logged, by kind (R2): commission or payment statuses, amounts, currencies, payment or sale dates. */
   statusChanges: number;
+  amountChanges: number;
+  currencyChanges: number;
+  dateChanges: number;
+  /** Sales that were paid and changed: each restates a paid period (listed in Changes, flagged). */
+  restatements: number;
   inserted: number;
   updated: number;
   /** Cached sales a complete fetch of their day no longer returned (T5). */

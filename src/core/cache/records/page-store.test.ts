@@ -49,6 +49,10 @@ describe('storePage: upserts (D4)', () => {
       updated: 0,
       unchanged: 0,
       statusChanges: 0,
+      amountChanges: 0,
+      currencyChanges: 0,
+      dateChanges: 0,
+      restatements: 0,
       roundedAmounts: 0,
       reportedAgain: 0,
     });
@@ -72,6 +76,10 @@ describe('storePage: upserts (D4)', () => {
       updated: 1,
       unchanged: 299,
       statusChanges: 2,
+      amountChanges: 0,
+      currencyChanges: 0,
+      dateChanges: 1,
+      restatements: 0,
       roundedAmounts: 0,
       reportedAgain: 0,
     });
@@ -105,6 +113,13 @@ describe('storePage: upserts (D4)', () => {
         field: 'paymentStatus',
         oldValue: 'pending',
         newValue: 'paid',
+        changedAt: clock.now().toISOString(),
+      },
+      {
+        reference: pending.reference,
+        field: 'paymentDate',
+        oldValue: pending.paymentDate,
+        newValue: '2026-06-30',
         changedAt: clock.now().toISOString(),
       },
     ]);

@@ -14,6 +14,7 @@ import { migration07 } from './07-unstored-records';
 import { migration08 } from './08-browse-stamp';
 import { migration09 } from './09-drop-word-index';
 import { migration10 } from './10-text-stamp';
+import { migration12 } from './12-money-changes';
 
 export type { Migration } from './migration';
 
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration08,
   migration09,
   migration10,
+  migration12,
 ];
 
 /** The cache format this build writes. */

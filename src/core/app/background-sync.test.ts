@@ -3,7 +3,7 @@ import { startFakeService, type FakeService } from '../../../e2e/fake-service/fa
 import { createTestCore } from '../../../test-support/app-core-kit';
 import { createSilentLogger } from '../log';
 import { createNodeFetch } from '../service';
-import { createBackgroundSync, syncNewsText, type ScheduleTimers, type SyncNews } from './background-sync';
+import { createBackgroundSync, newsCount, syncNewsText, type ScheduleTimers, type SyncNews } from './background-sync';
 
 const HOUR = 3_600_000;
 
@@ -81,6 +81,15 @@ describe('the news notification', () => {
       'EU: 1,200 new sales and 1 status change',
     );
     expect(syncNewsText({ accountLabel: 'EU', newSales: 3, statusChanges: 4 }).body).toMatch(/Changes/);
+  });
+
+  it('R2: counts money changes apart from status changes, and names the restated paid sales', () => {
+    expect(
+      syncNewsText({ accountLabel: 'Shop', newSales: 0, statusChanges: 1, moneyChanges: 2, restatements: 1 }).title,
+    ).toBe('Shop: 1 status change, 2 money changes and 1 restated paid sale');
+    expect(newsCount({ accountLabel: 'Shop', newSales: 1, statusChanges: 1, moneyChanges: 2, restatements: 1 })).toBe(
+      4,
+    );
   });
 });
 

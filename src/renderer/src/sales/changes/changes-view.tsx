@@ -91,6 +91,9 @@ function RestatementBadge({ change }: { change: SaleChange }) {
       color="red"
       tt="none"
       style={{ flexShrink: 0, overflow: 'visible' }}
+      mt={4}
+      display="flex"
+      w="max-content"
       title="This sale had been paid when the service changed it: the payout of its payment date, as reported before, no longer matches what the cache now holds."
       data-testid="change-restatement"
     >
@@ -174,7 +177,7 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
         />
       ) : (
         <>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" data-testid="changes-count">
             {countText(changes)}
             {changes.length >= LIMIT
               ? ` (the first ${LIMIT} of this period; choose a shorter one to see the latest)`
@@ -204,6 +207,7 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
                     {...{ [ROVING_ITEM]: '' }}
                     data-testid="change-row"
                     data-reference={change.reference}
+                    data-changed-at={change.changedAt}
                     data-restatement={change.restatement ? 'true' : undefined}
                   >
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(change.changedAt)}</Table.Td>
@@ -220,8 +224,9 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
                           →
                         </Text>
                         <ChangeValue field={change.field} value={change.newValue} currency={change.newCurrency} />
-                        <RestatementBadge change={change} />
                       </Group>
+                      {/* Under the change, so the flag takes no width from the other columns. */}
+                      <RestatementBadge change={change} />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(change.transactionDate)}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

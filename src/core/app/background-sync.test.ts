@@ -3,7 +3,15 @@ import { startFakeService, type FakeService } from '../../../e2e/fake-service/fa
 import { createTestCore } from '../../../test-support/app-core-kit';
 import { createSilentLogger } from '../log';
 import { createNodeFetch } from '../service';
-import { createBackgroundSync, newsCount, syncNewsText, type ScheduleTimers, type SyncNews } from './background-sync';
+import type { SaleChange } from '../../shared/sales-query-types';
+import {
+  changeNews,
+  createBackgroundSync,
+  newsCount,
+  syncNewsText,
+  type ScheduleTimers,
+  type SyncNews,
+} from './background-sync';
 
 const HOUR = 3_600_000;
 
@@ -90,6 +98,31 @@ describe('the news notification', () => {
     expect(newsCount({ accountLabel: 'Shop', newSales: 1, statusChanges: 1, moneyChanges: 2, restatements: 1 })).toBe(
       4,
     );
+    const entry = (reference: string, field: SaleChange['field'], restatement = false): SaleChange => ({
+      id: 0,
+      reference,
+      field,
+      oldValue: null,
+      newValue: null,
+      oldCurrency: null,
+      newCurrency: null,
+      changedAt: '2026-06-30T00:00:00.000Z',
+      restatement,
+      paidOn: null,
+      transactionDate: null,
+      currency: null,
+      commission: null,
+    });
+    // A payment (status and date) is one status change; a cut on a paid sale is a money change and a restatement.
+    expect(
+      changeNews([
+        entry('A', 'paymentStatus'),
+        entry('A', 'paymentDate'),
+        entry('B', 'commissionAmount', true),
+        entry('C', 'currency'),
+        entry('C', 'commissionAmount'),
+      ]),
+    ).toEqual({ statusChanges: 1, moneyChanges: 3, restatements: 1 });
   });
 });
 

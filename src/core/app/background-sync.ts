@@ -3,7 +3,7 @@
  * runs, and when it brought news — new sales or changed statuses — the app is told, so the Electron glue can show a
  * native notification and a badge. Nothing here touches Electron: timers are injected, so tests drive the clock.
  */
-import { isStatusChange } from '../../shared/sale-changes';
+import { isAmountChange, isStatusChange } from '../../shared/sale-changes';
 import type { SaleChange } from '../../shared/sales-query-types';
 import type { Logger } from '../log';
 
@@ -13,20 +13,23 @@ export interface SyncNews {
   newSales: number;
   /** Statuses that changed, and sales the service stopped (or started again) reporting. */
   statusChanges: number;
-  /** Amounts, currencies and dates that changed (R2). */
+  /** Amounts and currencies that changed (R2). */
   moneyChanges?: number;
   /** Sales that were paid and changed: each restates a paid period. */
   restatements?: number;
 }
 
-/** The news counts of the change log's entries of one sync. */
+/**
+ * The news counts of the change log's entries of one sync. A date change is counted under neither: a payment date
+ * arrives with its payment (a status change), and a date moved on a paid sale is a restatement, named apart.
+ */
 export function changeNews(
   changes: readonly SaleChange[],
 ): Pick<SyncNews, 'statusChanges' | 'moneyChanges' | 'restatements'> {
-  const money = changes.filter((c) => c.field !== 'reported' && !isStatusChange(c.field)).length;
+  const count = (keep: (change: SaleChange) => boolean): number => changes.filter(keep).length;
   return {
-    statusChanges: changes.length - money,
-    moneyChanges: money,
+    statusChanges: count((c) => c.field === 'reported' || isStatusChange(c.field)),
+    moneyChanges: count((c) => c.field === 'currency' || isAmountChange(c.field)),
     restatements: new Set(changes.filter((c) => c.restatement).map((c) => c.reference)).size,
   };
 }

@@ -58,6 +58,8 @@ test.describe('money changes', () => {
     fake.updateSales([{ kind: 'set', reference: sale.reference, fields: { commission_amount: 3 } }]);
     const before = Date.now();
     await syncNow(page);
+    // The sync's result names the change (R2).
+    await expect(page.getByText('1 amount change, 1 restated paid sale: see Changes.', { exact: false })).toBeVisible();
 
     await page.getByRole('tab', { name: 'Changes' }).click();
     const row = page.locator(`[data-testid="change-row"][data-reference="${sale.reference}"]`);

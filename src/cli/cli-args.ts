@@ -61,6 +61,13 @@ const OUTPUT_OPTIONS = {
 } as const satisfies Record<string, OptionHelp>;
 const outputFields = { json: z.boolean().optional(), quiet: z.boolean().optional() };
 
+/** How a report prints for scripts: JSON or CSV instead of a table. */
+const TABLE_OPTIONS = {
+  json: { type: 'boolean', help: 'Print JSON instead of a table.' },
+  csv: { type: 'boolean', help: 'Print CSV instead of a table.' },
+} as const satisfies Record<string, OptionHelp>;
+const tableFields = { json: z.boolean().optional(), csv: z.boolean().optional() };
+
 /** Options naming a period: --from and --to, or --month. */
 const periodFields = {
   from: day.optional(),
@@ -197,16 +204,14 @@ export const COMMANDS = {
         type: 'boolean',
         help: 'Only changes to sales that had been paid (each restates the payout of its payment date).',
       },
-      json: { type: 'boolean', help: 'Print JSON instead of a table.' },
-      csv: { type: 'boolean', help: 'Print CSV instead of a table.' },
+      ...TABLE_OPTIONS,
     },
     positionals: [] as string[],
     schema: z.strictObject({
       account: accountRef,
       since: day.optional(),
       restatements: z.boolean().optional(),
-      json: z.boolean().optional(),
-      csv: z.boolean().optional(),
+      ...tableFields,
     }),
   },
   export: {
@@ -270,15 +275,13 @@ export const COMMANDS = {
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First payment day.' },
       to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last payment day.' },
       month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
-      json: { type: 'boolean', help: 'Print JSON instead of a table.' },
-      csv: { type: 'boolean', help: 'Print CSV instead of a table.' },
+      ...TABLE_OPTIONS,
     },
     positionals: [] as string[],
     schema: z.strictObject({
       account: accountRef,
       ...periodFields,
-      json: z.boolean().optional(),
-      csv: z.boolean().optional(),
+      ...tableFields,
     }),
   },
   summary: {
@@ -294,15 +297,13 @@ export const COMMANDS = {
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First transaction day.' },
       to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last transaction day.' },
       month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
-      json: { type: 'boolean', help: 'Print JSON instead of a table.' },
-      csv: { type: 'boolean', help: 'Print CSV instead of a table.' },
+      ...TABLE_OPTIONS,
     },
     positionals: [] as string[],
     schema: z.strictObject({
       account: accountRef,
       ...periodFields,
-      json: z.boolean().optional(),
-      csv: z.boolean().optional(),
+      ...tableFields,
     }),
   },
 } as const;

@@ -9,7 +9,7 @@ import keytar from 'keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../../e2e/fake-service/fake-service';
 import { tempFolder } from '../../test-support/cache-kit';
-import { messagesOf, runCliProcess, type CliRun } from '../../test-support/cli-kit';
+import { accountsAddRun, messagesOf, runCliProcess, type CliRun } from '../../test-support/cli-kit';
 import type { WireSale } from '../core/demo';
 import { addDays, localIsoDay, serviceDayToIso } from '../shared/dates';
 import type { SaleChange } from '../shared/sales-query-types';
@@ -33,14 +33,10 @@ const dayOf = (sale: WireSale): string => serviceDayToIso(sale.transaction_date)
 /** `count` sales of February that `keep` selects, each on a day of its own. */
 function februarySales(count: number, keep: (sale: WireSale) => boolean): WireSale[] {
   const picked: WireSale[] = [];
-  for (const sale of fake.sales)
-    if (
-      picked.length < count &&
-      dayOf(sale).startsWith('2026-02') &&
-      keep(sale) &&
-      !picked.some((p) => dayOf(p) === dayOf(sale))
-    )
-      picked.push(sale);
+  for (const sale of fake.sales) {
+    const fresh = !picked.some((p) => dayOf(p) === dayOf(sale));
+    if (picked.length < count && fresh && dayOf(sale).startsWith('2026-02') && keep(sale)) picked.push(sale);
+  }
   if (picked.length < count) throw new Error(`the fake has fewer than ${count} such sales in February`);
   return picked;
 }
@@ -59,21 +55,8 @@ beforeAll(async () => {
       fields: { commission_amount: 30, currency: 'USD', payment_date: '15-03-2026' },
     },
   ]);
-  const added = await cli(
-    [
-      'accounts',
-      'add',
-      '--label',
-      'Main shop',
-      '--base-url',
-      fake.baseUrl,
-      '--app-id',
-      fake.credentials.appId,
-      '--api-key',
-      fake.credentials.apiKey,
-    ],
-    `${fake.credentials.apiSecret}\n`,
-  );
+  const add = accountsAddRun(fake, 'Main shop');
+  const added = await cli(add.args, add.stdin);
   if (added.code !== 0) throw new Error(added.stderr);
   const synced = await cli(['sync', '--account', 'Main shop', '--month', '2026-02', '--quiet']);
   if (synced.code !== 0) throw new Error(synced.stderr);

@@ -1,6 +1,7 @@
 /**
  * How a change of the change log is named, the same in the app's Changes list and the headless command's `changes`
- * (R2): which field changed, and an amount's value with the currency it was in.
+ * (R2): which field changed, and an amount's value with the currency it was in; and how a sync's counts of them are
+ * worded, the same in the app's "Sync finished" and the command's result line.
  */
 import type { SaleChange } from './sales-query-types';
 
@@ -24,4 +25,28 @@ export function isAmountChange(field: SaleChange['field']): boolean {
 /** True for a change of a status (commission or payment). */
 export function isStatusChange(field: SaleChange['field']): boolean {
   return field === 'commissionStatus' || field === 'paymentStatus';
+}
+
+/** What a sync changed on stored sales, by kind (R2). */
+export interface ChangeCounts {
+  /** Commission or payment statuses. */
+  statusChanges: number;
+  /** Commission or transaction amounts. */
+  amountChanges: number;
+  currencyChanges: number;
+  /** Payment or transaction dates. */
+  dateChanges: number;
+  /** Sales that were paid and changed: each restates a paid period. */
+  restatements: number;
+}
+
+/** The money counts worth naming (those above zero), each as [count, singular, plural]: "2 amount changes", … */
+export function moneyChangeCounts(counts: ChangeCounts): [number, string, string][] {
+  const all: [number, string, string][] = [
+    [counts.amountChanges, 'amount change', 'amount changes'],
+    [counts.currencyChanges, 'currency change', 'currency changes'],
+    [counts.dateChanges, 'date change', 'date changes'],
+    [counts.restatements, 'restated paid sale', 'restated paid sales'],
+  ];
+  return all.filter(([n]) => n > 0);
 }

@@ -9,6 +9,7 @@ import type { SalesCache } from '../../core/cache';
 import { checkTimeText } from '../../core/export';
 import type { ServiceClient } from '../../core/service';
 import { runRoutineSync, runSync, type RoutineSyncResult, type SyncResult } from '../../core/sync';
+import { moneyChangeCounts } from '../../shared/sale-changes';
 import type { SyncProgress } from '../../shared/sync-progress';
 import { hasPeriod, resolvePeriod, type CommandOptions } from '../cli-args';
 import { clientFor, resolveAccount, type CliAccount } from '../cli-accounts';
@@ -62,13 +63,7 @@ function plural(n: number, one: string, many: string): string {
 
 /** "2 amount changes, 1 currency change, 1 restated paid sale": the money changes of a run, none when it had none (R2). */
 function moneyChangeParts(result: SyncResult): string[] {
-  const counts: [number, string, string][] = [
-    [result.amountChanges, 'amount change', 'amount changes'],
-    [result.currencyChanges, 'currency change', 'currency changes'],
-    [result.dateChanges, 'date change', 'date changes'],
-    [result.restatements, 'restated paid sale', 'restated paid sales'],
-  ];
-  return counts.filter(([n]) => n > 0).map(([n, one, many]) => plural(n, one, many));
+  return moneyChangeCounts(result).map(([n, one, many]) => plural(n, one, many));
 }
 
 /** "3 status changes, 1 amount change, 5 new sales, 1 no longer reported": what the run changed in the cache. */

@@ -5,13 +5,14 @@
  * while the cache stays fully usable.
  */
 import { AppError, type AppErrorData } from '../../shared/errors';
+import type { ChangeCounts } from '../../shared/sale-changes';
 import type { SyncProgress, SyncStatus } from '../../shared/sync-progress';
 import type { SalesCache } from '../cache';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service';
 import { runRoutineSync } from './routine-sync';
 import { runSync } from './sync-engine';
-import type { RoutineSyncJob, SyncDeps, SyncJob } from './sync-types';
+import type { RoutineSyncJob, SyncDeps, SyncJob, SyncResult } from './sync-types';
 
 /** What the manager needs. */
 export interface SyncManagerDeps {
@@ -26,7 +27,7 @@ export interface SyncManagerDeps {
 }
 
 /** One kind of sync run on the engine's dependencies. */
-type SyncWork = (deps: SyncDeps, signal: AbortSignal) => Promise<unknown>;
+type SyncWork = (deps: SyncDeps, signal: AbortSignal) => Promise<SyncResult>;
 
 /** The app's sync controller. */
 export interface SyncManager {
@@ -47,6 +48,8 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
   let progress: SyncProgress | null = null;
   let progressAccount: string | null = null;
   const lastError = new Map<string, AppErrorData>();
+  /** What the last run of each account this manager completed changed (R2), with when that run finished. */
+  const lastChanges = new Map<string, { finishedAt: string | null; counts: ChangeCounts }>();
 
   function status(account: string | null): SyncStatus {
     if (account === null)
@@ -56,12 +59,19 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
     const completed = cache.lastSyncRun(account, 'completed');
     const error = lastError.get(account) ?? null;
     const isRunning = running?.account === account;
+    const changes = lastChanges.get(account);
     return {
       running: isRunning,
       progress: progressAccount === account ? progress : null,
       lastRun:
         last && last.status !== 'running'
-          ? { from: last.from, to: last.to, status: last.status, finishedAt: last.finishedAt }
+          ? {
+              from: last.from,
+              to: last.to,
+              status: last.status,
+              finishedAt: last.finishedAt,
+              ...(changes !== undefined && changes.finishedAt === last.finishedAt ? { changes: changes.counts } : {}),
+            }
           : null,
       lastSyncedAt: completed?.finishedAt ?? null,
       error: isRunning ? null : error,
@@ -86,7 +96,14 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       },
     };
     try {
-      await work(engineDeps, controller.signal);
+      const { statusChanges, amountChanges, currencyChanges, dateChanges, restatements } = await work(
+        engineDeps,
+        controller.signal,
+      );
+      lastChanges.set(account, {
+        finishedAt: engineDeps.cache.lastSyncRun(account, 'completed')?.finishedAt ?? null,
+        counts: { statusChanges, amountChanges, currencyChanges, dateChanges, restatements },
+      });
       lastError.delete(account);
     } catch (error) {
       const data =

@@ -4,6 +4,7 @@
 import type { SalesCache, UnstoredSpan } from '../cache';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service';
+import type { ChangeCounts } from '../../shared/sale-changes';
 import type { SyncProgress } from '../../shared/sync-progress';
 
 /** One sync of a period. */
@@ -41,16 +42,9 @@ export interface SyncDeps {
   logger?: Logger;
 }
 
-/** The outcome of a sync. */
-export interface SyncResult {
+/** The outcome of a sync; the changes it logged are counted by kind (R2). */
+export interface SyncResult extends ChangeCounts {
   progress: SyncProgress;
-  /** Changes logged, by kind (R2): commission or payment statuses, amounts, currencies, payment or sale dates. */
-  statusChanges: number;
-  amountChanges: number;
-  currencyChanges: number;
-  dateChanges: number;
-  /** Sales that were paid and changed: each restates a paid period (listed in Changes, flagged). */
-  restatements: number;
   inserted: number;
   updated: number;
   /** Cached sales a complete fetch of their day no longer returned (T5). */

@@ -73,7 +73,7 @@ function sameAmount(a: string | null, b: string | null): boolean {
 }
 
 /** {@link wasPaid} as an SQL condition over the `sales` table, for code that reads sales rather than row values. */
-export const PAID_SQL = "(payment_status = 'paid' OR payment_date IS NOT NULL)";
+export const PAID_SQL = "(payment_status IS 'paid' OR payment_date IS NOT NULL)";
 
 /** True when the stored sale counts as paid: the service said `paid`, or gave a payment date. */
 function wasPaid(values: RowValues): boolean {

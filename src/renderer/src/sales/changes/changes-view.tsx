@@ -120,7 +120,7 @@ function changesRequest(span: string): ChangesQuery {
   return { since: new Date(Date.now() - Number(span) * 86_400_000).toISOString(), limit: LIMIT };
 }
 
-/** The status-transition list. */
+/** The list of changes. */
 export function ChangesView({ onOpenSale }: ChangesViewProps) {
   const sync = useSyncState();
   const [span, setSpan] = useState<string>('last-sync');

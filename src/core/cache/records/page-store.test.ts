@@ -289,3 +289,35 @@ describe('profile and coverage', () => {
     expect(cache.coveredWindows('acct')).toHaveLength(2);
   });
 });
+
+describe('storePage: money changes (R2)', () => {
+  it('R2: compares amounts as exact decimals: a finer amount changed by a thousandth is logged exactly, an equal amount in another currency only as a currency change', () => {
+    const [fine, moved] = SALES.filter((s) => s.commissionStatus === 'pending' && s.paymentStatus === 'pending') as [
+      Sale,
+      Sale,
+    ];
+    const before: Sale[] = [
+      { ...fine, currency: 'EUR', commissionAmount: 0.125, commissionExact: '0.125' },
+      { ...moved, currency: 'USD', commissionAmount: 10, transactionAmount: 200 },
+    ];
+    cache.storePage('acct', before, clock.now());
+    clock.advance(1000);
+    const result = cache.storePage(
+      'acct',
+      [
+        { ...fine, currency: 'EUR', commissionAmount: 0.126, commissionExact: '0.126' },
+        { ...moved, currency: 'JPY', commissionAmount: 10, transactionAmount: 200 },
+      ],
+      clock.now(),
+    );
+    expect(result).toMatchObject({ amountChanges: 1, currencyChanges: 1, statusChanges: 0, restatements: 0 });
+    expect(
+      cache
+        .changesSince('acct', { since: '2000-01-01T00:00:00Z' })
+        .map((c) => [c.reference, c.field, c.oldValue, c.newValue, c.oldCurrency, c.newCurrency, c.restatement]),
+    ).toEqual([
+      [fine.reference, 'commissionAmount', '0.125', '0.126', 'EUR', 'EUR', false],
+      [moved.reference, 'currency', 'USD', 'JPY', null, null, false],
+    ]);
+  });
+});

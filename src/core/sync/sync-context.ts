@@ -4,17 +4,13 @@
  * cancelled, or failed with the error recorded).
  */
 import { AppError } from '../../shared/errors';
+import type { ChangeCounts } from '../../shared/sale-changes';
 import type { SyncProgress } from '../../shared/sync-progress';
 import { ProgressTracker } from './sync-progress';
 import type { SyncDeps, SyncResult } from './sync-types';
 
 /** Counts a run adds up. */
-export interface Counters {
-  statusChanges: number;
-  amountChanges: number;
-  currencyChanges: number;
-  dateChanges: number;
-  restatements: number;
+export interface Counters extends ChangeCounts {
   inserted: number;
   updated: number;
   noLongerReported: number;

@@ -14,6 +14,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { JsonValue, Sale } from '../../../shared/domain';
+import type { ChangeCounts } from '../../../shared/sale-changes';
 import { assertAccount } from './account-id';
 import { createBulkInsert, type BulkInsert } from './bulk-insert';
 import { saleChanges, type ChangeEntry } from './change-entries';
@@ -38,21 +39,13 @@ export interface StorePageOptions {
 }
 
 /**
- * What storing a page did. `roundedAmounts` counts sales with an amount its currency's units cannot hold (finer than
- * the currency, or too large), kept as exact text beside rounded units.
+ * What storing a page did, with the changes it logged by kind (R2). `roundedAmounts` counts sales with an amount its
+ * currency's units cannot hold (finer than the currency, or too large), kept as exact text beside rounded units.
  */
-export interface StorePageResult {
+export interface StorePageResult extends ChangeCounts {
   inserted: number;
   updated: number;
   unchanged: number;
-  statusChanges: number;
-  /** Commission or transaction amounts that changed (R2). */
-  amountChanges: number;
-  currencyChanges: number;
-  /** Payment or transaction dates that changed. */
-  dateChanges: number;
-  /** Sales that were paid and changed: each restates a paid period. */
-  restatements: number;
   roundedAmounts: number;
   /** Sales that had been marked "no longer reported" and are in this page again. */
   reportedAgain: number;
@@ -137,7 +130,7 @@ function loadKnown(statements: Statements, account: string, sales: readonly Sale
 }
 
 /** Which count of the page's result an entry of the change log adds to. */
-const COUNTED: Readonly<Record<ChangeEntry['field'], keyof StorePageResult | null>> = {
+const COUNTED: Readonly<Record<ChangeEntry['field'], Exclude<keyof ChangeCounts, 'restatements'> | null>> = {
   commission_status: 'statusChanges',
   payment_status: 'statusChanges',
   reported: null,

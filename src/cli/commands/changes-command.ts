@@ -87,8 +87,11 @@ export async function changesCommand(
     [],
   );
   const restated = new Set(changes.filter((c) => c.restatement).map((c) => c.reference)).size;
-  if (shape === 'table' && restated > 0)
-    io.stderr(
-      `Note: ${count(restated)} ${restated === 1 ? 'sale was' : 'sales were'} paid before changing: the payouts of their payment dates are restated.\n`,
-    );
+  if (shape === 'table' && restated > 0) {
+    const what =
+      restated === 1
+        ? 'sale was paid before changing: the payout of its payment date is restated'
+        : 'sales were paid before changing: the payouts of their payment dates are restated';
+    io.stderr(`Note: ${count(restated)} ${what}.\n`);
+  }
 }

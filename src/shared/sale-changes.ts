@@ -40,6 +40,15 @@ export interface ChangeCounts {
   restatements: number;
 }
 
+/** Counts of a run or a page before anything changed. */
+export const NO_CHANGES: Readonly<ChangeCounts> = {
+  statusChanges: 0,
+  amountChanges: 0,
+  currencyChanges: 0,
+  dateChanges: 0,
+  restatements: 0,
+};
+
 /** The money counts worth naming (those above zero), each as [count, singular, plural]: "2 amount changes", … */
 export function moneyChangeCounts(counts: ChangeCounts): [number, string, string][] {
   const all: [number, string, string][] = [

@@ -4,7 +4,7 @@
  * cancelled, or failed with the error recorded).
  */
 import { AppError } from '../../shared/errors';
-import type { ChangeCounts } from '../../shared/sale-changes';
+import { NO_CHANGES, type ChangeCounts } from '../../shared/sale-changes';
 import type { SyncProgress } from '../../shared/sync-progress';
 import { ProgressTracker } from './sync-progress';
 import type { SyncDeps, SyncResult } from './sync-types';
@@ -107,17 +107,7 @@ export async function runTracked(
     account: range.account,
     runId: deps.cache.beginSyncRun(range.account, range.from, range.to),
     tracker: new ProgressTracker(range, windows, () => now().getTime()),
-    counters: {
-      statusChanges: 0,
-      amountChanges: 0,
-      currencyChanges: 0,
-      dateChanges: 0,
-      restatements: 0,
-      inserted: 0,
-      updated: 0,
-      noLongerReported: 0,
-      reportedAgain: 0,
-    },
+    counters: { ...NO_CHANGES, inserted: 0, updated: 0, noLongerReported: 0, reportedAgain: 0 },
     notes: [],
     signal,
     now,

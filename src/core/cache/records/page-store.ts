@@ -14,7 +14,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { JsonValue, Sale } from '../../../shared/domain';
-import type { ChangeCounts } from '../../../shared/sale-changes';
+import { NO_CHANGES, type ChangeCounts } from '../../../shared/sale-changes';
 import { assertAccount } from './account-id';
 import { createBulkInsert, type BulkInsert } from './bulk-insert';
 import { saleChanges, type ChangeEntry } from './change-entries';
@@ -311,18 +311,7 @@ export function createPageStore(db: Database.Database, lookups: LookupIds, searc
   const store = db.transaction(
     (account: string, sales: readonly Sale[], at: string, options: StorePageOptions): StoredPage => {
       const stored: StoredPage = {
-        result: {
-          inserted: 0,
-          updated: 0,
-          unchanged: 0,
-          statusChanges: 0,
-          amountChanges: 0,
-          currencyChanges: 0,
-          dateChanges: 0,
-          restatements: 0,
-          roundedAmounts: 0,
-          reportedAgain: 0,
-        },
+        result: { inserted: 0, updated: 0, unchanged: 0, ...NO_CHANGES, roundedAmounts: 0, reportedAgain: 0 },
         changedIds: [],
       };
       const indexedThrough = search.indexedThrough();

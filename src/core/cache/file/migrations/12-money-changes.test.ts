@@ -8,7 +8,7 @@ import { APPLICATION_ID, MIGRATIONS } from './index';
 let folder: ReturnType<typeof tempFolder>;
 let path: string;
 
-/** A cache file of format 10 with a sale and two logged status changes, one of them away from "paid". */
+/** A cache file of format 10 with a sale and logged status changes: one away from "paid", one from no status. */
 function writeVersion10(): void {
   const db = new Database(path);
   for (const migration of MIGRATIONS.filter((m) => m.version <= 10)) migration.up(db);
@@ -24,6 +24,7 @@ function writeVersion10(): void {
   );
   log.run('commission_status', 'approved', 'declined', '2026-10-01T00:00:00.000Z');
   log.run('payment_status', 'paid', 'pending', '2026-10-01T00:00:00.000Z');
+  log.run('payment_status', null, 'pending', '2026-10-01T00:00:00.000Z');
   db.close();
 }
 
@@ -43,6 +44,7 @@ describe('cache format 12', () => {
       expect(kept.map((c) => [c.field, c.oldValue, c.newValue, c.restatement])).toEqual([
         ['commissionStatus', 'approved', 'declined', false],
         ['paymentStatus', 'paid', 'pending', true],
+        ['paymentStatus', null, 'pending', false],
       ]);
       cache.storePage(
         'acct',
@@ -83,7 +85,7 @@ describe('cache format 12', () => {
     db.close();
     const { cache } = openCache({ path });
     try {
-      expect(cache.changesSince('acct', { since: '2000-01-01T00:00:00Z' })).toHaveLength(2);
+      expect(cache.changesSince('acct', { since: '2000-01-01T00:00:00Z' })).toHaveLength(3);
     } finally {
       cache.close();
     }

@@ -25,7 +25,7 @@ const CHANGE_LOG = `
   );
   INSERT INTO sale_changes_v12 (id, account_id, reference, field, old_value, new_value, changed_at, restates_paid)
     SELECT id, account_id, reference, field, old_value, new_value, changed_at,
-           field = 'payment_status' AND old_value = 'paid'
+           field = 'payment_status' AND old_value IS 'paid'
       FROM sale_changes ORDER BY id;
   DROP TABLE sale_changes;
   ALTER TABLE sale_changes_v12 RENAME TO sale_changes;

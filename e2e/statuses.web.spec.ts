@@ -104,7 +104,9 @@ test.describe('statuses an accountant can trust', () => {
     await openChanges(page);
     const row = page.locator(`[data-testid="change-row"][data-reference="${old.reference}"]`);
     await expect(row.first()).toBeVisible();
-    await expect(row.filter({ hasText: 'Payment' })).toContainText(/pending.*paid/i);
+    await expect(
+      row.filter({ has: page.getByTestId('change-field').getByText('Payment', { exact: true }) }),
+    ).toContainText(/pending.*paid/i);
 
     // The Changes view and the sales screen say how current the statuses are: never before this test began.
     const checked = page.getByTestId('statuses-checked');

@@ -134,3 +134,28 @@ export async function runCliInMemory(
       .join('');
   return { code, stdout: joined('stdout'), stderr: joined('stderr'), writes };
 }
+
+/** A service to add an account for: its address and the three credentials (the HTTPS fake's, in tests). */
+export interface CliService {
+  baseUrl: string;
+  credentials: { appId: string; apiKey: string; apiSecret: string };
+}
+
+/** The arguments of `accounts add` for `service` under `label`, and the standard input giving its API secret. */
+export function accountsAddRun(service: CliService, label: string): { args: string[]; stdin: string } {
+  return {
+    args: [
+      'accounts',
+      'add',
+      '--label',
+      label,
+      '--base-url',
+      service.baseUrl,
+      '--app-id',
+      service.credentials.appId,
+      '--api-key',
+      service.credentials.apiKey,
+    ],
+    stdin: `${service.credentials.apiSecret}\n`,
+  };
+}

@@ -61,6 +61,13 @@ const OUTPUT_OPTIONS = {
 } as const satisfies Record<string, OptionHelp>;
 const outputFields = { json: z.boolean().optional(), quiet: z.boolean().optional() };
 
+/** How a report prints for scripts: JSON or CSV instead of a table. */
+const TABLE_OPTIONS = {
+  json: { type: 'boolean', help: 'Print JSON instead of a table.' },
+  csv: { type: 'boolean', help: 'Print CSV instead of a table.' },
+} as const satisfies Record<string, OptionHelp>;
+const tableFields = { json: z.boolean().optional(), csv: z.boolean().optional() };
+
 /** Options naming a period: --from and --to, or --month. */
 const periodFields = {
   from: day.optional(),
@@ -199,6 +206,31 @@ export const COMMANDS = {
       ...outputFields,
     }),
   },
+  changes: {
+    summary:
+      'List what the service changed on cached sales: statuses, amounts, currencies, dates, sales no longer reported; a change to a paid sale is marked as restating its paid period.',
+    usage: 'changes --account <label|demo> [--since <yyyy-mm-dd>] [--restatements] [--json | --csv]',
+    notes: [
+      'Without --since, the changes the last completed sync found. Amounts are exact, each with its currency; a change is listed with when it was seen.',
+      'JSON: an array of {"reference", "field", "oldValue", "newValue", "oldCurrency", "newCurrency", "changedAt", "restatement", "paidOn", …}, oldest first.',
+    ],
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      since: { type: 'string', value: '<yyyy-mm-dd>', help: 'List the changes seen from this day on.' },
+      restatements: {
+        type: 'boolean',
+        help: 'Only changes to sales that had been paid (each restates the payout of its payment date).',
+      },
+      ...TABLE_OPTIONS,
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({
+      account: accountRef,
+      since: day.optional(),
+      restatements: z.boolean().optional(),
+      ...tableFields,
+    }),
+  },
   export: {
     summary: 'Write an Excel or CSV export of the cached sales of a period, or of a view saved on the sales screen.',
     usage:
@@ -260,15 +292,13 @@ export const COMMANDS = {
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First payment day.' },
       to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last payment day.' },
       month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
-      json: { type: 'boolean', help: 'Print JSON instead of a table.' },
-      csv: { type: 'boolean', help: 'Print CSV instead of a table.' },
+      ...TABLE_OPTIONS,
     },
     positionals: [] as string[],
     schema: z.strictObject({
       account: accountRef,
       ...periodFields,
-      json: z.boolean().optional(),
-      csv: z.boolean().optional(),
+      ...tableFields,
     }),
   },
   summary: {
@@ -284,15 +314,13 @@ export const COMMANDS = {
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First transaction day.' },
       to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last transaction day.' },
       month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
-      json: { type: 'boolean', help: 'Print JSON instead of a table.' },
-      csv: { type: 'boolean', help: 'Print CSV instead of a table.' },
+      ...TABLE_OPTIONS,
     },
     positionals: [] as string[],
     schema: z.strictObject({
       account: accountRef,
       ...periodFields,
-      json: z.boolean().optional(),
-      csv: z.boolean().optional(),
+      ...tableFields,
     }),
   },
 } as const;

@@ -1,7 +1,9 @@
 /**
  * Plain-text tables and CSV for the headless command's reports: a table for people at a terminal (numbers
- * right-aligned so amounts line up), CSV for spreadsheets and scripts (RFC 4180 quoting).
+ * right-aligned so amounts line up), CSV for spreadsheets and scripts (RFC 4180 quoting), or JSON.
  */
+import { usageError } from './cli-errors';
+import type { CliIo } from './cli-io';
 
 /** Rows as aligned columns, the first row the header; columns listed in `right` are right-aligned. */
 export function textTable(rows: readonly (readonly string[])[], right: readonly number[] = []): string {
@@ -27,4 +29,31 @@ function csvField(value: string): string {
 /** Rows as CSV lines, the first row the header. */
 export function csvText(rows: readonly (readonly string[])[]): string {
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/** How a report prints: a table for people, `--json` or `--csv` for scripts. */
+export type Shape = 'table' | 'json' | 'csv';
+
+/** The shape `--json`/`--csv` ask for; refuses both at once. */
+export function shapeOf(options: { json?: boolean; csv?: boolean }, command: string): Shape {
+  if (options.json === true && options.csv === true)
+    throw usageError('Give either --json or --csv, not both.', command);
+  return options.json === true ? 'json' : options.csv === true ? 'csv' : 'table';
+}
+
+/** Prints `rows` in `shape`: as JSON objects, or as a table or CSV of the columns `keys` under `header`. */
+export function printRows(
+  io: CliIo,
+  shape: Shape,
+  rows: Record<string, string | number>[],
+  header: string[],
+  keys: string[],
+  right: number[],
+): void {
+  if (shape === 'json') {
+    io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+    return;
+  }
+  const cells = [header, ...rows.map((row) => keys.map((key) => String(row[key])))];
+  io.stdout(shape === 'csv' ? csvText(cells) : `${textTable(cells, right)}\n`);
 }

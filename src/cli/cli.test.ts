@@ -262,7 +262,7 @@ describe('the headless command against the HTTPS fake service', () => {
     expectProgress(run.stderr, 'Checking statuses', true);
     expect(run.code).toBe(EXIT_CODES.ok);
     expect(run.stdout).toMatch(
-      /^Synced "Main shop": the last 60 days fetched in full, [\d,]+ older open sales re-checked \(1 day with changes fetched again\); [1-9]\d* status changes?, 0 new sales\.\n/,
+      /^Synced "Main shop": the last 60 days fetched in full, [\d,]+ older open sales re-checked \(1 day with changes fetched again\); [1-9]\d* status changes?, 1 date change, 0 new sales\.\n/,
     );
     expect(run.stdout).toMatch(
       /\nStatuses checked .+ \(the oldest check among [\d,]+ cached sales\); open sales checked \d{4}-\d\d-\d\d \d\d:\d\d UTC\.\n$/,
@@ -336,11 +336,12 @@ describe('the headless command against the HTTPS fake service', () => {
   it('T4: sync --refresh with a period fetches every day of it again: a paid sale reversed at the service and a removed sale are picked up', async () => {
     fake.updateSales([{ kind: 'remove', reference: removed.reference }]);
     const run = await cli(['sync', '--account', 'Main shop', '--month', '2026-02', '--refresh']);
-    expect(messagesOf(run.stderr)).toBe('');
+    // The reversed sale had been paid: its change restates a paid period (R2).
+    expect(messagesOf(run.stderr)).toMatch(/^Note: 1 sale that was paid has changed, which restates a paid period/);
     expectProgress(run.stderr, 'Syncing 2026-02-01 to 2026-02-28', true);
     expect(run.code).toBe(EXIT_CODES.ok);
     expect(run.stdout).toMatch(
-      /^Synced 2026-02-01 to 2026-02-28 for "Main shop": [\d,]+ sales fetched \(0 new, [\d,]+ updated, 1 status change, 1 no longer reported by the service\); [\d,]+ open sales made up to 2026-02-28 re-checked\.\n$/,
+      /^Synced 2026-02-01 to 2026-02-28 for "Main shop": [\d,]+ sales fetched \(0 new, [\d,]+ updated, 1 status change, 1 restated paid sale, 1 no longer reported by the service\); [\d,]+ open sales made up to 2026-02-28 re-checked\.\n$/,
     );
     const out = join(folder.dir, 'feb-all.csv');
     expect((await cli(['export', '--account', 'Main shop', '--month', '2026-02', '--out', out])).code).toBe(

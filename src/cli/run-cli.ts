@@ -6,13 +6,14 @@
  */
 import { AppError } from '../shared/errors';
 import { redact } from '../core/log';
-import { findCommand, parseCommand, type CommandName, type CommandOptions } from './cli-args';
+import { COMMANDS, findCommand, parseCommand, type CommandName, type CommandOptions } from './cli-args';
 import { openCliContext, type CliContext } from './cli-context';
 import { CliError, EXIT_CODES, exitCodeOf, usageError, type ExitCode } from './cli-errors';
 import { commandHelp, mainHelp } from './cli-help';
 import type { CliIo } from './cli-io';
 import { writeJsonLine } from './progress';
 import { addAccount, listAccounts, removeAccount } from './commands/accounts-commands';
+import { changesCommand } from './commands/changes-command';
 import { exportCommand } from './commands/export-command';
 import { payoutsCommand, summaryCommand } from './commands/report-commands';
 import { syncCommand } from './commands/sync-command';
@@ -29,6 +30,7 @@ const RUNNERS: { [C in CommandName]: Runner<C> } = {
   'accounts add': addAccount,
   'accounts remove': removeAccount,
   sync: syncCommand,
+  changes: changesCommand,
   export: exportCommand,
   payouts: payoutsCommand,
   summary: summaryCommand,
@@ -92,9 +94,7 @@ export async function runCli(args: readonly string[], rawIo: CliIo): Promise<Exi
     const found = findCommand(args);
     if (found === null) {
       const what = args[0] === 'accounts' ? `accounts ${args[1] ?? ''}`.trim() : (args[0] ?? '');
-      throw usageError(
-        `"${what}" is not a command. The commands are: accounts list, accounts add, accounts remove, sync, export.`,
-      );
+      throw usageError(`"${what}" is not a command. The commands are: ${Object.keys(COMMANDS).join(', ')}.`);
     }
     return await runCommand(found.name, found.rest, io, secrets);
   } catch (error) {

@@ -127,15 +127,34 @@ export interface DistinctValues {
   lastDay: string | null;
 }
 
-/** One status change from the change log, with enough of the sale to show it. */
+/**
+ * One change from the change log (R2), with enough of the sale to show it: a status, an amount (commission or
+ * transaction, as exact decimal text in the currency named beside it), the currency, a date (yyyy-mm-dd), or whether
+ * the service reports the sale.
+ */
 export interface SaleChange {
   id: number;
   reference: string;
   /** `reported`: the service stopped (or started again) reporting the sale; values `reported` / `no longer reported`. */
-  field: 'commissionStatus' | 'paymentStatus' | 'reported';
+  field:
+    | 'commissionStatus'
+    | 'paymentStatus'
+    | 'reported'
+    | 'commissionAmount'
+    | 'transactionAmount'
+    | 'currency'
+    | 'paymentDate'
+    | 'transactionDate';
   oldValue: string | null;
   newValue: string | null;
+  /** The currency of an amount's old and new value (a sale can change both); null for other fields. */
+  oldCurrency: string | null;
+  newCurrency: string | null;
   changedAt: string;
+  /** The sale was paid before this change: the change restates a paid period. */
+  restatement: boolean;
+  /** The payment date the sale had when it was paid (its payout's period); null when not a restatement or unknown. */
+  paidOn: string | null;
   transactionDate: string | null;
   currency: string | null;
   commission: string | null;

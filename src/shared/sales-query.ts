@@ -125,7 +125,7 @@ const changesSince = z
     message: 'must be an instant from 1970 to one year from today',
   });
 
-/** Status changes seen after an instant; without `since`, those since the start of the last completed sync. */
+/** Changes seen after an instant; without `since`, those since the start of the last completed sync. */
 export const changesQuerySchema = z.strictObject({
   since: changesSince.optional(),
   limit: z.number().int().min(1).max(10_000).default(1000),

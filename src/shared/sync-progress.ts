@@ -1,3 +1,5 @@
+import type { ChangeCounts } from './sale-changes';
+
 /**
  * Progress of a sync as the renderer shows it: windows, pages and records done, the server's total
  * as an estimate, the rate and an ETA.
@@ -33,8 +35,17 @@ export interface SyncElsewhere {
 export interface SyncStatus {
   running: boolean;
   progress: SyncProgress | null;
-  /** The last finished run of the current account. */
-  lastRun: { from: string; to: string; status: 'completed' | 'cancelled' | 'failed'; finishedAt: string | null } | null;
+  /**
+   * The last finished run of the current account; `changes` counts what it changed on stored sales (R2), when this
+   * app session ran it.
+   */
+  lastRun: {
+    from: string;
+    to: string;
+    status: 'completed' | 'cancelled' | 'failed';
+    finishedAt: string | null;
+    changes?: ChangeCounts;
+  } | null;
   /** When the last completed sync finished; "last synced …". */
   lastSyncedAt: string | null;
   /** Why the last run stopped, if it failed. */

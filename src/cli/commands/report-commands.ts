@@ -14,33 +14,8 @@ import { resolvePeriod, type CommandOptions, type Period } from '../cli-args';
 import { cliSyncActions, resolveAccount, syncCommandFor } from '../cli-accounts';
 import { noteSyncUnderWay } from '../sync-under-way';
 import type { CliContext } from '../cli-context';
-import { usageError } from '../cli-errors';
 import { count, type CliIo } from '../cli-io';
-import { csvText, textTable } from '../cli-table';
-
-type Shape = 'table' | 'json' | 'csv';
-
-function shapeOf(options: { json?: boolean; csv?: boolean }, command: string): Shape {
-  if (options.json === true && options.csv === true)
-    throw usageError('Give either --json or --csv, not both.', command);
-  return options.json === true ? 'json' : options.csv === true ? 'csv' : 'table';
-}
-
-function print(
-  io: CliIo,
-  shape: Shape,
-  rows: Record<string, string | number>[],
-  header: string[],
-  keys: string[],
-  right: number[],
-): void {
-  if (shape === 'json') {
-    io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
-    return;
-  }
-  const cells = [header, ...rows.map((row) => keys.map((key) => String(row[key])))];
-  io.stdout(shape === 'csv' ? csvText(cells) : `${textTable(cells, right)}\n`);
-}
+import { printRows, shapeOf } from '../cli-table';
 
 /** Runs `payouts`: one row per payment date and currency, sorted by date then currency. */
 export async function payoutsCommand(
@@ -67,7 +42,7 @@ export async function payoutsCommand(
       sales: p.sales,
       amount: p.amount,
     }));
-    print(
+    printRows(
       io,
       shape,
       rows,
@@ -151,6 +126,6 @@ export async function summaryCommand(
     ...COMMISSION_COLUMNS.map((c) => COMMISSION_COLUMN_LABELS[c]),
     'Paid',
   ];
-  print(io, shape, rows, header, keys, [1, 2, 3, 4, 5, 6, 7]);
+  printRows(io, shape, rows, header, keys, [1, 2, 3, 4, 5, 6, 7]);
   printAttention(io, summary.needingAttention);
 }

@@ -17,6 +17,7 @@ import {
   type SyncResult,
 } from '../../core/sync';
 import { AppError } from '../../shared/errors';
+import { moneyChangeCounts } from '../../shared/sale-changes';
 import type { SyncProgress } from '../../shared/sync-progress';
 import { hasPeriod, resolvePeriod, type CommandOptions } from '../cli-args';
 import { clientFor, resolveAccount, type CliAccount } from '../cli-accounts';
@@ -63,6 +64,10 @@ function resultFields(result: SyncResult): Record<string, unknown> {
     inserted: result.inserted,
     updated: result.updated,
     statusChanges: result.statusChanges,
+    amountChanges: result.amountChanges,
+    currencyChanges: result.currencyChanges,
+    dateChanges: result.dateChanges,
+    restatements: result.restatements,
     noLongerReported: result.noLongerReported,
     reportedAgain: result.reportedAgain,
     openSalesChecked: result.openSalesChecked,
@@ -82,15 +87,30 @@ function plural(n: number, one: string, many: string): string {
   return `${count(n)} ${n === 1 ? one : many}`;
 }
 
-/** "3 status changes, 5 new sales, 1 no longer reported": what the run changed in the cache. */
+/** "2 amount changes, 1 currency change, 1 restated paid sale": the money changes of a run, none when it had none (R2). */
+function moneyChangeParts(result: SyncResult): string[] {
+  return moneyChangeCounts(result).map(([n, one, many]) => plural(n, one, many));
+}
+
+/** "3 status changes, 1 amount change, 5 new sales, 1 no longer reported": what the run changed in the cache. */
 function changesText(result: SyncResult): string {
   const parts = [
     plural(result.statusChanges, 'status change', 'status changes'),
+    ...moneyChangeParts(result),
     plural(result.inserted, 'new sale', 'new sales'),
   ];
   if (result.noLongerReported > 0) parts.push(`${count(result.noLongerReported)} no longer reported by the service`);
   if (result.reportedAgain > 0) parts.push(`${count(result.reportedAgain)} reported again`);
   return parts.join(', ');
+}
+
+/** A paid sale that changed restates a paid period: say so on stderr, and how to list them (R2). */
+function warnRestatements(run: SyncRun, result: SyncResult): void {
+  if (result.restatements === 0) return;
+  run.io.stderr(
+    `Note: ${plural(result.restatements, 'sale that was paid has', 'sales that were paid have')} changed, which restates a paid period (its payout). ` +
+      `List them with: ${run.io.program} changes --account "${run.account.label}" --restatements\n`,
+  );
 }
 
 /** At most this many spans of days are named; the About sheet of an export lists them all. */
@@ -165,6 +185,7 @@ async function routineSync(run: SyncRun): Promise<void> {
   );
   run.progress.done();
   warn(run.io, result);
+  warnRestatements(run, result);
   if (run.json) {
     writeJsonLine(run.io.stdout, routineJson(run, result, trailingDays));
     return;
@@ -198,6 +219,7 @@ async function periodSync(run: SyncRun, from: string, to: string, refresh: boole
   );
   run.progress.done();
   warn(run.io, result);
+  warnRestatements(run, result);
   if (run.json) {
     const warnings = [warningText(result)].filter((w) => w !== null);
     const fields = { event: 'result', command: 'sync', kind: 'period', account: run.account.label, from, to, refresh };
@@ -206,8 +228,13 @@ async function periodSync(run: SyncRun, from: string, to: string, refresh: boole
   }
   run.io.stdout(
     `Synced ${from} to ${to} for "${run.account.label}": ${count(result.progress.records)} sales fetched ` +
-      `(${count(result.inserted)} new, ${count(result.updated)} updated, ${plural(result.statusChanges, 'status change', 'status changes')}` +
-      `${result.noLongerReported > 0 ? `, ${count(result.noLongerReported)} no longer reported by the service` : ''})` +
+      `(${[
+        `${count(result.inserted)} new`,
+        `${count(result.updated)} updated`,
+        plural(result.statusChanges, 'status change', 'status changes'),
+        ...moneyChangeParts(result),
+        ...(result.noLongerReported > 0 ? [`${count(result.noLongerReported)} no longer reported by the service`] : []),
+      ].join(', ')})` +
       `; ${plural(result.openSalesChecked, 'open sale', 'open sales')} made up to ${to} re-checked${fetchedAgainText(result)}.\n`,
   );
 }

@@ -25,7 +25,13 @@ import type { CompareQuery } from '../../shared/compare';
 import type { ExportResult } from '../../shared/ipc-contract';
 import { createOverviewReader, type OverviewReader } from '../overview';
 import { createPayoutReader, type PayoutReader } from '../payouts';
-import { createBackgroundSync, type BackgroundSync, type ScheduleTimers, type SyncNews } from './background-sync';
+import {
+  changeNews,
+  createBackgroundSync,
+  type BackgroundSync,
+  type ScheduleTimers,
+  type SyncNews,
+} from './background-sync';
 import { SessionState } from './session-state';
 import { warmUpBrowsing } from './warm-up';
 
@@ -219,7 +225,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     await sync.idle();
     if (sync.status().lastRun?.status !== 'completed' || session.cacheKey() !== key) return null;
     const newSales = Math.max(0, cache.get().countSales(key, {}) - before);
-    return { accountLabel: status.account.label, newSales, statusChanges: cache.get().changesSince(key, {}).length };
+    return { accountLabel: status.account.label, newSales, ...changeNews(cache.get().changesSince(key, {})) };
   }
   background = createBackgroundSync({
     intervalHours: () => preferences.get().backgroundSyncHours,

@@ -3,7 +3,15 @@ import { startFakeService, type FakeService } from '../../../e2e/fake-service/fa
 import { createTestCore } from '../../../test-support/app-core-kit';
 import { createSilentLogger } from '../log';
 import { createNodeFetch } from '../service';
-import { createBackgroundSync, syncNewsText, type ScheduleTimers, type SyncNews } from './background-sync';
+import type { SaleChange } from '../../shared/sales-query-types';
+import {
+  changeNews,
+  createBackgroundSync,
+  newsCount,
+  syncNewsText,
+  type ScheduleTimers,
+  type SyncNews,
+} from './background-sync';
 
 const HOUR = 3_600_000;
 
@@ -82,6 +90,40 @@ describe('the news notification', () => {
     );
     expect(syncNewsText({ accountLabel: 'EU', newSales: 3, statusChanges: 4 }).body).toMatch(/Changes/);
   });
+
+  it('R2: counts money changes apart from status changes, and names the restated paid sales', () => {
+    expect(
+      syncNewsText({ accountLabel: 'Shop', newSales: 0, statusChanges: 1, moneyChanges: 2, restatements: 1 }).title,
+    ).toBe('Shop: 1 status change, 2 money changes and 1 restated paid sale');
+    expect(newsCount({ accountLabel: 'Shop', newSales: 1, statusChanges: 1, moneyChanges: 2, restatements: 1 })).toBe(
+      4,
+    );
+    const entry = (reference: string, field: SaleChange['field'], restatement = false): SaleChange => ({
+      id: 0,
+      reference,
+      field,
+      oldValue: null,
+      newValue: null,
+      oldCurrency: null,
+      newCurrency: null,
+      changedAt: '2026-06-30T00:00:00.000Z',
+      restatement,
+      paidOn: null,
+      transactionDate: null,
+      currency: null,
+      commission: null,
+    });
+    // A payment (status and date) is one status change; a cut on a paid sale is a money change and a restatement.
+    expect(
+      changeNews([
+        entry('A', 'paymentStatus'),
+        entry('A', 'paymentDate'),
+        entry('B', 'commissionAmount', true),
+        entry('C', 'currency'),
+        entry('C', 'commissionAmount'),
+      ]),
+    ).toEqual({ statusChanges: 1, moneyChanges: 3, restatements: 1 });
+  });
 });
 
 describe('background sync in the app core', () => {
@@ -143,7 +185,7 @@ describe('background sync in the app core', () => {
       ]);
       await timers.fire();
       await core.sync.idle();
-      expect(told).toEqual([{ accountLabel: 'Shop', newSales: 2, statusChanges: 4 }]);
+      expect(told).toEqual([{ accountLabel: 'Shop', newSales: 2, statusChanges: 4, moneyChanges: 0, restatements: 0 }]);
       expect(timers.pending.map((t) => t.ms)).toEqual([6 * HOUR]);
 
       core.preferences.update({ backgroundSyncHours: 1 });

@@ -3,13 +3,35 @@
  * runs, and when it brought news — new sales or changed statuses — the app is told, so the Electron glue can show a
  * native notification and a badge. Nothing here touches Electron: timers are injected, so tests drive the clock.
  */
+import { isAmountChange, isStatusChange } from '../../shared/sale-changes';
+import type { SaleChange } from '../../shared/sales-query-types';
 import type { Logger } from '../log';
 
 /** What a background sync brought. */
 export interface SyncNews {
   accountLabel: string;
   newSales: number;
+  /** Statuses that changed, and sales the service stopped (or started again) reporting. */
   statusChanges: number;
+  /** Amounts and currencies that changed (R2). */
+  moneyChanges?: number;
+  /** Sales that were paid and changed: each restates a paid period. */
+  restatements?: number;
+}
+
+/**
+ * The news counts of the change log's entries of one sync. A date change is counted under neither: a payment date
+ * arrives with its payment (a status change), and a date moved on a paid sale is a restatement, named apart.
+ */
+export function changeNews(
+  changes: readonly SaleChange[],
+): Pick<SyncNews, 'statusChanges' | 'moneyChanges' | 'restatements'> {
+  const count = (keep: (change: SaleChange) => boolean): number => changes.filter(keep).length;
+  return {
+    statusChanges: count((c) => c.field === 'reported' || isStatusChange(c.field)),
+    moneyChanges: count((c) => c.field === 'currency' || isAmountChange(c.field)),
+    restatements: new Set(changes.filter((c) => c.restatement).map((c) => c.reference)).size,
+  };
 }
 
 /** Timers the schedule uses; the app's are `setTimeout`/`clearTimeout`. */
@@ -50,7 +72,7 @@ const NODE_TIMERS: ScheduleTimers = {
 
 /** Sums what several syncs brought, for a badge counting news since the user last looked. */
 export function newsCount(news: SyncNews): number {
-  return news.newSales + news.statusChanges;
+  return news.newSales + news.statusChanges + (news.moneyChanges ?? 0);
 }
 
 /** Builds the schedule; call `reschedule()` to start it. */
@@ -100,9 +122,14 @@ export function syncNewsText(news: SyncNews): { title: string; body: string } {
   const parts = [
     ...(news.newSales > 0 ? [counted(news.newSales, 'new sale', 'new sales')] : []),
     ...(news.statusChanges > 0 ? [counted(news.statusChanges, 'status change', 'status changes')] : []),
+    ...((news.moneyChanges ?? 0) > 0 ? [counted(news.moneyChanges ?? 0, 'money change', 'money changes')] : []),
+    ...((news.restatements ?? 0) > 0
+      ? [counted(news.restatements ?? 0, 'restated paid sale', 'restated paid sales')]
+      : []),
   ];
+  const last = parts.pop();
   return {
-    title: `${news.accountLabel}: ${parts.join(' and ')}`,
+    title: `${news.accountLabel}: ${parts.length > 0 ? `${parts.join(', ')} and ${last}` : last}`,
     body: 'Open Commission Desk and look at Changes to see what is new.',
   };
 }

@@ -141,6 +141,7 @@ export interface SalesCache {
    * calls it after each window, so readers on other connections trail a running sync by at most one window.
    */
   catchUpSearch(): number;
+  /** The change log (R2): what the service changed on cached sales after an instant, oldest first. */
   changesSince(account: string, query: unknown): SaleChange[];
   /** The day of the oldest open sale (see `open-sales.ts`) before `before`, or null (T1). */
   oldestOpenSaleDay(account: string, before: string): string | null;

@@ -131,6 +131,7 @@ describe('paging under a changing report (T9)', () => {
         oldValue: changed.commission_status,
         newValue: 'declined',
       }),
+      expect.objectContaining({ reference: changed.reference, field: 'transactionDate', newValue: '2026-01-29' }),
     ]);
     expectCachedAsServed(account);
   });

@@ -4,13 +4,13 @@
  * cancelled, or failed with the error recorded).
  */
 import { AppError } from '../../shared/errors';
+import { NO_CHANGES, type ChangeCounts } from '../../shared/sale-changes';
 import type { SyncProgress } from '../../shared/sync-progress';
 import { ProgressTracker } from './sync-progress';
 import type { SyncDeps, SyncResult } from './sync-types';
 
 /** Counts a run adds up. */
-export interface Counters {
-  statusChanges: number;
+export interface Counters extends ChangeCounts {
   inserted: number;
   updated: number;
   noLongerReported: number;
@@ -111,7 +111,7 @@ export async function runTracked(
     runId: deps.cache.beginSyncRun(range.account, range.from, range.to),
     tracker: new ProgressTracker(range, windows, () => now().getTime()),
     counters: {
-      statusChanges: 0,
+      ...NO_CHANGES,
       inserted: 0,
       updated: 0,
       noLongerReported: 0,

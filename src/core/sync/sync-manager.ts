@@ -5,6 +5,7 @@
  * while the cache stays fully usable.
  */
 import { AppError, type AppErrorData } from '../../shared/errors';
+import type { ChangeCounts } from '../../shared/sale-changes';
 import type { SyncElsewhere, SyncProgress, SyncStatus } from '../../shared/sync-progress';
 import type { SalesCache, SyncLease } from '../cache';
 import type { Logger } from '../log';
@@ -59,6 +60,8 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       running === null ? liveSyncLease(deps.cache(), account) : running.account === account ? waitingFor : null;
     return holder === null ? null : { by: holder.kind, since: new Date(holder.acquiredAt).toISOString() };
   }
+  /** What the last run of each account this manager completed changed (R2), with when that run finished. */
+  const lastChanges = new Map<string, { finishedAt: string | null; counts: ChangeCounts }>();
 
   function status(account: string | null): SyncStatus {
     if (account === null)
@@ -76,12 +79,19 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
     const completed = cache.lastSyncRun(account, 'completed');
     const error = lastError.get(account) ?? null;
     const isRunning = running?.account === account;
+    const changes = lastChanges.get(account);
     return {
       running: isRunning,
       progress: progressAccount === account ? progress : null,
       lastRun:
         last && last.status !== 'running'
-          ? { from: last.from, to: last.to, status: last.status, finishedAt: last.finishedAt }
+          ? {
+              from: last.from,
+              to: last.to,
+              status: last.status,
+              finishedAt: last.finishedAt,
+              ...(changes !== undefined && changes.finishedAt === last.finishedAt ? { changes: changes.counts } : {}),
+            }
           : null,
       lastSyncedAt: completed?.finishedAt ?? null,
       error: isRunning ? null : error,
@@ -117,6 +127,11 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
     };
     try {
       const result = await work(engineDeps, controller.signal);
+      const { statusChanges, amountChanges, currencyChanges, dateChanges, restatements } = result;
+      lastChanges.set(account, {
+        finishedAt: engineDeps.cache.lastSyncRun(account, 'completed')?.finishedAt ?? null,
+        counts: { statusChanges, amountChanges, currencyChanges, dateChanges, restatements },
+      });
       lastError.delete(account);
       lastNotes.set(account, result.notes);
     } catch (error) {

@@ -4,6 +4,7 @@
 import type { SalesCache, UnstoredSpan } from '../cache';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service';
+import type { ChangeCounts } from '../../shared/sale-changes';
 import type { SyncProgress } from '../../shared/sync-progress';
 import type { SyncLeaseOptions } from './sync-lease';
 
@@ -44,10 +45,9 @@ export interface SyncDeps {
   lease?: SyncLeaseOptions;
 }
 
-/** The outcome of a sync. */
-export interface SyncResult {
+/** The outcome of a sync; the changes it logged are counted by kind (R2). */
+export interface SyncResult extends ChangeCounts {
   progress: SyncProgress;
-  statusChanges: number;
   inserted: number;
   updated: number;
   /** Cached sales a complete fetch of their day no longer returned (T5). */

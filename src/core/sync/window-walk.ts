@@ -81,6 +81,10 @@ function filterOf(target: WalkTarget, extended: boolean): ReportFilter {
 
 function count(ctx: RunContext, stored: StorePageResult): void {
   ctx.counters.statusChanges += stored.statusChanges;
+  ctx.counters.amountChanges += stored.amountChanges;
+  ctx.counters.currencyChanges += stored.currencyChanges;
+  ctx.counters.dateChanges += stored.dateChanges;
+  ctx.counters.restatements += stored.restatements;
   ctx.counters.inserted += stored.inserted;
   ctx.counters.updated += stored.updated;
   ctx.counters.reportedAgain += stored.reportedAgain;

@@ -1,19 +1,24 @@
 /**
- * Reads the status change log (D4), so the app can show "what changed since the last sync" without a
- * network: each entry says which sale, which status, from what to what, and when the change was seen. A sale the
- * service stopped reporting, or reports again, is a change too (field `reported`, T5).
+ * Reads the change log (D4, R2), so the app can show "what changed since the last sync" without a network: each
+ * entry says which sale, which field (a status, an amount with its currencies, the currency, a date), from what to
+ * what, when the change was seen, and whether it restates a paid period. A sale the service stopped reporting, or
+ * reports again, is a change too (field `reported`, T5).
  */
 import type Database from 'better-sqlite3';
-import { assertAccount, formatAmount } from '../records';
+import { assertAccount, formatAmount, type ChangeField } from '../records';
 import type { SaleChange } from '../../../shared/sales-query-types';
 
 interface Row {
   id: number;
   reference: string;
-  field: 'commission_status' | 'payment_status' | 'reported';
+  field: ChangeField;
   old_value: string | null;
   new_value: string | null;
+  old_currency: string | null;
+  new_currency: string | null;
   changed_at: string;
+  restates_paid: 0 | 1;
+  paid_on: string | null;
   transaction_date: string | null;
   currency: string | null;
   commission_minor: number | null;
@@ -24,6 +29,11 @@ const FIELDS: Readonly<Record<Row['field'], SaleChange['field']>> = {
   commission_status: 'commissionStatus',
   payment_status: 'paymentStatus',
   reported: 'reported',
+  commission_amount: 'commissionAmount',
+  transaction_amount: 'transactionAmount',
+  currency: 'currency',
+  payment_date: 'paymentDate',
+  transaction_date: 'transactionDate',
 };
 
 function toChange(row: Row): SaleChange {
@@ -33,7 +43,11 @@ function toChange(row: Row): SaleChange {
     field: FIELDS[row.field],
     oldValue: row.old_value,
     newValue: row.new_value,
+    oldCurrency: row.old_currency,
+    newCurrency: row.new_currency,
     changedAt: row.changed_at,
+    restatement: row.restates_paid === 1,
+    paidOn: row.paid_on,
     transactionDate: row.transaction_date,
     currency: row.currency,
     commission:
@@ -49,7 +63,8 @@ export type ChangesSince = (account: string, since: string, limit: number) => Sa
 /** Prepares the change log query: entries strictly after `since`, oldest first, at most `limit`. */
 export function createChangeLog(db: Database.Database): ChangesSince {
   const select = db.prepare<[string, string, number], Row>(
-    `SELECT c.id, c.reference, c.field, c.old_value, c.new_value, c.changed_at,
+    `SELECT c.id, c.reference, c.field, c.old_value, c.new_value, c.old_currency, c.new_currency, c.changed_at,
+            c.restates_paid, c.paid_on,
             s.transaction_date, s.currency, s.commission_minor, s.amount_scale
        FROM sale_changes c
        LEFT JOIN sales s ON s.account_id = c.account_id AND s.reference = c.reference

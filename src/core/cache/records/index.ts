@@ -1,4 +1,5 @@
 export * from './account-id';
+export * from './change-entries';
 export * from './day-numbers';
 export * from './lookup-ids';
 export * from './money';

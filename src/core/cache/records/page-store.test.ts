@@ -49,6 +49,10 @@ describe('storePage: upserts (D4)', () => {
       updated: 0,
       unchanged: 0,
       statusChanges: 0,
+      amountChanges: 0,
+      currencyChanges: 0,
+      dateChanges: 0,
+      restatements: 0,
       roundedAmounts: 0,
       reportedAgain: 0,
     });
@@ -72,6 +76,10 @@ describe('storePage: upserts (D4)', () => {
       updated: 1,
       unchanged: 299,
       statusChanges: 2,
+      amountChanges: 0,
+      currencyChanges: 0,
+      dateChanges: 1,
+      restatements: 0,
       roundedAmounts: 0,
       reportedAgain: 0,
     });
@@ -105,6 +113,13 @@ describe('storePage: upserts (D4)', () => {
         field: 'paymentStatus',
         oldValue: 'pending',
         newValue: 'paid',
+        changedAt: clock.now().toISOString(),
+      },
+      {
+        reference: pending.reference,
+        field: 'paymentDate',
+        oldValue: pending.paymentDate,
+        newValue: '2026-06-30',
         changedAt: clock.now().toISOString(),
       },
     ]);
@@ -272,5 +287,37 @@ describe('profile and coverage', () => {
     expect(cache.coverage('other', '2026-01-10', '2026-01-11').complete).toBe(false);
     expect(() => cache.coverage('acct', '2026-02-01', '2026-01-01')).toThrow(/ends before it starts/);
     expect(cache.coveredWindows('acct')).toHaveLength(2);
+  });
+});
+
+describe('storePage: money changes (R2)', () => {
+  it('R2: compares amounts as exact decimals: a finer amount changed by a thousandth is logged exactly, an equal amount in another currency only as a currency change', () => {
+    const [fine, moved] = SALES.filter((s) => s.commissionStatus === 'pending' && s.paymentStatus === 'pending') as [
+      Sale,
+      Sale,
+    ];
+    const before: Sale[] = [
+      { ...fine, currency: 'EUR', commissionAmount: 0.125, commissionExact: '0.125' },
+      { ...moved, currency: 'USD', commissionAmount: 10, transactionAmount: 200 },
+    ];
+    cache.storePage('acct', before, clock.now());
+    clock.advance(1000);
+    const result = cache.storePage(
+      'acct',
+      [
+        { ...fine, currency: 'EUR', commissionAmount: 0.126, commissionExact: '0.126' },
+        { ...moved, currency: 'JPY', commissionAmount: 10, transactionAmount: 200 },
+      ],
+      clock.now(),
+    );
+    expect(result).toMatchObject({ amountChanges: 1, currencyChanges: 1, statusChanges: 0, restatements: 0 });
+    expect(
+      cache
+        .changesSince('acct', { since: '2000-01-01T00:00:00Z' })
+        .map((c) => [c.reference, c.field, c.oldValue, c.newValue, c.oldCurrency, c.newCurrency, c.restatement]),
+    ).toEqual([
+      [fine.reference, 'commissionAmount', '0.125', '0.126', 'EUR', 'EUR', false],
+      [moved.reference, 'currency', 'USD', 'JPY', null, null, false],
+    ]);
   });
 });

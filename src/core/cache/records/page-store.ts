@@ -1,7 +1,8 @@
 /**
  * Stores one fetched page of sales in one transaction (D1): after a crash a page is either wholly in the
- * cache or not at all. A re-fetched sale is updated in place, and a change of its commission or payment status is
- * written to the change log (D4); a sale that did not change keeps its values (only its check time moves). New sales get their
+ * cache or not at all. A re-fetched sale is updated in place, and every change of its statuses, amounts, currency or
+ * dates is written to the change log (D4, R2), flagged as a restatement when the sale was paid; a sale that did not
+ * change keeps its values (only its check time moves). New sales get their
  * search entries in bulk, every `SEARCH_BATCH` of them (see `search-index.ts`).
  *
  * A page of new sales only (what a first sync receives) is inserted in bulk (`bulk-insert.ts`) without looking its
@@ -13,23 +14,16 @@
  */
 import type Database from 'better-sqlite3';
 import type { JsonValue, Sale } from '../../../shared/domain';
+import { NO_CHANGES, type ChangeCounts } from '../../../shared/sale-changes';
 import { assertAccount } from './account-id';
 import { createBulkInsert, type BulkInsert } from './bulk-insert';
+import { saleChanges, type ChangeEntry } from './change-entries';
 import { invalidInput } from '../cache-errors';
 import { isoInstant } from './day-numbers';
 import type { LookupIds } from './lookup-ids';
 import type { SearchIndex } from '../search';
 import { createUnstoredRecords, type UnstoredPage } from './unstored-records';
-import {
-  COMMISSION_STATUS_AT,
-  PAYMENT_STATUS_AT,
-  REFERENCE_AT,
-  ROW_VALUE_COLUMNS,
-  assertStorable,
-  sameValues,
-  toRowValues,
-  type RowValues,
-} from './sale-row';
+import { REFERENCE_AT, ROW_VALUE_COLUMNS, assertStorable, sameValues, toRowValues, type RowValues } from './sale-row';
 
 /** Ties a page to a sync run, so the run's progress and resume point commit together with the page. */
 export interface StorePageOptions {
@@ -45,14 +39,13 @@ export interface StorePageOptions {
 }
 
 /**
- * What storing a page did. `roundedAmounts` counts sales with an amount its currency's units cannot hold (finer than
- * the currency, or too large), kept as exact text beside rounded units.
+ * What storing a page did, with the changes it logged by kind (R2). `roundedAmounts` counts sales with an amount its
+ * currency's units cannot hold (finer than the currency, or too large), kept as exact text beside rounded units.
  */
-export interface StorePageResult {
+export interface StorePageResult extends ChangeCounts {
   inserted: number;
   updated: number;
   unchanged: number;
-  statusChanges: number;
   roundedAmounts: number;
   /** Sales that had been marked "no longer reported" and are in this page again. */
   reportedAgain: number;
@@ -111,7 +104,8 @@ function prepare(db: Database.Database): Statements {
       `UPDATE sales SET ${ROW_VALUE_COLUMNS.map((c) => `${c} = ?`).join(', ')}, last_changed = ?, status_checked_at = ? WHERE id = ?`,
     ),
     logChange: db.prepare(
-      'INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at) VALUES (?, ?, ?, ?, ?, ?)',
+      `INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, old_currency, new_currency, changed_at,
+         restates_paid, paid_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     runProgress: db.prepare(
       "UPDATE sync_runs SET pages = pages + 1, records = records + ?, checkpoint = ? WHERE id = ? AND account_id = ? AND status = 'running'",
@@ -135,24 +129,45 @@ function loadKnown(statements: Statements, account: string, sales: readonly Sale
   return known;
 }
 
-function logStatusChanges(
+/** Which count of the page's result an entry of the change log adds to. */
+const COUNTED: Readonly<Record<ChangeEntry['field'], Exclude<keyof ChangeCounts, 'restatements'> | null>> = {
+  commission_status: 'statusChanges',
+  payment_status: 'statusChanges',
+  reported: null,
+  commission_amount: 'amountChanges',
+  transaction_amount: 'amountChanges',
+  currency: 'currencyChanges',
+  payment_date: 'dateChanges',
+  transaction_date: 'dateChanges',
+};
+
+/** Logs what changed between `before` and `after` (R2) and counts it in `result`. */
+function logChanges(
   statements: Statements,
   account: string,
   before: RowValues,
   after: RowValues,
   at: string,
-): number {
-  let logged = 0;
-  for (const [index, field] of [
-    [COMMISSION_STATUS_AT, 'commission_status'],
-    [PAYMENT_STATUS_AT, 'payment_status'],
-  ] as const) {
-    if (before[index] !== after[index]) {
-      statements.logChange.run(account, after[0], field, before[index], after[index], at);
-      logged++;
-    }
+  result: StorePageResult,
+): void {
+  const { entries, restatement } = saleChanges(before, after);
+  for (const entry of entries) {
+    statements.logChange.run(
+      account,
+      after[REFERENCE_AT],
+      entry.field,
+      entry.oldValue,
+      entry.newValue,
+      entry.oldCurrency,
+      entry.newCurrency,
+      at,
+      restatement === null ? 0 : 1,
+      restatement?.paidOn ?? null,
+    );
+    const counted = COUNTED[entry.field];
+    if (counted !== null) result[counted]++;
   }
-  return logged;
+  if (restatement !== null) result.restatements++;
 }
 
 function recordRun(statements: Statements, account: string, count: number, options: StorePageOptions): void {
@@ -195,7 +210,7 @@ function updateSale(ctx: PageContext, reference: string, before: Known, values: 
   // A sale not indexed yet gets its entry, with its latest text, at the next catch-up.
   if (before.id <= ctx.indexedThrough && before.values[REFERENCE_AT] !== values[REFERENCE_AT])
     ctx.search.referenceChanged();
-  ctx.stored.result.statusChanges += logStatusChanges(ctx.statements, ctx.account, before.values, values, ctx.at);
+  logChanges(ctx.statements, ctx.account, before.values, values, ctx.at, ctx.stored.result);
   ctx.known.set(reference, { id: before.id, values });
   ctx.stored.changedIds.push(before.id);
   ctx.stored.result.updated++;
@@ -265,7 +280,18 @@ function confirmPage(ctx: PageContext): void {
   if (ctx.confirmed.length > 0) ctx.statements.confirm.run(ctx.at, JSON.stringify(ctx.confirmed));
   for (const again of ctx.returned) {
     ctx.statements.reportAgain.run(again.id);
-    ctx.statements.logChange.run(ctx.account, again.reference, REPORTED_FIELD, NO_LONGER_REPORTED, REPORTED, ctx.at);
+    ctx.statements.logChange.run(
+      ctx.account,
+      again.reference,
+      REPORTED_FIELD,
+      NO_LONGER_REPORTED,
+      REPORTED,
+      null,
+      null,
+      ctx.at,
+      0,
+      null,
+    );
     ctx.stored.changedIds.push(again.id);
     ctx.stored.result.reportedAgain++;
   }
@@ -285,7 +311,7 @@ export function createPageStore(db: Database.Database, lookups: LookupIds, searc
   const store = db.transaction(
     (account: string, sales: readonly Sale[], at: string, options: StorePageOptions): StoredPage => {
       const stored: StoredPage = {
-        result: { inserted: 0, updated: 0, unchanged: 0, statusChanges: 0, roundedAmounts: 0, reportedAgain: 0 },
+        result: { inserted: 0, updated: 0, unchanged: 0, ...NO_CHANGES, roundedAmounts: 0, reportedAgain: 0 },
         changedIds: [],
       };
       const indexedThrough = search.indexedThrough();

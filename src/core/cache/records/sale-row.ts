@@ -36,10 +36,6 @@ export const ROW_VALUE_COLUMNS = [
 
 /** Index of the reference in {@link RowValues}. */
 export const REFERENCE_AT = ROW_VALUE_COLUMNS.indexOf('reference');
-/** Index of the commission status in {@link RowValues}. */
-export const COMMISSION_STATUS_AT = ROW_VALUE_COLUMNS.indexOf('commission_status');
-/** Index of the payment status in {@link RowValues}. */
-export const PAYMENT_STATUS_AT = ROW_VALUE_COLUMNS.indexOf('payment_status');
 
 function canonicalJson(value: JsonValue): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

@@ -5,7 +5,7 @@
  * window running at the same time) is not marked, whatever the reference list says.
  */
 import type Database from 'better-sqlite3';
-import { assertAccount, isoInstant, NO_LONGER_REPORTED, REPORTED, REPORTED_FIELD } from '../records';
+import { assertAccount, isoInstant, NO_LONGER_REPORTED, PAID_SQL, REPORTED, REPORTED_FIELD } from '../records';
 
 /** A complete fetch of `from`..`to` that began at `fetchStarted` and returned `reported` (references). */
 export interface CompleteFetch {
@@ -15,19 +15,28 @@ export interface CompleteFetch {
   fetchStarted: Date | string;
 }
 
+interface Candidate {
+  id: number;
+  reference: string;
+  /** 1 when the sale was paid (status paid, or a payment date). */
+  paid: 0 | 1;
+  payment_date: string | null;
+}
+
 /** Marks the sales a complete fetch did not return; returns their row ids. */
 export type MarkUnreported = (account: string, fetch: CompleteFetch, at: Date | string) => number[];
 
 /** Prepares the marker on `db`; one transaction per call. */
 export function createUnreportedMarker(db: Database.Database): MarkUnreported {
-  const candidates = db.prepare<[string, string, string, string], { id: number; reference: string }>(
-    `SELECT id, reference FROM sales
+  const candidates = db.prepare<[string, string, string, string], Candidate>(
+    `SELECT id, reference, ${PAID_SQL} AS paid, payment_date FROM sales
       WHERE account_id = ? AND transaction_date BETWEEN ? AND ? AND unreported_at IS NULL
         AND (status_checked_at IS NULL OR status_checked_at < ?)`,
   );
   const mark = db.prepare('UPDATE sales SET unreported_at = ? WHERE id = ?');
   const log = db.prepare(
-    'INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at) VALUES (?, ?, ?, ?, ?, ?)',
+    `INSERT INTO sale_changes (account_id, reference, field, old_value, new_value, changed_at, restates_paid, paid_on)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const run = db.transaction((account: string, fetch: CompleteFetch, started: string, at: string): number[] => {
     const gone = candidates
@@ -35,7 +44,17 @@ export function createUnreportedMarker(db: Database.Database): MarkUnreported {
       .filter((row) => !fetch.reported.has(row.reference));
     for (const row of gone) {
       mark.run(at, row.id);
-      log.run(account, row.reference, REPORTED_FIELD, REPORTED, NO_LONGER_REPORTED, at);
+      // A paid sale the service stops reporting restates its paid period (R2).
+      log.run(
+        account,
+        row.reference,
+        REPORTED_FIELD,
+        REPORTED,
+        NO_LONGER_REPORTED,
+        at,
+        row.paid,
+        row.paid ? row.payment_date : null,
+      );
     }
     return gone.map((row) => row.id);
   });

@@ -148,6 +148,20 @@ describe('syncOutcome', () => {
     });
     expect(syncOutcome(status())).toBeNull();
   });
+
+  it('R2: a finished sync names what it changed on stored sales, money changes and restated paid sales apart', () => {
+    const changes = { statusChanges: 3, amountChanges: 2, currencyChanges: 1, dateChanges: 0, restatements: 1 };
+    expect(
+      syncOutcome(status({ lastRun: { ...run('completed'), changes }, progress: progress({ records: 2 }) }), 'en-US')
+        ?.message,
+    ).toBe(
+      '2 sales fetched and saved on this computer. 3 status changes, 2 amount changes, 1 currency change, 1 restated paid sale: see Changes.',
+    );
+    const none = { statusChanges: 0, amountChanges: 0, currencyChanges: 0, dateChanges: 0, restatements: 0 };
+    expect(syncOutcome(status({ lastRun: { ...run('completed'), changes: none } }), 'en-US')?.message).toBe(
+      'Your sales are up to date.',
+    );
+  });
 });
 
 describe('openSyncDecision', () => {

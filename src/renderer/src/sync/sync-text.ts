@@ -4,6 +4,7 @@
  * its own (the first 30 days of a new account, or a refresh of a stale one).
  */
 import { addDays } from '../../../shared/dates';
+import { moneyChangeCounts, type ChangeCounts } from '../../../shared/sale-changes';
 import type { SyncElsewhere, SyncProgress, SyncStatus } from '../../../shared/sync-progress';
 import { formatCount, formatDuration, pluralize } from '../common/format';
 
@@ -145,6 +146,19 @@ export interface SyncOutcome {
   message: string;
 }
 
+/**
+ * " 3 status changes, 2 amount changes, 1 restated paid sale: see Changes." — what the run changed on stored sales
+ * (R2), so a corrected amount or a restated paid period is news, not a silent rewrite; empty when it changed nothing.
+ */
+function changesSentence(changes: ChangeCounts | undefined, locale?: string): string {
+  if (changes === undefined) return '';
+  const statuses: [number, string, string] = [changes.statusChanges, 'status change', 'status changes'];
+  const counts = [...(changes.statusChanges > 0 ? [statuses] : []), ...moneyChangeCounts(changes)];
+  if (counts.length === 0) return '';
+  const parts = counts.map(([n, one, many]) => pluralize(n, one, many, locale));
+  return ` ${parts.join(', ')}: see Changes.`;
+}
+
 /** The outcome of the run that just ended, read from the status after it. */
 export function syncOutcome(status: SyncStatus, locale?: string): SyncOutcome | null {
   const run = status.lastRun;
@@ -155,7 +169,9 @@ export function syncOutcome(status: SyncStatus, locale?: string): SyncOutcome | 
       return {
         kind: 'completed',
         title: 'Sync finished',
-        message: fetched ? `${fetched} fetched and saved on this computer.` : 'Your sales are up to date.',
+        message:
+          (fetched ? `${fetched} fetched and saved on this computer.` : 'Your sales are up to date.') +
+          changesSentence(run.changes, locale),
       };
     case 'cancelled':
       return {

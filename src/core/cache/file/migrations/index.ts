@@ -15,6 +15,7 @@ import { migration08 } from './08-browse-stamp';
 import { migration09 } from './09-drop-word-index';
 import { migration10 } from './10-text-stamp';
 import { migration11 } from './11-sync-leases';
+import { migration12 } from './12-money-changes';
 
 export type { Migration } from './migration';
 
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration09,
   migration10,
   migration11,
+  migration12,
 ];
 
 /** The cache format this build writes. */

@@ -1,9 +1,10 @@
 /**
- * "Changed since last sync": the commission and payment status transitions the cache recorded (pending to
- * approved, pending to paid, …) and the sales the service stopped (or started again) reporting, newest first, so an
- * affiliate sees at a glance what moved — after a routine sync or a re-check alike. A row opens the sale, by click or
- * with Enter or Space; the rows are one tab stop, the arrow keys move between them. Above the list, "Statuses checked
- * …" says how current the cached statuses are (T3).
+ * "Changed since last sync": what the cache recorded the service changing on cached sales — commission and payment
+ * statuses (pending to approved, pending to paid, …), amounts and currencies, payment and transaction dates (R2) —
+ * and the sales it stopped (or started again) reporting, newest first, so an affiliate sees at a glance what moved
+ * after a routine sync or a re-check alike. A change to a sale that had been paid is flagged as restating a paid
+ * period. A row opens the sale, by click or with Enter or Space; the rows are one tab stop, the arrow keys move
+ * between them. Above the list, "Statuses checked …" says how current the cached statuses are (T3).
  */
 import { Badge, EmptyState, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
@@ -14,11 +15,12 @@ import { ErrorState } from '../../common/error-state';
 import { formatDateTime, formatDecimalMoney, formatIsoDay, MISSING, pluralize } from '../../common/format';
 import { HistoryIcon } from '../../common/icons';
 import { isDocumentedStatus } from '../../common/status-text';
+import { isStatusChange } from '../../../../shared/sale-changes';
 import { useBridgeQuery } from '../../common/use-bridge-query';
 import { ROVING_ITEM, useRovingFocus } from '../../common/use-roving-focus';
 import { useSyncState } from '../../sync';
 import { StatusesCheckedText } from '../freshness';
-import { changeFieldLabel, changeValueText } from './change-text';
+import { changeFieldLabel, changeValueText, restatementText } from './change-text';
 import classes from './changes-view.module.css';
 import { NO_LONGER_REPORTED } from './no-longer-reported';
 
@@ -47,25 +49,64 @@ const STATUS_COLORS: Record<string, string> = {
 
 /** True for a status value the spec does not list: shown verbatim, case kept, in an outlined badge. */
 function undocumented(field: SaleChange['field'], value: string | null): boolean {
-  if (field === 'reported' || value === null || value === '') return false;
+  if (!isStatusChange(field) || value === null || value === '') return false;
   return !isDocumentedStatus(field === 'commissionStatus' ? 'commission' : 'payment', value);
 }
 
-function StatusBadge({ field, value }: { field: SaleChange['field']; value: string | null }) {
+/** One side of a change: a status in its colour, anything else (an amount, a currency, a day) in a plain badge. */
+function ChangeValue({
+  field,
+  value,
+  currency,
+}: {
+  field: SaleChange['field'];
+  value: string | null;
+  currency: string | null;
+}) {
   const odd = undocumented(field, value);
+  const colored = isStatusChange(field) || field === 'reported';
   return (
     <Badge
       size="sm"
       variant={odd ? 'outline' : 'light'}
-      tt={field === 'reported' || odd ? 'none' : undefined}
-      color={value ? (STATUS_COLORS[value] ?? 'gray') : 'gray'}
+      tt={colored && !odd && field !== 'reported' ? undefined : 'none'}
+      color={colored && value ? (STATUS_COLORS[value] ?? 'gray') : 'gray'}
       style={{ flexShrink: 0, overflow: 'visible' }}
       title={odd ? `“${value}” is not a documented status; shown exactly as the service sent it.` : undefined}
       data-testid="change-value"
     >
-      {changeValueText(field, value)}
+      {changeValueText(field, value, currency)}
     </Badge>
   );
+}
+
+/** The flag of a change to a paid sale (R2): its payout, already reported, no longer matches the cache. */
+function RestatementBadge({ change }: { change: SaleChange }) {
+  const text = restatementText(change);
+  if (text === null) return null;
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      color="red"
+      tt="none"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      mt={4}
+      display="flex"
+      w="max-content"
+      title="This sale had been paid when the service changed it: the payout of its payment date, as reported before, no longer matches what the cache now holds."
+      data-testid="change-restatement"
+    >
+      {text}
+    </Badge>
+  );
+}
+
+/** "4 changes, 1 restating a paid period": the list's count, restatements named apart so they cannot hide. */
+function countText(changes: readonly SaleChange[]): string {
+  const restated = changes.filter((c) => c.restatement).length;
+  const all = pluralize(changes.length, 'change', 'changes');
+  return restated === 0 ? all : `${all}, ${pluralize(restated, 'restating a paid period', 'restating paid periods')}`;
 }
 
 /** Newest first (the log answers oldest first), so the latest news is on top. */
@@ -79,7 +120,7 @@ function changesRequest(span: string): ChangesQuery {
   return { since: new Date(Date.now() - Number(span) * 86_400_000).toISOString(), limit: LIMIT };
 }
 
-/** The status-transition list. */
+/** The list of changes. */
 export function ChangesView({ onOpenSale }: ChangesViewProps) {
   const sync = useSyncState();
   const [span, setSpan] = useState<string>('last-sync');
@@ -99,9 +140,10 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={4} maw={600}>
           <Text size="sm" c="dimmed">
-            Commissions get approved or declined, and payments made, weeks or months after the sale. Every sync fetches
-            the last weeks again and checks every open sale however old; a re-check fetches a whole period again. These
-            are the changes they found, and the sales the service stopped reporting.
+            Commissions get approved or declined, payments made and amounts corrected weeks or months after the sale.
+            Every sync fetches the last weeks again and checks every open sale however old; a re-check fetches a whole
+            period again. These are the changes they found, and the sales the service stopped reporting; a change to a
+            sale already paid restates a paid period and is marked so.
           </Text>
           <StatusesCheckedText filter={{}} />
         </Stack>
@@ -124,7 +166,7 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
       ) : changes.length === 0 ? (
         <EmptyState
           icon={<HistoryIcon size={28} />}
-          title={span === 'last-sync' ? 'No status changed in the last sync' : 'No status changes in this period'}
+          title={span === 'last-sync' ? 'Nothing changed in the last sync' : 'No changes in this period'}
           description={
             sync.status?.lastSyncedAt
               ? 'Sync again later to check for approvals, declines and payments.'
@@ -135,8 +177,8 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
         />
       ) : (
         <>
-          <Text size="xs" c="dimmed">
-            {pluralize(changes.length, 'change', 'changes')}
+          <Text size="xs" c="dimmed" data-testid="changes-count">
+            {countText(changes)}
             {changes.length >= LIMIT
               ? ` (the first ${LIMIT} of this period; choose a shorter one to see the latest)`
               : ''}
@@ -165,6 +207,8 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
                     {...{ [ROVING_ITEM]: '' }}
                     data-testid="change-row"
                     data-reference={change.reference}
+                    data-changed-at={change.changedAt}
+                    data-restatement={change.restatement ? 'true' : undefined}
                   >
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(change.changedAt)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{change.reference}</Table.Td>
@@ -175,12 +219,14 @@ export function ChangesView({ onOpenSale }: ChangesViewProps) {
                           {changeFieldLabel(change.field)}
                           {change.field === 'reported' ? ':' : ''}
                         </Text>
-                        <StatusBadge field={change.field} value={change.oldValue} />
+                        <ChangeValue field={change.field} value={change.oldValue} currency={change.oldCurrency} />
                         <Text span size="sm" c="dimmed" aria-label="changed to">
                           →
                         </Text>
-                        <StatusBadge field={change.field} value={change.newValue} />
+                        <ChangeValue field={change.field} value={change.newValue} currency={change.newCurrency} />
                       </Group>
+                      {/* Under the change, so the flag takes no width from the other columns. */}
+                      <RestatementBadge change={change} />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(change.transactionDate)}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

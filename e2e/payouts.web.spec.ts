@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { backfill, cents, isoOf } from './ui-helpers';
 import { auditWorkbook } from '../test-support/export-kit';
+import { screenshotPath } from './screenshot-path';
 import type { FakeService } from './fake-service/fake-service';
 
 /** The month before the local today, as yyyy-mm, its first and last day, and how the month select names it. */
@@ -139,5 +140,38 @@ test.describe('payouts', () => {
     );
     expect(references.sort()).toEqual(want.map((s) => s.reference).sort());
     for (const f of audit.formulas) expect(f.result).toBeCloseTo(f.evaluated, 9);
+  });
+
+  test('R8: a month over partly synced history says so above every figure, and "Sync these days" completes it', async ({
+    signedIn: page,
+    fake,
+  }) => {
+    test.setTimeout(180_000);
+    const { from, to, label } = previousMonth();
+    // Only the first sync's days are cached: the year before last month is not.
+    await page.getByRole('link', { name: 'Payouts' }).click();
+    await page.getByTestId('payouts-month').click();
+    await page.getByRole('option', { name: label }).click();
+    const warning = page.getByTestId('payouts-incomplete');
+    await expect(warning).toBeVisible();
+    await expect(warning).toContainText('These payouts may be incomplete');
+    await expect(warning).toContainText(/sales made on days never synced \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\)/);
+    for (const [width, height] of [
+      [1280, 800],
+      [800, 600],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+        await page.screenshot({ path: screenshotPath(`payouts-incomplete-${theme}-${width}.png`) });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await warning.getByRole('button', { name: 'Sync these days' }).click();
+    await expect(warning).toBeHidden({ timeout: 90_000 });
+    const expected = expectedPayouts(fake, from, to);
+    await expect(page.getByTestId('payout-row')).toHaveCount(expected.size);
   });
 });

@@ -25,9 +25,10 @@ import type { OpenAmount, PaymentDelay, Payout, PayoutReport } from '../../../sh
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
 import { formatCount, formatDecimalMoney, formatIsoDay, pluralize } from '../common/format';
-import { DownloadIcon, InfoIcon } from '../common/icons';
+import { DownloadIcon, InfoIcon, SyncIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { previousMonth, recentMonths, StaleExportPrompt, useExportRunner, type ExportRunner } from '../sales/export';
+import { useSyncActions, useSyncState } from '../sync';
 
 /** The sentence under the open amounts: the observed delay as a range, explicitly not a promise. */
 export function delayText(delay: PaymentDelay | null, locale?: string): string {
@@ -43,7 +44,8 @@ export function PayoutsScreen() {
   const months = recentMonths(today);
   const [month, setMonth] = useState(previousMonth(today));
   const range = monthRange(month) ?? { from: today, to: today };
-  const report = useBridgeQuery(() => call('payoutReport', range), `${range.from}/${range.to}`);
+  const sync = useSyncState();
+  const report = useBridgeQuery(() => call('payoutReport', range), `${range.from}/${range.to}/${sync.dataVersion}`);
   const exporter = useExportRunner();
   const monthLabel = months.find((choice) => choice.value === month)?.label ?? month;
 
@@ -89,6 +91,7 @@ function PayoutsBody({
 }) {
   return (
     <>
+      {report.warnings.length > 0 && <IncompleteHistory report={report} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <AmountsCard title={`Paid in ${monthLabel}`} amounts={report.paid} empty="Nothing paid" testId="payouts-paid" />
         <AmountsCard
@@ -125,6 +128,59 @@ function PayoutsBody({
         <PayoutTable payouts={report.payouts} exporter={exporter} />
       )}
     </>
+  );
+}
+
+/**
+ * Said above every figure when the month's payments may be incomplete (R8): which days were never synced and which
+ * open sales were not checked since the month ended, with the sync that fixes each.
+ */
+function IncompleteHistory({ report }: { report: PayoutReport }) {
+  const sync = useSyncState();
+  const actions = useSyncActions();
+  const { missing, staleOpenSales } = report.history;
+  const first = missing[0];
+  const last = missing.at(-1);
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<InfoIcon size={18} />}
+      title="These payouts may be incomplete"
+      data-testid="payouts-incomplete"
+    >
+      <Stack gap="xs">
+        {report.warnings.map((warning) => (
+          <Text size="sm" key={warning}>
+            {warning}
+          </Text>
+        ))}
+        <Group gap="xs">
+          {first !== undefined && last !== undefined && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<SyncIcon size={14} />}
+              disabled={sync.running}
+              onClick={() => void actions.start({ from: first.from, to: last.to })}
+            >
+              Sync these days
+            </Button>
+          )}
+          {staleOpenSales !== null && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<SyncIcon size={14} />}
+              disabled={sync.running}
+              onClick={() => void actions.startRoutine()}
+            >
+              Sync now
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
 

@@ -29,7 +29,23 @@ function productionFiles(): string[] {
   return listed.split('\n').filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
 }
 
+/** The files `docs/performance.md`'s decisions name as a layer's place: `browse/saved-columns.ts`, `core/app/warm-up.ts`. */
+function decisionFiles(text: string): string[] {
+  const decisions = text.slice(text.indexOf('## Decisions'));
+  return [...decisions.matchAll(/`([\w./-]+\.tsx?)`/g)].map((match) => match[1] as string);
+}
+
 describe('the house docs', () => {
+  it('H2: every file docs/performance.md names for a speed layer is in the tree, so no decision speaks of code gone', () => {
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((file) => file !== '');
+    const named = decisionFiles(readFileSync('docs/performance.md', 'utf8'));
+    expect(named.length).toBeGreaterThan(10);
+    const missing = named.filter((name) => !files.some((file) => file === name || file.endsWith(`/${name}`)));
+    expect(missing).toEqual([]);
+  });
+
   it('H4: docs/performance.md is at most 200 lines, with targets, how to run, the latest run and the decisions', () => {
     const text = readFileSync('docs/performance.md', 'utf8');
     expect(text.split('\n').length).toBeLessThanOrEqual(200);

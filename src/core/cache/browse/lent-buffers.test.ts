@@ -39,7 +39,7 @@ describe('the browse view lends its reused buffers', () => {
     expect(view.withOrder('reference', (order) => order.length)).toBe(300);
   });
 
-  it('refuses, by type, a lent mask or order as a result or a property of one', () => {
+  it('H2: refuses, by type, a lent mask or order as a result or a property of one', () => {
     // @ts-expect-error a lent mask may not leave its callback
     view.withSelection({}, ({ mask }) => mask);
     // @ts-expect-error nor as a property of the result
@@ -50,7 +50,7 @@ describe('the browse view lends its reused buffers', () => {
     expect(view.withOrder('reference', (order) => Int32Array.from(order)).length).toBe(300);
   });
 
-  it('throws when a second selection or order is asked for while one is lent, and lends again afterwards', () => {
+  it('H2: throws when a second selection or order is asked for while one is lent, and lends again afterwards', () => {
     expect(() =>
       view.withSelection({}, () => view.withSelection({ currencies: ['EUR'] }, ({ count }) => count)),
     ).toThrow(/while another is lent/);

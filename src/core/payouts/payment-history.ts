@@ -27,8 +27,9 @@ export type PaymentHistorySource = Pick<SalesCache, 'coverage' | 'staleOpenSales
  * filter (currency, sub-ID, …) but whatever their statuses, since an open sale is by definition not yet paid.
  */
 export function openSalesScope(filter: SalesFilter): SalesFilter {
-  const { to, subids, categories, currencies, collections, products, text } = filter;
-  return { dateBasis: 'transaction', to, subids, categories, currencies, collections, products, text };
+  // Named by what it drops, so a filter field added later narrows the open sales too without a change here.
+  const { from, dateBasis, commissionStatuses, paymentStatuses, includeNoLongerReported, ...narrowing } = filter;
+  return { ...narrowing, dateBasis: 'transaction' };
 }
 
 /** The moment open sales must have been confirmed after for the payments of `range` to be complete. */

@@ -166,4 +166,43 @@ describe('month-end from a script', () => {
       ),
     );
   }, 120_000);
+
+  it("B4: aging --json prints every bucket of every currency with an open sale, equal to the service's records", async () => {
+    // The recipe's cache holds every sale up to the end of last month, with current statuses.
+    const run = await ok(cli('recipe', ['aging', '--account', 'Main shop', '--as-of', LAST_MONTH_END, '--json']));
+    const rows = JSON.parse(run.stdout) as Record<string, string | number>[];
+    const expected = new Map<string, [number, number, number, number]>();
+    for (const sale of fake.sales) {
+      const day = dayOf(sale);
+      const days = Math.round((Date.parse(LAST_MONTH_END) - Date.parse(day)) / 86_400_000);
+      if (days < 0) continue;
+      const bucket = days <= 30 ? '0-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+';
+      const paidDay = paidDayOf(sale);
+      const paid = sale.payment_status === 'paid' && (paidDay === null || paidDay <= LAST_MONTH_END);
+      const owed = sale.commission_status === 'approved' && !paid;
+      if (!owed && sale.commission_status !== 'pending') continue;
+      const key = `${sale.currency}|${bucket}`;
+      const [owedSales, owedCents, pendingSales, pendingCents] = expected.get(key) ?? [0, 0, 0, 0];
+      const amount = cents(Number(sale.commission_amount));
+      expected.set(
+        key,
+        owed
+          ? [owedSales + 1, owedCents + amount, pendingSales, pendingCents]
+          : [owedSales, owedCents, pendingSales + 1, pendingCents + amount],
+      );
+    }
+    expect(rows.every((row) => Object.keys(row).join() === 'currency,bucket,owedSales,owed,pendingSales,pending')).toBe(
+      true,
+    );
+    const shown = new Map(
+      rows
+        .filter((row) => row.owedSales !== 0 || row.pendingSales !== 0)
+        .map((row) => [
+          `${row.currency}|${row.bucket}`,
+          [row.owedSales, cents(Number(row.owed)), row.pendingSales, cents(Number(row.pending))],
+        ]),
+    );
+    expect(shown).toEqual(expected);
+    expect(new Set(rows.map((row) => row.bucket))).toEqual(new Set(['0-30', '31-60', '61-90', '90+']));
+  }, 60_000);
 });

@@ -13,6 +13,7 @@ import { commandHelp, mainHelp } from './cli-help';
 import type { CliIo } from './cli-io';
 import { writeJsonLine } from './progress';
 import { addAccount, listAccounts, removeAccount } from './commands/accounts-commands';
+import { agingCommand } from './commands/aging-command';
 import { changesCommand } from './commands/changes-command';
 import { exportCommand } from './commands/export-command';
 import { payoutsCommand, summaryCommand } from './commands/report-commands';
@@ -32,6 +33,7 @@ const RUNNERS: { [C in CommandName]: Runner<C> } = {
   sync: syncCommand,
   changes: changesCommand,
   export: exportCommand,
+  aging: agingCommand,
   payouts: payoutsCommand,
   summary: summaryCommand,
 };

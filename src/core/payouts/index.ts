@@ -1,2 +1,3 @@
 export * from './payout-report';
 export * from './payment-history';
+export * from './aging';

@@ -20,7 +20,7 @@ export interface PayoutSource extends PaymentHistorySource {
 const BY_TRANSACTION_DATE = { column: 'transactionDate', direction: 'asc' } as const;
 
 /** Adds a sale's commission to `sum`; false when the sale has no readable commission. */
-function addCommission(sum: ExactSum, sale: CachedSale): boolean {
+export function addCommission(sum: ExactSum, sale: CachedSale): boolean {
   if (sale.commissionExact !== undefined) {
     const exact = parseDecimal(sale.commissionExact);
     if (exact === null) return false;

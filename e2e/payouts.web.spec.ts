@@ -174,4 +174,39 @@ test.describe('payouts', () => {
     const expected = expectedPayouts(fake, from, to);
     await expect(page.getByTestId('payout-row')).toHaveCount(expected.size);
   });
+
+  test("B4: owed and pending by days since the sale equal the service's open sales, per currency and bucket", async ({
+    signedIn: page,
+    fake,
+  }) => {
+    test.setTimeout(180_000);
+    await openPayoutsOfMonth(page, previousMonth().label);
+    const today = new Date();
+    const todayMs = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+    const expected = new Map<string, number>();
+    for (const sale of fake.sales) {
+      const days = Math.round((todayMs - Date.parse(isoOf(sale.transaction_date))) / 86_400_000);
+      const paid = typeof sale.payment_date === 'string' && sale.payment_date !== '' ? isoOf(sale.payment_date) : null;
+      const owed =
+        sale.commission_status === 'approved' &&
+        !(sale.payment_status === 'paid' && (paid === null || Date.parse(paid) <= todayMs));
+      const kind = owed ? 'owed' : sale.commission_status === 'pending' ? 'pending' : null;
+      if (kind === null || days < 0) continue;
+      const bucket = days <= 30 ? '0-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+';
+      const key = `${sale.currency} ${kind}|${bucket}`;
+      expected.set(key, (expected.get(key) ?? 0) + cents(Number(sale.commission_amount)));
+    }
+    expect(expected.size).toBeGreaterThan(3);
+    const table = page.getByTestId('payouts-aging');
+    for (const [key, total] of expected) {
+      const [line, bucket] = key.split('|') as [string, string];
+      const row = table.getByTestId('aging-row').filter({ hasText: line });
+      await expect(row.locator(`[data-bucket="${bucket}"]`)).toContainText(money(line.split(' ')[0] as string, total));
+    }
+    await table.scrollIntoViewIfNeeded();
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.screenshot({ path: screenshotPath(`payouts-aging-${theme}-1280.png`), fullPage: true });
+    }
+  });
 });

@@ -58,6 +58,20 @@ export interface PaymentHistory {
   complete: boolean;
 }
 
+/** The aging buckets, by whole days from the sale date to the as-of day. */
+export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+
+/** One currency's aging bucket: commission owed (approved, not paid) and pending there. */
+export interface AgingRow {
+  currency: string;
+  bucket: AgingBucket;
+  owedSales: number;
+  owed: string;
+  pendingSales: number;
+  pending: string;
+}
+
 /** The payouts of a period of payment dates, and what is open now. */
 export interface PayoutReport {
   range: DayRange;
@@ -74,4 +88,6 @@ export interface PayoutReport {
   history: PaymentHistory;
   /** The same, as sentences to show above the totals; empty when complete. */
   warnings: string[];
+  /** What is owed and pending today, by days since the sale. */
+  aging: AgingRow[];
 }

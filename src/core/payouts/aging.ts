@@ -4,24 +4,13 @@
  * a sale paid after the as-of day counts as owed on it. Amounts are exact, each currency in its own decimals.
  */
 import { currencyDigits, decimalText } from '../../shared/money';
+import { AGING_BUCKETS, type AgingBucket, type AgingRow } from '../../shared/payouts';
 import { ExactSum } from '../../shared/money-sum';
 import type { CachedSale } from '../../shared/sales-query-types';
-import type { SalesFilter } from '../../shared/sales-query';
-import { addCommission, type PayoutSource } from './payout-report';
+import type { SalesFilter, SalesSelection } from '../../shared/sales-query';
+import { addCommission } from './sale-commission';
 
-/** The buckets, by whole days from the sale date to the as-of day. */
-export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
-export type AgingBucket = (typeof AGING_BUCKETS)[number];
-
-/** One currency's bucket: what is owed and what is pending there. */
-export interface AgingRow {
-  currency: string;
-  bucket: AgingBucket;
-  owedSales: number;
-  owed: string;
-  pendingSales: number;
-  pending: string;
-}
+export { AGING_BUCKETS, type AgingBucket, type AgingRow };
 
 const DAY_MS = 86_400_000;
 
@@ -53,7 +42,11 @@ function agingFilter(asOf: string): SalesFilter {
 }
 
 /** The aging of `account`'s open commission on `asOf`: every bucket of every currency with an open sale. */
-export function readAging(source: Pick<PayoutSource, 'iterateSales'>, account: string, asOf: string): AgingRow[] {
+export function readAging(
+  source: { iterateSales(account: string, query: SalesSelection): Iterable<CachedSale> },
+  account: string,
+  asOf: string,
+): AgingRow[] {
   const tallies = new Map<string, Tally>();
   const sort = { column: 'transactionDate', direction: 'asc' } as const;
   for (const sale of source.iterateSales(account, { filter: agingFilter(asOf), sort })) {

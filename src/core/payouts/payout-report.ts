@@ -3,12 +3,14 @@
  * (streamed, each sum exact), owed and pending from the cached totals, and the observed delay from sale to payment.
  * Reads only the cache, so it works offline.
  */
-import { addDays, type DayRange } from '../../shared/dates';
+import { addDays, localIsoDay, type DayRange } from '../../shared/dates';
 import { currencyDigits, decimalText, parseDecimal } from '../../shared/money';
 import { ExactSum } from '../../shared/money-sum';
 import type { OpenAmount, PaymentDelay, Payout, PayoutReport } from '../../shared/payouts';
 import type { CachedSale, MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
 import type { SalesFilter, SalesSelection } from '../../shared/sales-query';
+import { readAging } from './aging';
+import { addCommission } from './sale-commission';
 import { paymentHistoryWarnings, readPaymentHistory, type PaymentHistorySource } from './payment-history';
 
 /** The cache reads a payout report needs (a subset of the sales cache, so tests and callers can narrow it). */
@@ -18,20 +20,6 @@ export interface PayoutSource extends PaymentHistorySource {
 }
 
 const BY_TRANSACTION_DATE = { column: 'transactionDate', direction: 'asc' } as const;
-
-/** Adds a sale's commission to `sum`; false when the sale has no readable commission. */
-export function addCommission(sum: ExactSum, sale: CachedSale): boolean {
-  if (sale.commissionExact !== undefined) {
-    const exact = parseDecimal(sale.commissionExact);
-    if (exact === null) return false;
-    sum.add(exact);
-    return true;
-  }
-  if (sale.commissionMinor === null) return false;
-  if (sale.amountScale === currencyDigits(sale.currency)) sum.addUnits(sale.commissionMinor);
-  else sum.add({ units: BigInt(sale.commissionMinor), scale: sale.amountScale });
-  return true;
-}
 
 /** Payouts of the paid sales whose payment date lies in `range`, sorted by date then currency. */
 export function readPayouts(
@@ -154,6 +142,7 @@ export function readPayoutReport(source: PayoutSource, account: string, range: D
   return {
     history,
     warnings: paymentHistoryWarnings(history, { syncDays: () => 'use "Sync these days" below', syncNow: 'sync' }),
+    aging: readAging(source, account, localIsoDay(now)),
     range,
     payouts,
     paid: sumPayouts(payouts),

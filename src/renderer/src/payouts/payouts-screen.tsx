@@ -29,6 +29,7 @@ import { DownloadIcon, InfoIcon, SyncIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { previousMonth, recentMonths, StaleExportPrompt, useExportRunner, type ExportRunner } from '../sales/export';
 import { useSyncActions, useSyncState } from '../sync';
+import { AgingTable } from './aging-table';
 
 /** The sentence under the open amounts: the observed delay as a range, explicitly not a promise. */
 export function delayText(delay: PaymentDelay | null, locale?: string): string {
@@ -127,6 +128,7 @@ function PayoutsBody({
       ) : (
         <PayoutTable payouts={report.payouts} exporter={exporter} />
       )}
+      <AgingTable aging={report.aging} />
     </>
   );
 }

@@ -1,0 +1,97 @@
+/**
+ * What is owed and pending today by how long it has waited since the sale (B4): one row per currency and kind, one
+ * column per bucket. Amounts stay in their own currency; nothing is added across currencies.
+ */
+import { Stack, Table, Text, Title } from '@mantine/core';
+import { AGING_BUCKETS, type AgingBucket, type AgingRow } from '../../../shared/payouts';
+import { formatDecimalMoney, pluralize } from '../common/format';
+
+const BUCKET_LABELS: Record<AgingBucket, string> = {
+  '0-30': '0–30 days',
+  '31-60': '31–60 days',
+  '61-90': '61–90 days',
+  '90+': 'Over 90 days',
+};
+
+const NUMBER_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+interface AgingLine {
+  currency: string;
+  kind: 'Owed' | 'Pending';
+  cells: Map<AgingBucket, { sales: number; amount: string }>;
+}
+
+/** The rows of `aging` as lines of one currency and kind, those with no sale left out. */
+function linesOf(aging: readonly AgingRow[]): AgingLine[] {
+  const lines = new Map<string, AgingLine>();
+  for (const row of aging) {
+    for (const [kind, sales, amount] of [
+      ['Owed', row.owedSales, row.owed],
+      ['Pending', row.pendingSales, row.pending],
+    ] as const) {
+      const key = `${row.currency} ${kind}`;
+      const line = lines.get(key) ?? { currency: row.currency, kind, cells: new Map() };
+      line.cells.set(row.bucket, { sales, amount });
+      lines.set(key, line);
+    }
+  }
+  return [...lines.values()].filter((line) => [...line.cells.values()].some((cell) => cell.sales > 0));
+}
+
+/** The aging table, or a sentence when nothing is open. */
+export function AgingTable({ aging }: { aging: readonly AgingRow[] }) {
+  const lines = linesOf(aging);
+  return (
+    <Stack gap={6} data-testid="payouts-aging">
+      <Title order={3} size="h5">
+        Owed and pending by days since the sale, as of today
+      </Title>
+      {lines.length === 0 ? (
+        <Text size="sm">Nothing is owed or pending.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={620}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Currency</Table.Th>
+                {AGING_BUCKETS.map((bucket) => (
+                  <Table.Th key={bucket} style={NUMBER_CELL}>
+                    {BUCKET_LABELS[bucket]}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((line) => (
+                <Table.Tr key={`${line.currency}-${line.kind}`} data-testid="aging-row" data-currency={line.currency}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {line.currency} {line.kind.toLowerCase()}
+                  </Table.Td>
+                  {AGING_BUCKETS.map((bucket) => {
+                    const cell = line.cells.get(bucket);
+                    return (
+                      <Table.Td key={bucket} style={NUMBER_CELL} data-bucket={bucket}>
+                        {cell === undefined || cell.sales === 0 ? (
+                          <Text span size="sm" c="dimmed">
+                            —
+                          </Text>
+                        ) : (
+                          <>
+                            {formatDecimalMoney(cell.amount, line.currency)}
+                            <Text span size="xs" c="dimmed" ml={6}>
+                              {pluralize(cell.sales, 'sale', 'sales')}
+                            </Text>
+                          </>
+                        )}
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

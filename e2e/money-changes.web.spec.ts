@@ -26,7 +26,7 @@ async function syncNow(page: Page): Promise<void> {
 }
 
 test.describe('money changes', () => {
-  test('R2: an amount cut on a paid sale is listed in Changes with its old and new amount, flagged as restating its paid period', async ({
+  test("R2, B1: an amount cut on a paid sale is listed in Changes with its old and new amount, flagged as restating its paid period, and in the sale's history", async ({
     page,
     host,
     fake,
@@ -72,9 +72,20 @@ test.describe('money changes', () => {
     // When it was seen: an instant of this sync.
     expect(Date.parse((await row.getAttribute('data-changed-at')) ?? '')).toBeGreaterThanOrEqual(before);
 
-    // The sale opened from the row holds the new amount.
+    // The sale opened from the row shows its history (B1): the cut, when it was seen, and the restatement.
     await row.click();
     await expect(page.getByTestId('drawer-reference')).toHaveText(sale.reference);
+    const entries = page.getByTestId('sale-history-entry');
+    await expect(entries.filter({ hasText: 'Commission amount: $30.00 → $3.00' })).toHaveCount(1);
+    await expect(entries.filter({ hasText: 'Commission amount: $30.00 → $3.00' })).toContainText(
+      'Restates paid period',
+    );
+    const notifications = await page.addStyleTag({
+      content: '.mantine-Notifications-root { display: none !important; }',
+    });
+    await page.getByTestId('sale-history').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('sale-history-light-1280.png') });
+    await notifications.evaluate((style) => (style as Element).remove());
     await page.getByRole('button', { name: 'Close sale details' }).click();
 
     for (const size of SIZES) {

@@ -42,6 +42,7 @@ import type { PayoutReport } from './payouts';
 import { preferencesPatchSchema, type Preferences } from './preferences';
 import {
   changesQuerySchema,
+  saleHistoryQuerySchema,
   salesFilterSchema,
   salesPageQuerySchema,
   seriesQuerySchema,
@@ -110,6 +111,7 @@ export const IPC_CONTRACT = {
   topSales: channel('sales:top', topQuerySchema).returns<TopEntry[]>(),
   salesFilterValues: channel('sales:filterValues', salesFilterSchema).returns<DistinctValues>(),
   salesChanges: channel('sales:changes', changesQuerySchema).returns<SaleChange[]>(),
+  saleHistory: channel('sales:history', saleHistoryQuerySchema).returns<SaleChange[]>(),
   salesStatusAge: channel('sales:statusAge', salesFilterSchema).returns<StatusCheckAge>(),
 
   payoutReport: channel('payouts:report', payoutRangeSchema).returns<PayoutReport>(),

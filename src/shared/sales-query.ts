@@ -132,6 +132,10 @@ export const changesQuerySchema = z.strictObject({
 });
 export type ChangesQuery = z.input<typeof changesQuerySchema>;
 
+/** One sale's history: the changes the cache saw of the sale with this reference. */
+export const saleHistoryQuerySchema = z.strictObject({ reference: z.string().min(1).max(500) });
+export type SaleHistoryQuery = z.input<typeof saleHistoryQuerySchema>;
+
 /**
  * Parses `input` with `schema`, turning a failure into an INVALID_INPUT AppError whose message names the field and
  * the problem, so the UI (or a developer) can act on it.

@@ -2,7 +2,14 @@
  * The sales screen's reads, all from the cache of the open session: a window of rows, totals, series, top lists,
  * filter values, the change log and how fresh the statuses are. Never the network, so they work offline.
  */
-import type { ChangesQuery, SalesFilter, SalesPageQuery, SeriesQuery, TopQuery } from '../../shared/sales-query';
+import type {
+  ChangesQuery,
+  SaleHistoryQuery,
+  SalesFilter,
+  SalesPageQuery,
+  SeriesQuery,
+  TopQuery,
+} from '../../shared/sales-query';
 import type {
   DistinctValues,
   SaleChange,
@@ -23,6 +30,8 @@ export interface SalesReader {
   filterValues(filter: SalesFilter): DistinctValues;
   /** Status changes after `since`; without it, those of the last completed sync. */
   changes(query: ChangesQuery): SaleChange[];
+  /** One sale's changes, oldest first. */
+  history(query: SaleHistoryQuery): SaleChange[];
   /** When the statuses of the sales a filter matches were last confirmed ("statuses checked <when>"). */
   statusAge(filter: SalesFilter): StatusCheckAge;
 }
@@ -36,6 +45,7 @@ export function createSalesReader(cache: () => SalesCache, account: () => string
     top: (query) => cache().topEntries(account(), query),
     filterValues: (filter) => cache().distinctValues(account(), filter),
     changes: (query) => cache().changesSince(account(), query),
+    history: (query) => cache().saleHistory(account(), query),
     statusAge: (filter) => cache().oldestStatusCheck(account(), filter),
   };
 }

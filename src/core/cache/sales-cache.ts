@@ -47,6 +47,7 @@ import { createForgetAccount } from './forget-account';
 import { createSearchIndex } from './search';
 import {
   changesQuerySchema,
+  saleHistoryQuerySchema,
   parseInput,
   salesSelectionSchema,
   salesFilterSchema,
@@ -143,6 +144,8 @@ export interface SalesCache {
   catchUpSearch(): number;
   /** The change log (R2): what the service changed on cached sales after an instant, oldest first. */
   changesSince(account: string, query: unknown): SaleChange[];
+  /** Every change the cache saw of one sale (`{ reference }`), oldest first. */
+  saleHistory(account: string, query: unknown): SaleChange[];
   /** The day of the oldest open sale (see `open-sales.ts`) before `before`, or null (T1). */
   oldestOpenSaleDay(account: string, before: string): string | null;
   /** The open sales of days [from, to], for the routine sync to compare with the service's open sales (T1). */
@@ -311,8 +314,12 @@ export function createSalesCache(
       guardCorruption(() => {
         const query = parseInput(changesQuerySchema, input ?? {}, 'change log query');
         const since = query.since ?? runs.lastSyncRun(account, 'completed')?.startedAt;
-        return since === undefined ? [] : changes(account, new Date(since).toISOString(), query.limit);
+        return since === undefined ? [] : changes.since(account, new Date(since).toISOString(), query.limit);
       }),
+    saleHistory: (account, input) =>
+      guardCorruption(() =>
+        changes.ofSale(account, parseInput(saleHistoryQuerySchema, input, 'sale history query').reference),
+      ),
     oldestOpenSaleDay: (account, before) => guardCorruption(() => openSales.oldestOpenDay(account, before)),
     openSales: (account, from, to) => guardCorruption(() => openSales.openSales(account, from, to)),
     salesPerDay: (account, from, to) => guardCorruption(() => openSales.salesPerDay(account, from, to)),

@@ -40,6 +40,7 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     topSales: (query) => core.sales.top(query),
     salesFilterValues: (filter) => core.sales.filterValues(filter),
     salesChanges: (query) => core.sales.changes(query),
+    saleHistory: (query) => core.sales.history(query),
     salesStatusAge: (filter) => core.sales.statusAge(filter),
 
     payoutReport: (range) => core.payouts.report(range),

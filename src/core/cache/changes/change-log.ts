@@ -58,22 +58,35 @@ function toChange(row: Row): SaleChange {
 }
 
 /** Change log reads on one connection. */
-export type ChangesSince = (account: string, since: string, limit: number) => SaleChange[];
+export interface ChangeLog {
+  /** Entries strictly after `since`, oldest first, at most `limit`. */
+  since(account: string, since: string, limit: number): SaleChange[];
+  /** Every entry of one sale, oldest first: its history as the cache saw it (B1). */
+  ofSale(account: string, reference: string): SaleChange[];
+}
 
-/** Prepares the change log query: entries strictly after `since`, oldest first, at most `limit`. */
-export function createChangeLog(db: Database.Database): ChangesSince {
-  const select = db.prepare<[string, string, number], Row>(
-    `SELECT c.id, c.reference, c.field, c.old_value, c.new_value, c.old_currency, c.new_currency, c.changed_at,
+const SELECT = `SELECT c.id, c.reference, c.field, c.old_value, c.new_value, c.old_currency, c.new_currency, c.changed_at,
             c.restates_paid, c.paid_on,
             s.transaction_date, s.currency, s.commission_minor, s.amount_scale
        FROM sale_changes c
-       LEFT JOIN sales s ON s.account_id = c.account_id AND s.reference = c.reference
-      WHERE c.account_id = ? AND c.changed_at > ?
-      ORDER BY c.changed_at, c.id
-      LIMIT ?`,
+       LEFT JOIN sales s ON s.account_id = c.account_id AND s.reference = c.reference`;
+
+/** Prepares the change log queries. */
+export function createChangeLog(db: Database.Database): ChangeLog {
+  const since = db.prepare<[string, string, number], Row>(
+    `${SELECT} WHERE c.account_id = ? AND c.changed_at > ? ORDER BY c.changed_at, c.id LIMIT ?`,
   );
-  return (account, since, limit) => {
-    assertAccount(account);
-    return select.all(account, new Date(since).toISOString(), limit).map(toChange);
+  const ofSale = db.prepare<[string, string], Row>(
+    `${SELECT} WHERE c.account_id = ? AND c.reference = ? ORDER BY c.changed_at, c.id`,
+  );
+  return {
+    since: (account, from, limit) => {
+      assertAccount(account);
+      return since.all(account, new Date(from).toISOString(), limit).map(toChange);
+    },
+    ofSale: (account, reference) => {
+      assertAccount(account);
+      return ofSale.all(account, reference).map(toChange);
+    },
   };
 }

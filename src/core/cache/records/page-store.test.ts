@@ -143,6 +143,37 @@ describe('storePage: upserts (D4)', () => {
     expect(cache.changesSince('acct', { since: '2000-01-01T00:00:00Z' })).toHaveLength(2);
   });
 
+  it("B1: a sale's history is every change of that sale, oldest first, and of no other sale or account", () => {
+    const [sale, other] = SALES.filter((s) => s.commissionStatus === 'pending') as [Sale, Sale];
+    cache.storePage('acct', SALES, clock.now());
+    expect(cache.saleHistory('acct', { reference: sale.reference })).toEqual([]);
+    clock.advance(1000);
+    cache.storePage(
+      'acct',
+      [
+        { ...sale, commissionStatus: 'approved' },
+        { ...other, commissionStatus: 'declined' },
+      ],
+      clock.now(),
+    );
+    clock.advance(1000);
+    cache.storePage(
+      'acct',
+      [{ ...sale, commissionStatus: 'approved', paymentStatus: 'paid', paymentDate: '2026-07-01' }],
+      clock.now(),
+    );
+    cache.storePage('other', [{ ...sale, commissionStatus: 'declined' }], clock.now());
+    const history = cache.saleHistory('acct', { reference: sale.reference });
+    expect(history.map((c) => [c.field, c.oldValue, c.newValue])).toEqual([
+      ['commissionStatus', 'pending', 'approved'],
+      ...(sale.paymentStatus === 'paid' ? [] : [['paymentStatus', sale.paymentStatus, 'paid']]),
+      ['paymentDate', sale.paymentDate, '2026-07-01'],
+    ]);
+    expect(new Set(history.map((c) => c.reference))).toEqual(new Set([sale.reference]));
+    expect(history.map((c) => c.changedAt)).toEqual([...history.map((c) => c.changedAt)].sort());
+    expect(() => cache.saleHistory('acct', { reference: '' })).toThrow(/sale history query/);
+  });
+
   it('does not touch an unchanged sale: last_changed stays, nothing is logged', () => {
     cache.storePage('acct', SALES, clock.now());
     const before = rowsOf(SALES[0]?.reference ?? '');

@@ -4,3 +4,4 @@
  */
 export { ChangesView } from './lazy-changes-view';
 export { useNoLongerReported } from './use-no-longer-reported';
+export { SaleHistory } from './sale-history';

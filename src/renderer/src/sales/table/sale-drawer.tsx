@@ -14,6 +14,7 @@ import { CommissionStatusBadge } from './commission-status-badge';
 import { copyValue } from './copy-value';
 import { commissionText, transactionText } from './sales-columns';
 import { Tooltip } from '../../common/tooltip';
+import { SaleHistory } from '../changes';
 
 /** Props of {@link SaleDrawer}. */
 export interface SaleDrawerProps {
@@ -146,6 +147,8 @@ export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
             <Field label="First seen">{formatDateTime(sale.firstSeen)}</Field>
             <Field label="Last changed">{formatDateTime(sale.lastChanged)}</Field>
           </SimpleGrid>
+          <Divider label="History" labelPosition="left" />
+          <SaleHistory reference={sale.reference} />
           <Divider label="Extra fields from the service" labelPosition="left" />
           <ExtraFields extra={sale.extra} />
         </Stack>

@@ -1,0 +1,56 @@
+/**
+ * A sale's history in its drawer (B1): every change the cache saw of it, oldest first — statuses, amounts in the
+ * currency each was in, dates, reported or not — with when it was seen and whether it restated a paid period.
+ */
+import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import { call } from '../../common/bridge';
+import { formatDateTime } from '../../common/format';
+import { useBridgeQuery } from '../../common/use-bridge-query';
+import { useSyncState } from '../../sync';
+import { changeFieldLabel, changeValueText, restatementText } from './change-text';
+
+/** The history of the sale `reference`, or a sentence when the cache saw no change of it. */
+export function SaleHistory({ reference }: { reference: string }) {
+  const sync = useSyncState();
+  const history = useBridgeQuery(() => call('saleHistory', { reference }), `${reference}|${sync.dataVersion}`);
+  if (history.error) {
+    return (
+      <Text size="sm" c="red.8" data-testid="sale-history">
+        The history could not be read from the cache: {history.error.message}
+      </Text>
+    );
+  }
+  if (history.data === null) return <Loader size="xs" aria-label="Reading the history" />;
+  if (history.data.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="sale-history">
+        No change seen since the cache first stored this sale.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={8} data-testid="sale-history">
+      {history.data.map((change) => {
+        const restated = restatementText(change);
+        return (
+          <Stack key={change.id} gap={2} data-testid="sale-history-entry">
+            <Text size="xs" c="dimmed">
+              {formatDateTime(change.changedAt)}
+            </Text>
+            <Text size="sm">
+              {changeFieldLabel(change.field)}: {changeValueText(change.field, change.oldValue, change.oldCurrency)} →{' '}
+              {changeValueText(change.field, change.newValue, change.newCurrency)}
+            </Text>
+            {restated !== null && (
+              <Group>
+                <Badge color="red" variant="light" size="sm">
+                  {restated}
+                </Badge>
+              </Group>
+            )}
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}

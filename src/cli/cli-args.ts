@@ -304,7 +304,7 @@ export const COMMANDS = {
   aging: {
     summary:
       'Print how long what is owed has waited: commission approved and not paid, and commission pending, per currency, by days since the sale.',
-    usage: 'aging --account <label|demo> [--as-of <yyyy-mm-dd>] [--json | --csv]',
+    usage: 'aging --account <label|demo> [--as-of <yyyy-mm-dd>] [--json | --csv] [--claim-file <file.csv> [--force]]',
     notes: [
       'Buckets of whole days from the sale date to the as-of day (today by default): 0-30, 31-60, 61-90, 90+. Statuses are as the cache knows them now; a sale paid after the as-of day counts as owed on it.',
       'JSON: an array of {"currency", "bucket", "owedSales", "owed", "pendingSales", "pending"}, every bucket of every currency with an open sale, amounts exact in the currency\'s own decimals.',
@@ -312,12 +312,20 @@ export const COMMANDS = {
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
       'as-of': { type: 'string', value: '<yyyy-mm-dd>', help: 'The day to count the days to (default today).' },
+      'claim-file': {
+        type: 'string',
+        value: '<file.csv>',
+        help: 'Instead, write the sales waiting more than 90 days, with their history, for a support request.',
+      },
+      force: { type: 'boolean', help: 'Replace the claim file if it exists (once the new one is complete).' },
       ...TABLE_OPTIONS,
     },
     positionals: [] as string[],
     schema: z.strictObject({
       account: accountRef,
       'as-of': day.optional(),
+      'claim-file': z.string().min(1).optional(),
+      force: z.boolean().optional(),
       ...tableFields,
     }),
   },

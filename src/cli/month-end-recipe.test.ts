@@ -205,4 +205,36 @@ describe('month-end from a script', () => {
     expect(shown).toEqual(expected);
     expect(new Set(rows.map((row) => row.bucket))).toEqual(new Set(['0-30', '31-60', '61-90', '90+']));
   }, 60_000);
+
+  it('B4: aging --claim-file writes the sales waiting more than 90 days, each with its history', async () => {
+    const overdue = (sale: WireSale): boolean => {
+      const days = Math.round((Date.parse(LAST_MONTH_END) - Date.parse(dayOf(sale))) / 86_400_000);
+      const paidDay = paidDayOf(sale);
+      const paid = sale.payment_status === 'paid' && (paidDay === null || paidDay <= LAST_MONTH_END);
+      const open = sale.commission_status === 'pending' || (sale.commission_status === 'approved' && !paid);
+      return open && days > 90;
+    };
+    // The service corrects the amount of one overdue pending sale; the month-end sync sees it while re-checking.
+    const corrected = fake.sales.find((s) => overdue(s) && s.commission_status === 'pending') as WireSale;
+    fake.updateSales([{ kind: 'set', reference: corrected.reference, fields: { commission_amount: 1.25 } }]);
+    await ok(cli('recipe', ['sync', '--account', 'Main shop', '--month', 'last', '--quiet']));
+
+    const out = join(folder.dir, 'claim.csv');
+    const args = ['aging', '--account', 'Main shop', '--as-of', LAST_MONTH_END, '--claim-file', out];
+    const run = await ok(cli('recipe', args));
+    const want = fake.sales
+      .filter(overdue)
+      .map((s) => s.reference)
+      .sort();
+    expect(run.stdout).toBe(`Wrote ${want.length} sales waiting more than 90 days on ${LAST_MONTH_END} to ${out}\n`);
+    const [header = [], ...rows] = parseCsv(readFileSync(out, 'utf8').replace(/^\uFEFF/, ''));
+    expect(header.at(-1)).toBe('History');
+    expect(rows.map((row) => row[header.indexOf('Reference')]).sort()).toEqual(want);
+    const line = rows.find((row) => row[header.indexOf('Reference')] === corrected.reference) ?? [];
+    expect(line.at(-1)).toMatch(/ UTC Commission amount: [\d.]+ \w{3} → 1\.25 \w{3}$/);
+    expect(rows.filter((row) => row.at(-1) === 'no change seen').length).toBe(want.length - 1);
+    // An existing file is kept unless --force.
+    expect((await cli('recipe', args)).code).toBe(EXIT_CODES.export);
+    expect((await cli('recipe', [...args, '--force'])).code).toBe(EXIT_CODES.ok);
+  }, 60_000);
 });

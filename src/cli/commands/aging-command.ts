@@ -1,17 +1,43 @@
 /**
- * `aging`: what is owed and pending, per currency, by how long it has waited since the sale (B4). Reads the cache
- * only: no network, no credentials. The JSON shape is a contract scripts depend on.
+ * `aging`: what is owed and pending, per currency, by how long it has waited since the sale (B4); with
+ * `--claim-file`, the sales waiting more than 90 days with their history, for a support request to the platform.
+ * Reads the cache only: no network, no credentials. The JSON shape is a contract scripts depend on.
  */
-import { readAging, type AgingRow } from '../../core/payouts';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { writeClaimFile } from '../../core/export';
+import { readAging } from '../../core/payouts';
 import type { CommandOptions } from '../cli-args';
-import { resolveAccount } from '../cli-accounts';
+import { resolveAccount, type CliAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
-import type { CliIo } from '../cli-io';
+import { CliError, EXIT_CODES } from '../cli-errors';
+import { count, type CliIo } from '../cli-io';
+import { writeJsonLine } from '../progress';
 import { printRows, shapeOf } from '../cli-table';
 import { noteSyncUnderWay } from '../sync-under-way';
 
 const KEYS = ['currency', 'bucket', 'owedSales', 'owed', 'pendingSales', 'pending'];
 const HEADER = ['Currency', 'Days since sale', 'Owed sales', 'Owed', 'Pending sales', 'Pending'];
+
+async function claimFile(
+  context: CliContext,
+  account: CliAccount,
+  asOf: string,
+  options: CommandOptions<'aging'>,
+  io: CliIo,
+): Promise<void> {
+  const out = resolve(options['claim-file'] as string);
+  if (options.force !== true && existsSync(out)) {
+    throw new CliError(
+      `${out} already exists and was left as it is.`,
+      EXIT_CODES.export,
+      'Pass --force to replace it (the old file stays until the new one is complete).',
+    );
+  }
+  const sales = await writeClaimFile(context.cache(), account.cacheKey, asOf, out, options.force === true);
+  if (options.json === true) writeJsonLine(io.stdout, { event: 'result', command: 'aging', file: out, sales, asOf });
+  else io.stdout(`Wrote ${count(sales)} sales waiting more than 90 days on ${asOf} to ${out}\n`);
+}
 
 /** Runs `aging`. */
 export async function agingCommand(context: CliContext, options: CommandOptions<'aging'>, io: CliIo): Promise<void> {
@@ -20,7 +46,11 @@ export async function agingCommand(context: CliContext, options: CommandOptions<
   const asOf = options['as-of'] ?? context.today();
   const cache = context.cache();
   noteSyncUnderWay(cache, account, io);
-  const rows: AgingRow[] = readAging(cache, account.cacheKey, asOf);
+  if (options['claim-file'] !== undefined) {
+    await claimFile(context, account, asOf, options, io);
+    return;
+  }
+  const rows = readAging(cache, account.cacheKey, asOf);
   if (shape === 'table' && rows.length === 0) {
     io.stdout(`Nothing owed or pending on ${asOf} in the cache of ${account.label}.\n`);
     return;

@@ -4,3 +4,4 @@ export * from './export-sales';
 export * from './export-freshness';
 export * from './freshness-lines';
 export { csvTextField } from './text-safety';
+export * from './claim-file';

@@ -29,6 +29,11 @@ function openKind(sale: CachedSale, asOf: string): 'owed' | 'pending' | null {
   return paid ? null : 'owed';
 }
 
+/** The cache read aging needs. */
+export interface AgingSource {
+  iterateSales(account: string, query: SalesSelection): Iterable<CachedSale>;
+}
+
 interface Tally {
   owedSales: number;
   owed: ExactSum;
@@ -41,18 +46,29 @@ function agingFilter(asOf: string): SalesFilter {
   return { to: asOf, commissionStatuses: ['approved', 'pending'] };
 }
 
-/** The aging of `account`'s open commission on `asOf`: every bucket of every currency with an open sale. */
-export function readAging(
-  source: { iterateSales(account: string, query: SalesSelection): Iterable<CachedSale> },
+/** The sales owed or pending on `asOf` that have waited more than 90 days, oldest first: what a claim is about. */
+export function* overdueSales(source: AgingSource, account: string, asOf: string): Generator<CachedSale> {
+  for (const sale of openSalesOn(source, account, asOf)) if (sale.bucket === '90+') yield sale.sale;
+}
+
+/** The sales owed or pending on `asOf`, with their kind and bucket, oldest first. */
+function* openSalesOn(
+  source: AgingSource,
   account: string,
   asOf: string,
-): AgingRow[] {
-  const tallies = new Map<string, Tally>();
+): Generator<{ sale: CachedSale; kind: 'owed' | 'pending'; bucket: AgingBucket }> {
   const sort = { column: 'transactionDate', direction: 'asc' } as const;
   for (const sale of source.iterateSales(account, { filter: agingFilter(asOf), sort })) {
     const kind = openKind(sale, asOf);
     const bucket = agingBucket(sale.transactionDate, asOf);
-    if (kind === null || bucket === null) continue;
+    if (kind !== null && bucket !== null) yield { sale, kind, bucket };
+  }
+}
+
+/** The aging of `account`'s open commission on `asOf`: every bucket of every currency with an open sale. */
+export function readAging(source: AgingSource, account: string, asOf: string): AgingRow[] {
+  const tallies = new Map<string, Tally>();
+  for (const { sale, kind, bucket } of openSalesOn(source, account, asOf)) {
     const key = `${sale.currency} ${bucket}`;
     let tally = tallies.get(key);
     if (tally === undefined) {

@@ -3,12 +3,12 @@
  * and pending equal an independent integer-cent computation over the fake's own records; a payout's statement
  * export holds exactly that payout's sales.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { backfill, cents, isoOf } from './ui-helpers';
-import { auditWorkbook } from '../test-support/export-kit';
+import { auditWorkbook, parseCsv } from '../test-support/export-kit';
 import { screenshotPath } from './screenshot-path';
 import type { FakeService } from './fake-service/fake-service';
 
@@ -51,6 +51,18 @@ function perCurrency(fake: FakeService, keep: (sale: FakeService['sales'][number
   for (const sale of fake.sales)
     if (keep(sale)) out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
   return out;
+}
+
+/** How long a sale of the fake's records has waited today, and whether it is owed or pending then. */
+function openToday(sale: FakeService['sales'][number]): { days: number; kind: 'owed' | 'pending' | null } {
+  const now = new Date();
+  const todayMs = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  const days = Math.round((todayMs - Date.parse(isoOf(sale.transaction_date))) / 86_400_000);
+  const paid = typeof sale.payment_date === 'string' && sale.payment_date !== '' ? isoOf(sale.payment_date) : null;
+  const paidBy = sale.payment_status === 'paid' && (paid === null || Date.parse(paid) <= todayMs);
+  const kind =
+    sale.commission_status === 'pending' ? 'pending' : sale.commission_status === 'approved' && !paidBy ? 'owed' : null;
+  return { days, kind };
 }
 
 /** From the signed-in page: syncs the whole history and opens the Payouts of the month the select names `label`. */
@@ -175,26 +187,22 @@ test.describe('payouts', () => {
     await expect(page.getByTestId('payout-row')).toHaveCount(expected.size);
   });
 
-  test("B4: owed and pending by days since the sale equal the service's open sales, per currency and bucket", async ({
+  test("B4: owed and pending by days since the sale equal the service's open sales, per currency and bucket; the claim file holds those over 90 days", async ({
     signedIn: page,
+    host,
     fake,
   }) => {
     test.setTimeout(180_000);
     await openPayoutsOfMonth(page, previousMonth().label);
-    const today = new Date();
-    const todayMs = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
     const expected = new Map<string, number>();
+    const overdue = new Set<string>();
     for (const sale of fake.sales) {
-      const days = Math.round((todayMs - Date.parse(isoOf(sale.transaction_date))) / 86_400_000);
-      const paid = typeof sale.payment_date === 'string' && sale.payment_date !== '' ? isoOf(sale.payment_date) : null;
-      const owed =
-        sale.commission_status === 'approved' &&
-        !(sale.payment_status === 'paid' && (paid === null || Date.parse(paid) <= todayMs));
-      const kind = owed ? 'owed' : sale.commission_status === 'pending' ? 'pending' : null;
+      const { days, kind } = openToday(sale);
       if (kind === null || days < 0) continue;
       const bucket = days <= 30 ? '0-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+';
       const key = `${sale.currency} ${kind}|${bucket}`;
       expected.set(key, (expected.get(key) ?? 0) + cents(Number(sale.commission_amount)));
+      if (days > 90) overdue.add(sale.reference);
     }
     expect(expected.size).toBeGreaterThan(3);
     const table = page.getByTestId('payouts-aging');
@@ -203,6 +211,15 @@ test.describe('payouts', () => {
       const row = table.getByTestId('aging-row').filter({ hasText: line });
       await expect(row.locator(`[data-bucket="${bucket}"]`)).toContainText(money(line.split(' ')[0] as string, total));
     }
+    expect(overdue.size).toBeGreaterThan(0);
+    await table.getByRole('button', { name: 'Claim file (over 90 days)' }).click();
+    await expect.poll(async () => (await readdir(host.exportDir)).filter((f) => f.endsWith('.csv'))).toHaveLength(1);
+    const [file] = (await readdir(host.exportDir)).filter((f) => f.endsWith('.csv'));
+    const [header = [], ...rows] = parseCsv(
+      (await readFile(join(host.exportDir, file as string), 'utf8')).replace(/^\uFEFF/, ''),
+    );
+    expect(header.at(-1)).toBe('History');
+    expect(new Set(rows.map((row) => row[header.indexOf('Reference')]))).toEqual(overdue);
     await table.scrollIntoViewIfNeeded();
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });

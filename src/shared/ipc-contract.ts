@@ -115,6 +115,7 @@ export const IPC_CONTRACT = {
   salesStatusAge: channel('sales:statusAge', salesFilterSchema).returns<StatusCheckAge>(),
 
   payoutReport: channel('payouts:report', payoutRangeSchema).returns<PayoutReport>(),
+  exportClaimFile: channel('payouts:claimFile', noInput).returns<ExportResult>(),
   accountsOverview: channel('overview:accounts', noInput).returns<AccountOverview[]>(),
   compareSales: channel('sales:compare', compareQuerySchema).returns<Comparison>(),
   exportComparison: channel('sales:compareExport', compareQuerySchema).returns<ExportResult>(),

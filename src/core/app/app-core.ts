@@ -4,10 +4,11 @@
  * save-path chooser, logger), so the Electron app, the e2e test host and the headless command run
  * the same code and tests can hand it real local parts.
  */
+import { localIsoDay } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { createAccountActions, type AccountActions, AccountRegistry, CredentialVault } from '../accounts';
 import { DEMO_BASE_URL } from '../demo';
-import { createAppExporter, type AppExporter, type ChooseExportPath } from '../export';
+import { claimFileText, createAppExporter, type AppExporter, type ChooseExportPath } from '../export';
 import type { Logger } from '../log';
 import { createDesktopActions, createRecordingShell, type DesktopActions, type DesktopShell } from '../security';
 import { createServiceClient, type Credentials, type FetchLike, type ServiceClient } from '../service';
@@ -81,7 +82,7 @@ export interface AppCore {
   /** Reads over the open session's cached sales. */
   sales: SalesReader;
   /** Payouts by payment date, what is owed and pending, from the cache. */
-  payouts: PayoutReader;
+  payouts: PayoutReader & { exportClaimFile(): Promise<ExportResult> };
   /** Every saved account's standing, from the cache. */
   overview: OverviewReader;
   /** A period against the one before, with a breakdown, and its CSV. */
@@ -251,7 +252,16 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       createSalesReader(() => cache.get(), account),
       cache,
     ),
-    payouts: createPayoutReader(() => cache.get(), account, now),
+    payouts: {
+      ...createPayoutReader(() => cache.get(), account, now),
+      exportClaimFile: async () => {
+        const today = localIsoDay(now());
+        const { text, sales } = claimFileText(cache.get(), account(), today);
+        const filePath = await exporter.exportCsvReport(`commission-desk-claim-${today}.csv`, text);
+        if (filePath !== null) desktop.rememberWrittenFile(filePath);
+        return { filePath, format: 'csv', rowCount: filePath === null ? 0 : sales, dataAsOf: null };
+      },
+    },
     overview: createOverviewReader(
       () => cache.get(),
       () => registry.list(),

@@ -44,6 +44,7 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     salesStatusAge: (filter) => core.sales.statusAge(filter),
 
     payoutReport: (range) => core.payouts.report(range),
+    exportClaimFile: () => core.payouts.exportClaimFile(),
     accountsOverview: () => core.overview.accounts(),
     compareSales: (query) => core.compare.compare(query),
     exportComparison: (query) => core.compare.exportCsv(query),

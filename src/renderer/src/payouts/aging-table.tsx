@@ -2,9 +2,13 @@
  * What is owed and pending today by how long it has waited since the sale (B4): one row per currency and kind, one
  * column per bucket. Amounts stay in their own currency; nothing is added across currencies.
  */
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { AGING_BUCKETS, type AgingBucket, type AgingRow } from '../../../shared/payouts';
+import { call } from '../common/bridge';
+import { createExportNotice } from '../common/export-notice';
 import { formatDecimalMoney, pluralize } from '../common/format';
+import { DownloadIcon } from '../common/icons';
 
 const BUCKET_LABELS: Record<AgingBucket, string> = {
   '0-30': '0–30 days',
@@ -38,14 +42,45 @@ function linesOf(aging: readonly AgingRow[]): AgingLine[] {
   return [...lines.values()].filter((line) => [...line.cells.values()].some((cell) => cell.sales > 0));
 }
 
+/** Writes the claim file of the sales waiting more than 90 days, through the save dialog, and says where it went. */
+async function exportClaimFile(): Promise<void> {
+  const written = await call('exportClaimFile');
+  const notice = createExportNotice();
+  if (!written.ok) notice.failed(written.error);
+  else if (written.value.filePath !== null) {
+    const sales = pluralize(written.value.rowCount, 'sale', 'sales');
+    notice.written('Claim file exported', `Exported ${sales} waiting more than 90 days`, written.value.filePath);
+  }
+}
+
 /** The aging table, or a sentence when nothing is open. */
 export function AgingTable({ aging }: { aging: readonly AgingRow[] }) {
   const lines = linesOf(aging);
+  const [exporting, setExporting] = useState(false);
+  const overdue = aging.some((row) => row.bucket === '90+' && row.owedSales + row.pendingSales > 0);
+  const claim = async () => {
+    setExporting(true);
+    await exportClaimFile();
+    setExporting(false);
+  };
   return (
     <Stack gap={6} data-testid="payouts-aging">
-      <Title order={3} size="h5">
-        Owed and pending by days since the sale, as of today
-      </Title>
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h5">
+          Owed and pending by days since the sale, as of today
+        </Title>
+        {overdue && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<DownloadIcon size={14} />}
+            loading={exporting}
+            onClick={() => void claim()}
+          >
+            Claim file (over 90 days)
+          </Button>
+        )}
+      </Group>
       {lines.length === 0 ? (
         <Text size="sm">Nothing is owed or pending.</Text>
       ) : (

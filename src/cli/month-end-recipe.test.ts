@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../../e2e/fake-service/fake-service';
 import { tempFolder } from '../../test-support/cache-kit';
 import { accountsAddRun, messagesOf, runCliProcess, type CliRun } from '../../test-support/cli-kit';
-import { parseCsv, setStatusChecks } from '../../test-support/export-kit';
+import { auditWorkbook, parseCsv, setStatusChecks } from '../../test-support/export-kit';
 import { cents } from '../../test-support/sales-oracle';
 import type { WireSale } from '../core/demo';
 import { addDays, isoDayToService, localIsoDay, serviceDayToIso } from '../shared/dates';
@@ -109,15 +109,20 @@ describe('month-end from a script', () => {
       })),
     );
 
-    const out = join(folder.dir, 'payments-last-month.csv');
-    const synced = await ok(cli('recipe', ['sync', '--account', 'Main shop', '--month', 'last']));
+    // The crontab line of the README, as written (its shell parts aside).
+    const out = join(folder.dir, `payments-${LAST_MONTH_START.slice(0, 7)}.xlsx`);
+    const synced = await ok(cli('recipe', ['sync', '--account', 'Main shop', '--month', 'last', '--wait', '600']));
     expect(synced.stdout).toMatch(new RegExp(`[1-9][\\d,]* open sales made up to ${LAST_MONTH_END} re-checked`));
     const exported = await ok(
       cli('recipe', ['export', '--account', 'Main shop', '--month', 'last', '--preset', 'payments', '--out', out]),
     );
     expect(messagesOf(exported.stderr)).toBe('');
-    const [header = [], ...rows] = parseCsv(readFileSync(out, 'utf8').replace(/^\uFEFF/, ''));
-    const references = rows.map((row) => row[header.indexOf('Reference')]).sort();
+    const { sales, header } = await auditWorkbook(out);
+    const references: string[] = [];
+    sales.eachRow((row, n) => {
+      if (n > 1) references.push(String(row.getCell(header.indexOf('Reference') + 1).value));
+    });
+    references.sort();
     expect(references).toEqual(
       paidLastMonth()
         .map((s) => s.reference)

@@ -5,8 +5,11 @@
  * approved is updated and logged right away). A cached open sale that neither walk returned has left the open
  * statuses (paid, declined, moved, or gone), and only a full fetch of its day can say which: those days are returned
  * for fetching. So a routine sync with nothing changed costs the open sales' pages, and each change one day's pages.
- * Sales with a status the filters cannot ask for (one the spec does not list, or approved without a payment status)
- * are never returned, so their days are always fetched again: the only way to re-check them.
+ * A commission status the spec does not list cannot be asked for by itself (R4); when the cache holds such open sales
+ * with a pending payment, the walks ask by payment status instead: every sale with a pending payment (which holds those,
+ * the pending commissions and the approved unpaid ones, and also the declined ones), and the pending commissions
+ * already paid. Sales with a status no filter reaches (an unlisted payment status, or none) are never returned, so
+ * their days are always fetched again, grouped by the sales the cache holds per day: the only way to re-check them.
  */
 import { addDays, type DayRange } from '../../shared/dates';
 import type { OpenSale } from '../cache';
@@ -30,13 +33,28 @@ export interface OpenCheck {
   changedDays: string[];
 }
 
-const OPEN_FILTERS: readonly Pick<WalkTarget, 'commissionStatus' | 'paymentStatus'>[] = [
+type StatusFilter = Pick<WalkTarget, 'commissionStatus' | 'paymentStatus'>;
+
+const OPEN_FILTERS: readonly StatusFilter[] = [
   { commissionStatus: 'pending' },
   { commissionStatus: 'approved', paymentStatus: 'pending' },
 ];
 
+/** The walks when open sales in an unlisted commission status wait for payment: by payment status (see above). */
+const BY_PAYMENT_FILTERS: readonly StatusFilter[] = [
+  { paymentStatus: 'pending' },
+  { commissionStatus: 'pending', paymentStatus: 'paid' },
+];
+
 /** Walks one re-check of the open sales makes: one per open status the service's filters can ask for. */
 export const OPEN_WALKS = OPEN_FILTERS.length;
+
+const LISTED_COMMISSION = new Set<string | null>(['pending', 'approved', 'declined']);
+
+function filtersFor(cached: readonly OpenSale[]): readonly StatusFilter[] {
+  const unlisted = cached.some((s) => !LISTED_COMMISSION.has(s.commissionStatus) && s.paymentStatus === 'pending');
+  return unlisted ? BY_PAYMENT_FILTERS : OPEN_FILTERS;
+}
 
 /** Walks the open sales of `span`; `index` is the position of the first of its two walks among the run's windows. */
 export async function checkOpenSales(ctx: RunContext, span: OpenSpan, index: number): Promise<OpenCheck> {
@@ -44,9 +62,10 @@ export async function checkOpenSales(ctx: RunContext, span: OpenSpan, index: num
   const cached: OpenSale[] = ctx.deps.cache.openSales(ctx.account, span.from, span.to);
   // The walks' own sets, kept as they are rather than copied into one (S13: a bounded set per walk, no more).
   const returned: ReadonlySet<string>[] = [];
+  const filters = filtersFor(cached);
   await runPool(
-    OPEN_FILTERS,
-    OPEN_FILTERS.length,
+    filters,
+    filters.length,
     async (statuses, i) => {
       const label = `open sales (${Object.values(statuses).join(', ')}) ${span.from} to ${span.to}`;
       const walk = await walkUntilStable(ctx, { ...span, ...statuses, index: index + i, label });
@@ -80,14 +99,14 @@ function changedDayWindows(ctx: RunContext, days: readonly string[]): DayRange[]
 
 /**
  * Re-checks the open sales of `span` (two walks, counted from window `index` of the run), fetches in full the days
- * whose open sales changed, and counts both in the run's counters.
+ * whose open sales changed, and counts both in the run's counters. Resolves with the index of the run's next window.
  */
 export async function recheckOpenSales(
   ctx: RunContext,
   span: OpenSpan,
   index: number,
   signal?: AbortSignal,
-): Promise<void> {
+): Promise<number> {
   const check = await checkOpenSales(ctx, span, index);
   // Late sales the open walks found become searchable now.
   ctx.deps.cache.catchUpSearch();
@@ -97,4 +116,5 @@ export async function recheckOpenSales(
   ctx.counters.daysFetchedAgain += check.changedDays.length;
   const parallel = ctx.deps.parallelWindows ?? 3;
   await runPool(windows, parallel, (window, i) => fetchWindow(ctx, window, index + OPEN_WALKS + i), signal);
+  return index + OPEN_WALKS + windows.length;
 }

@@ -17,6 +17,8 @@ export interface OpenSale {
   reference: string;
   /** Transaction day, yyyy-mm-dd. */
   day: string;
+  commissionStatus: string | null;
+  paymentStatus: string | null;
 }
 
 /** How many sales the cache holds for one day (reported ones only). */
@@ -44,7 +46,7 @@ export function createOpenSaleReads(db: Database.Database): OpenSaleReads {
     )
     .pluck();
   const open = db.prepare<[string, string, string], OpenSale>(
-    `SELECT s.reference, s.transaction_date AS day FROM sales s WHERE ${reported} AND s.transaction_date BETWEEN ? AND ? AND ${OPEN_SALE_SQL}`,
+    `SELECT s.reference, s.transaction_date AS day, s.commission_status AS commissionStatus, s.payment_status AS paymentStatus FROM sales s WHERE ${reported} AND s.transaction_date BETWEEN ? AND ? AND ${OPEN_SALE_SQL}`,
   );
   const perDay = db.prepare<[string, string, string], DayCount>(
     `SELECT s.transaction_date AS day, count(*) AS count FROM sales s WHERE ${reported} AND s.transaction_date BETWEEN ? AND ? GROUP BY s.transaction_date`,

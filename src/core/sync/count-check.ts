@@ -25,32 +25,45 @@ function monthsOf(span: DayRange): DayRange[] {
   return months;
 }
 
-function cachedCount(ctx: RunContext, from: string, to: string): number {
-  return ctx.deps.cache.salesPerDay(ctx.account, from, to).reduce((sum, day) => sum + day.count, 0);
+/** Which sales are counted: all, or only those with this payment status. */
+export type CountScope = 'pending' | undefined;
+
+function cachedCount(ctx: RunContext, from: string, to: string, scope: CountScope): number {
+  return ctx.deps.cache.salesPerDay(ctx.account, from, to, scope).reduce((sum, day) => sum + day.count, 0);
 }
 
 /** Whether the service counts the sales of `span` as the cache does; null when it sent no count. */
-async function sameCount(ctx: RunContext, span: DayRange): Promise<boolean | null> {
+async function sameCount(ctx: RunContext, span: DayRange, scope: CountScope): Promise<boolean | null> {
   const included = ctx.endDayIncluded;
   const endDate = included ? span.to : addDays(span.to, 1);
   const page = await ctx.deps.client.getSalesPage(
-    { startDate: span.from, endDate, orderBy: 'transaction_date' },
+    { startDate: span.from, endDate, orderBy: 'transaction_date', ...(scope ? { paymentStatus: scope } : {}) },
     { page: 1, limit: 1 },
     ctx.signal,
   );
   if (page.totalHint === null) return null;
-  const counts = [cachedCount(ctx, span.from, span.to)];
-  if (!included) counts.push(cachedCount(ctx, span.from, endDate));
+  const counts = [cachedCount(ctx, span.from, span.to, scope)];
+  if (!included) counts.push(cachedCount(ctx, span.from, endDate, scope));
   return counts.includes(page.totalHint);
 }
 
-/** The months of `span` whose sale count at the service differs from the cache's. */
-export async function monthsWithOtherCounts(ctx: RunContext, span: DayRange): Promise<DayRange[]> {
-  if ((await sameCount(ctx, span)) !== false) return [];
+/**
+ * The months of `span` whose sale count (of `scope`) at the service differs from the cache's. With `unknown` the
+ * months of a span the service sent no count for are returned too, as if they differed.
+ */
+export async function monthsWithOtherCounts(
+  ctx: RunContext,
+  span: DayRange,
+  scope?: CountScope,
+  unknown: 'skip' | 'differs' = 'skip',
+): Promise<DayRange[]> {
+  const whole = await sameCount(ctx, span, scope);
+  if (whole === true || (whole === null && unknown === 'skip')) return [];
+  if (whole === null) return monthsOf(span);
   const differing: DayRange[] = [];
   for (const month of monthsOf(span)) {
     if (ctx.signal?.aborted) break;
-    if ((await sameCount(ctx, month)) === false) differing.push(month);
+    if ((await sameCount(ctx, month, scope)) === false) differing.push(month);
   }
   return differing;
 }

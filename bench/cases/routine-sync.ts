@@ -20,13 +20,13 @@ import { BENCH_ACCOUNT, type RunCase } from '../lib/case';
 import { count, info, ratioAtMost } from '../lib/rows';
 import { progress, timed } from '../lib/timing';
 
-const END_DAY = '2026-06-30';
-const DAYS = 3 * 365;
-const TRAILING_DAYS = 60;
-const LATENCY_MS = 20;
+export const END_DAY = '2026-06-30';
+export const DAYS = 3 * 365;
+export const TRAILING_DAYS = 60;
+export const LATENCY_MS = 20;
 /** Share of the sales older than the trailing window left open, as an affiliate's backlog of unpaid sales. */
 const OLD_OPEN_SHARE = 0.02;
-const FROM = addDays(END_DAY, -(DAYS - 1));
+export const FROM = addDays(END_DAY, -(DAYS - 1));
 const TRAILING_START = addDays(END_DAY, -TRAILING_DAYS);
 
 const dayOf = (sale: WireSale): string => serviceDayToIso(sale.transaction_date) ?? '';
@@ -38,7 +38,7 @@ const isOpen = (sale: WireSale): boolean =>
  * move earlier and their payments still follow them), with old open ones paid until about {@link OLD_OPEN_SHARE} of the
  * old sales are open.
  */
-function dataset(size: number): WireSale[] {
+export function dataset(size: number): WireSale[] {
   const generated = generateSales({ seed: 17, count: size, endDay: END_DAY, days: DAYS });
   const sales = generated.map((s, i) => ({
     ...s,
@@ -83,7 +83,7 @@ function assertPaid(cache: SalesCache, references: readonly string[]): void {
   }
 }
 
-async function measured(
+export async function measured(
   fake: FakeService,
   work: () => Promise<unknown>,
 ): Promise<{ seconds: number; requests: number }> {

@@ -4,8 +4,8 @@
  * in full the cached days confirmed longest ago, within a request budget chosen so that the whole cached history
  * before the trailing window is fetched again within `rotationDays` routine syncs (one a day: that many days).
  *
- * The history is cut into pieces of about one page each (by the sales the cache holds per day, with the day after, as a
- * walk reaches it); the budget is their pages divided by `rotationDays`; the pieces confirmed longest ago are taken
+ * The history is cut into pieces of at most one page each (by the sales the cache holds per day; a busier day is a
+ * piece of its own); the budget is their pages divided by `rotationDays`; the pieces confirmed longest ago are taken
  * first, and neighbours taken together are fetched as one window.
  */
 import { addDays, type DayRange } from '../../shared/dates';
@@ -42,22 +42,21 @@ function fetchTimes(windows: readonly CoveredWindow[], before: number): Map<numb
   return times;
 }
 
-/** Cuts the covered days into pieces of one page (a day with more sales is a piece of its own). */
+/** Cuts the covered days into pieces of at most one page (a day with more sales is a piece of its own). */
 function piecesOf(times: ReadonlyMap<number, string>, counts: ReadonlyMap<number, number>): Piece[] {
   const pieces: Piece[] = [];
   let rows = 0;
   for (const day of [...times.keys()].sort((a, b) => a - b)) {
     const fetchedAt = times.get(day) as string;
     const own = counts.get(day) ?? 0;
-    const next = counts.get(day + 1) ?? 0;
     const last = pieces.at(-1);
-    if (last !== undefined && last.to === day - 1 && rows + own + next <= PAGE_LIMIT) {
+    if (last !== undefined && last.to === day - 1 && rows + own <= PAGE_LIMIT) {
       last.to = day;
       rows += own;
       if (fetchedAt < last.fetchedAt) last.fetchedAt = fetchedAt;
     } else {
       rows = own;
-      pieces.push({ from: day, to: day, pages: Math.max(1, Math.ceil((own + next) / PAGE_LIMIT)), fetchedAt });
+      pieces.push({ from: day, to: day, pages: Math.max(1, Math.ceil(own / PAGE_LIMIT)), fetchedAt });
     }
   }
   return pieces;
@@ -86,8 +85,9 @@ export function planRotation(deps: SyncDeps, account: string, before: string, ro
   const taken: Piece[] = [];
   let spent = 0;
   for (const piece of [...pieces].sort((a, b) => a.fetchedAt.localeCompare(b.fetchedAt) || a.from - b.from)) {
-    // The oldest piece is taken even when it alone is over the budget: otherwise a busy day would never be fetched.
-    if (taken.length > 0 && spent + piece.pages > budget) break;
+    // Taken until the budget is spent (the last piece may go over it), so that each sync re-confirms at least a
+    // `rotationDays`th of the history and the whole of it is re-confirmed within `rotationDays` syncs.
+    if (spent >= budget) break;
     taken.push(piece);
     spent += piece.pages;
   }

@@ -26,6 +26,7 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   theme: 'auto' as const,
   firstSyncDays: 30,
   trailingResyncDays: 60,
+  finalSalesRecheckDays: 30,
   backgroundSyncHours: 6,
   fiscalYearStartMonth: 1,
   accounts: Object.freeze({}),

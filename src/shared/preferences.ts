@@ -66,6 +66,8 @@ export const preferencesSchema = z.strictObject({
   firstSyncDays: z.number().int().min(1).max(3650).default(DEFAULT_PREFERENCES.firstSyncDays),
   /** Days before today fetched again on every sync, because statuses change after a sale. */
   trailingResyncDays: z.number().int().min(0).max(365).default(DEFAULT_PREFERENCES.trailingResyncDays),
+  /** Days within which routine syncs (one a day) fetch every older cached day again, for final sales' statuses. */
+  finalSalesRecheckDays: z.number().int().min(1).max(365).default(DEFAULT_PREFERENCES.finalSalesRecheckDays),
   /** Hours between the routine syncs run while the app is open; 0 turns them off. */
   backgroundSyncHours: z.number().int().min(0).max(24).default(DEFAULT_PREFERENCES.backgroundSyncHours),
   /** The month (1 = January) a fiscal year starts in, for the "fiscal year" date presets. */
@@ -84,6 +86,7 @@ export const preferencesPatchSchema = z.strictObject({
   theme: z.enum(['light', 'dark', 'auto']).optional(),
   firstSyncDays: z.number().int().min(1).max(3650).optional(),
   trailingResyncDays: z.number().int().min(0).max(365).optional(),
+  finalSalesRecheckDays: z.number().int().min(1).max(365).optional(),
   backgroundSyncHours: z.number().int().min(0).max(24).optional(),
   fiscalYearStartMonth: z.number().int().min(1).max(12).optional(),
   account: z

@@ -171,7 +171,7 @@ function routineJson(run: SyncRun, result: RoutineSyncResult, trailingDays: numb
 }
 
 async function routineSync(run: SyncRun): Promise<void> {
-  const trailingDays = run.context.preferences.get().trailingResyncDays;
+  const { trailingResyncDays: trailingDays, finalSalesRecheckDays: rotationDays } = run.context.preferences.get();
   const result = await runRoutineSync(
     {
       cache: run.cache,
@@ -180,7 +180,7 @@ async function routineSync(run: SyncRun): Promise<void> {
       onProgress: onProgress(run, 'Checking statuses', 'steps'),
       lease: run.lease,
     },
-    { account: run.account.cacheKey, trailingDays },
+    { account: run.account.cacheKey, trailingDays, rotationDays },
     run.io.interrupt,
   );
   run.progress.done();

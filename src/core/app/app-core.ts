@@ -158,6 +158,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     logger: deps.logger,
     onAuthRejected: (error) => session.rejectCredentials(error),
     trailingDays: () => preferences.get().trailingResyncDays,
+    rotationDays: () => preferences.get().finalSalesRecheckDays,
   });
 
   /** The cache key of the open session; NOT_SIGNED_IN when nothing is open. */

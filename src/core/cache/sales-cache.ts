@@ -151,7 +151,7 @@ export interface SalesCache {
   /** The open sales of days [from, to], for the routine sync to compare with the service's open sales (T1). */
   openSales(account: string, from: string, to: string): OpenSale[];
   /** Reported sales per day over [from, to] (days without sales left out). */
-  salesPerDay(account: string, from: string, to: string): DayCount[];
+  salesPerDay(account: string, from: string, to: string, paymentStatus?: 'pending' | 'paid'): DayCount[];
   /**
    * After a complete fetch of a day range: marks "no longer reported" the cached sales of those days it did not return
    * (kept, stamped, listed as changes; T5). Returns how many.
@@ -322,7 +322,8 @@ export function createSalesCache(
       ),
     oldestOpenSaleDay: (account, before) => guardCorruption(() => openSales.oldestOpenDay(account, before)),
     openSales: (account, from, to) => guardCorruption(() => openSales.openSales(account, from, to)),
-    salesPerDay: (account, from, to) => guardCorruption(() => openSales.salesPerDay(account, from, to)),
+    salesPerDay: (account, from, to, paymentStatus) =>
+      guardCorruption(() => openSales.salesPerDay(account, from, to, paymentStatus)),
     markNoLongerReported: (account, fetch, at) =>
       guardCorruption(() => {
         const ids = markUnreported(account, fetch, at);

@@ -363,6 +363,7 @@ const FULL_SAMPLES: Partial<Record<BridgeMethod, unknown>> = {
     theme: 'dark',
     firstSyncDays: 30,
     trailingResyncDays: 60,
+    finalSalesRecheckDays: 30,
     fiscalYearStartMonth: 4,
     account: {
       id: ACCOUNT_ID,

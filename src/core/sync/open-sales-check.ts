@@ -5,11 +5,16 @@
  * approved is updated and logged right away). A cached open sale that neither walk returned has left the open
  * statuses (paid, declined, moved, or gone), and only a full fetch of its day can say which: those days are returned
  * for fetching. So a routine sync with nothing changed costs the open sales' pages, and each change one day's pages.
- * Sales with a status the filters cannot ask for (one the spec does not list, or approved without a payment status)
- * are never returned, so their days are always fetched again: the only way to re-check them.
+ * A commission status the spec does not list cannot be asked for (R4). A sale in one that waits for payment is still
+ * counted by the service's "payment pending" filter, so those sales are checked by counts (see `count-check.ts`): one
+ * for the span of their days, and per month only when it differs; only the days of months whose count differs are
+ * fetched in full. A count cannot see such a sale declined (its payment stays pending): the rotation of final sales
+ * does (see `rotation.ts`). Sales no filter counts (an unlisted payment status, or none) are never returned, so their
+ * days are always fetched again. Days fetched again are grouped by the sales the cache holds per day.
  */
 import { addDays, type DayRange } from '../../shared/dates';
 import type { OpenSale } from '../cache';
+import { monthsWithOtherCounts } from './count-check';
 import { planDayWindows } from './day-windows';
 import { runPool, type RunContext } from './sync-context';
 import type { SyncDeps } from './sync-types';
@@ -28,6 +33,8 @@ export interface OpenCheck {
   checked: number;
   /** Days holding an open sale the service no longer lists as open, oldest first. */
   changedDays: string[];
+  /** Days holding an open sale in an unlisted status waiting for payment, which the walks cannot return, oldest first. */
+  countedDays: string[];
 }
 
 const OPEN_FILTERS: readonly Pick<WalkTarget, 'commissionStatus' | 'paymentStatus'>[] = [
@@ -37,6 +44,13 @@ const OPEN_FILTERS: readonly Pick<WalkTarget, 'commissionStatus' | 'paymentStatu
 
 /** Walks one re-check of the open sales makes: one per open status the service's filters can ask for. */
 export const OPEN_WALKS = OPEN_FILTERS.length;
+
+/** An open sale the walks cannot return but the "payment pending" count includes. */
+function countedOnly(sale: OpenSale): boolean {
+  return (
+    sale.commissionStatus !== 'pending' && sale.commissionStatus !== 'approved' && sale.paymentStatus === 'pending'
+  );
+}
 
 /** Walks the open sales of `span`; `index` is the position of the first of its two walks among the run's windows. */
 export async function checkOpenSales(ctx: RunContext, span: OpenSpan, index: number): Promise<OpenCheck> {
@@ -56,10 +70,13 @@ export async function checkOpenSales(ctx: RunContext, span: OpenSpan, index: num
     },
     ctx.signal,
   );
-  const changedDays = new Set(
-    cached.filter((sale) => !returned.some((references) => references.has(sale.reference))).map((sale) => sale.day),
-  );
-  return { checked: cached.length, changedDays: [...changedDays].sort() };
+  const missing = cached.filter((sale) => !returned.some((references) => references.has(sale.reference)));
+  const daysOf = (sales: OpenSale[]): string[] => [...new Set(sales.map((sale) => sale.day))].sort();
+  return {
+    checked: cached.length,
+    changedDays: daysOf(missing.filter((sale) => !countedOnly(sale))),
+    countedDays: daysOf(missing.filter(countedOnly)),
+  };
 }
 
 /** The span from the oldest open sale made before `before` to the day before it; null when there is none. */
@@ -80,21 +97,35 @@ function changedDayWindows(ctx: RunContext, days: readonly string[]): DayRange[]
 
 /**
  * Re-checks the open sales of `span` (two walks, counted from window `index` of the run), fetches in full the days
- * whose open sales changed, and counts both in the run's counters.
+ * whose open sales changed, and counts both in the run's counters. Resolves with the index of the run's next window.
  */
 export async function recheckOpenSales(
   ctx: RunContext,
   span: OpenSpan,
   index: number,
   signal?: AbortSignal,
-): Promise<void> {
+): Promise<number> {
   const check = await checkOpenSales(ctx, span, index);
   // Late sales the open walks found become searchable now.
   ctx.deps.cache.catchUpSearch();
-  const windows = changedDayWindows(ctx, check.changedDays);
-  ctx.tracker.addWindows(windows.length);
   ctx.counters.openSalesChecked += check.checked;
-  ctx.counters.daysFetchedAgain += check.changedDays.length;
+  let next = await fetchDays(ctx, check.changedDays, index + OPEN_WALKS, signal);
+  // Counted after the changed days were fetched, so the cache's counts are the service's unless a counted sale moved.
+  if (check.countedDays.length > 0 && !signal?.aborted) {
+    const span = { from: check.countedDays[0] as string, to: check.countedDays.at(-1) as string };
+    const months = await monthsWithOtherCounts(ctx, span, 'pending', 'differs');
+    const inMonths = (day: string): boolean => months.some((m) => day >= m.from && day <= m.to);
+    next = await fetchDays(ctx, check.countedDays.filter(inMonths), next, signal);
+  }
+  return next;
+}
+
+/** Fetches `days` in full, grouped into windows (counted from window `index`); resolves with the next index. */
+async function fetchDays(ctx: RunContext, days: string[], index: number, signal?: AbortSignal): Promise<number> {
+  const windows = changedDayWindows(ctx, days);
+  ctx.tracker.addWindows(windows.length);
+  ctx.counters.daysFetchedAgain += days.length;
   const parallel = ctx.deps.parallelWindows ?? 3;
-  await runPool(windows, parallel, (window, i) => fetchWindow(ctx, window, index + OPEN_WALKS + i), signal);
+  await runPool(windows, parallel, (window, i) => fetchWindow(ctx, window, index + i), signal);
+  return index + windows.length;
 }

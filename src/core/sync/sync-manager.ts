@@ -25,6 +25,8 @@ export interface SyncManagerDeps {
   onAuthRejected: (error: AppError) => void;
   /** Trailing window re-fetched on every sync, in days. */
   trailingDays: () => number;
+  /** Days within which routine syncs fetch every older cached day again (R3); 30 when not given. */
+  rotationDays?: () => number;
 }
 
 /** One kind of sync run on the engine's dependencies. */
@@ -34,7 +36,7 @@ type SyncWork = (deps: SyncDeps, signal: AbortSignal) => Promise<SyncResult>;
 export interface SyncManager {
   start(client: ServiceClient, job: Omit<SyncJob, 'trailingDays'>): SyncStatus;
   /** Starts a routine sync: the trailing window, then every open sale however old (T1). */
-  startRoutine(client: ServiceClient, job: Omit<RoutineSyncJob, 'trailingDays'>): SyncStatus;
+  startRoutine(client: ServiceClient, job: Omit<RoutineSyncJob, 'trailingDays' | 'rotationDays'>): SyncStatus;
   cancel(): SyncStatus;
   status(account: string | null): SyncStatus;
   /** Resolves when the current run (if any) has ended; for tests and orderly shutdown. */
@@ -169,7 +171,12 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       return begin(client, job.account, (engineDeps, signal) => runSync(engineDeps, fullJob, signal));
     },
     startRoutine: (client, job) => {
-      const fullJob: RoutineSyncJob = { ...job, trailingDays: deps.trailingDays() };
+      const rotationDays = deps.rotationDays?.();
+      const fullJob: RoutineSyncJob = {
+        ...job,
+        trailingDays: deps.trailingDays(),
+        ...(rotationDays === undefined ? {} : { rotationDays }),
+      };
       return begin(client, job.account, (engineDeps, signal) => runRoutineSync(engineDeps, fullJob, signal));
     },
     cancel() {

@@ -25,6 +25,8 @@ export interface RoutineSyncJob {
   account: string;
   /** Days before today that are always fetched in full (default 60). */
   trailingDays?: number;
+  /** Days within which routine syncs, one a day, fetch every older cached day again (default 30, R3). */
+  rotationDays?: number;
 }
 
 /** What the engine needs. */

@@ -25,7 +25,7 @@ import { digestReferences, judgeWalk, type ReferenceDigest, type WalkSummary, ty
 /** Walks of one report before it is left unsettled. */
 export const MAX_WALKS = 3;
 /** Rows per page: the most the service serves. */
-const PAGE_LIMIT = 100;
+export const PAGE_LIMIT = 100;
 
 type ReportFilter = Parameters<typeof walkSalesPages>[1];
 

@@ -17,6 +17,8 @@ export interface OpenSale {
   reference: string;
   /** Transaction day, yyyy-mm-dd. */
   day: string;
+  commissionStatus: string | null;
+  paymentStatus: string | null;
 }
 
 /** How many sales the cache holds for one day (reported ones only). */
@@ -31,8 +33,11 @@ export interface OpenSaleReads {
   oldestOpenDay(account: string, before: string): string | null;
   /** The open sales of days `from`..`to` (inclusive). */
   openSales(account: string, from: string, to: string): OpenSale[];
-  /** Sales per day over `from`..`to`, days without sales left out; sizes the windows that fetch days again. */
-  salesPerDay(account: string, from: string, to: string): DayCount[];
+  /**
+   * Sales per day over `from`..`to`, days without sales left out; sizes the windows that fetch days again. With
+   * `paymentStatus`, only the sales with that payment status: what the service counts for that filter.
+   */
+  salesPerDay(account: string, from: string, to: string, paymentStatus?: 'pending' | 'paid'): DayCount[];
 }
 
 /** Prepares the reads on `db`. */
@@ -44,10 +49,13 @@ export function createOpenSaleReads(db: Database.Database): OpenSaleReads {
     )
     .pluck();
   const open = db.prepare<[string, string, string], OpenSale>(
-    `SELECT s.reference, s.transaction_date AS day FROM sales s WHERE ${reported} AND s.transaction_date BETWEEN ? AND ? AND ${OPEN_SALE_SQL}`,
+    `SELECT s.reference, s.transaction_date AS day, s.commission_status AS commissionStatus, s.payment_status AS paymentStatus FROM sales s WHERE ${reported} AND s.transaction_date BETWEEN ? AND ? AND ${OPEN_SALE_SQL}`,
   );
   const perDay = db.prepare<[string, string, string], DayCount>(
     `SELECT s.transaction_date AS day, count(*) AS count FROM sales s WHERE ${reported} AND s.transaction_date BETWEEN ? AND ? GROUP BY s.transaction_date`,
+  );
+  const perDayPaying = db.prepare<[string, string, string, string], DayCount>(
+    `SELECT s.transaction_date AS day, count(*) AS count FROM sales s WHERE ${reported} AND s.transaction_date BETWEEN ? AND ? AND s.payment_status = ? GROUP BY s.transaction_date`,
   );
   return {
     oldestOpenDay: (account, before) => {
@@ -58,9 +66,11 @@ export function createOpenSaleReads(db: Database.Database): OpenSaleReads {
       assertAccount(account);
       return open.all(account, from, to);
     },
-    salesPerDay: (account, from, to) => {
+    salesPerDay: (account, from, to, paymentStatus) => {
       assertAccount(account);
-      return perDay.all(account, from, to);
+      return paymentStatus === undefined
+        ? perDay.all(account, from, to)
+        : perDayPaying.all(account, from, to, paymentStatus);
     },
   };
 }

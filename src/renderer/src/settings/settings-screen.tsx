@@ -62,6 +62,10 @@ export const FIRST_SYNC_MAX_DAYS = 3650;
 export const TRAILING_MIN_DAYS = 0;
 export const TRAILING_MAX_DAYS = 365;
 
+/** Bounds of the rotation that fetches older days again for declined and paid sales, in days. */
+const RECHECK_MIN_DAYS = 1;
+const RECHECK_MAX_DAYS = 365;
+
 /** Props of {@link SettingsScreen}. */
 export interface SettingsScreenProps {
   session: Exclude<SessionStatus, { kind: 'none' }>;
@@ -182,6 +186,14 @@ function SyncCard() {
         min={TRAILING_MIN_DAYS}
         max={TRAILING_MAX_DAYS}
         onSave={(trailingResyncDays) => update({ trailingResyncDays })}
+      />
+      <DaysInput
+        label="Re-check paid and declined sales"
+        description="A paid sale can still be declined or its amount restated. Each routine sync fetches a share of the older days again, so that at one sync a day every day is fetched again within this many days."
+        value={prefs.finalSalesRecheckDays}
+        min={RECHECK_MIN_DAYS}
+        max={RECHECK_MAX_DAYS}
+        onSave={(finalSalesRecheckDays) => update({ finalSalesRecheckDays })}
       />
       <BackgroundSyncSetting />
       <Group gap="sm">

@@ -81,7 +81,7 @@ describe('month-end numbers from a script', () => {
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([key, { sales, cents: total }]) => {
         const [paymentDate, currency] = key.split('|');
-        return { paymentDate, currency, sales, amount: centsText(total) };
+        return { paymentDate, currency, sales, amount: centsText(total), state: 'paid' };
       });
     expect(JSON.parse(run.stdout)).toEqual(want);
   }, 60_000);
@@ -95,11 +95,11 @@ describe('month-end numbers from a script', () => {
     }[];
     const table = await cli(['payouts', '--account', 'Main shop', '--from', '2026-02-01', '--to', '2026-02-28']);
     const lines = table.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^Payment date\s+Currency\s+Sales\s+Amount$/);
+    expect(lines[0]).toMatch(/^Payment date\s+Currency\s+Sales\s+Amount\s+State$/);
     expect(lines).toHaveLength(json.length + 1);
     expect(lines[1]).toContain(json[0]?.amount);
     const csv = await cli(['payouts', '--account', 'Main shop', '--month', '2026-02', '--csv']);
-    expect(csv.stdout.split('\r\n')[0]).toBe('Payment date,Currency,Sales,Amount');
+    expect(csv.stdout.split('\r\n')[0]).toBe('Payment date,Currency,Sales,Amount,State');
     expect(csv.stdout.trim().split('\r\n')).toHaveLength(json.length + 1);
   }, 60_000);
 

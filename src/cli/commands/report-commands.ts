@@ -28,7 +28,7 @@ export async function payoutsCommand(
   const period = resolvePeriod(options, context.today(), 'payouts');
   const cache = context.cache();
   noteSyncUnderWay(cache, account, io);
-  const { payouts, paidWithoutDate } = readPayouts(cache, account.cacheKey, period);
+  const { payouts, paidWithoutDate } = readPayouts(cache, account.cacheKey, period, context.today());
   // Said before the rows, so a reader of a log sees that the total below may be short (R8).
   const history = readPaymentHistory(cache, account.cacheKey, period, context.now());
   const actions = cliSyncActions(syncCommandFor(account, io.program));
@@ -41,13 +41,15 @@ export async function payoutsCommand(
       currency: p.currency,
       sales: p.sales,
       amount: p.amount,
+      // A payment dated after today is announced, not received (A8).
+      state: p.scheduled ? 'scheduled' : 'paid',
     }));
     printRows(
       io,
       shape,
       rows,
-      ['Payment date', 'Currency', 'Sales', 'Amount'],
-      ['paymentDate', 'currency', 'sales', 'amount'],
+      ['Payment date', 'Currency', 'Sales', 'Amount', 'State'],
+      ['paymentDate', 'currency', 'sales', 'amount', 'state'],
       [2, 3],
     );
   }

@@ -3,7 +3,7 @@
  * (streamed, each sum exact), owed and pending from the cached totals, and the observed delay from sale to payment.
  * Reads only the cache, so it works offline.
  */
-import { addDays, type DayRange } from '../../shared/dates';
+import { addDays, localIsoDay, type DayRange } from '../../shared/dates';
 import { currencyDigits, decimalText, parseDecimal } from '../../shared/money';
 import { ExactSum } from '../../shared/money-sum';
 import type { OpenAmount, PaymentDelay, Payout, PayoutReport } from '../../shared/payouts';
@@ -33,11 +33,15 @@ function addCommission(sum: ExactSum, sale: CachedSale): boolean {
   return true;
 }
 
-/** Payouts of the paid sales whose payment date lies in `range`, sorted by date then currency. */
+/**
+ * Payouts of the paid sales whose payment date lies in `range`, sorted by date then currency. A payment dated after
+ * `today` is scheduled: listed, never counted as received before its day.
+ */
 export function readPayouts(
   source: PayoutSource,
   account: string,
   range: DayRange,
+  today: string,
 ): { payouts: Payout[]; paidWithoutDate: number } {
   const groups = new Map<string, { paymentDate: string; currency: string; sales: number; sum: ExactSum }>();
   const filter: SalesFilter = { from: range.from, to: range.to, dateBasis: 'payment', paymentStatuses: ['paid'] };
@@ -63,6 +67,7 @@ export function readPayouts(
       currency,
       sales,
       amount: decimalText(sum.total(), currencyDigits(currency)),
+      scheduled: paymentDate > today,
     }))
     .sort((a, b) =>
       a.paymentDate === b.paymentDate ? (a.currency < b.currency ? -1 : 1) : a.paymentDate < b.paymentDate ? -1 : 1,
@@ -103,9 +108,13 @@ function perCurrency(totals: readonly Pick<MoneyTotals, 'currency' | 'count' | '
     }));
 }
 
-/** Payouts added up per currency. */
-export function sumPayouts(payouts: readonly Payout[]): OpenAmount[] {
-  return perCurrency(payouts.map((p) => ({ currency: p.currency, count: p.sales, commission: p.amount })));
+/** Payouts received (those dated up to today) added up per currency; `scheduled` adds up the ones still to come. */
+export function sumPayouts(payouts: readonly Payout[], scheduled = false): OpenAmount[] {
+  return perCurrency(
+    payouts
+      .filter((p) => p.scheduled === scheduled)
+      .map((p) => ({ currency: p.currency, count: p.sales, commission: p.amount })),
+  );
 }
 
 /** Approved and not paid (payment pending, none, or a status the spec does not list), per currency. */
@@ -149,7 +158,8 @@ export function readPaymentDelay(source: PayoutSource, account: string): Payment
 
 /** The whole report for the Payouts view and the payout statement, as of `now`. */
 export function readPayoutReport(source: PayoutSource, account: string, range: DayRange, now: Date): PayoutReport {
-  const { payouts, paidWithoutDate } = readPayouts(source, account, range);
+  const asOf = localIsoDay(now);
+  const { payouts, paidWithoutDate } = readPayouts(source, account, range, asOf);
   const history = readPaymentHistory(source, account, range, now);
   return {
     history,
@@ -157,7 +167,9 @@ export function readPayoutReport(source: PayoutSource, account: string, range: D
     range,
     payouts,
     paid: sumPayouts(payouts),
+    scheduled: sumPayouts(payouts, true),
     paidWithoutDate,
+    asOf,
     owed: readOwed(source, account),
     pending: readPending(source, account),
     delay: readPaymentDelay(source, account),

@@ -72,12 +72,14 @@ function amountOf<T extends MoneyTotals>(
 }
 
 /**
- * The period's totals per currency: sales, commission, its commission columns (which add up to it: R7), and paid.
+ * The period's totals per currency: sales, commission earned (approved + pending, the app's headline figure: A6),
+ * commission of every status, its commission columns (which add up to it: R7), and paid.
  */
 function summaryRows(summary: SalesSummary): Record<string, string | number>[] {
   return summary.byCurrency.map((total) => ({
     currency: total.currency,
     sales: total.count,
+    earned: amountOf(summary.earned, total.currency, () => true),
     commission: total.commission,
     ...Object.fromEntries(
       COMMISSION_COLUMNS.map((column) => [
@@ -120,14 +122,15 @@ export async function summaryCommand(
     io.stdout(`No sales from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);
     return;
   }
-  const keys = ['currency', 'sales', 'commission', ...COMMISSION_COLUMNS, 'paid'];
+  const keys = ['currency', 'sales', 'earned', 'commission', ...COMMISSION_COLUMNS, 'paid'];
   const header = [
     'Currency',
     'Sales',
-    'Commission',
+    'Earned',
+    'All statuses',
     ...COMMISSION_COLUMNS.map((c) => COMMISSION_COLUMN_LABELS[c]),
     'Paid',
   ];
-  printRows(io, shape, rows, header, keys, [1, 2, 3, 4, 5, 6, 7]);
+  printRows(io, shape, rows, header, keys, [1, 2, 3, 4, 5, 6, 7, 8]);
   printAttention(io, summary.needingAttention);
 }

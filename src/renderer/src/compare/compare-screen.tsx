@@ -186,7 +186,7 @@ const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
   { key: 'label', label: '', numeric: false },
   { key: 'currency', label: 'Currency', numeric: false },
   { key: 'sales', label: 'Sales', numeric: true },
-  { key: 'amount', label: 'Commission', numeric: true },
+  { key: 'amount', label: 'Earned', numeric: true },
   { key: 'share', label: 'Share', numeric: true },
   { key: 'previousAmount', label: 'Before', numeric: true },
   { key: 'change', label: 'Change', numeric: true },

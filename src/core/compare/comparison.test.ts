@@ -194,4 +194,21 @@ describe('a period compared with the one before', () => {
     expect(row?.[1]?.startsWith('=')).toBe(false);
     expect(row?.[1]).toContain('HYPERLINK');
   });
+
+  it('A6: for one month the sales summary’s earned, its chart and Compare’s total are one figure, approved + pending, declined apart', () => {
+    cache.storePage('acct', sampleSales({ count: 3_000 }), clock.now());
+    const month = { from: '2026-04-01', to: '2026-04-30' };
+    const summary = cache.summary('acct', month);
+    const compared = readComparison(cache, 'acct', { unit: 'month', from: month.from, dimension: 'category' });
+    const series = cache.series('acct', { filter: month, interval: 'month' });
+    expect(summary.earned.length).toBeGreaterThan(1);
+    for (const earned of summary.earned) {
+      const columns = summary.byCommissionColumn.filter((c) => c.currency === earned.currency);
+      const minor = (column: string) => columns.find((c) => c.column === column)?.commissionMinor ?? 0;
+      expect(earned.commissionMinor).toBe(minor('approved') + minor('pending'));
+      expect(minor('declined')).toBeGreaterThan(0);
+      expect(compared.totals.find((t) => t.currency === earned.currency)?.amount).toBe(earned.commission);
+      expect(series.find((p) => p.currency === earned.currency)?.commission).toBe(earned.commission);
+    }
+  });
 });

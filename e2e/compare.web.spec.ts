@@ -24,7 +24,11 @@ const money = (currency: string, total: number) =>
     ),
   );
 
-/** Integer cents per currency (and key) of the fake's sales made in the month starting `start`. */
+/** Whether a sale's commission is earned (approved or pending): what every headline adds up (A6). */
+const earned = (sale: FakeService['sales'][number]): boolean =>
+  sale.commission_status === 'approved' || sale.commission_status === 'pending';
+
+/** Integer cents of commission earned per currency (and key) of the fake's sales made in the month starting `start`. */
 function sums(
   fake: FakeService,
   start: Date,
@@ -33,7 +37,7 @@ function sums(
   const month = start.toISOString().slice(0, 7);
   const out = new Map<string, number>();
   for (const sale of fake.sales) {
-    if (!isoOf(sale.transaction_date).startsWith(month)) continue;
+    if (!isoOf(sale.transaction_date).startsWith(month) || !earned(sale)) continue;
     const key = keyOf(sale);
     out.set(key, (out.get(key) ?? 0) + cents(Number(sale.commission_amount)));
   }
@@ -47,12 +51,12 @@ function months(back: number, count: number): { from: string; to: string } {
   return { from: start.toISOString().slice(0, 10), to: end.toISOString().slice(0, 10) };
 }
 
-/** Integer cents of commission per currency of the fake's sales made in [from, to]. */
+/** Integer cents of commission earned per currency of the fake's sales made in [from, to]. */
 function commissionByCurrency(fake: FakeService, range: { from: string; to: string }): Map<string, number> {
   const out = new Map<string, number>();
   for (const sale of fake.sales) {
     const day = isoOf(sale.transaction_date);
-    if (day >= range.from && day <= range.to)
+    if (day >= range.from && day <= range.to && earned(sale))
       out.set(sale.currency, (out.get(sale.currency) ?? 0) + cents(Number(sale.commission_amount)));
   }
   return out;
@@ -77,7 +81,7 @@ function expectedChange(now: number, before: number, unit: string): string {
 }
 
 test.describe('compare with the period before', () => {
-  test('totals and category lines equal the service’s records; the table sorts and exports as CSV', async ({
+  test('A6: totals and category lines are commission earned (approved + pending) of the service’s records; the table sorts and exports as CSV', async ({
     signedIn: page,
     host,
     fake,
@@ -108,9 +112,9 @@ test.describe('compare with the period before', () => {
     }
 
     // Sorting by commission keeps each currency's lines together, largest first within each.
-    await page.getByRole('button', { name: 'Sort by Commission' }).click();
-    await page.getByRole('button', { name: 'Sort by Commission' }).click();
-    await expect(page.getByRole('columnheader', { name: /Commission/ })).toHaveAttribute('aria-sort', 'descending');
+    await page.getByRole('button', { name: 'Sort by Earned' }).click();
+    await page.getByRole('button', { name: 'Sort by Earned' }).click();
+    await expect(page.getByRole('columnheader', { name: /Earned/ })).toHaveAttribute('aria-sort', 'descending');
 
     await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
     for (const theme of ['light', 'dark'] as const) {
@@ -130,7 +134,7 @@ test.describe('compare with the period before', () => {
     for (const row of rows) expect(Math.round(Number(row[3]) * 100)).toBe(lines.get(`${row[0]}|${row[1]}`) ?? 0);
   });
 
-  test('the sales totals of a whole month or quarter show the change against the period before, per currency, and nothing for other ranges', async ({
+  test('A6: the sales totals of a whole month or quarter show commission earned, the figure Compare shows, and the change against the period before, per currency, and nothing for other ranges', async ({
     signedIn: page,
 
     fake,
@@ -150,6 +154,7 @@ test.describe('compare with the period before', () => {
       await expect.poll(async () => Object.keys(await shownTotals(page)).sort()).toEqual([...totals.keys()].sort());
       for (const [currency, total] of totals) {
         const card = page.locator(`[data-testid="summary-currency"][data-currency="${currency}"]`);
+        await expect(card.getByTestId('summary-commission')).toHaveAttribute('data-value', decimal(total));
         const previous = totalsBefore.get(currency) ?? 0;
         if (previous === 0) {
           await expect(card.getByTestId('summary-previous-change')).toHaveCount(0);

@@ -44,6 +44,8 @@ function decimalText(value: bigint, digits: number): string {
 async function expectedAmounts(page: Page, sales: readonly WireRecord[]) {
   const totals = new Map<string, bigint>();
   for (const sale of sales) {
+    // The cards show commission earned: approved + pending (A6).
+    if (sale.commission_status !== 'approved' && sale.commission_status !== 'pending') continue;
     totals.set(
       sale.currency,
       (totals.get(sale.currency) ?? 0n) + units(sale.commission_amount, wideDigits(sale.currency)),

@@ -273,7 +273,8 @@ export function expectedTotals(records: readonly WireRecord[]): ShownTotals {
   for (const r of records) {
     const cur = (acc[r.currency] ??= { count: 0, c: 0, t: 0, s: {} });
     cur.count++;
-    cur.c += cents(r.commission_amount);
+    // The headline is commission earned: approved + pending, never declined (A6).
+    if (r.commission_status === 'approved' || r.commission_status === 'pending') cur.c += cents(r.commission_amount);
     cur.t += cents(r.transaction_amount);
     const st = (cur.s[r.commission_status] ??= { count: 0, c: 0, t: 0 });
     st.count++;

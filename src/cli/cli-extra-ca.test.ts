@@ -7,6 +7,7 @@ import { createTestCore } from '../../test-support/app-core-kit';
 import { tempFolder } from '../../test-support/cache-kit';
 import { messagesOf, runCliProcess, type CliRun } from '../../test-support/cli-kit';
 import { createKeytarSecretStore } from '../core/keychain';
+import { createTestCertificates } from '../../e2e/fake-service/certificates';
 import { createNodeFetch } from '../core/service';
 import { createConfSettingsStore } from '../core/settings';
 import { EXTRA_CA_CLI_OPTION, EXTRA_CA_OPTION } from '../shared/extra-ca-setting';
@@ -19,12 +20,15 @@ let folder: ReturnType<typeof tempFolder>;
 let dataDir: string;
 
 /** Runs the command on this test's folder and keychain; `caFile` adds `--ca-file` for the run. */
-function cli(args: string[], options: { caFile?: string; stdin?: string } = {}): Promise<CliRun> {
+function cli(
+  args: string[],
+  options: { caFile?: string; stdin?: string; env?: Record<string, string> } = {},
+): Promise<CliRun> {
   const ca = options.caFile === undefined ? [] : ['--ca-file', options.caFile];
-  return runCliProcess(
-    [...args, '--data-dir', dataDir, '--keychain-service', SERVICE, ...ca],
-    options.stdin === undefined ? {} : { stdin: options.stdin },
-  );
+  return runCliProcess([...args, '--data-dir', dataDir, '--keychain-service', SERVICE, ...ca], {
+    ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
+    ...(options.env === undefined ? {} : { env: options.env }),
+  });
 }
 
 /** The app's core on the same folder and keychain, with a transport that trusts only the system's certificates. */
@@ -83,5 +87,21 @@ describe('the command and the app agree on an account’s extra certificate', ()
     const removed = await cli(['sync', '--account', 'Behind a proxy', ...PERIOD]);
     expect(removed.code).toBe(EXIT_CODES.service);
     expect(messagesOf(removed.stderr)).toContain(`“${EXTRA_CA_OPTION}”`);
+  }, 120_000);
+
+  it('A9: an account trusting an unrelated CA still trusts what the system trusts (NODE_EXTRA_CA_CERTS)', async () => {
+    const core = appCore();
+    const accountId = core.session.status().accounts.find((a) => a.label === 'Behind a proxy')?.id ?? '';
+    const other = await createTestCertificates({ caName: 'Unrelated Office CA' });
+    await core.accounts.trustExtraCa({ accountId, pem: other.caPem });
+    await core.close();
+    const system = { NODE_EXTRA_CA_CERTS: fake.caPemPath };
+    const trusted = await cli(['sync', '--account', 'Behind a proxy', ...PERIOD], { env: system });
+    expect(messagesOf(trusted.stderr)).toBe('');
+    expect(trusted.code).toBe(EXIT_CODES.ok);
+
+    const untrusted = await cli(['sync', '--account', 'Behind a proxy', ...PERIOD]);
+    expect(untrusted.code).toBe(EXIT_CODES.service);
+    expect(messagesOf(untrusted.stderr)).toContain('issued by “Commission Desk Test CA”');
   }, 120_000);
 });

@@ -81,7 +81,7 @@ describe('month-end numbers from a script', () => {
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([key, { sales, cents: total }]) => {
         const [paymentDate, currency] = key.split('|');
-        return { paymentDate, currency, sales, amount: centsText(total) };
+        return { paymentDate, currency, sales, amount: centsText(total), state: 'paid' };
       });
     expect(JSON.parse(run.stdout)).toEqual(want);
   }, 60_000);
@@ -95,25 +95,29 @@ describe('month-end numbers from a script', () => {
     }[];
     const table = await cli(['payouts', '--account', 'Main shop', '--from', '2026-02-01', '--to', '2026-02-28']);
     const lines = table.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^Payment date\s+Currency\s+Sales\s+Amount$/);
+    expect(lines[0]).toMatch(/^Payment date\s+Currency\s+Sales\s+Amount\s+State$/);
     expect(lines).toHaveLength(json.length + 1);
     expect(lines[1]).toContain(json[0]?.amount);
     const csv = await cli(['payouts', '--account', 'Main shop', '--month', '2026-02', '--csv']);
-    expect(csv.stdout.split('\r\n')[0]).toBe('Payment date,Currency,Sales,Amount');
+    expect(csv.stdout.split('\r\n')[0]).toBe('Payment date,Currency,Sales,Amount,State');
     expect(csv.stdout.trim().split('\r\n')).toHaveLength(json.length + 1);
   }, 60_000);
 
-  it('summary --json gives each currency’s commission by status for the sales made in the period', async () => {
+  it('A6: summary --json gives each currency’s commission earned (approved + pending) apart from declined, and by status', async () => {
     const run = await cli(['summary', '--account', 'Main shop', '--month', '2026-01', '--json']);
     expect(run.code).toBe(0);
     const inMonth = (s: WireSale) => dayOf(s.transaction_date).startsWith('2026-01');
     const total = grouped((s) => (inMonth(s) ? s.currency : null));
     const status = (name: string) => grouped((s) => (inMonth(s) && s.commission_status === name ? s.currency : null));
     const paid = grouped((s) => (inMonth(s) && s.payment_status === 'paid' ? s.currency : null));
+    const earned = grouped((s) =>
+      inMonth(s) && ['approved', 'pending'].includes(s.commission_status) ? s.currency : null,
+    );
     const amount = (map: Map<string, { cents: number }>, currency: string) => centsText(map.get(currency)?.cents ?? 0);
     const want = [...total.keys()].sort().map((currency) => ({
       currency,
       sales: total.get(currency)?.sales,
+      earned: amount(earned, currency),
       commission: amount(total, currency),
       approved: amount(status('approved'), currency),
       pending: amount(status('pending'), currency),

@@ -291,6 +291,8 @@ async function main(): Promise<void> {
     settings: createElectronSettingsStore(),
     keychain: createKeytarSecretStore(app.isPackaged ? KEYCHAIN_SERVICE.production : KEYCHAIN_SERVICE.development),
     fetch: networkTransport(serviceSession),
+    // An account's extra certificate is trusted on top of the computer's store, never instead of it.
+    fetchTrusting: (extraCaPem) => createNodeFetch({ extraCaPem, systemStore: true }),
     cachePath: join(app.getPath('userData'), 'cache.sqlite'),
     shell: electronShell,
     onSyncNews: (news) => syncNews.notify(news),

@@ -21,3 +21,15 @@ export const COMMISSION_COLUMN_LABELS: Readonly<Record<CommissionColumn, string>
 export function commissionColumnOf(status: string | null | undefined): CommissionColumn {
   return isKnownCommissionStatus(status) ? status : 'other';
 }
+
+/**
+ * The statuses whose commission is earned (A6): approved and pending. Every headline figure (the sales summary, the
+ * period before, Compare, the CLI and the exports) is their sum; declined and other statuses are shown apart, never
+ * inside it.
+ */
+export const EARNED_STATUSES = ['approved', 'pending'] as const;
+
+/** Whether a commission column counts as earned. */
+export function isEarnedColumn(column: CommissionColumn): boolean {
+  return (EARNED_STATUSES as readonly string[]).includes(column);
+}

@@ -12,6 +12,8 @@ export interface Payout {
   currency: string;
   sales: number;
   amount: string;
+  /** Dated after today: announced by the service, not received yet (A8). */
+  scheduled: boolean;
 }
 
 /** Money of one currency not paid yet: `owed` (approved, unpaid) or `pending` (commission still pending). */
@@ -76,10 +78,14 @@ export interface AgingRow {
 export interface PayoutReport {
   range: DayRange;
   payouts: Payout[];
-  /** The period's payouts added up per currency. */
+  /** The period's payouts received by today, added up per currency. */
   paid: OpenAmount[];
+  /** The period's payouts dated after today, added up per currency: scheduled, not received. */
+  scheduled: OpenAmount[];
   /** Sales in the period marked paid whose payment date the service left out: counted, never placed on a day. */
   paidWithoutDate: number;
+  /** The day (`yyyy-mm-dd`, local) the report was read: owed and pending are as of this day, whatever the period. */
+  asOf: string;
   owed: OpenAmount[];
   pending: OpenAmount[];
   /** Null when no paid sale has both dates. */

@@ -82,6 +82,11 @@ export interface SalesSummary {
    * together, so a currency's columns add up to its total (R7). A column without sales has no entry.
    */
   byCommissionColumn: (MoneyTotals & { column: CommissionColumn })[];
+  /**
+   * Commission earned per currency: approved + pending (`EARNED_STATUSES`), the figure every headline shows (A6).
+   * Declined and other statuses are in `byCommissionColumn`, never in it. A currency with no earned sale has no entry.
+   */
+  earned: MoneyTotals[];
   /** Sales of the summary in no commission total: their amount is missing or could not be read (R7). */
   needingAttention: AmountsNeedingAttention;
   dataAsOf: DataAsOf | null;

@@ -28,7 +28,7 @@ export async function payoutsCommand(
   const period = resolvePeriod(options, context.today(), 'payouts');
   const cache = context.cache();
   noteSyncUnderWay(cache, account, io);
-  const { payouts, paidWithoutDate } = readPayouts(cache, account.cacheKey, period);
+  const { payouts, paidWithoutDate } = readPayouts(cache, account.cacheKey, period, context.today());
   // Said before the rows, so a reader of a log sees that the total below may be short (R8).
   const history = readPaymentHistory(cache, account.cacheKey, period, context.now());
   const actions = cliSyncActions(syncCommandFor(account, io.program));
@@ -41,13 +41,15 @@ export async function payoutsCommand(
       currency: p.currency,
       sales: p.sales,
       amount: p.amount,
+      // A payment dated after today is announced, not received (A8).
+      state: p.scheduled ? 'scheduled' : 'paid',
     }));
     printRows(
       io,
       shape,
       rows,
-      ['Payment date', 'Currency', 'Sales', 'Amount'],
-      ['paymentDate', 'currency', 'sales', 'amount'],
+      ['Payment date', 'Currency', 'Sales', 'Amount', 'State'],
+      ['paymentDate', 'currency', 'sales', 'amount', 'state'],
       [2, 3],
     );
   }
@@ -70,12 +72,14 @@ function amountOf<T extends MoneyTotals>(
 }
 
 /**
- * The period's totals per currency: sales, commission, its commission columns (which add up to it: R7), and paid.
+ * The period's totals per currency: sales, commission earned (approved + pending, the app's headline figure: A6),
+ * commission of every status, its commission columns (which add up to it: R7), and paid.
  */
 function summaryRows(summary: SalesSummary): Record<string, string | number>[] {
   return summary.byCurrency.map((total) => ({
     currency: total.currency,
     sales: total.count,
+    earned: amountOf(summary.earned, total.currency, () => true),
     commission: total.commission,
     ...Object.fromEntries(
       COMMISSION_COLUMNS.map((column) => [
@@ -118,14 +122,15 @@ export async function summaryCommand(
     io.stdout(`No sales from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);
     return;
   }
-  const keys = ['currency', 'sales', 'commission', ...COMMISSION_COLUMNS, 'paid'];
+  const keys = ['currency', 'sales', 'earned', 'commission', ...COMMISSION_COLUMNS, 'paid'];
   const header = [
     'Currency',
     'Sales',
-    'Commission',
+    'Earned',
+    'All statuses',
     ...COMMISSION_COLUMNS.map((c) => COMMISSION_COLUMN_LABELS[c]),
     'Paid',
   ];
-  printRows(io, shape, rows, header, keys, [1, 2, 3, 4, 5, 6, 7]);
+  printRows(io, shape, rows, header, keys, [1, 2, 3, 4, 5, 6, 7, 8]);
   printAttention(io, summary.needingAttention);
 }

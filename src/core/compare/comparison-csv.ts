@@ -24,10 +24,10 @@ export function comparisonCsv(comparison: Comparison, dimension: BreakdownDimens
     'Currency',
     DIMENSION_LABELS[dimension],
     `Sales ${period.from} to ${period.to}`,
-    `Commission ${period.from} to ${period.to}`,
+    `Commission earned ${period.from} to ${period.to}`,
     'Share of the currency (%)',
     `Sales ${previous.from} to ${previous.to}`,
-    `Commission ${previous.from} to ${previous.to}`,
+    `Commission earned ${previous.from} to ${previous.to}`,
     'Change',
   ];
   const rows = comparison.lines.map((line) => [

@@ -124,7 +124,7 @@ describe('a period compared with the one before', () => {
     ]);
   });
 
-  it('per product, equal to an independent cent sum over the sales, sales without a product in a line of their own', () => {
+  it('A6: per product, commission earned equal to an independent cent sum over the approved and pending sales, sales without a product in a line of their own', () => {
     const all = sampleSales({ count: 3_000 });
     cache.storePage('acct', all, clock.now());
     const result = readComparison(cache, 'acct', { unit: 'quarter', from: '2026-04-01', dimension: 'product' });
@@ -132,7 +132,11 @@ describe('a period compared with the one before', () => {
     for (const line of result.lines) {
       const of = (from: string, to: string) =>
         all.filter(
-          (s) => s.currency === line.currency && s.productSlug === line.key && inRange(s.transactionDate, from, to),
+          (s) =>
+            s.currency === line.currency &&
+            s.productSlug === line.key &&
+            inRange(s.transactionDate, from, to) &&
+            (s.commissionStatus === 'approved' || s.commissionStatus === 'pending'),
         );
       const now = of('2026-04-01', '2026-06-30');
       const before = of('2026-01-01', '2026-03-31');
@@ -157,12 +161,14 @@ describe('a period compared with the one before', () => {
         {
           currency: 'EUR',
           commission_amount: 10,
+          commission_status: 'approved',
           subid: '=HYPERLINK("https://evil.example")',
           transaction_date: '05-02-2026',
         },
         {
           currency: 'EUR',
           commission_amount: 12,
+          commission_status: 'pending',
           subid: '=HYPERLINK("https://evil.example")',
           transaction_date: '05-01-2026',
         },
@@ -178,14 +184,31 @@ describe('a period compared with the one before', () => {
       'Currency',
       'Sub-ID',
       'Sales 2026-02-01 to 2026-02-28',
-      'Commission 2026-02-01 to 2026-02-28',
+      'Commission earned 2026-02-01 to 2026-02-28',
       'Share of the currency (%)',
       'Sales 2026-01-01 to 2026-01-31',
-      'Commission 2026-01-01 to 2026-01-31',
+      'Commission earned 2026-01-01 to 2026-01-31',
       'Change',
     ]);
     expect(row?.slice(2)).toEqual(['1', '10.00', '100.00', '1', '12.00', '-2.00']);
     expect(row?.[1]?.startsWith('=')).toBe(false);
     expect(row?.[1]).toContain('HYPERLINK');
+  });
+
+  it('A6: for one month the sales summary’s earned, its chart and Compare’s total are one figure, approved + pending, declined apart', () => {
+    cache.storePage('acct', sampleSales({ count: 3_000 }), clock.now());
+    const month = { from: '2026-04-01', to: '2026-04-30' };
+    const summary = cache.summary('acct', month);
+    const compared = readComparison(cache, 'acct', { unit: 'month', from: month.from, dimension: 'category' });
+    const series = cache.series('acct', { filter: month, interval: 'month' });
+    expect(summary.earned.length).toBeGreaterThan(1);
+    for (const earned of summary.earned) {
+      const columns = summary.byCommissionColumn.filter((c) => c.currency === earned.currency);
+      const minor = (column: string) => columns.find((c) => c.column === column)?.commissionMinor ?? 0;
+      expect(earned.commissionMinor).toBe(minor('approved') + minor('pending'));
+      expect(minor('declined')).toBeGreaterThan(0);
+      expect(compared.totals.find((t) => t.currency === earned.currency)?.amount).toBe(earned.commission);
+      expect(series.find((p) => p.currency === earned.currency)?.commission).toBe(earned.commission);
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   parseDecimal,
   type ExactDecimal,
 } from '../../shared/money';
+import { EARNED_STATUSES } from '../../shared/commission-columns';
 import { ExactSum } from '../../shared/money-sum';
 import {
   comparedPeriods,
@@ -102,7 +103,9 @@ export function readComparison(source: CompareSource, account: string, query: Co
   const lines = new Map<string, Pair>();
   const sort = { column: 'transactionDate', direction: 'asc' } as const;
   ([period, previous] as const).forEach((range, which) => {
-    for (const sale of source.iterateSales(account, { filter: { from: range.from, to: range.to }, sort })) {
+    // Commission earned only (A6): the headline figure everywhere, declined and other statuses apart.
+    const filter = { from: range.from, to: range.to, commissionStatuses: [...EARNED_STATUSES] };
+    for (const sale of source.iterateSales(account, { filter, sort })) {
       pairOf(totals, sale.currency, null).add(which as 0 | 1, sale);
       const { key, label } = keyOf(sale, query.dimension);
       const line = pairOf(lines, sale.currency, key);

@@ -9,7 +9,7 @@
  * Statuses are open values: a commission status the spec does not list (`reversed`, `on_hold`) is a group of its own
  * and is counted neither as earned nor as pending, since nobody said what it means.
  */
-import { commissionColumnOf, type CommissionColumn } from '../../shared/commission-columns';
+import { commissionColumnOf, isEarnedColumn, type CommissionColumn } from '../../shared/commission-columns';
 import { currencyDigits, type ExactDecimal } from '../../shared/money';
 import { ExactSum } from '../../shared/money-sum';
 import type { CachedSale } from '../../shared/sales-query-types';
@@ -99,7 +99,8 @@ export class ExportTotals {
   /** Adds a sale; `basisDay` is the day the date range applies to (transaction or payment date), if any. */
   add(sale: CachedSale, basisDay: string | null): void {
     const status = statusCell(sale);
-    const payment = status === 'approved' || status === 'pending' ? (sale.paymentStatus ?? NO_PAYMENT_STATUS) : null;
+    const earned = isEarnedColumn(commissionColumnOf(sale.commissionStatus));
+    const payment = earned ? (sale.paymentStatus ?? NO_PAYMENT_STATUS) : null;
     const byStatus = this.routesOf(sale.currency, basisDay, payment);
     const groups =
       byStatus.get(status) ??

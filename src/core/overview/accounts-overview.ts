@@ -29,7 +29,7 @@ export function readAccountsOverview(
 ): AccountOverview[] {
   const month = monthRange(today.slice(0, 7)) ?? { from: today, to: today };
   return accounts.map(({ id, label }) => {
-    const { payouts } = readPayouts(source, id, month);
+    const { payouts } = readPayouts(source, id, month, today);
     return {
       accountId: id,
       label,

@@ -46,7 +46,7 @@ describe('payouts from the cache', () => {
     }
     expect(expected.size).toBeGreaterThan(20);
 
-    const { payouts, paidWithoutDate } = readPayouts(cache, 'acct', range);
+    const { payouts, paidWithoutDate } = readPayouts(cache, 'acct', range, '2026-12-31');
     expect(payouts.map((p) => `${p.paymentDate}|${p.currency}`)).toEqual([...expected.keys()].sort());
     for (const payout of payouts) {
       const want = expected.get(`${payout.paymentDate}|${payout.currency}`);
@@ -55,6 +55,7 @@ describe('payouts from the cache', () => {
         currency: payout.currency,
         sales: want?.sales,
         amount: centsText(want?.cents ?? -1),
+        scheduled: false,
       });
     }
     expect(paidWithoutDate).toBe(0);
@@ -116,11 +117,12 @@ describe('payouts from the cache', () => {
       ]),
       clock.now(),
     );
-    const { payouts, paidWithoutDate } = readPayouts(cache, 'acct', { from: '2026-04-01', to: '2026-04-30' });
+    const april = { from: '2026-04-01', to: '2026-04-30' };
+    const { payouts, paidWithoutDate } = readPayouts(cache, 'acct', april, '2026-05-01');
     expect(payouts).toEqual([
-      { paymentDate: '2026-04-10', currency: 'JPY', sales: 2, amount: '4001' },
-      { paymentDate: '2026-04-10', currency: 'KWD', sales: 1, amount: '1.125' },
-      { paymentDate: '2026-04-11', currency: 'USD', sales: 2, amount: '123456789.995' },
+      { paymentDate: '2026-04-10', currency: 'JPY', sales: 2, amount: '4001', scheduled: false },
+      { paymentDate: '2026-04-10', currency: 'KWD', sales: 1, amount: '1.125', scheduled: false },
+      { paymentDate: '2026-04-11', currency: 'USD', sales: 2, amount: '123456789.995', scheduled: false },
     ]);
     expect(paidWithoutDate).toBe(1);
   });
@@ -151,7 +153,9 @@ describe('payouts from the cache', () => {
       { currency: 'USD', sales: 1, amount: '3.00' },
     ]);
     expect(report.pending).toEqual([{ currency: 'USD', sales: 1, amount: '8.00' }]);
-    expect(report.payouts).toEqual([{ paymentDate: '2026-04-01', currency: 'EUR', sales: 1, amount: '100.00' }]);
+    expect(report.payouts).toEqual([
+      { paymentDate: '2026-04-01', currency: 'EUR', sales: 1, amount: '100.00', scheduled: false },
+    ]);
     expect(report.paid).toEqual([{ currency: 'EUR', sales: 1, amount: '100.00' }]);
   });
 
@@ -192,5 +196,48 @@ describe('payouts from the cache', () => {
     const report = readPayoutReport(cache, 'acct', { from: '2026-04-01', to: '2026-04-30' }, clock.now());
     expect(report).toMatchObject({ payouts: [], paid: [], paidWithoutDate: 0, owed: [], delay: null });
     expect(report.pending).toEqual([{ currency: 'EUR', sales: 1, amount: '1.00' }]);
+  });
+
+  it('A8: a payment dated after today is scheduled, not received; owed and pending say the day they are as of', () => {
+    const now = new Date(2026, 3, 15, 12); // 15 April 2026, local time
+    cache.storePage(
+      'acct',
+      parsedSales([
+        {
+          currency: 'EUR',
+          commission_amount: 10,
+          commission_status: 'approved',
+          payment_status: 'paid',
+          payment_date: '15-04-2026',
+        },
+        {
+          currency: 'EUR',
+          commission_amount: 25,
+          commission_status: 'approved',
+          payment_status: 'paid',
+          payment_date: '16-04-2026',
+        },
+        { currency: 'EUR', commission_amount: 4, commission_status: 'approved', payment_status: 'pending' },
+      ]),
+      clock.now(),
+    );
+    const report = readPayoutReport(cache, 'acct', { from: '2026-04-01', to: '2026-04-30' }, now);
+    expect(report.asOf).toBe('2026-04-15');
+    expect(report.payouts.map((p) => [p.paymentDate, p.scheduled])).toEqual([
+      ['2026-04-15', false],
+      ['2026-04-16', true],
+    ]);
+    expect(report.paid).toEqual([{ currency: 'EUR', sales: 1, amount: '10.00' }]);
+    expect(report.scheduled).toEqual([{ currency: 'EUR', sales: 1, amount: '25.00' }]);
+    expect(report.owed).toEqual([{ currency: 'EUR', sales: 1, amount: '4.00' }]);
+
+    const dayAfter = readPayoutReport(
+      cache,
+      'acct',
+      { from: '2026-04-01', to: '2026-04-30' },
+      new Date(2026, 3, 16, 0, 1),
+    );
+    expect(dayAfter.paid).toEqual([{ currency: 'EUR', sales: 2, amount: '35.00' }]);
+    expect(dayAfter.scheduled).toEqual([]);
   });
 });

@@ -21,11 +21,15 @@ export interface PayoutSource extends PaymentHistorySource {
 
 const BY_TRANSACTION_DATE = { column: 'transactionDate', direction: 'asc' } as const;
 
-/** Payouts of the paid sales whose payment date lies in `range`, sorted by date then currency. */
+/**
+ * Payouts of the paid sales whose payment date lies in `range`, sorted by date then currency. A payment dated after
+ * `today` is scheduled: listed, never counted as received before its day.
+ */
 export function readPayouts(
   source: PayoutSource,
   account: string,
   range: DayRange,
+  today: string,
 ): { payouts: Payout[]; paidWithoutDate: number } {
   const groups = new Map<string, { paymentDate: string; currency: string; sales: number; sum: ExactSum }>();
   const filter: SalesFilter = { from: range.from, to: range.to, dateBasis: 'payment', paymentStatuses: ['paid'] };
@@ -51,6 +55,7 @@ export function readPayouts(
       currency,
       sales,
       amount: decimalText(sum.total(), currencyDigits(currency)),
+      scheduled: paymentDate > today,
     }))
     .sort((a, b) =>
       a.paymentDate === b.paymentDate ? (a.currency < b.currency ? -1 : 1) : a.paymentDate < b.paymentDate ? -1 : 1,
@@ -91,9 +96,13 @@ function perCurrency(totals: readonly Pick<MoneyTotals, 'currency' | 'count' | '
     }));
 }
 
-/** Payouts added up per currency. */
-export function sumPayouts(payouts: readonly Payout[]): OpenAmount[] {
-  return perCurrency(payouts.map((p) => ({ currency: p.currency, count: p.sales, commission: p.amount })));
+/** Payouts received (those dated up to today) added up per currency; `scheduled` adds up the ones still to come. */
+export function sumPayouts(payouts: readonly Payout[], scheduled = false): OpenAmount[] {
+  return perCurrency(
+    payouts
+      .filter((p) => p.scheduled === scheduled)
+      .map((p) => ({ currency: p.currency, count: p.sales, commission: p.amount })),
+  );
 }
 
 /** Approved and not paid (payment pending, none, or a status the spec does not list), per currency. */
@@ -137,16 +146,19 @@ export function readPaymentDelay(source: PayoutSource, account: string): Payment
 
 /** The whole report for the Payouts view and the payout statement, as of `now`. */
 export function readPayoutReport(source: PayoutSource, account: string, range: DayRange, now: Date): PayoutReport {
-  const { payouts, paidWithoutDate } = readPayouts(source, account, range);
+  const asOf = localIsoDay(now);
+  const { payouts, paidWithoutDate } = readPayouts(source, account, range, asOf);
   const history = readPaymentHistory(source, account, range, now);
   return {
     history,
     warnings: paymentHistoryWarnings(history, { syncDays: () => 'use "Sync these days" below', syncNow: 'sync' }),
-    aging: readAging(source, account, localIsoDay(now)),
+    aging: readAging(source, account, asOf),
     range,
     payouts,
     paid: sumPayouts(payouts),
+    scheduled: sumPayouts(payouts, true),
     paidWithoutDate,
+    asOf,
     owed: readOwed(source, account),
     pending: readPending(source, account),
     delay: readPaymentDelay(source, account),

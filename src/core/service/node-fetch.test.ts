@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { getCACertificates } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCertificates } from '../../../e2e/fake-service/certificates';
 import { connectClient, type FakeClient } from '../../../e2e/fake-service/client-fixture';
 import { startFakeService, type FakeService } from '../../../e2e/fake-service/fake-service';
 import { AppError } from '../../shared/errors';
 import { parseBaseUrl } from './base-url';
-import { createNodeFetch, parseCaBundle, readCaFile, type NodeFetchOptions } from './node-fetch';
+import { createNodeFetch, parseCaBundle, readCaFile, trustedRoots, type NodeFetchOptions } from './node-fetch';
 import { createServiceClient } from './service-client';
 
 let fake: FakeService;
@@ -96,6 +97,29 @@ describe('N1: only https, and TLS always verified', () => {
     const fetch = createNodeFetch({ extraCaPem: other.caPem });
     const client = createServiceClient({ baseUrl: fake.baseUrl, credentials: fake.credentials, fetch });
     expect(await code(client.getProfile())).toBe('TLS_FAILURE');
+    fetch.close();
+  });
+
+  it('A9: an extra CA is added to the roots Node and the system trust, never put in their place', () => {
+    const extra = parseCaBundle(fake.caPem);
+    const node = trustedRoots(extra, false);
+    const app = trustedRoots(extra, true);
+    const has = (roots: string[], pem: string): boolean => roots.includes(pem.trim());
+    for (const root of getCACertificates('default')) expect(has(node, root) && has(app, root)).toBe(true);
+    for (const root of getCACertificates('system')) expect(has(app, root)).toBe(true);
+    for (const pem of extra) expect(has(node, pem) && has(app, pem)).toBe(true);
+  });
+
+  it('A9: a TLS failure names the certificate the service presented and its issuer', async () => {
+    const other = await createTestCertificates({ caName: 'Some Other CA' });
+    const fetch = createNodeFetch({ extraCaPem: other.caPem });
+    const client = createServiceClient({ baseUrl: fake.baseUrl, credentials: fake.credentials, fetch });
+    const failure = await client.getProfile().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(AppError);
+    expect((failure as AppError).message).toContain('certificate for “127.0.0.1” issued by “Commission Desk Test CA”');
     fetch.close();
   });
 

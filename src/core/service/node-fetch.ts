@@ -3,8 +3,9 @@
  * fetch-compatible adapter over `node:https`, because Node's built-in fetch cannot take extra CA certificates
  * without the `undici` package, which is not a dependency of this app.
  *
- * TLS is always verified (N1): against Node's default roots plus, optionally, one extra CA bundle for
- * networks that inspect TLS. There is deliberately no option to turn verification off, and
+ * TLS is always verified (N1): against Node's default roots (with `NODE_EXTRA_CA_CERTS`), in the app the operating
+ * system's store too, plus, optionally, one extra CA bundle for networks that inspect TLS: the bundle is added to
+ * those roots, never put in their place (A9). There is deliberately no option to turn verification off, and
  * `rejectUnauthorized: true` is set explicitly so even NODE_TLS_REJECT_UNAUTHORIZED=0 cannot weaken it.
  * It never follows redirects and adds no headers of its own (no user-agent), so the service sees only
  * what the client sends.
@@ -14,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { Agent, request as httpsRequest } from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { createSecureContext, getCACertificates } from 'node:tls';
+import { createSecureContext, getCACertificates, TLSSocket } from 'node:tls';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { abortReason } from './clock';
@@ -24,6 +25,11 @@ import type { FetchLike } from './http-attempt';
 export const nodeFetchOptionsSchema = z.strictObject({
   /** PEM text of one or more extra CA certificates, trusted in addition to the default roots. */
   extraCaPem: z.string().optional(),
+  /**
+   * Whether the operating system's certificate store is trusted too (the app, where the computer's trust is the
+   * baseline); without it the roots are Node's own plus `NODE_EXTRA_CA_CERTS` (the command line).
+   */
+  systemStore: z.boolean().optional(),
   /** Most sockets per host. Default 8. */
   maxSockets: z.number().int().min(1).max(64).optional(),
 });
@@ -107,6 +113,46 @@ function asError(reason: unknown): Error {
   return reason instanceof Error ? reason : new DOMException('This operation was aborted', 'AbortError');
 }
 
+/** What a TLS failure names: the certificate the server presented, by subject and issuer. */
+export interface PeerCertificateName {
+  subject: string;
+  issuer: string;
+}
+
+function commonName(name: Record<string, unknown> | undefined): string {
+  const cn = name?.['CN'];
+  const value = Array.isArray(cn) ? cn[0] : cn;
+  return typeof value === 'string' ? value.slice(0, 200) : '';
+}
+
+/** The server certificate each socket was shown, read as the handshake ends (before a failed one closes it). */
+const presented = new WeakMap<object, PeerCertificateName>();
+
+function recordPeerCertificate(socket: TLSSocket): void {
+  const certificate = socket.getPeerCertificate() as ReturnType<TLSSocket['getPeerCertificate']> | null;
+  const subject = commonName(certificate?.subject as Record<string, unknown> | undefined);
+  if (certificate === null || subject === '') return;
+  presented.set(socket, { subject, issuer: commonName(certificate.issuer as Record<string, unknown> | undefined) });
+}
+
+/**
+ * A pool whose sockets note the server's certificate: a failed check closes the socket before the error is seen,
+ * and the message should say which certificate failed.
+ */
+class NamingAgent extends Agent {
+  override createConnection(...args: Parameters<Agent['createConnection']>): ReturnType<Agent['createConnection']> {
+    const socket = super.createConnection(...args);
+    if (socket instanceof TLSSocket) socket.prependListener('secure', () => recordPeerCertificate(socket));
+    return socket;
+  }
+}
+
+/** The error, carrying the server's certificate when the handshake got that far, so the message can name it. */
+function withPeerCertificate(error: Error, socket: unknown): Error {
+  const peerCertificate = socket !== null && typeof socket === 'object' ? presented.get(socket) : undefined;
+  return peerCertificate === undefined ? error : Object.assign(error, { peerCertificate });
+}
+
 function send(agent: Agent, input: string, init: RequestInit): Promise<Response> {
   const url = new URL(input);
   if (url.protocol !== 'https:')
@@ -127,7 +173,9 @@ function send(agent: Agent, input: string, init: RequestInit): Promise<Response>
       reject(reason);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    req.on('error', (error) => reject(new TypeError('fetch failed', { cause: error })));
+    req.on('error', (error) =>
+      reject(new TypeError('fetch failed', { cause: withPeerCertificate(error, req.socket) })),
+    );
     req.on('close', () => signal?.removeEventListener('abort', onAbort));
     req.on('response', (message) => {
       try {
@@ -139,6 +187,15 @@ function send(agent: Agent, input: string, init: RequestInit): Promise<Response>
     if (body === null) req.end();
     else req.end(body, 'utf8');
   });
+}
+
+/**
+ * Every certificate a transport with these options trusts: Node's default roots (which hold `NODE_EXTRA_CA_CERTS`),
+ * the system's store when asked, and the extra bundle, each certificate once.
+ */
+export function trustedRoots(extra: readonly string[], systemStore: boolean): string[] {
+  const roots = [...getCACertificates('default'), ...(systemStore ? getCACertificates('system') : []), ...extra];
+  return [...new Set(roots.map((pem) => pem.trim()))];
 }
 
 /**
@@ -154,14 +211,14 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
     );
   }
   const extra = parsed.data.extraCaPem === undefined ? [] : parseCaBundle(parsed.data.extraCaPem);
-  const agent = new Agent({
+  const agent = new NamingAgent({
     keepAlive: true,
     maxSockets: parsed.data.maxSockets ?? 8,
     rejectUnauthorized: true,
     // The roots and the extra CA go in as one TLS context made once. Given as `ca`, they would be part of the name
     // the agent files each connection under, written out again (every root's PEM text) several times per request.
-    ...(extra.length > 0
-      ? { secureContext: createSecureContext({ ca: [...getCACertificates('default'), ...extra] }) }
+    ...(extra.length > 0 || parsed.data.systemStore === true
+      ? { secureContext: createSecureContext({ ca: trustedRoots(extra, parsed.data.systemStore === true) }) }
       : {}),
   });
   const nodeFetch = (input: string, init: RequestInit = {}): Promise<Response> => send(agent, input, init);

@@ -266,6 +266,28 @@ function describeChain(error: unknown): string {
   return parts.join(' | ');
 }
 
+/** The certificate the server presented, when a transport recorded it on an error along the chain. */
+function peerCertificateOf(error: unknown): { subject: string; issuer: string } | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth += 1) {
+    const { peerCertificate } = current as { peerCertificate?: { subject?: unknown; issuer?: unknown } };
+    if (typeof peerCertificate?.subject === 'string' && typeof peerCertificate.issuer === 'string')
+      return { subject: peerCertificate.subject, issuer: peerCertificate.issuer };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** The TLS failure's words: the certificate that failed when it is known, then where an organisation's root goes. */
+function tlsMessage(cause: unknown): string {
+  const peer = peerCertificateOf(cause);
+  const named =
+    peer === null
+      ? ''
+      : ` The service presented a certificate for “${peer.subject}” issued by “${peer.issuer}”, which neither your computer nor an extra certificate of this account trusts.`;
+  return `The secure connection to the service could not be verified.${named} If your organisation inspects secure connections, add its root certificate under ${EXTRA_CA_PLACE} → “${EXTRA_CA_OPTION}” (on the command line: ${EXTRA_CA_CLI_OPTION}); otherwise check the service address.`;
+}
+
 /** Sorts a fetch rejection (no HTTP status) into a failure kind, across Node, undici and Electron transports. */
 export function classifyTransportError(error: unknown): TransportFailure {
   const text = describeChain(error);
@@ -281,11 +303,7 @@ export function errorForTransport(failure: TransportFailure, attempts: number, c
   const facts = { attempts, cause };
   switch (failure) {
     case 'tls':
-      return new ServiceError(
-        'TLS_FAILURE',
-        `The secure connection to the service could not be verified. If your organisation inspects secure connections, add its root certificate under ${EXTRA_CA_PLACE} → “${EXTRA_CA_OPTION}” (on the command line: ${EXTRA_CA_CLI_OPTION}); otherwise check the service address.`,
-        facts,
-      );
+      return new ServiceError('TLS_FAILURE', tlsMessage(cause), facts);
     case 'reset':
       return new ServiceError(
         'NETWORK_OFFLINE',

@@ -295,9 +295,13 @@ describe('sales queries: totals', () => {
     expect(summary.byCommissionStatus.some((r) => r.commissionStatus === 'declined')).toBe(true);
   });
 
-  it('builds day, week and month series whose points add up to the summary', () => {
+  it('A6: builds day, week and month series of commission earned whose points add up to the summary’s earned', () => {
     const filter: SalesFilter = { from: '2026-01-01', to: '2026-03-31', currencies: ['EUR'] };
-    const total = cache.summary(ACCOUNT, filter).byCurrency[0];
+    const summary = cache.summary(ACCOUNT, filter);
+    const total = summary.earned[0];
+    const columns = summary.byCommissionColumn.filter((c) => c.column === 'approved' || c.column === 'pending');
+    expect(total?.commissionMinor).toBe(columns.reduce((n, c) => n + c.commissionMinor, 0));
+    expect(total?.commissionMinor).toBeLessThan(summary.byCurrency[0]?.commissionMinor ?? 0);
     for (const interval of ['day', 'week', 'month'] as const) {
       const points = cache.series(ACCOUNT, { filter, interval });
       expect(points.reduce((n, p) => n + p.commissionMinor, 0)).toBe(total?.commissionMinor);
@@ -305,7 +309,8 @@ describe('sales queries: totals', () => {
     }
     const months = cache.series(ACCOUNT, { filter, interval: 'month' });
     expect(months.map((p) => p.period)).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
-    const jan = ALL.filter((s) => oracleMatches(s, filter) && s.transactionDate < '2026-02-01');
+    const earned = (s: Sale): boolean => s.commissionStatus === 'approved' || s.commissionStatus === 'pending';
+    const jan = ALL.filter((s) => oracleMatches(s, filter) && s.transactionDate < '2026-02-01' && earned(s));
     expect(months[0]?.commissionMinor).toBe(jan.reduce((n, s) => n + cents(s.commissionAmount ?? 0), 0));
     const weeks = cache.series(ACCOUNT, { filter, interval: 'week' });
     for (const week of weeks) expect(new Date(`${week.period}T00:00:00Z`).getUTCDay()).toBe(1);

@@ -1,8 +1,10 @@
 /**
- * Totals per day, ISO week (starting Monday) or calendar month and per currency, for charts. The period follows the
+ * Commission earned (approved + pending) per day, ISO week (starting Monday) or calendar month and per currency, for
+ * charts. The period follows the
  * filter's date basis (transaction or payment day); sales without a payment day are left out of a payment series.
  */
 import type { AccountView } from './browse-index';
+import { commissionColumnOf, isEarnedColumn } from '../../../shared/commission-columns';
 import { isoDay, monthStart, weekStart } from '../records';
 import { addSale, amountColumns, groupSums, toMoneyTotals, usedGroups } from './money-totals';
 import type { SeriesQuery } from '../../../shared/sales-query';
@@ -53,11 +55,13 @@ export function seriesOf(view: AccountView, query: SeriesQuery): SeriesPoint[] {
     if (first > last) return null;
     const { indexOf, starts } = periodTable(first, last, query.interval);
     const sums = groupSums(starts.length * stride);
-    const { currency } = columns;
+    const { currency, commissionStatus } = columns;
     const amounts = amountColumns(columns);
+    // Charts show commission earned (A6): declined and other statuses stay out of every bar.
+    const earned = columns.commissionStatuses.values.map((status) => isEarnedColumn(commissionColumnOf(status)));
     for (let p = 0, size = columns.size; p < size; p++) {
       const day = days[p] as number;
-      if (mask[p] !== 1 || day === NO_DAY) continue;
+      if (mask[p] !== 1 || day === NO_DAY || !earned[commissionStatus[p] as number]) continue;
       addSale(sums, (indexOf[day - first] as number) * stride + (currency[p] as number), amounts, p);
     }
     return { sums, starts };

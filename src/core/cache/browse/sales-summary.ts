@@ -10,7 +10,7 @@
 import type { AccountView } from './browse-index';
 import { addGroup, addSale, amountColumns, groupSums, toMoneyTotals, usedGroups, type GroupSums } from './money-totals';
 import { addFromCells, cellsAnswer } from './summary-cells';
-import { COMMISSION_COLUMNS, commissionColumnOf } from '../../../shared/commission-columns';
+import { COMMISSION_COLUMNS, commissionColumnOf, isEarnedColumn } from '../../../shared/commission-columns';
 import type { SalesFilter } from '../../../shared/sales-query';
 import type { SalesSummary } from '../../../shared/sales-query-types';
 import type { SaleColumns } from './column-store';
@@ -118,6 +118,17 @@ function columnSums(commission: GroupSums, statuses: readonly (string | null)[],
   return sums;
 }
 
+/** The earned columns' sums (approved and pending) per currency: the headline figure (A6). */
+function earnedSums(columns: GroupSums, currencies: number): GroupSums {
+  const width = COMMISSION_COLUMNS.length;
+  const sums = groupSums(currencies);
+  for (const group of usedGroups(columns)) {
+    const column = COMMISSION_COLUMNS[group % width];
+    if (column !== undefined && isEarnedColumn(column)) addGroup(sums, Math.floor(group / width), columns, group);
+  }
+  return sums;
+}
+
 /** The summary of `filter` (without `dataAsOf` and the sales needing attention, which the caller adds). */
 export function summarize(view: AccountView, filter: SalesFilter): Omit<SalesSummary, 'dataAsOf' | 'needingAttention'> {
   const { columns } = view;
@@ -136,20 +147,18 @@ export function summarize(view: AccountView, filter: SalesFilter): Omit<SalesSum
       else direct(columns, mask, positions, into);
     });
   }
+  const byColumn = columnSums(into.commission, columns.commissionStatuses.values, currencies);
   return {
     byCurrency: rows(columns, into.currency, 1, [null], () => ({})),
+    earned: rows(columns, earnedSums(byColumn, currencies), 1, [null], () => ({})),
     byCommissionStatus: rows(columns, into.commission, nc, columns.commissionStatuses.values, (value) => ({
       commissionStatus: value,
     })),
     byPaymentStatus: rows(columns, into.payment, np, columns.paymentStatuses.values, (value) => ({
       paymentStatus: value ?? 'none',
     })),
-    byCommissionColumn: rows(
-      columns,
-      columnSums(into.commission, columns.commissionStatuses.values, currencies),
-      COMMISSION_COLUMNS.length,
-      COMMISSION_COLUMNS,
-      (value) => ({ column: commissionColumnOf(value) }),
-    ),
+    byCommissionColumn: rows(columns, byColumn, COMMISSION_COLUMNS.length, COMMISSION_COLUMNS, (value) => ({
+      column: commissionColumnOf(value),
+    })),
   };
 }

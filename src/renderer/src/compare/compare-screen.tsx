@@ -168,9 +168,14 @@ function TotalCard({ total }: { total: ComparedAmounts }) {
   return (
     <Card withBorder padding="sm" data-testid="compare-total" data-currency={total.currency}>
       <Text size="sm" c="dimmed">
-        {total.currency} · {formatCount(total.sales)} sales
+        {total.currency} earned · {formatCount(total.sales)} sales
       </Text>
-      <Text fw={700} size="lg" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      <Text
+        fw={700}
+        size="lg"
+        style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+        title="Commission earned: approved + pending. Declined and other statuses are not included."
+      >
         {formatDecimalMoney(total.amount, total.currency)}
       </Text>
       <Text size="sm" data-testid="compare-total-change">
@@ -186,7 +191,7 @@ const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
   { key: 'label', label: '', numeric: false },
   { key: 'currency', label: 'Currency', numeric: false },
   { key: 'sales', label: 'Sales', numeric: true },
-  { key: 'amount', label: 'Commission', numeric: true },
+  { key: 'amount', label: 'Earned', numeric: true },
   { key: 'share', label: 'Share', numeric: true },
   { key: 'previousAmount', label: 'Before', numeric: true },
   { key: 'change', label: 'Change', numeric: true },

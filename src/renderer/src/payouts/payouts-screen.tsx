@@ -6,6 +6,7 @@
  */
 import {
   Alert,
+  Badge,
   Button,
   Card,
   Group,
@@ -18,7 +19,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { localIsoDay } from '../../../shared/dates';
 import { monthRange } from '../../../shared/export-presets';
 import type { OpenAmount, PaymentDelay, Payout, PayoutReport } from '../../../shared/payouts';
@@ -94,18 +95,23 @@ function PayoutsBody({
     <>
       {report.warnings.length > 0 && <IncompleteHistory report={report} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <AmountsCard title={`Paid in ${monthLabel}`} amounts={report.paid} empty="Nothing paid" testId="payouts-paid" />
+        <AmountsCard title={`Paid in ${monthLabel}`} amounts={report.paid} empty="Nothing paid" testId="payouts-paid">
+          {report.scheduled.length > 0 && <ScheduledAmounts amounts={report.scheduled} />}
+        </AmountsCard>
+        {/* Owed and pending are today's, whatever month is chosen: the titles say so (A8). */}
         <AmountsCard
-          title="Owed (approved, not paid yet)"
+          title="Owed as of today (approved, not paid yet)"
           amounts={report.owed}
           empty="Nothing owed"
           testId="payouts-owed"
+          asOf={report.asOf}
         />
         <AmountsCard
-          title="Pending (not approved yet)"
+          title="Pending as of today (not approved yet)"
           amounts={report.pending}
           empty="Nothing pending"
           testId="payouts-pending"
+          asOf={report.asOf}
         />
       </SimpleGrid>
       <Text size="sm" c="dimmed" data-testid="payouts-delay">
@@ -186,20 +192,34 @@ function IncompleteHistory({ report }: { report: PayoutReport }) {
   );
 }
 
+/** Payments of the month dated after today, under what was received: announced, not in the bank yet. */
+function ScheduledAmounts({ amounts }: { amounts: OpenAmount[] }) {
+  return (
+    <Text size="xs" c="dimmed" mt={4} data-testid="payouts-scheduled">
+      Scheduled after today: {amounts.map((amount) => formatDecimalMoney(amount.amount, amount.currency)).join(', ')}
+    </Text>
+  );
+}
+
 function AmountsCard({
   title,
   amounts,
   empty,
   testId,
+  asOf,
+  children,
 }: {
   title: string;
   amounts: OpenAmount[];
   empty: string;
   testId: string;
+  /** The day the amounts are as of, when they do not follow the chosen month. */
+  asOf?: string;
+  children?: ReactNode;
 }) {
   return (
-    <Card withBorder padding="sm" data-testid={testId}>
-      <Text size="sm" c="dimmed" mb={4}>
+    <Card withBorder padding="sm" data-testid={testId} data-as-of={asOf}>
+      <Text size="sm" c="dimmed" mb={4} title={asOf === undefined ? undefined : `As of ${formatIsoDay(asOf)}`}>
         {title}
       </Text>
       {amounts.length === 0 ? (
@@ -216,6 +236,7 @@ function AmountsCard({
           </Group>
         ))
       )}
+      {children}
     </Card>
   );
 }
@@ -243,8 +264,19 @@ function PayoutTable({ payouts, exporter }: { payouts: Payout[]; exporter: Expor
         </Table.Thead>
         <Table.Tbody>
           {payouts.map((payout) => (
-            <Table.Tr key={`${payout.paymentDate}-${payout.currency}`} data-testid="payout-row">
-              <Table.Td>{formatIsoDay(payout.paymentDate)}</Table.Td>
+            <Table.Tr
+              key={`${payout.paymentDate}-${payout.currency}`}
+              data-testid="payout-row"
+              data-scheduled={payout.scheduled}
+            >
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatIsoDay(payout.paymentDate)}
+                {payout.scheduled && (
+                  <Badge size="sm" variant="light" color="gray" ml={6} title="Dated after today: not received yet">
+                    Scheduled
+                  </Badge>
+                )}
+              </Table.Td>
               <Table.Td>{payout.currency}</Table.Td>
               <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
                 {formatCount(payout.sales)}

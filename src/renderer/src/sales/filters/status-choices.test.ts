@@ -18,6 +18,7 @@ function totals(currency: string, count: number): MoneyTotals {
 const SUMMARY: SalesSummary = {
   byCurrency: [totals('EUR', 10), totals('USD', 5)],
   byCommissionColumn: [],
+  earned: [],
   needingAttention: { count: 0, sales: [] },
   byCommissionStatus: [
     { ...totals('EUR', 6), commissionStatus: 'approved' },

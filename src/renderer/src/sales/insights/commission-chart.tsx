@@ -57,7 +57,7 @@ export function CommissionChart({ points, interval, onIntervalChange }: Commissi
   return (
     <Paper withBorder radius="md" p="sm" data-testid="commission-chart">
       <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
-        <Text fw={600}>Commission over time</Text>
+        <Text fw={600}>Commission earned over time</Text>
         <SegmentedControl
           size="xs"
           value={interval}

@@ -10,7 +10,7 @@ import { wholePeriodOf, type CompareUnit } from '../../../../shared/compare-peri
 import type { DayRange } from '../../../../shared/dates';
 import type { IpcResult } from '../../../../shared/errors';
 import type { SalesFilter } from '../../../../shared/sales-query';
-import type { MoneyTotals, SalesSummary } from '../../../../shared/sales-query-types';
+import type { SalesSummary } from '../../../../shared/sales-query-types';
 import { call } from '../../common/bridge';
 import { formatDecimalMoney, formatIsoDay } from '../../common/format';
 import { ArrowDownIcon, ArrowUpIcon } from '../../common/icons';
@@ -54,15 +54,27 @@ export function PreviousPeriodScope({
   return <PreviousPeriodContext.Provider value={value}>{children}</PreviousPeriodContext.Provider>;
 }
 
-/** One currency's change against the period before; `compact` shows the percentage alone (the words in its title). */
-export function PreviousPeriodChange({ totals, compact = false }: { totals: MoneyTotals; compact?: boolean }) {
+/**
+ * One currency's change in commission earned against the period before; `compact` shows the percentage alone (the
+ * words in its title).
+ */
+export function PreviousPeriodChange({
+  currency,
+  earned,
+  compact = false,
+}: {
+  currency: string;
+  earned: string;
+  compact?: boolean;
+}) {
   const previous = useContext(PreviousPeriodContext);
   if (previous === null) return null;
-  const before = previous.summary.byCurrency.find((c) => c.currency === totals.currency);
-  const change = before === undefined ? null : periodChange(totals.commission, before.commission, previous.unit);
+  const known = previous.summary.earned.find((c) => c.currency === currency);
+  const before = known === undefined ? undefined : { commission: known.commission };
+  const change = before === undefined ? null : periodChange(earned, before.commission, previous.unit);
   if (before === undefined || change === null) return null;
   const Icon = change.direction === 'up' ? ArrowUpIcon : change.direction === 'down' ? ArrowDownIcon : null;
-  const beforeText = `${formatDecimalMoney(before.commission, totals.currency)} from ${formatIsoDay(previous.range.from)} to ${formatIsoDay(previous.range.to)}`;
+  const beforeText = `${formatDecimalMoney(before.commission, currency)} from ${formatIsoDay(previous.range.from)} to ${formatIsoDay(previous.range.to)}`;
   return (
     <Group gap={2} wrap="nowrap" title={`${change.text}: ${beforeText}`}>
       {Icon && <Icon size={12} style={{ flexShrink: 0, color: 'var(--mantine-color-dimmed)' }} />}

@@ -26,6 +26,7 @@ import {
 import type { SalesSummary, MoneyTotals } from '../../../../shared/sales-query-types';
 import { formatCount, formatDecimalMoney, pluralize } from '../../common/format';
 import { AmountsNeedingAttention } from './amounts-attention';
+import { earnedOf } from './earned';
 import { PreviousPeriodChange } from './previous-period-change';
 
 const PAYMENT_ORDER = ['paid', 'pending', 'none'] as const;
@@ -42,6 +43,8 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 export function totalCount(summary: SalesSummary): number {
   return summary.byCurrency.reduce((sum, c) => sum + c.count, 0);
 }
+
+const EARNED_TITLE = 'Commission earned: approved + pending. Declined and other statuses are not included.';
 
 /** Props of {@link SummaryBar}. */
 export interface SummaryBarProps {
@@ -75,11 +78,13 @@ export function SummaryBar({ summary }: SummaryBarProps) {
           gap="xs"
           style={{ flex: 1, minWidth: 0 }}
           getItemKey={(totals) => `${totals.currency} ${totals.count} ${totals.commission} ${totals.transaction}`}
-          renderItem={(totals) => <CompactCurrency key={totals.currency} totals={totals} />}
+          renderItem={(totals) => (
+            <CompactCurrency key={totals.currency} totals={totals} earned={earnedOf(summary, totals.currency)} />
+          )}
           renderOverflow={(hidden) => (
             // A plain element: the list measures the button through its ref to keep it in the row.
             <div style={{ display: 'flex', alignSelf: 'center' }}>
-              <MoreCurrencies hidden={hidden} />
+              <MoreCurrencies hidden={hidden} summary={summary} />
             </div>
           )}
         />
@@ -102,7 +107,7 @@ export function SummaryBar({ summary }: SummaryBarProps) {
 }
 
 /** The currencies that did not fit in the row, one click away. */
-function MoreCurrencies({ hidden }: { hidden: MoneyTotals[] }) {
+function MoreCurrencies({ hidden, summary }: { hidden: MoneyTotals[]; summary: SalesSummary }) {
   return (
     <Popover position="bottom" shadow="md" withinPortal trapFocus>
       <Popover.Target>
@@ -114,7 +119,7 @@ function MoreCurrencies({ hidden }: { hidden: MoneyTotals[] }) {
         <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
           <Group gap="xs" wrap="wrap">
             {hidden.map((totals) => (
-              <CompactCurrency key={totals.currency} totals={totals} />
+              <CompactCurrency key={totals.currency} totals={totals} earned={earnedOf(summary, totals.currency)} />
             ))}
           </Group>
         </ScrollArea.Autosize>
@@ -123,8 +128,8 @@ function MoreCurrencies({ hidden }: { hidden: MoneyTotals[] }) {
   );
 }
 
-/** One currency in one line: its code, its commission and its count (the transaction total in the tooltip). */
-function CompactCurrency({ totals }: { totals: MoneyTotals }) {
+/** One currency in one line: its code, its commission earned and its count (the transaction total in the tooltip). */
+function CompactCurrency({ totals, earned }: { totals: MoneyTotals; earned: string }) {
   return (
     <Paper
       withBorder
@@ -145,15 +150,16 @@ function CompactCurrency({ totals }: { totals: MoneyTotals }) {
           size="sm"
           style={NO_WRAP}
           data-testid="summary-commission"
-          data-value={totals.commission}
+          data-value={earned}
           data-amount=""
+          title={EARNED_TITLE}
         >
-          {formatDecimalMoney(totals.commission, totals.currency)}
+          {formatDecimalMoney(earned, totals.currency)}
         </Text>
         <Text size="xs" c="dimmed" style={NO_WRAP} data-testid="summary-sales" data-value={totals.count}>
           {pluralize(totals.count, 'sale', 'sales')}
         </Text>
-        <PreviousPeriodChange totals={totals} compact />
+        <PreviousPeriodChange currency={totals.currency} earned={earned} compact />
       </Group>
     </Paper>
   );
@@ -189,11 +195,11 @@ function CurrencyCard({ totals, summary }: { totals: MoneyTotals; summary: Sales
             lh={1.5}
             style={NO_WRAP}
             data-testid="summary-commission"
-            data-value={totals.commission}
+            data-value={earnedOf(summary, totals.currency)}
             data-amount=""
-            title="Commission"
+            title={EARNED_TITLE}
           >
-            {formatDecimalMoney(totals.commission, totals.currency)}
+            {formatDecimalMoney(earnedOf(summary, totals.currency), totals.currency)}
           </Text>
           <Text
             size="xs"
@@ -235,7 +241,7 @@ function CurrencyCard({ totals, summary }: { totals: MoneyTotals; summary: Sales
           })}
         </Stack>
       </Group>
-      <PreviousPeriodChange totals={totals} />
+      <PreviousPeriodChange currency={totals.currency} earned={earnedOf(summary, totals.currency)} />
     </Paper>
   );
 }
@@ -326,8 +332,8 @@ export function TotalsByCurrency({ summary }: { summary: SalesSummary }) {
             <Badge size="sm" variant="outline" color="gray">
               {totals.currency}
             </Badge>
-            <Text size="sm" fw={700}>
-              {formatDecimalMoney(totals.commission, totals.currency)}
+            <Text size="sm" fw={700} title={EARNED_TITLE}>
+              {formatDecimalMoney(earnedOf(summary, totals.currency), totals.currency)} earned
             </Text>
           </Group>
           <Table tabularNums fz="xs" verticalSpacing={3} horizontalSpacing={6}>

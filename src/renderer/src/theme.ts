@@ -15,12 +15,13 @@ import {
   darken,
   DEFAULT_THEME,
   Drawer,
+  Menu,
   Modal,
   Notification,
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
-import { Day } from '@mantine/dates';
+import { DatePickerInput, MonthLevel } from '@mantine/dates';
 import classes from './theme.module.css';
 
 /** `tuple` with `shade` replaced by `value`. */
@@ -35,8 +36,8 @@ export const theme = createTheme({
   colors: {
     // Dimmed text in the light scheme: 4.6:1 on gray 1, the lightest grey a row or card gets.
     gray: withShade(DEFAULT_THEME.colors.gray, 6, '#666e76'),
-    // Dimmed text in the dark scheme: 5.2:1 on dark 6 (cards, inputs), 5.9:1 on the body.
-    dark: withShade(DEFAULT_THEME.colors.dark, 2, '#a0a0a0'),
+    // Dimmed text in the dark scheme: 4.6:1 on dark 5 (a checked menu item), more on cards, inputs and the body.
+    dark: withShade(DEFAULT_THEME.colors.dark, 2, '#b0b0b0'),
   },
   // Keyboard focus always shows Mantine's ring; a mouse click does not (the ring follows :focus-visible).
   focusRing: 'auto',
@@ -48,7 +49,11 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
-    Day: Day.extend({ classNames: { day: classes.day } }),
+    // A menu's first focus goes to its first item, not to an unnamed placeholder a menu may not hold.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false }, classNames: { item: classes.menuItem } }),
+    // The calendar's days take their colours from theme.module.css; its month and year selects need a name.
+    DatePickerInput: DatePickerInput.extend({ classNames: { day: classes.day } }),
+    MonthLevel: MonthLevel.extend({ defaultProps: { levelControlAriaLabel: 'Month and year shown' } }),
   },
 });
 

@@ -6,6 +6,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { checkEverywhere } from './axe-check';
 import { expect, test } from './fixtures';
+import { screenshotPath } from './screenshot-path';
 import {
   choose,
   closeOverlays,
@@ -76,7 +77,9 @@ test('A5: every state has no serious or critical axe violation, light and dark, 
       const dialog = page.getByRole('dialog', { name: 'Rename account' });
       await dialog.getByLabel('Name').fill('');
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await expect(dialog.getByText(/Enter a name/)).toBeVisible();
+      // The schema's own words, not the request's field path around them.
+      await expect(dialog.getByText('Enter a name for the account.', { exact: true })).toBeVisible();
+      await page.screenshot({ path: screenshotPath(`form-error-${page.viewportSize()?.width ?? 0}.png`) });
     },
     close,
   );
@@ -143,4 +146,17 @@ test('A5: every state has no serious or critical axe violation, light and dark, 
     },
     close,
   );
+});
+
+test('sorted by commission, its header says the sales are sorted by currency first, and in which order', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await salesTable();
+  const header = page.getByRole('columnheader', { name: 'Commission', exact: true });
+  for (let i = 0; i < 3 && (await header.getAttribute('aria-sort')) !== 'descending'; i++) {
+    await header.getByRole('button').click();
+  }
+  await expect(header.getByRole('button')).toHaveAccessibleDescription(
+    'Sorted by currency (Z to A), then by commission, largest first. Click to reverse.',
+  );
+  await page.screenshot({ path: screenshotPath('commission-sort-tooltip.png') });
 });

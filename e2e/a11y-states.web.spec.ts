@@ -22,14 +22,9 @@ let page: Page;
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(180_000);
-  app = await openSharedApp(browser);
+  // Notifications stay visible: here they are one of the states checked.
+  app = await openSharedApp(browser, { showNotifications: true });
   page = app.page;
-  // The shared page hides notifications; here they are what is checked.
-  await page.evaluate(() => {
-    for (const style of document.querySelectorAll('style')) {
-      if (style.textContent?.includes('.mantine-Notifications-root')) style.remove();
-    }
-  });
 });
 
 test.afterAll(async () => {

@@ -34,8 +34,8 @@ export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 7, dark: 8 },
   colors: {
-    // Dimmed text in the light scheme: 4.6:1 on gray 1, the lightest grey a row or card gets.
-    gray: withShade(DEFAULT_THEME.colors.gray, 6, '#666e76'),
+    // Dimmed text in the light scheme: 4.8:1 on indigo 1 (a selected row), more on gray 1 and white.
+    gray: withShade(DEFAULT_THEME.colors.gray, 6, '#5c636a'),
     // Dimmed text in the dark scheme: 4.6:1 on dark 5 (a checked menu item), more on cards, inputs and the body.
     dark: withShade(DEFAULT_THEME.colors.dark, 2, '#b0b0b0'),
   },

@@ -4,71 +4,10 @@
  * opens its screen or dialog once per size and checks it in both colour schemes, switched in place through the
  * emulated system setting (the app follows it while its theme is "System").
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { checkEverywhere } from './axe-check';
 import { expect, test } from './fixtures';
 import { closeOverlays, goToSection, openSharedApp, type SharedApp } from './ui-helpers';
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 800, height: 600 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-type Size = (typeof SIZES)[number];
-
-/** One failed rule, short enough to read in a test failure. */
-interface Finding {
-  rule: string;
-  impact: string;
-  help: string;
-  nodes: string[];
-}
-
-/** The serious and critical violations axe finds on the page as it is now. */
-async function seriousViolations(page: Page): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact ?? '',
-      help: v.help,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ')),
-    }));
-}
-
-async function setScheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
-  await page.emulateMedia({ colorScheme: theme });
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
-}
-
-/**
- * For each size: `open` brings up the screen or dialog once, then axe checks it light and dark; `close` (if any)
- * puts the page back for the next size. Every finding is reported before the test fails.
- */
-async function checkEverywhere(
-  page: Page,
-  what: string,
-  open: (size: Size) => Promise<void>,
-  close?: () => Promise<void>,
-): Promise<void> {
-  const found: Record<string, Finding[]> = {};
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await setScheme(page, 'light');
-    await open(size);
-    for (const theme of THEMES) {
-      await setScheme(page, theme);
-      // Let colour transitions end before contrast is measured.
-      await page.waitForTimeout(200);
-      const findings = await seriousViolations(page);
-      if (findings.length > 0) found[`${what}, ${theme}, ${size.width}×${size.height}`] = findings;
-    }
-    if (close) await close();
-  }
-  await setScheme(page, 'light');
-  expect(found, `serious or critical axe violations on ${what}`).toEqual({});
-}
 
 test.describe('A1 before signing in', () => {
   test('A1: the welcome screen has no serious or critical axe violation, light and dark, at both sizes', async ({

@@ -7,7 +7,7 @@ import { screenshotPath } from './screenshot-path';
 import { backfill, expectTotal, shownTotal, sortBy } from './ui-helpers';
 
 test.describe('saved views', () => {
-  test('a saved view brings back its filters and sort, survives a reload, and can be renamed and deleted', async ({
+  test('a saved view brings back its filters and sort, is marked while shown, survives a reload, and can be renamed and deleted', async ({
     signedIn: page,
     fake,
   }) => {
@@ -35,8 +35,12 @@ test.describe('saved views', () => {
     await dialog.getByRole('button', { name: 'Save view' }).click();
     await expect(dialog).toBeHidden();
 
+    // The view just saved is what the screen shows: it is marked; a change to the search unmarks it.
+    const saved = views.getByRole('link', { name: `Only ${word}` });
+    await expect(saved).toHaveAttribute('aria-current', 'true');
     await search.fill('');
     await expectTotal(page, everything);
+    await expect(saved).not.toHaveAttribute('aria-current', 'true');
     await page.reload();
     await expect(views.getByRole('link', { name: `Only ${word}` })).toBeVisible();
     await page.getByRole('link', { name: 'Profile' }).click();
@@ -44,6 +48,7 @@ test.describe('saved views', () => {
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(word);
     await expectTotal(page, filtered);
     await expect(page.getByRole('columnheader', { name: /Reference/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(views.getByRole('link', { name: `Only ${word}` })).toHaveAttribute('aria-current', 'true');
     await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });

@@ -365,9 +365,10 @@ export interface SharedApp {
 
 /**
  * Starts a fake service and a test host, signs in, syncs, changes some statuses and syncs again (so Changes lists
- * them), and saves a view. Toasts are hidden: they come and go on their own and would make checks racy.
+ * them), and saves a view. Toasts are hidden unless `showNotifications`: they come and go on their own and would make
+ * checks racy.
  */
-export async function openSharedApp(browser: Browser): Promise<SharedApp> {
+export async function openSharedApp(browser: Browser, { showNotifications = false } = {}): Promise<SharedApp> {
   const fake = await startFakeService({ sales: { count: 600, endDay: localIsoDay(new Date()), days: 120, seed: 7 } });
   const root = await mkdtemp(join(tmpdir(), 'commission-desk-e2e-'));
   const host = await startHostProcess({
@@ -396,7 +397,8 @@ export async function openSharedApp(browser: Browser): Promise<SharedApp> {
   await naming.getByLabel('Name').fill(viewName);
   await naming.getByRole('button', { name: 'Save view' }).click();
   await expect(naming).toBeHidden();
-  await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+  if (!showNotifications)
+    await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
   return {
     page,
     fake,

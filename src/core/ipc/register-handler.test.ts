@@ -64,6 +64,23 @@ describe('registerHandler', () => {
     expect(calls.count).toBe(0);
   });
 
+  it('says a schema’s own message to people plainly, and keeps the path of any other refusal', async () => {
+    const table = new IpcTable();
+    registerHandler(table, 'renameAccount', async () => Promise.reject(new Error('should not run')), policy);
+    const listener = table.get('accounts:rename');
+    if (!listener) throw new Error('not registered');
+    const blank = await listener(
+      { senderUrl: trustedUrl },
+      { accountId: '6f1d2c3a-4b5e-4f60-8a7b-9c0d1e2f3a4b', label: '  ' },
+    );
+    expect(blank).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'Enter a name for the account.' } });
+    const wrongType = await listener(
+      { senderUrl: trustedUrl },
+      { accountId: '6f1d2c3a-4b5e-4f60-8a7b-9c0d1e2f3a4b', label: 7 },
+    );
+    expect(wrongType.ok ? '' : wrongType.error.message).toMatch(/^The request was not accepted \(label: /);
+  });
+
   it('returns an AppError as data with its code and message', async () => {
     const calls = { count: 0 };
     const listener = tableWith(async () => Promise.reject(new AppError('AUTH_INVALID', 'Sign in again.')), calls);

@@ -33,9 +33,14 @@ function payloadTooLarge(raw: unknown): boolean {
   }
 }
 
+/**
+ * What a refused request says. A schema's own message for people ("Enter a name for the account.") is a sentence
+ * ending in a period and is said as it is; zod's messages for programmers are not, and keep the field's path.
+ */
 function describeIssues(error: z.ZodError): string {
   const first = error.issues[0];
   if (!first) return 'The request was not understood.';
+  if (first.message.endsWith('.')) return first.message;
   const where = first.path.length > 0 ? `${first.path.join('.')}: ` : '';
   return `The request was not accepted (${where}${first.message}).`;
 }

@@ -4,7 +4,6 @@
  * tested on its own.
  */
 import { Loader, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import type { AppInfo, SessionStatus } from '../../shared/ipc-contract';
 import { ErrorState } from './common/error-state';
@@ -15,6 +14,7 @@ import { startRequest, takeArrivedStartAnswer } from './common/start-requests';
 import { usePreferences } from './common/preferences-context';
 import { sessionKey, SignInScreen, useSession, WelcomeScreen } from './session';
 import { MainShell } from './shell';
+import { notify } from './common/notify';
 
 /** The root component. */
 export function App() {
@@ -80,21 +80,21 @@ function useCacheNotice(info: AppInfo | null): void {
     if (info === null || shown.current) return;
     shown.current = true;
     if (info.cache.error) {
-      notifications.show({
-        color: 'red',
+      notify({
+        kind: 'cache',
+        tone: 'error',
         title: errorTitle(info.cache.error.code),
         message: info.cache.error.message,
-        autoClose: false,
-        'data-testid': 'cache-error-notification',
+        testId: 'cache-error-notification',
       });
     }
     if (info.cache.notice) {
-      notifications.show({
-        color: 'yellow',
+      notify({
+        kind: 'cache-notice',
+        tone: 'warning',
         title: 'About your sales cache',
         message: info.cache.notice,
-        autoClose: false,
-        'data-testid': 'cache-notice-notification',
+        testId: 'cache-notice-notification',
       });
     }
   }, [info]);
@@ -104,13 +104,14 @@ function useCacheNotice(info: AppInfo | null): void {
 function announceSignIn(status: SessionStatus) {
   if (status.kind !== 'account') return;
   const { label, remembered } = status.account;
-  notifications.show({
-    color: 'teal',
+  notify({
+    kind: 'account',
+    tone: 'success',
     title: `Signed in to ${label}`,
     message: remembered
       ? 'Your API key and secret are stored in the system keychain.'
       : 'Your API key and secret are kept in memory until you quit.',
-    'data-testid': 'signed-in-notification',
+    testId: 'signed-in-notification',
   });
 }
 

@@ -40,8 +40,9 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 function NotificationsAfterPaint() {
   useNotePaint();
-  // Three at most: more would cover the table at 800×600; the rest wait in Mantine's queue.
-  return useFirstPaintDone() ? <Notifications position="bottom-right" limit={3} /> : null;
+  // Bottom left and narrow: the amounts are in the table's right half, so at 800×600 no notice lies over them. One
+  // notice per kind (notify.ts) keeps the stack short; past three, the rest wait in Mantine's queue.
+  return useFirstPaintDone() ? <Notifications position="bottom-left" containerWidth={300} limit={3} /> : null;
 }
 
 function render(root: HTMLElement): void {

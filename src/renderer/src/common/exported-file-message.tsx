@@ -11,7 +11,7 @@ import { FolderIcon, SpreadsheetIcon } from './icons';
 
 /** Props of {@link ExportedFileMessage}. */
 export interface ExportedFileMessageProps {
-  /** "Exported 12 sales to /path/file.xlsx", naming the full path. */
+  /** "Exported 12 sales to file.xlsx", naming the file. */
   summary: string;
   filePath: string;
 }

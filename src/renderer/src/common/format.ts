@@ -326,3 +326,8 @@ export function formatBytes(bytes: number | null, locale?: string): string {
   const digits = unit === 0 || value >= 10 ? 0 : 1;
   return `${numberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }
+
+/** The last part of `filePath`, with either separator: the name a person gave the file, without its folder. */
+export function fileNameOf(filePath: string): string {
+  return filePath.split(/[\\/]/).pop() ?? filePath;
+}

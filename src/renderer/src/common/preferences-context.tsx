@@ -5,7 +5,6 @@
  * applied through Mantine (which mirrors it in local storage so the next start paints in the right colours).
  */
 import { useMantineColorScheme } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
 import { DEFAULT_PREFERENCES } from '../../../shared/preference-rules';
@@ -13,6 +12,7 @@ import type { AccountPreferences, Preferences, PreferencesPatch } from '../../..
 import { call } from './bridge';
 import { errorTitle } from './error-title';
 import { startRequest, takeArrivedStartAnswer } from './start-requests';
+import { notify } from './notify';
 
 /** What screens can read and change. */
 export interface PreferencesController {
@@ -88,8 +88,9 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
       pending.current -= 1;
       if (!result.ok) {
         setError(result.error);
-        notifications.show({
-          color: 'red',
+        notify({
+          kind: 'preferences',
+          tone: 'error',
           title: errorTitle(result.error.code),
           message: `Your preference could not be saved: ${result.error.message}`,
         });

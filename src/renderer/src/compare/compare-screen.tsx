@@ -23,7 +23,7 @@ import { localIsoDay } from '../../../shared/dates';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
 import { createExportNotice } from '../common/export-notice';
-import { formatCount, formatDecimalMoney, formatIsoDay, pluralize } from '../common/format';
+import { formatCount, formatDecimalMoney, fileNameOf, formatIsoDay, pluralize } from '../common/format';
 import { ArrowDownIcon, ArrowUpIcon, DownloadIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { defaultPeriod, recentPeriods } from './compare-periods';
@@ -80,7 +80,11 @@ export function CompareScreen() {
     if (!written.ok) notice.failed(written.error);
     else if (written.value.filePath !== null) {
       const lines = pluralize(written.value.rowCount, 'breakdown line', 'breakdown lines');
-      notice.written('Breakdown exported', `Exported ${lines} to ${written.value.filePath}`, written.value.filePath);
+      notice.written(
+        'Breakdown exported',
+        `Exported ${lines} to ${fileNameOf(written.value.filePath)}`,
+        written.value.filePath,
+      );
     }
   };
 

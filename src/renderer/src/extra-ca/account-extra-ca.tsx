@@ -4,13 +4,13 @@
  * yet valid — and removing it.
  */
 import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { AccountSummary, ExtraCaCertificate } from '../../../shared/ipc-contract';
 import { EXTRA_CA_OPTION } from '../../../shared/extra-ca-setting';
 import { call } from '../common/bridge';
 import { errorTitle } from '../common/error-title';
 import { formatIsoDay } from '../common/format';
+import { notify, notifyError } from '../common/notify';
 import { AlertIcon, CertificateIcon, CopyIcon, TrashIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { extraCaPemError } from './extra-ca-pem';
@@ -89,8 +89,9 @@ export function AccountExtraCa({ account, title }: AccountExtraCaProps) {
     }
     close();
     setVersion((v) => v + 1);
-    notifications.show({
-      color: 'teal',
+    notify({
+      kind: 'certificate',
+      tone: 'success',
       title: 'Certificate trusted',
       message: `${account.label} now also trusts “${result.value.certificates[0]?.subject ?? ''}”.`,
     });
@@ -101,11 +102,15 @@ export function AccountExtraCa({ account, title }: AccountExtraCaProps) {
     const result = await call('removeExtraCa', { accountId: account.id });
     setWorking(null);
     if (!result.ok) {
-      notifications.show({ color: 'red', title: errorTitle(result.error.code), message: result.error.message });
+      notifyError('certificate', result.error);
       return;
     }
     setVersion((v) => v + 1);
-    notifications.show({ color: 'teal', message: `${account.label} trusts only your computer’s certificates again.` });
+    notify({
+      kind: 'certificate',
+      tone: 'success',
+      message: `${account.label} trusts only your computer’s certificates again.`,
+    });
   };
 
   return (

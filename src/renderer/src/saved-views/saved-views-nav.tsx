@@ -11,6 +11,7 @@ import { MoreIcon, PlusIcon } from '../common/icons';
 import {
   applyView,
   currentViewState,
+  isOpenView,
   viewNameProblem,
   withRenamedView,
   withSavedView,
@@ -73,6 +74,9 @@ export function SavedViewsNav({ scope, onShow }: SavedViewsNavProps) {
             <NavLink
               href={`#view-${view.id}`}
               label={view.name}
+              // The view the sales screen shows now is marked, as the open section is.
+              active={isOpenView(view, prefs)}
+              aria-current={isOpenView(view, prefs) ? 'true' : undefined}
               onClick={show(view)}
               style={{ borderRadius: 'var(--mantine-radius-md)', flex: 1, minWidth: 0 }}
             />

@@ -3,6 +3,7 @@ import type { SavedView } from '../../../shared/preferences';
 import {
   applyView,
   currentViewState,
+  isOpenView,
   viewNameProblem,
   withRenamedView,
   withSavedView,
@@ -19,6 +20,19 @@ const state: ViewState = {
 };
 
 describe('saved views', () => {
+  it('calls a view open while the sales screen shows its state, whatever the order of its keys, and not after a change', () => {
+    const view: SavedView = { id: ID_A, name: 'January EUR', ...state };
+    const shown = {
+      sort: state.sort,
+      datePreset: state.datePreset,
+      filter: { currencies: ['EUR'], to: '2026-01-31', from: '2026-01-01' },
+    };
+    expect(isOpenView(view, shown)).toBe(true);
+    expect(isOpenView(view, { ...shown, filter: { ...shown.filter, currencies: ['GBP'] } })).toBe(false);
+    expect(isOpenView({ id: ID_B, name: 'All' }, {})).toBe(true);
+    expect(isOpenView({ id: ID_B, name: 'All' }, shown)).toBe(false);
+  });
+
   it('saves the current columns, sort and filters under a name, without the other saved views', () => {
     const prefs = { ...state, views: [{ id: ID_A, name: 'Old' }] };
     const views = withSavedView([], ' January EUR ', currentViewState(prefs), ID_B);

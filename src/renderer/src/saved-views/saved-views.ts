@@ -57,3 +57,18 @@ export function withoutView(views: readonly SavedView[], id: string): SavedView[
 export function applyView(view: SavedView): ViewState {
   return { filter: view.filter ?? {}, columns: view.columns, sort: view.sort, datePreset: view.datePreset };
 }
+
+/** `value` as JSON with every object's keys in order, so two equal states give the same text. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** True when the sales screen shows exactly `view`: its state is the view's, as {@link applyView} would set it. */
+export function isOpenView(view: SavedView, prefs: AccountPreferences): boolean {
+  const now = { filter: prefs.filter ?? {}, columns: prefs.columns, sort: prefs.sort, datePreset: prefs.datePreset };
+  return canonical(applyView(view)) === canonical(now);
+}

@@ -5,11 +5,10 @@
  * same menu from a "Use another account" link.
  */
 import { Box, Button, Group, Menu, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifyError } from '../common/notify';
 import { useRef, type ReactNode, type Ref } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
 import type { SessionStatus } from '../../../shared/ipc-contract';
-import { errorTitle } from '../common/error-title';
 import { CheckIcon, LeaveIcon, PlusIcon, SelectorIcon } from '../common/icons';
 import { activeEntry, DEMO_ENTRY, maskedKeyText, serviceHost, sessionLabel } from './account-text';
 import { SessionOnlyBadge } from './session-only-badge';
@@ -41,7 +40,7 @@ const MENU_STYLES = {
 } as const;
 
 function reportFailure(error: AppErrorData | null): void {
-  if (error) notifications.show({ color: 'red', title: errorTitle(error.code), message: error.message });
+  if (error) notifyError('account', error);
 }
 
 /** The account switcher menu with its target button. */

@@ -5,12 +5,12 @@
  * in the keychain is, and a keychain failure still offers this session only with what was just typed.
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { AppErrorData } from '../../../shared/errors';
 import type { AccountSummary, ReadOnlyReason, SessionStatus } from '../../../shared/ipc-contract';
 import { apiKeyPlaceholder, serviceHost, sessionOnlyFirst } from './account-text';
 import { CredentialSection } from './credential-section';
 import { useReauthForm } from './use-reauth-form';
+import { notify } from '../common/notify';
 
 /** Why the dialog is open: to sync a read-only account, or to save a session-only account's credentials. */
 export type CredentialsPurpose = 'sync' | 'save';
@@ -65,13 +65,14 @@ export function SyncCredentialsModal({
 
 function announce(status: SessionStatus): void {
   if (status.kind !== 'account') return;
-  notifications.show({
-    color: 'teal',
+  notify({
+    kind: 'account',
+    tone: 'success',
     title: `Signed in to ${status.account.label}`,
     message: status.account.remembered
       ? 'Your API key and secret are stored in the system keychain.'
       : 'Your API key and secret are kept in memory until you quit.',
-    'data-testid': 'signed-in-notification',
+    testId: 'signed-in-notification',
   });
 }
 

@@ -19,7 +19,7 @@ import {
   Title,
   type MantineColorScheme,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify, notifyError } from '../common/notify';
 import { useState, type ReactNode } from 'react';
 import type { AppErrorData } from '../../../shared/errors';
 import type { AccountSummary, AppInfo, SessionStatus } from '../../../shared/ipc-contract';
@@ -303,16 +303,17 @@ function CacheCard({ appInfo, appInfoError }: { appInfo: AppInfo | null; appInfo
     setClearing(false);
     setConfirming(false);
     if (!result.ok) {
-      notifications.show({ color: 'red', title: errorTitle(result.error.code), message: result.error.message });
+      notifyError('cache', result.error);
       return;
     }
     setVersion((v) => v + 1);
     syncActions.invalidate();
-    notifications.show({
-      color: 'teal',
+    notify({
+      kind: 'cache',
+      tone: 'success',
       title: 'Cache cleared',
       message: 'Every cached sale was deleted. Sync to fetch your sales again.',
-      'data-testid': 'cache-cleared-notification',
+      testId: 'cache-cleared-notification',
     });
   };
 
@@ -474,17 +475,18 @@ function AboutCard({ appInfo }: { appInfo: AppInfo | null }) {
     const result = await call('getDiagnostics');
     setCopying(false);
     if (!result.ok) {
-      notifications.show({ color: 'red', title: errorTitle(result.error.code), message: result.error.message });
+      notifyError('copy', result.error);
       return;
     }
     try {
       await navigator.clipboard.writeText(result.value.text);
-      notifications.show({
-        color: 'teal',
+      notify({
+        kind: 'copy',
+        tone: 'success',
         message: 'Diagnostics copied. Paste them into your message to support; they hold no credentials.',
       });
     } catch {
-      notifications.show({ color: 'red', title: 'Could not copy', message: 'The clipboard is not available.' });
+      notify({ kind: 'copy', tone: 'error', title: 'Could not copy', message: 'The clipboard is not available.' });
     }
   };
   return (

@@ -8,11 +8,10 @@
  */
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useElementSize } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notifyError } from '../common/notify';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import type { AccountSummary, AppInfo, SessionStatus } from '../../../shared/ipc-contract';
 import type { AppErrorData } from '../../../shared/errors';
-import { errorTitle } from '../common/error-title';
 import { useFirstPaintDone } from '../common/first-paint';
 import { usePreferences } from '../common/preferences-context';
 import { SalesScreen } from '../sales/screen';
@@ -58,7 +57,7 @@ export interface MainShellProps {
 }
 
 function reportFailure(error: AppErrorData | null): void {
-  if (error) notifications.show({ color: 'red', title: errorTitle(error.code), message: error.message });
+  if (error) notifyError('account', error);
 }
 
 /** The main application shell. */

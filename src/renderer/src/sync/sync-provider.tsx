@@ -11,13 +11,11 @@
  * here until the network is back.
  */
 import { useNetwork } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { DayRange } from '../../../shared/dates';
 import type { AppErrorData, IpcResult } from '../../../shared/errors';
 import type { SyncStatus } from '../../../shared/sync-progress';
 import { call, reportRejectedCredentials } from '../common/bridge';
-import { errorTitle } from '../common/error-title';
 import { localStateKey } from '../common/local-view-state';
 import { useLocalState } from '../common/use-local-view-state';
 import type { RunKind } from './missing-days-state';
@@ -35,6 +33,7 @@ import {
 import { SyncActionsContext, SyncStateContext, type SyncActions, type SyncState } from './sync-context';
 import { useSyncWhenOnline } from './use-sync-when-online';
 import { useToday } from './use-today';
+import { notify, notifyError } from '../common/notify';
 
 const RUNNING_POLL_MS = 500;
 /** While another process syncs the account: what it stores shows here within about this long. */
@@ -78,12 +77,19 @@ function viewOf(status: SyncStatus, anchor: { current: EtaAnchor | null }): Prog
 function announce(status: SyncStatus, recheck: PendingRecheck | null): void {
   const outcome = recheck === null ? syncOutcome(status) : recheckOutcome(status, recheck.all);
   if (outcome === null) return;
-  notifications.show({
-    color:
-      outcome.kind === 'completed' ? 'teal' : outcome.kind === 'cancelled' ? 'gray' : status.offline ? 'orange' : 'red',
+  notify({
+    kind: 'sync',
+    tone:
+      outcome.kind === 'completed'
+        ? 'success'
+        : outcome.kind === 'cancelled'
+          ? 'neutral'
+          : status.offline
+            ? 'warning'
+            : 'error',
     title: outcome.title,
     message: outcome.message,
-    'data-testid': `sync-${outcome.kind}-notification`,
+    testId: `sync-${outcome.kind}-notification`,
   });
 }
 
@@ -168,7 +174,7 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
   const begun = useCallback(
     (result: IpcResult<SyncStatus>, kind: RunKind): AppErrorData | null => {
       if (!result.ok) {
-        notifications.show({ color: 'red', title: errorTitle(result.error.code), message: result.error.message });
+        notifyError('sync', result.error);
         return result.error;
       }
       apply(result.value);
@@ -238,13 +244,14 @@ export function SyncProvider({ enabled, firstSyncDays, children }: SyncProviderP
     if (recheck === null) return null;
     const left = await remainingOf(recheck);
     if (!left.ok) {
-      notifications.show({ color: 'red', title: errorTitle(left.error.code), message: left.error.message });
+      notifyError('sync', left.error);
       return left.error;
     }
     if (left.value === null) {
       setPending(null);
-      notifications.show({
-        color: 'teal',
+      notify({
+        kind: 'sync',
+        tone: 'success',
         title: 'Re-check finished',
         message: 'Every day of it was already fetched again. See Changes for what changed.',
       });

@@ -190,7 +190,9 @@ function ExportDays({
         nextLabel="Next month"
         previousLabel="Previous month"
         error={error}
-        popoverProps={{ position: 'bottom-start' }}
+        // The calendar is named by its field: the popover's id is the field's (Mantine gives them different ones).
+        id="export-dates"
+        popoverProps={{ position: 'bottom-start', id: 'export-dates' }}
       />
     </OsDatesProvider>
   );

@@ -29,9 +29,9 @@ describe('exportRequestFor', () => {
 describe('exportedMessage', () => {
   const path = '/home/ana/Documents/Commission Desk/sales 2025-01.xlsx';
 
-  it('names the count and the full path', () => {
+  it('names the count and the file, never its folder', () => {
     expect(exportedMessage({ filePath: path, format: 'xlsx', rowCount: 60, dataAsOf: null }, path, 'en-US')).toBe(
-      `Exported 60 sales to ${path}`,
+      'Exported 60 sales to sales 2025-01.xlsx',
     );
     expect(
       exportedMessage(
@@ -39,7 +39,7 @@ describe('exportedMessage', () => {
         path,
         'en-US',
       ),
-    ).toBe(`Exported 1 sale to ${path}`);
+    ).toBe('Exported 1 sale to sales 2025-01.xlsx');
   });
 
   it('admits days that were not synced', () => {
@@ -50,5 +50,11 @@ describe('exportedMessage', () => {
       dataAsOf: { complete: false, asOf: null, missing: [{ from: '2025-01-30', to: '2025-01-31' }] },
     };
     expect(exportedMessage(result, path, 'en-US')).toContain('not synced yet');
+  });
+
+  it('names the file of a Windows path too', () => {
+    const windows = 'C:\\Users\\ana\\AppData\\Local\\Temp\\sales.csv';
+    const result = { filePath: windows, format: 'csv' as const, rowCount: 3, dataAsOf: null };
+    expect(exportedMessage(result, windows, 'en-US')).toBe('Exported 3 sales to sales.csv');
   });
 });

@@ -7,16 +7,15 @@
  * people know exactly where it went and get there in one click. A cancelled save dialog is not an event worth
  * reporting.
  */
-import { notifications } from '@mantine/notifications';
 import { createElement, useCallback, useRef, useState } from 'react';
 import type { IpcResult } from '../../../../shared/errors';
 import type { ExportRequest, ExportResult } from '../../../../shared/ipc-contract';
 import { call } from '../../common/bridge';
-import { errorTitle } from '../../common/error-title';
 import { createExportNotice, type ExportNotice } from '../../common/export-notice';
 import { useSyncActions } from '../../sync';
 import { ExportProgressMessage } from './export-progress-message';
 import { exportedMessage } from './export-request';
+import { notify, notifyError } from '../../common/notify';
 
 const POLL_MS = 300;
 
@@ -50,7 +49,7 @@ export function useExportRunner(): ExportRunner {
     async (request: ExportRequest): Promise<boolean> => {
       const check = await call('exportFreshness', request);
       if (!check.ok) {
-        notifications.show({ color: 'red', title: errorTitle(check.error.code), message: check.error.message });
+        notifyError('export', check.error);
         return false;
       }
       const warning = check.value.staleWarning;
@@ -60,12 +59,13 @@ export function useExportRunner(): ExportRunner {
       if (choice === 'sync') {
         const error = await startRoutine();
         if (error === null) {
-          notifications.show({
-            color: 'blue',
+          notify({
+            kind: 'export',
+            tone: 'info',
             title: 'Syncing before the export',
             message:
               'No file was written. Export again once the sync has finished, and the open sales’ statuses will be current.',
-            'data-testid': 'export-after-sync-notification',
+            testId: 'export-after-sync-notification',
           });
         }
       }

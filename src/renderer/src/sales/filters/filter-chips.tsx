@@ -20,32 +20,35 @@ export function FilterChips({ filters, onChange, collectionLabels, dateTitle }: 
   const chips = filterChips(filters, { collectionLabels });
   if (chips.length === 0) return null;
   return (
-    <Group gap={6} wrap="wrap" aria-label="Active filters" role="list" data-testid="filter-chips">
-      {chips.map((chip) => (
-        <Badge
-          key={chip.key}
-          size="lg"
-          radius="xl"
-          variant="light"
-          color="gray"
-          tt="none"
-          fw={500}
-          pr={3}
-          role="listitem"
-          data-chip={chip.key}
-          title={chip.key === 'date' ? dateTitle : undefined}
-          rightSection={
-            <CloseButton
-              size="xs"
-              radius="xl"
-              aria-label={`Remove filter ${chip.label}`}
-              onClick={() => onChange(removeChip(filters, chip.key))}
-            />
-          }
-        >
-          <span data-testid="filter-chip">{chip.label}</span>
-        </Badge>
-      ))}
+    // The list holds only its chips (a list may hold list items only); "Clear filters" follows it.
+    <Group gap={6} wrap="wrap" data-testid="filter-chips">
+      <Group gap={6} wrap="wrap" aria-label="Active filters" role="list">
+        {chips.map((chip) => (
+          <Badge
+            key={chip.key}
+            size="lg"
+            radius="xl"
+            variant="light"
+            color="gray"
+            tt="none"
+            fw={500}
+            pr={3}
+            role="listitem"
+            data-chip={chip.key}
+            title={chip.key === 'date' ? dateTitle : undefined}
+            rightSection={
+              <CloseButton
+                size="xs"
+                radius="xl"
+                aria-label={`Remove filter ${chip.label}`}
+                onClick={() => onChange(removeChip(filters, chip.key))}
+              />
+            }
+          >
+            <span data-testid="filter-chip">{chip.label}</span>
+          </Badge>
+        ))}
+      </Group>
       {hasNarrowingFilters(filters) && (
         <Button size="compact-xs" variant="subtle" onClick={() => onChange(clearFilters(filters))}>
           Clear filters

@@ -189,7 +189,9 @@ function DateRangePicker({
         clearButtonProps={{ 'aria-label': 'Clear the dates (all cached sales)' }}
         nextLabel="Next month"
         previousLabel="Previous month"
-        popoverProps={{ position: 'bottom-start' }}
+        // The calendar is named by its field: the popover's id is the field's (Mantine gives them different ones).
+        id="sales-dates"
+        popoverProps={{ position: 'bottom-start', id: 'sales-dates' }}
         data-testid="dates-picker"
       />
     </OsDatesProvider>

@@ -1,10 +1,11 @@
 /**
- * "Statuses checked <date time>" (T3): when the service last confirmed the statuses of the sales shown, taking the
+ * "Statuses checked 3 days ago" (T3): when the service last confirmed the statuses of the sales shown, taking the
  * oldest confirmation among them so the line can only understate how current they are, never overstate it. Sales
- * never confirmed are counted apart, so they cannot hide behind a recent time.
+ * never confirmed are counted apart, so they cannot hide behind a recent time. Like "Data as of" and "Last synced"
+ * beside it, the line says how long ago; the detail gives the date and time.
  */
 import type { StatusCheckAge } from '../../../../shared/sales-query-types';
-import { formatDateTime, formatCount, pluralize } from '../../common/format';
+import { formatCount, formatDateTime, formatRelativeTime, pluralize } from '../../common/format';
 
 /** Open sales checked longer ago than this are worth a sync before relying on them (as a payments export warns). */
 export const STALE_CHECK_MS = 24 * 60 * 60 * 1000;
@@ -24,13 +25,13 @@ export function statusCheckText(age: StatusCheckAge, now: Date, locale?: string)
   const text =
     age.oldest === null
       ? `Statuses not checked yet${never ? ` · ${never}` : ''}`
-      : `Statuses checked ${formatDateTime(age.oldest, locale)}${never ? ` · ${never}` : ''}`;
+      : `Statuses checked ${formatRelativeTime(age.oldest, now, locale)}${never ? ` · ${never}` : ''}`;
   const openAt = age.oldestOpen;
   const stale = age.neverChecked > 0 || (openAt !== null && now.getTime() - Date.parse(openAt) > STALE_CHECK_MS);
   const parts = [
     age.oldest === null
       ? `The service has not confirmed the status of ${pluralize(age.sales, 'sale', 'sales', locale)} shown yet.`
-      : `The oldest confirmation by the service among the ${pluralize(age.sales, 'sale', 'sales', locale)} shown.`,
+      : `The oldest confirmation by the service among the ${pluralize(age.sales, 'sale', 'sales', locale)} shown: ${formatDateTime(age.oldest, locale)}.`,
   ];
   if (openAt !== null)
     parts.push(

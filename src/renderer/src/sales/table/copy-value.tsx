@@ -3,24 +3,26 @@
  * short confirmation, or a plain way out when the clipboard is not available.
  */
 import { ActionIcon } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { MouseEvent } from 'react';
 import { CopyIcon } from '../../common/icons';
 import { Tooltip } from '../../common/tooltip';
+import { notify } from '../../common/notify';
 
 /** Puts `value` on the clipboard and says so; `label` names it in the messages ("reference"). */
 export async function copyValue(label: string, value: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(value);
-    notifications.show({
-      color: 'teal',
+    notify({
+      kind: 'copy',
+      tone: 'success',
       message: `Copied ${value}`,
       autoClose: 2500,
-      'data-testid': 'copied-notification',
+      testId: 'copied-notification',
     });
   } catch {
-    notifications.show({
-      color: 'red',
+    notify({
+      kind: 'copy',
+      tone: 'error',
       title: 'Could not copy',
       message: `The clipboard is not available. Open the sale, select the ${label} and copy it by hand.`,
     });

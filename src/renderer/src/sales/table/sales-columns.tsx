@@ -124,6 +124,7 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     sortKey: 'transactionAmount',
     defaultWidth: 110,
     defaultVisible: true,
+    testId: 'sale-transaction',
     fit: true,
     text: transactionText,
   },

@@ -23,7 +23,7 @@ import { CopyValueButton } from './copy-value';
 import { HIDE_TO_FIT, STRETCH_COLUMNS, type SalesColumn } from './sales-columns';
 import classes from './sales-grid.module.css';
 import { useClientWidth } from './use-client-width';
-import { sortsWithinCurrency } from './sort-note';
+import { sortNote, sortsWithinCurrency } from './sort-note';
 import { useColumnFit } from './use-column-fit';
 
 /** Height of every row, in pixels. */
@@ -293,11 +293,7 @@ export function SalesGrid(props: SalesGridProps) {
                     <button
                       type="button"
                       className={classes.sortButton}
-                      title={
-                        sortsWithinCurrency(column.sortKey)
-                          ? `Sort by currency, then by ${column.header.toLowerCase()}`
-                          : `Sort by ${column.header.toLowerCase()}`
-                      }
+                      title={headerTitle(column.header, column.sortKey, sort)}
                       onClick={() => column.sortKey && onSort(column.sortKey)}
                     >
                       <span ref={fit.measure} className={classes.headerLabel} data-header-label="">
@@ -432,4 +428,16 @@ function GridRow({ index, sale, top, width, columns, widthOf, measure, selected,
       })}
     </div>
   );
+}
+
+/**
+ * The sort button's tooltip, which is also its accessible description: the order it sorts in now, currency first
+ * (A to Z or Z to A) for an amount, or what a click does.
+ */
+function headerTitle(header: string, key: SaleSortColumn, sort: SalesSort): string {
+  const now = sort.column === key ? sortNote(sort) : null;
+  if (now !== null) return `${now}. Click to reverse.`;
+  return sortsWithinCurrency(key)
+    ? `Sort by currency, then by ${header.toLowerCase()}`
+    : `Sort by ${header.toLowerCase()}`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runCliInMemory } from '../../test-support/cli-kit';
 import { findCommand, hasPeriod, parseCommand, resolvePeriod } from './cli-args';
 import { CliError, EXIT_CODES } from './cli-errors';
 
@@ -100,5 +101,17 @@ describe('command line arguments', () => {
     expect(message).toContain('never taken as an argument');
     expect(message).not.toContain('hunter2');
     expect(usage(() => parseCommand('accounts add', ['--api-secret=hunter2']))).not.toContain('hunter2');
+  });
+});
+
+describe('the version', () => {
+  it("--version prints the app's version and exits 0; so do -v and version", async () => {
+    for (const flag of ['--version', '-v', 'version']) {
+      const run = await runCliInMemory([flag]);
+      expect(run.code).toBe(EXIT_CODES.ok);
+      expect(run.stdout).toBe('Commission Desk 0.0.0-test\n');
+      expect(run.stderr).toBe('');
+    }
+    expect((await runCliInMemory(['--help'])).stdout).toContain('--version');
   });
 });

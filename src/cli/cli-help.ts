@@ -56,7 +56,7 @@ export function mainHelp(program: string): string {
     '',
     ...WAYS_TO_RUN,
     '',
-    `Run "${program} <command> --help" for a command's options.`,
+    `Run "${program} <command> --help" for a command's options, "${program} --version" for the app's version.`,
     '',
   ].join('\n');
 }

@@ -92,6 +92,10 @@ export async function runCli(args: readonly string[], rawIo: CliIo): Promise<Exi
     io.stdout(mainHelp(io.program));
     return args.length === 0 ? EXIT_CODES.usage : EXIT_CODES.ok;
   }
+  if (args.length === 1 && ['--version', '-v', 'version'].includes(args[0] ?? '')) {
+    io.stdout(`Commission Desk ${io.appVersion}\n`);
+    return EXIT_CODES.ok;
+  }
   try {
     const found = findCommand(args);
     if (found === null) {

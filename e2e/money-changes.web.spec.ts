@@ -62,6 +62,8 @@ test.describe('money changes', () => {
     await expect(page.getByText('1 amount change, 1 restated paid sale: see Changes.', { exact: false })).toBeVisible();
 
     await page.getByRole('tab', { name: 'Changes' }).click();
+    // The tab lists changes: it offers no export of sales.
+    await expect(page.getByRole('button', { name: 'Export to Excel' })).toHaveCount(0);
     const row = page.locator(`[data-testid="change-row"][data-reference="${sale.reference}"]`);
     await expect(row).toHaveCount(1);
     await expect(row).toHaveAttribute('data-restatement', 'true');

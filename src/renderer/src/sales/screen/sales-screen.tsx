@@ -184,7 +184,8 @@ export function SalesScreen({ view, scope }: SalesScreenProps) {
             />
           )}
           {view.tab === 'browse' && <ColumnChooser layout={layout} onChange={view.setLayout} />}
-          <ExportButton request={exportRequest} today={today} shownRange={range} />
+          {/* The Changes tab lists changes, not sales: an export of sales there would not be what it shows. */}
+          {view.tab !== 'changes' && <ExportButton request={exportRequest} today={today} shownRange={range} />}
         </Group>
       </Group>
       {view.tab !== 'changes' && (

@@ -180,7 +180,9 @@ describe('P4: the installed app answers the headless command on its own command 
     expect(run.code).toBe(EXIT_CODES.ok);
     expect(run.stdout).toContain('Usage: commission-desk --cli <command> [options]');
     expect(run.stdout).toMatch(/commission-desk --cli <command> …\s+the installed app, without opening a window/);
-    expect(run.stdout).toContain('Run "commission-desk --cli <command> --help" for a command\'s options.');
+    expect(run.stdout).toContain(
+      'Run "commission-desk --cli <command> --help" for a command\'s options, "commission-desk --cli --version" for the app\'s version.',
+    );
     expect(run.stderr).toBe('');
     expectNoDesktop(run);
   }, 60_000);

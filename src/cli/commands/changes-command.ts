@@ -4,6 +4,7 @@
  * been paid, so a payout already reported is no longer what the cache now says). It reads the cache only: no network,
  * no credentials. Without --since, the changes of the last completed sync, as the app's Changes tab shows them.
  */
+import { checkTimeText } from '../../shared/dates';
 import { CHANGE_FIELD_LABELS, isAmountChange } from '../../shared/sale-changes';
 import type { SaleChange } from '../../shared/sales-query-types';
 import type { SalesCache } from '../../core/cache';
@@ -39,14 +40,9 @@ function valueText(change: SaleChange, value: string | null, currency: string | 
   return isAmountChange(change.field) && currency !== null ? `${value} ${currency}` : value;
 }
 
-/** "2026-11-28 15:04 UTC": the instant a change was seen, to the minute. */
-function seenText(instant: string): string {
-  return `${instant.slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 function row(change: SaleChange): Record<string, string> {
   return {
-    seen: seenText(change.changedAt),
+    seen: checkTimeText(change.changedAt),
     reference: change.reference,
     saleDate: change.transactionDate ?? '',
     change: CHANGE_FIELD_LABELS[change.field],

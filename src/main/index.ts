@@ -181,10 +181,8 @@ function guardContents(contents: WebContents, core: AppCore, log: Logger): void 
       onWillAttachWebview: (listener) => contents.on('will-attach-webview', (event) => listener(event)),
       setWindowOpenHandler: (handler) => contents.setWindowOpenHandler(handler),
     },
-    // electronegativity-ignore: OPEN_EXTERNAL_JS_CHECK — the core's desktop actions apply the https-only link policy first.
     {
       trusted,
-      openExternal: (url) => core.desktop.openExternal(url),
       onBlocked: (what) => log.warn('window.blocked', { what }),
     },
   );

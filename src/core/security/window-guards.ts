@@ -24,8 +24,6 @@ export interface GuardedContents {
 /** What the guards need from the host. */
 export interface WindowGuardDeps {
   trusted: TrustedRenderer;
-  /** The one external-link opener; it applies the https-only policy itself. */
-  openExternal: (url: string) => Promise<unknown>;
   /** Told about every refused navigation, for the log. */
   onBlocked?: (what: 'navigation' | 'redirect' | 'frame-navigation' | 'webview' | 'window-open') => void;
 }
@@ -45,11 +43,10 @@ export function attachWindowGuards(contents: GuardedContents, deps: WindowGuardD
     event.preventDefault();
     deps.onBlocked?.('webview');
   });
-  contents.setWindowOpenHandler(({ url }) => {
+  // The app never opens a window, and a page cannot send the person to the browser by itself: the app's own links
+  // call the desktop actions' openExternal when clicked.
+  contents.setWindowOpenHandler(() => {
     deps.onBlocked?.('window-open');
-    // A link meant for the browser goes through the one policy; the app itself never opens a window.
-    // electronegativity-ignore: OPEN_EXTERNAL_JS_CHECK — deps.openExternal is the desktop actions' https-only policy.
-    deps.openExternal(url).catch(() => undefined);
     return { action: 'deny' };
   });
 }

@@ -241,7 +241,7 @@ test.describe('statuses an accountant can trust', () => {
     await expect(rows.filter({ hasText: 'Commission' })).toContainText(/approved.*declined/i);
   });
 
-  test('T5: a sale the service stops reporting is left out, listed in Changes, shown marked with its filter, and exported only when included', async ({
+  test('T5: a sale the service stops reporting is left out, found by its search hint, listed in Changes, shown marked, and exported only when included', async ({
     signedIn: page,
     host,
     fake,
@@ -257,7 +257,8 @@ test.describe('statuses an accountant can trust', () => {
     await syncNow(page);
 
     await page.getByRole('searchbox', { name: 'Search' }).fill(gone.reference);
-    await expectTotal(page, 0);
+    const hint = page.getByTestId('hidden-matches');
+    await expect(hint).toContainText('1 sale the service no longer reports matches');
 
     await openChanges(page);
     const change = page.locator(`[data-testid="change-row"][data-reference="${gone.reference}"]`);
@@ -265,9 +266,7 @@ test.describe('statuses an accountant can trust', () => {
     await expect(change.getByTestId('change-value')).toHaveText(['reported', 'no longer reported']);
 
     await page.getByRole('tab', { name: 'Sales' }).click();
-    await openMoreFilters(page);
-    await page.getByRole('switch', { name: 'Show sales no longer reported' }).check();
-    await page.keyboard.press('Escape');
+    await hint.getByRole('button', { name: 'Show sales no longer reported' }).click();
     await expectTotal(page, 1);
     const row = page.locator('[data-testid="sale-row"][data-no-longer-reported]');
     await expect(row).toHaveCount(1);
@@ -276,14 +275,24 @@ test.describe('statuses an accountant can trust', () => {
     await expect(
       page.getByTestId('filter-chip').filter({ hasText: 'Including sales no longer reported' }),
     ).toBeVisible();
+    await openMoreFilters(page);
+    await expect(page.getByRole('switch', { name: 'Show sales no longer reported' })).toBeChecked();
+    await page.keyboard.press('Escape');
+
+    await row.click();
+    const drawer = page.getByTestId('sale-drawer');
+    await expect(drawer.getByTestId('drawer-no-longer-reported')).toContainText('No longer reported by the service');
+    await page.keyboard.press('Escape');
+    await expect(drawer.getByTestId('drawer-no-longer-reported')).toHaveCount(0);
 
     const exportAll = async (include: boolean) => {
       const dialog = await openPreset(page, 'All sales in a range');
       await pickDays(page, addDays(TODAY, -29), TODAY, { scope: dialog });
       await dialog.getByText('CSV (.csv)').click();
       const box = dialog.getByRole('checkbox', { name: 'Include sales no longer reported' });
-      await expect(box).not.toBeChecked();
-      if (include) await box.check();
+      // The screen shows them, so the export includes them unless unticked.
+      await expect(box).toBeChecked();
+      if (!include) await box.uncheck();
       await dialog.getByRole('button', { name: 'Export' }).click();
       await expect.poll(async () => (await readdir(host.exportDir)).some((f) => f.endsWith('.csv'))).toBe(true);
       const file = (await readdir(host.exportDir)).find((f) => f.endsWith('.csv'));

@@ -4,4 +4,4 @@
  */
 export { ChangesView } from './lazy-changes-view';
 export { useNoLongerReported } from './use-no-longer-reported';
-export { SaleHistory } from './sale-history';
+export { NoLongerReportedNote, SaleHistory, useSaleHistory } from './sale-history';

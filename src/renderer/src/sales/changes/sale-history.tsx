@@ -2,17 +2,43 @@
  * A sale's history in its drawer (B1): every change the cache saw of it, oldest first — statuses, amounts in the
  * currency each was in, dates, reported or not — with when it was seen and whether it restated a paid period.
  */
-import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import type { SaleChange } from '../../../../shared/sales-query-types';
 import { call } from '../../common/bridge';
 import { formatDateTime } from '../../common/format';
-import { useBridgeQuery } from '../../common/use-bridge-query';
+import { useBridgeQuery, type BridgeQuery } from '../../common/use-bridge-query';
 import { useSyncState } from '../../sync';
 import { changeFieldLabel, changeValueText, restatementText } from './change-text';
+import { noLongerReportedReferences } from './no-longer-reported';
 
-/** The history of the sale `reference`, or a sentence when the cache saw no change of it. */
-export function SaleHistory({ reference }: { reference: string }) {
+/** The changes the cache saw of the sale `reference` (none while no sale is open). */
+export function useSaleHistory(reference: string | null): BridgeQuery<SaleChange[]> {
   const sync = useSyncState();
-  const history = useBridgeQuery(() => call('saleHistory', { reference }), `${reference}|${sync.dataVersion}`);
+  return useBridgeQuery<SaleChange[]>(
+    async () => (reference === null ? { ok: true, value: [] } : call('saleHistory', { reference })),
+    `${reference}|${sync.dataVersion}`,
+  );
+}
+
+/** Says so when the service no longer reports the sale: it is kept for the records and left out of totals. */
+export function NoLongerReportedNote({
+  reference,
+  history,
+}: {
+  reference: string;
+  history: BridgeQuery<SaleChange[]>;
+}) {
+  if (history.data === null || !noLongerReportedReferences(history.data).has(reference)) return null;
+  return (
+    <Alert color="gray" title="No longer reported by the service" data-testid="drawer-no-longer-reported">
+      A complete fetch of this sale&apos;s day no longer returned it. It is kept here for your records and left out of
+      totals and exports unless you include sales no longer reported.
+    </Alert>
+  );
+}
+
+/** The history of a sale, or a sentence when the cache saw no change of it. */
+export function SaleHistory({ history }: { history: BridgeQuery<SaleChange[]> }) {
   if (history.error) {
     return (
       <Text size="sm" c="red.8" data-testid="sale-history">

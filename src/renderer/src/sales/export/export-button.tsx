@@ -85,6 +85,7 @@ export function ExportButton({ request, today, shownRange }: ExportButtonProps) 
         running={exporter.running}
         onClose={() => setPreset(null)}
         onExport={exporter.run}
+        showsNoLongerReported={shown?.filter.includeNoLongerReported === true}
       />
       <StaleExportPrompt prompt={exporter.prompt} />
     </Group>

@@ -34,6 +34,8 @@ export interface ExportPresetDialogProps {
   onExport: (request: ExportRequest) => Promise<boolean>;
   /** Saved accounts to export together (each row naming its account); absent: the open account only. */
   accountIds?: readonly string[];
+  /** The screen shows the sales no longer reported, so the export includes them unless the person unticks it. */
+  showsNoLongerReported?: boolean;
 }
 
 const FORMATS: { value: ExportFormat; label: string }[] = [
@@ -59,6 +61,7 @@ function DialogBody({
   onClose,
   onExport,
   accountIds,
+  showsNoLongerReported = false,
 }: Omit<ExportPresetDialogProps, 'preset'> & { preset: ExportPresetId }) {
   const details = exportPreset(preset);
   const months = recentMonths(today);
@@ -66,7 +69,7 @@ function DialogBody({
   const [from, setFrom] = useState(shownRange?.from ?? monthRange(previousMonth(today))?.from ?? today);
   const [to, setTo] = useState(shownRange?.to ?? today);
   const [format, setFormat] = useState<ExportFormat>('xlsx');
-  const [includeUnreported, setIncludeUnreported] = useState(false);
+  const [includeUnreported, setIncludeUnreported] = useState(showsNoLongerReported);
   const problems = details.period === 'range' ? rangeProblems(from, to) : {};
   const range = details.period === 'month' ? monthRange(month) : problems.from || problems.to ? null : { from, to };
 

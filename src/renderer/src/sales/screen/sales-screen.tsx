@@ -6,7 +6,7 @@
  */
 import { Anchor, Box, Button, Collapse, EmptyState, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { memo, useCallback, useMemo, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import type { SaleSortColumn, SalesFilter } from '../../../../shared/sales-query';
 import type { CachedSale, SalesSummary } from '../../../../shared/sales-query-types';
 import { call } from '../../common/bridge';
@@ -324,6 +324,9 @@ const SalesTable = memo(function SalesTable({ view, filter, cacheEmpty, onOpen }
         cacheEmpty={cacheEmpty}
         narrowed={hasNarrowingFilters(filters)}
         onClear={() => view.setFilters(clearFilters(filters))}
+        hidden={
+          <HiddenMatches filter={filter} onShow={() => view.setFilters({ ...filters, noLongerReported: true })} />
+        }
       />
     );
   }
@@ -400,7 +403,50 @@ function LeftOutNote({
   );
 }
 
-function NoSales({ cacheEmpty, narrowed, onClear }: { cacheEmpty: boolean; narrowed: boolean; onClear: () => void }) {
+/**
+ * A search or filter that finds only sales the service no longer reports would otherwise say "No sales match": the
+ * hint says they exist and shows them with one click.
+ */
+function HiddenMatches({ filter, onShow }: { filter: SalesFilter; onShow: () => void }) {
+  const sync = useSyncState();
+  const wider = { ...filter, includeNoLongerReported: true };
+  const hidden = useBridgeQuery<number>(
+    async () =>
+      filter.includeNoLongerReported === true
+        ? { ok: true as const, value: 0 }
+        : call('querySales', {
+            filter: wider,
+            sort: { column: 'transactionDate', direction: 'desc' },
+            offset: 0,
+            limit: 1,
+          }).then((r) => (r.ok ? { ok: true as const, value: r.value.total } : r)),
+    `${JSON.stringify(wider)}|${sync.dataVersion}`,
+  );
+  const count = hidden.data ?? 0;
+  if (count === 0) return null;
+  return (
+    <Stack gap={4} align="center" data-testid="hidden-matches">
+      <Text size="sm">
+        {`${pluralize(count, 'sale', 'sales')} the service no longer reports ${count === 1 ? 'matches' : 'match'}. They are kept for your records and hidden by default.`}
+      </Text>
+      <Button variant="light" onClick={onShow}>
+        Show sales no longer reported
+      </Button>
+    </Stack>
+  );
+}
+
+function NoSales({
+  cacheEmpty,
+  narrowed,
+  onClear,
+  hidden,
+}: {
+  cacheEmpty: boolean;
+  narrowed: boolean;
+  onClear: () => void;
+  hidden: ReactNode;
+}) {
   const sync = useSyncState();
   const syncActions = useSyncActions();
   const [starting, setStarting] = useState(false);
@@ -458,6 +504,7 @@ function NoSales({ cacheEmpty, narrowed, onClear }: { cacheEmpty: boolean; narro
       py="xl"
       data-testid="sales-empty"
     >
+      {hidden}
       {narrowed && (
         <EmptyState.Actions>
           <Button variant="light" onClick={onClear}>

@@ -14,7 +14,7 @@ import { CommissionStatusBadge } from './commission-status-badge';
 import { copyValue } from './copy-value';
 import { commissionText, transactionText } from './sales-columns';
 import { Tooltip } from '../../common/tooltip';
-import { SaleHistory } from '../changes';
+import { NoLongerReportedNote, SaleHistory, useSaleHistory } from '../changes';
 
 /** Props of {@link SaleDrawer}. */
 export interface SaleDrawerProps {
@@ -60,6 +60,7 @@ function orMissing(value: string | null): string {
 /** The sale detail drawer. */
 export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
   const { root, handleClose, handleExited } = useFocusBackOnClose(sale !== null, onClose);
+  const history = useSaleHistory(sale?.reference ?? null);
   return (
     <Drawer
       ref={root}
@@ -75,6 +76,7 @@ export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
     >
       {sale && (
         <Stack gap="md">
+          <NoLongerReportedNote reference={sale.reference} history={history} />
           <Group gap="xs">
             <Button
               size="xs"
@@ -148,7 +150,7 @@ export function SaleDrawer({ sale, onClose }: SaleDrawerProps) {
             <Field label="Last changed">{formatDateTime(sale.lastChanged)}</Field>
           </SimpleGrid>
           <Divider label="History" labelPosition="left" />
-          <SaleHistory reference={sale.reference} />
+          <SaleHistory history={history} />
           <Divider label="Extra fields from the service" labelPosition="left" />
           <ExtraFields extra={sale.extra} />
         </Stack>

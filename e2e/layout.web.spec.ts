@@ -219,7 +219,7 @@ test.describe('layout with sixteen currencies and long names', () => {
     }
   });
 
-  test('A3: at 800x600 the date, product, commission and status of every row in view are on screen, with rows to spare', async ({
+  test('A3: at 800x600 the date, reference, product, commission and status of every row in view are on screen, with rows to spare', async ({
     page,
     host,
     fake,
@@ -236,7 +236,7 @@ test.describe('layout with sixteen currencies and long names', () => {
           const r = row.getBoundingClientRect();
           return r.top >= header - 0.5 && r.bottom <= box.bottom + 0.5;
         });
-        const columns = ['transactionDate', 'productName', 'commissionAmount', 'commissionStatus'];
+        const columns = ['transactionDate', 'reference', 'productName', 'commissionAmount', 'commissionStatus'];
         const misplaced = rows.flatMap((row) =>
           columns.flatMap((column) => {
             const cell = row.querySelector(`[data-column="${column}"]`)?.getBoundingClientRect();
@@ -270,7 +270,7 @@ test.describe('layout with sixteen currencies and long names', () => {
     expect(shown.rows).toBeGreaterThanOrEqual(4);
   });
 
-  test('a reference cut in its cell shows whole on hover and copies with one click', async ({
+  test('a reference too long for its cell shows whole on hover and copies with one click', async ({
     page,
     host,
     fake,
@@ -281,7 +281,12 @@ test.describe('layout with sixteen currencies and long names', () => {
     const row = page.getByTestId('sale-row').first();
     const cell = row.getByTestId('sale-reference');
     const reference = (await row.getAttribute('data-reference')) ?? '';
-    expect(await cell.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(
+      await cell.evaluate((el) => {
+        const value = el.querySelector<HTMLElement>('[data-fit-value]') ?? el;
+        return value.scrollWidth > value.clientWidth;
+      }),
+    ).toBe(true);
     await expect(cell).toHaveAttribute('title', reference);
     await cell.hover();
     await cell.getByRole('button', { name: `Copy reference ${reference}` }).click();

@@ -31,6 +31,25 @@ test.describe('walking skeleton in demo mode', () => {
     const shown = await page.getByTestId('sale-reference').allTextContents();
     expect(shown.length).toBeGreaterThan(10);
     await page.screenshot({ path: screenshotPath('sales.png') });
+    // A reference is what a support request quotes: shown whole at both sizes, beside the product.
+    for (const size of [
+      { width: 800, height: 600 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      const cells = page.getByTestId('sale-reference');
+      await expect
+        .poll(() =>
+          cells.evaluateAll(
+            (all) =>
+              all
+                .map((el) => el.querySelector<HTMLElement>('[data-fit-value]') ?? el)
+                .filter((value) => value.scrollWidth > value.clientWidth).length,
+          ),
+        )
+        .toBe(0);
+      await expect(rows.first().locator('[data-column="productName"]')).toBeVisible();
+    }
 
     await page.getByRole('button', { name: 'Export to Excel' }).click();
     await expect(page.getByTestId('export-notification')).toContainText(/Exported .+\.xlsx/);

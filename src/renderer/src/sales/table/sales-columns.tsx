@@ -30,6 +30,8 @@ export interface SalesColumn extends ColumnSpec {
   testId?: string;
   /** The column is at least as wide as its widest shown value, so its values (amounts, dates, statuses) are never cut. */
   fit?: boolean;
+  /** The widest a fitting column grows to fit its values (pixels); longer values are cut, whole on hover. */
+  fitCap?: number;
   /** Values people paste elsewhere: the cell offers a copy button, named "Copy <copyLabel>". */
   copyLabel?: string;
 }
@@ -76,6 +78,9 @@ export const SALES_COLUMNS: readonly SalesColumn[] = [
     sortKey: 'reference',
     defaultWidth: 144,
     defaultVisible: true,
+    // The reference is what a support request or an accountant quotes: shown whole, unless it is unusually long.
+    fit: true,
+    fitCap: 240,
     testId: 'sale-reference',
     copyLabel: 'reference',
     text: (s) => s.reference,
@@ -241,7 +246,7 @@ export const STRETCH_COLUMNS: ReadonlySet<string> = new Set(['productName', 'col
 
 /**
  * Columns left out, in this order, when the window is too narrow for every shown column (they stay in the drawer).
- * Date, product, commission and commission status are never left out.
+ * Date, reference, product, commission and commission status are never left out: the reference identifies a sale.
  */
 export const HIDE_TO_FIT: readonly string[] = [
   'extra',
@@ -255,7 +260,6 @@ export const HIDE_TO_FIT: readonly string[] = [
   'paymentDate',
   'collectionName',
   'subid',
-  'reference',
   'transactionAmount',
   'paymentStatus',
 ];

@@ -113,7 +113,7 @@ export function SalesGrid(props: SalesGridProps) {
   const last = Math.min(total - 1, Math.ceil((contentTop + bodyHeight) / ROW_HEIGHT) + EXTRA_ROWS);
   const fit = useColumnFit(resetKey);
   const setWidthOf = (column: SalesColumn) => {
-    const least = fit.leastWidth(column);
+    const least = Math.min(fit.leastWidth(column), column.fitCap ?? Infinity);
     const set = draft?.id === column.id ? draft.width : (widths[column.id] ?? column.defaultWidth);
     // A fitting column nobody resized takes its values' width; one resized keeps the width set, but never cuts them.
     if (column.fit && set === column.defaultWidth && fit.measured(column)) return Math.max(MIN_COLUMN_WIDTH, least);
@@ -414,7 +414,12 @@ function GridRow({ index, sale, top, width, columns, widthOf, measure, selected,
           >
             {marked && <UnreportedMark />}
             {column.fit ? (
-              <span ref={measure} className={classes.fitValue} data-fit-value="">
+              <span
+                ref={measure}
+                className={classes.fitValue}
+                data-fit-value=""
+                data-capped={column.fitCap === undefined ? undefined : ''}
+              >
                 {content}
               </span>
             ) : (

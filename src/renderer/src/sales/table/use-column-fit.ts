@@ -93,7 +93,8 @@ function createFitObserver(
       if (!cell || key === undefined) continue;
       let padding = paddings.get(column);
       if (padding === undefined) paddings.set(column, (padding = horizontalPadding(cell)));
-      const width = Math.ceil(target.getBoundingClientRect().width + padding + SLACK);
+      // A capped value is clipped to its cell; its scroll width is still the whole text's.
+      const width = Math.ceil(Math.max(target.getBoundingClientRect().width, target.scrollWidth) + padding + SLACK);
       const forKey = values.get(key) ?? {};
       forKey[column] = Math.max(forKey[column] ?? 0, width);
       values.set(key, forKey);

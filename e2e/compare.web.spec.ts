@@ -81,7 +81,7 @@ function expectedChange(now: number, before: number, unit: string): string {
 }
 
 test.describe('compare with the period before', () => {
-  test('A6: totals and category lines are commission earned (approved + pending) of the service’s records; the table sorts and exports as CSV', async ({
+  test('A6: totals and category lines are commission earned (approved + pending) of the service’s records; the table sorts, exports as CSV and keeps its period', async ({
     signedIn: page,
     host,
     fake,
@@ -132,6 +132,19 @@ test.describe('compare with the period before', () => {
     expect(header?.[1]).toBe('Category');
     expect(rows).toHaveLength(keys.size);
     for (const row of rows) expect(Math.round(Number(row[3]) * 100)).toBe(lines.get(`${row[0]}|${row[1]}`) ?? 0);
+
+    // Leaving Compare and coming back keeps the choice; the running quarter says it is not over.
+    await page.getByTestId('compare-screen').getByText('Quarter', { exact: true }).click();
+    const period = page.getByRole('combobox', { name: 'Period' });
+    const chosen = await period.inputValue();
+    expect(chosen).toMatch(/^Q[1-4] \d{4}$/);
+    await period.click();
+    await expect(page.getByRole('option').first()).toHaveText(/^Q[1-4] \d{4} \(so far\)$/);
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Sales' }).click();
+    await page.getByRole('link', { name: 'Compare' }).click();
+    await expect(page.getByRole('radio', { name: 'Quarter' })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue(chosen);
   });
 
   test('A6: the sales totals of a whole month or quarter show commission earned, the figure Compare shows, and the change against the period before, per currency, and nothing for other ranges', async ({

@@ -11,8 +11,17 @@ export interface PeriodChoice {
   label: string;
 }
 
-/** The current period of `unit` around `today` (`yyyy-mm-dd`) and the ones before it. */
+/**
+ * The current period of `unit` around `today` (`yyyy-mm-dd`) and the ones before it. The current one is still
+ * running, so its name says "so far": it compares part of a period against a whole one.
+ */
 export function recentPeriods(unit: CompareUnit, today: string, locale?: string): PeriodChoice[] {
+  return allPeriods(unit, today, locale).map((period, index) =>
+    index === 0 ? { ...period, label: `${period.label} (so far)` } : period,
+  );
+}
+
+function allPeriods(unit: CompareUnit, today: string, locale?: string): PeriodChoice[] {
   const [y, m] = today.split('-').map(Number) as [number, number];
   if (unit === 'month')
     return recentMonths(today, 24, locale).map(({ value, label }) => ({ value: `${value}-01`, label }));

@@ -17,6 +17,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { useSessionStorage } from '@mantine/hooks';
 import { useState } from 'react';
 import type { BreakdownDimension, BreakdownLine, ComparedAmounts, CompareUnit } from '../../../shared/compare';
 import { localIsoDay } from '../../../shared/dates';
@@ -57,21 +58,34 @@ function percent(amounts: ComparedAmounts): string | null {
   return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(1)}%`;
 }
 
+/** What the person chose, kept while the app runs so that leaving Compare and coming back keeps it. */
+interface CompareChoice {
+  unit: CompareUnit;
+  from: string;
+  dimension: BreakdownDimension;
+}
+
 /** The Compare section. */
 export function CompareScreen() {
   const today = localIsoDay(new Date());
-  const [unit, setUnit] = useState<CompareUnit>('month');
-  const [from, setFrom] = useState(defaultPeriod('month', today));
-  const [dimension, setDimension] = useState<BreakdownDimension>('category');
-  const [exporting, setExporting] = useState(false);
+  const [choice, setChoice] = useSessionStorage<CompareChoice>({
+    key: 'compare-choice',
+    defaultValue: { unit: 'month', from: defaultPeriod('month', today), dimension: 'category' },
+    getInitialValueInEffect: false,
+  });
+  // Kept by this window's storage, so read back with care: anything unknown falls back to the usual choice.
+  const unit = UNITS.some((u) => u.value === choice.unit) ? choice.unit : 'month';
+  const dimension = DIMENSIONS.some((d) => d.value === choice.dimension) ? choice.dimension : 'category';
   const periods = recentPeriods(unit, today);
+  // A period remembered from an earlier day may have left the list; the usual one is shown instead.
+  const from = periods.some((p) => p.value === choice.from) ? choice.from : defaultPeriod(unit, today);
+  const setFrom = (next: string) => setChoice({ unit, from: next, dimension });
+  const setDimension = (next: BreakdownDimension) => setChoice({ unit, from, dimension: next });
+  const [exporting, setExporting] = useState(false);
   const query = { unit, from, dimension };
   const result = useBridgeQuery(() => call('compareSales', query), JSON.stringify(query));
 
-  const chooseUnit = (next: CompareUnit) => {
-    setUnit(next);
-    setFrom(defaultPeriod(next, today));
-  };
+  const chooseUnit = (next: CompareUnit) => setChoice({ unit: next, from: defaultPeriod(next, today), dimension });
   const exportCsv = async () => {
     setExporting(true);
     const written = await call('exportComparison', query);

@@ -45,6 +45,8 @@ export interface SyncStatus {
     status: 'completed' | 'cancelled' | 'failed';
     finishedAt: string | null;
     changes?: ChangeCounts;
+    /** Sales the run stored for the first time, when this app session ran it (records fetched also count re-checks). */
+    newSales?: number;
   } | null;
   /** When the last completed sync finished; "last synced …". */
   lastSyncedAt: string | null;

@@ -63,7 +63,7 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
     return holder === null ? null : { by: holder.kind, since: new Date(holder.acquiredAt).toISOString() };
   }
   /** What the last run of each account this manager completed changed (R2), with when that run finished. */
-  const lastChanges = new Map<string, { finishedAt: string | null; counts: ChangeCounts }>();
+  const lastChanges = new Map<string, { finishedAt: string | null; counts: ChangeCounts; newSales: number }>();
 
   function status(account: string | null): SyncStatus {
     if (account === null)
@@ -92,7 +92,9 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
               to: last.to,
               status: last.status,
               finishedAt: last.finishedAt,
-              ...(changes !== undefined && changes.finishedAt === last.finishedAt ? { changes: changes.counts } : {}),
+              ...(changes !== undefined && changes.finishedAt === last.finishedAt
+                ? { changes: changes.counts, newSales: changes.newSales }
+                : {}),
             }
           : null,
       lastSyncedAt: completed?.finishedAt ?? null,
@@ -133,6 +135,7 @@ export function createSyncManager(deps: SyncManagerDeps): SyncManager {
       lastChanges.set(account, {
         finishedAt: engineDeps.cache.lastSyncRun(account, 'completed')?.finishedAt ?? null,
         counts: { statusChanges, amountChanges, currencyChanges, dateChanges, restatements },
+        newSales: result.inserted,
       });
       lastError.delete(account);
       lastNotes.set(account, result.notes);

@@ -137,6 +137,14 @@ describe('syncOutcome', () => {
       title: 'Sync finished',
       message: '2 sales fetched and saved on this computer.',
     });
+    // New sales and stored ones fetched again to check them are counted apart: 2,025 records for 2,000 sales.
+    const counted = (newSales: number, records: number) =>
+      syncOutcome(status({ lastRun: { ...run('completed'), newSales }, progress: progress({ records }) }), 'en-US')
+        ?.message;
+    expect(counted(2000, 2025)).toBe('2,000 new sales saved on this computer; 25 stored sales checked again.');
+    expect(counted(2000, 2000)).toBe('2,000 new sales saved on this computer.');
+    expect(counted(0, 120)).toBe('No new sales; 120 stored sales checked again.');
+    expect(counted(0, 0)).toBe('Your sales are up to date.');
     expect(syncOutcome(status({ lastRun: run('cancelled') }))?.message).toContain('kept');
     const offline = syncOutcome(
       status({ lastRun: run('failed'), offline: true, error: { code: 'NETWORK_OFFLINE', message: 'No network.' } }),

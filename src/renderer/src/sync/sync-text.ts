@@ -159,19 +159,35 @@ function changesSentence(changes: ChangeCounts | undefined, locale?: string): st
   return ` ${parts.join(', ')}: see Changes.`;
 }
 
+/**
+ * "2,000 new sales saved on this computer; 25 stored sales checked again." Records fetched count the sales fetched
+ * again to check them, so they are said apart from the new ones, which is what a person counts.
+ */
+function fetchedSentence(status: SyncStatus, locale?: string): string {
+  const records = status.progress?.records ?? 0;
+  const added = status.lastRun?.newSales;
+  if (added === undefined) {
+    return records > 0
+      ? `${pluralize(records, 'sale', 'sales', locale)} fetched and saved on this computer.`
+      : 'Your sales are up to date.';
+  }
+  const checked = Math.max(0, records - added);
+  const again = checked > 0 ? `${pluralize(checked, 'stored sale', 'stored sales', locale)} checked again` : null;
+  if (added === 0) return again === null ? 'Your sales are up to date.' : `No new sales; ${again}.`;
+  const saved = `${pluralize(added, 'new sale', 'new sales', locale)} saved on this computer`;
+  return again === null ? `${saved}.` : `${saved}; ${again}.`;
+}
+
 /** The outcome of the run that just ended, read from the status after it. */
 export function syncOutcome(status: SyncStatus, locale?: string): SyncOutcome | null {
   const run = status.lastRun;
   if (run === null) return null;
-  const fetched = status.progress ? pluralize(status.progress.records, 'sale', 'sales', locale) : null;
   switch (run.status) {
     case 'completed':
       return {
         kind: 'completed',
         title: 'Sync finished',
-        message:
-          (fetched ? `${fetched} fetched and saved on this computer.` : 'Your sales are up to date.') +
-          changesSentence(run.changes, locale),
+        message: fetchedSentence(status, locale) + changesSentence(run.changes, locale),
       };
     case 'cancelled':
       return {

@@ -3,7 +3,20 @@
  * statuses are, what is owed and pending, and what was paid this month. Each amount stays in its own currency and
  * its own account: nothing is added across either. One click opens an account's sales.
  */
-import { Badge, Button, Card, Group, Loader, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Menu,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import { localIsoDay } from '../../../shared/dates';
 import { EXPORT_PRESETS, type ExportPresetId } from '../../../shared/export-presets';
@@ -175,35 +188,68 @@ function AccountCard({ line, current, onOpen, onRename, opening }: AccountCardPr
           {statuses.text}
         </Text>
       )}
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mt="sm">
-        <Amounts title="Paid this month" amounts={line.paidThisMonth} testId="overview-paid" />
-        <Amounts title="Owed" amounts={line.owed} testId="overview-owed" />
-        <Amounts title="Pending" amounts={line.pending} testId="overview-pending" />
-      </SimpleGrid>
+      <AmountsTable line={line} />
     </Card>
   );
 }
 
-function Amounts({ title, amounts, testId }: { title: string; amounts: OpenAmount[]; testId: string }) {
-  return (
-    <Stack gap={2} data-testid={testId}>
-      <Text size="xs" c="dimmed">
-        {title}
+const COLUMNS = [
+  { key: 'paidThisMonth', title: 'Paid this month', testId: 'overview-paid' },
+  { key: 'owed', title: 'Owed', testId: 'overview-owed' },
+  { key: 'pending', title: 'Pending', testId: 'overview-pending' },
+] as const;
+
+/**
+ * One row per currency, so an amount sits only beside amounts of its own currency (a currency with nothing paid,
+ * owed or pending shows a dash there).
+ */
+function AmountsTable({ line }: { line: AccountOverview }) {
+  const currencies = [...new Set(COLUMNS.flatMap((c) => line[c.key].map((a) => a.currency)))].sort();
+  if (currencies.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" mt="sm" data-testid="overview-nothing-open">
+        Nothing paid this month, owed or pending.
       </Text>
-      {amounts.length === 0 ? (
-        <Text size="sm">—</Text>
-      ) : (
-        amounts.map((amount) => (
-          <Text
-            key={amount.currency}
-            size="sm"
-            fw={600}
-            style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-          >
-            {formatDecimalMoney(amount.amount, amount.currency)}
-          </Text>
-        ))
-      )}
-    </Stack>
+    );
+  }
+  const amountOf = (amounts: OpenAmount[], currency: string) => amounts.find((a) => a.currency === currency);
+  return (
+    <Table mt="sm" withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} layout="fixed">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={52}>
+            <VisuallyHidden>Currency</VisuallyHidden>
+          </Table.Th>
+          {COLUMNS.map((c) => (
+            <Table.Th key={c.key} fz="xs" fw={400} c="dimmed">
+              {c.title}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {currencies.map((currency) => (
+          <Table.Tr key={currency} data-testid="overview-currency" data-currency={currency}>
+            <Table.Td fz="xs" c="dimmed">
+              {currency}
+            </Table.Td>
+            {COLUMNS.map((c) => {
+              const amount = amountOf(line[c.key], currency);
+              return (
+                <Table.Td
+                  key={c.key}
+                  data-testid={c.testId}
+                  fz="sm"
+                  fw={amount ? 600 : 400}
+                  style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                >
+                  {amount ? formatDecimalMoney(amount.amount, amount.currency) : '—'}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

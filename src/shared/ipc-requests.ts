@@ -26,6 +26,12 @@ export const exportRequestSchema = salesSelectionSchema
       .optional(),
     format: z.enum(EXPORT_FORMATS),
     preset: z.enum(EXPORT_PRESET_IDS).optional(),
+    /** The sales as they were at this past instant (B1); absent: as they are now. The cache refuses a future one. */
+    asOf: z
+      .string()
+      .max(40)
+      .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO date-time' })
+      .optional(),
     /** Saved accounts to export together, each row naming its account; absent: the open session's account. */
     accounts: z
       .array(z.string().uuid().max(36))

@@ -3,11 +3,12 @@
  * "Payments received in a month", "All sales in a range"), its month or its dates, and the file format. The main
  * process applies the preset's date basis and statuses, so the file means the same wherever the preset is chosen.
  * When the chosen days are not all synced yet (transaction-date presets), the dialog says so before exporting. Sales
- * the service no longer reports are left out unless the person includes them (T5).
+ * the service no longer reports are left out unless the person includes them (T5). A past moment may be picked: the
+ * file then holds the sales as they were then, as a file made at that moment did (B1).
  */
 import type { DayRange } from '../../../../shared/dates';
 import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import { useState } from 'react';
 import { exportPreset, monthRange, type ExportFormat, type ExportPresetId } from '../../../../shared/export-presets';
 import type { ExportRequest } from '../../../../shared/ipc-contract';
@@ -67,6 +68,7 @@ function DialogBody({
   const [to, setTo] = useState(shownRange?.to ?? today);
   const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [includeUnreported, setIncludeUnreported] = useState(false);
+  const [asOfMoment, setAsOfMoment] = useState<string | null>(null);
   const problems = details.period === 'range' ? rangeProblems(from, to) : {};
   const range = details.period === 'month' ? monthRange(month) : problems.from || problems.to ? null : { from, to };
 
@@ -88,7 +90,13 @@ function DialogBody({
   const submit = async () => {
     if (range === null) return;
     const filter = { from: range.from, to: range.to, ...(includeUnreported ? { includeNoLongerReported: true } : {}) };
-    const written = await onExport({ filter, format, preset, ...(accountIds ? { accounts: [...accountIds] } : {}) });
+    const written = await onExport({
+      filter,
+      format,
+      preset,
+      ...(accountIds ? { accounts: [...accountIds] } : {}),
+      ...(asOfMoment === null ? {} : { asOf: instantOf(asOfMoment) }),
+    });
     if (written) onClose();
   };
 
@@ -138,6 +146,7 @@ function DialogBody({
         checked={includeUnreported}
         onChange={(event) => setIncludeUnreported(event.currentTarget.checked)}
       />
+      <AsOfPicker value={asOfMoment} onChange={setAsOfMoment} />
       {asOf !== null && !asOf.complete && (
         <Alert color="yellow" variant="light" icon={<InfoIcon size={18} />} p="xs">
           <Text size="sm">
@@ -193,6 +202,35 @@ function ExportDays({
         // The calendar is named by its field: the popover's id is the field's (Mantine gives them different ones).
         id="export-dates"
         popoverProps={{ position: 'bottom-start', id: 'export-dates' }}
+      />
+    </OsDatesProvider>
+  );
+}
+
+/** A picked local date-time ("2026-10-31 18:00:00") as an ISO instant. */
+function instantOf(moment: string): string {
+  return new Date(moment.replace(' ', 'T')).toISOString();
+}
+
+/** "As of": empty for the sales as they are now, or a past moment for the file as it would have been made then. */
+function AsOfPicker({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
+  return (
+    <OsDatesProvider>
+      <DateTimePicker
+        label="As of"
+        description="Empty: the sales as they are now. A past moment: the file as it was made then, each sale with its values then."
+        placeholder="Now"
+        value={value}
+        onChange={onChange}
+        maxDate={new Date()}
+        clearable
+        valueFormat="YYYY-MM-DD HH:mm"
+        leftSection={<CalendarIcon size={16} />}
+        nextLabel="Next month"
+        previousLabel="Previous month"
+        id="export-as-of"
+        popoverProps={{ position: 'bottom-start', id: 'export-as-of' }}
+        submitButtonProps={{ 'aria-label': 'Use this moment' }}
       />
     </OsDatesProvider>
   );

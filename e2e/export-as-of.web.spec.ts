@@ -8,10 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { backfill } from './ui-helpers';
 import { auditWorkbook } from '../test-support/export-kit';
-import { screenshotPath } from './screenshot-path';
-
-/** Hides transient notifications so each picture shows the dialog itself. */
-const HIDE_TOASTS = '.mantine-Notifications-root { display: none !important; }';
+import { screenshotsAtSizes } from './screenshot-path';
 
 /** Yesterday, as the calendar names its day ("27 November 2026"), and whether it is in the month before today's. */
 function yesterday(): { label: string; iso: string; previousMonth: boolean } {
@@ -40,21 +37,7 @@ test.describe('an export as of a past moment', () => {
     await expect(dialog.getByLabel('As of')).toHaveText(`${day.iso} 00:00`);
     await expect(page.getByRole('button', { name: 'Use this moment' })).toBeHidden();
 
-    for (const [width, height] of [
-      [1280, 800],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      for (const theme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: theme });
-        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
-        await page.screenshot({
-          path: screenshotPath(`export-dialog-as-of-${theme}-${width}.png`),
-          style: HIDE_TOASTS,
-        });
-      }
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshotsAtSizes(page, 'export-dialog-as-of');
 
     await dialog.getByRole('button', { name: 'Export' }).click();
     await expect(page.getByTestId('export-notification')).toContainText(/Exported 0 sales to .+\.xlsx/);

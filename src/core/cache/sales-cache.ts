@@ -273,7 +273,8 @@ export function createSalesCache(
         at: instant,
         historyStart: guardCorruption(() => historyStart(db)),
         coverage: (account, from, to) => guardCorruption(() => coverage.coverage(account, from, to)),
-        lastSyncRun: (account, status) => guardCorruption(() => runs.lastSyncRun(account, status)),
+        // The About sheet's "last completed sync" is the last one a file made then could name.
+        lastSyncRun: (account, status) => guardCorruption(() => runs.lastSyncRun(account, status, instant)),
         ...createSalesReads({
           ...readParts,
           view: (account) => ofAccount(account).view,

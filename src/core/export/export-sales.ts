@@ -13,7 +13,7 @@ import { applyExportPreset, type ExportFormat, type ExportPresetId } from '../..
 import type { ExportFreshnessReport, ExportRequest } from '../../shared/ipc-contract';
 import type { SalesFilter, SalesSort } from '../../shared/sales-query';
 import type { DataAsOf } from '../../shared/sales-query-types';
-import type { SalesCache } from '../cache';
+import type { AsOfCache, SalesCache } from '../cache';
 import { writeAtomically } from './atomic-file';
 import { writeCsv } from './csv-writer';
 import { aboutEntries, type AboutFacts } from './export-about';
@@ -68,7 +68,10 @@ type ExportReads = Pick<
 export type ExportCache = ExportReads & Partial<Pick<SalesCache, 'asOf'>>;
 
 /** The reads `request` asks for: today's, or those as of its moment, with the About sheet's facts of that moment. */
-function readsFor(cache: ExportCache, request: ExportRequest): { reads: ExportReads; asOf?: AboutFacts['asOf'] } {
+function readsFor<T extends FreshnessCache>(
+  cache: T & Partial<Pick<SalesCache, 'asOf'>>,
+  request: ExportRequest,
+): { reads: T | AsOfCache; asOf?: AboutFacts['asOf'] } {
   if (request.asOf === undefined) return { reads: cache };
   if (cache.asOf === undefined) throw new AppError('INVALID_INPUT', 'This export cannot be made as of a past moment.');
   const reads = cache.asOf(request.asOf);
@@ -115,14 +118,15 @@ export interface ExportOutcome extends ExportFreshnessReport {
  * several accounts, the oldest check of any and the counts of all.
  */
 export function exportFreshnessOf(
-  cache: FreshnessCache,
+  cache: FreshnessCache & Partial<Pick<SalesCache, 'asOf'>>,
   accounts: string | readonly string[],
   request: ExportRequest,
   now: Date,
 ): ExportFreshnessReport {
   const filter = resolveExportRequest(request).filter;
   const keys = typeof accounts === 'string' ? [accounts] : accounts;
-  const freshness = mergeExportFreshness(keys.map((key) => readExportFreshness(cache, key, filter, now)));
+  const { reads } = readsFor(cache, request);
+  const freshness = mergeExportFreshness(keys.map((key) => readExportFreshness(reads, key, filter, now)));
   return { freshness, staleWarning: staleOpenSalesWarning(freshness.staleOpenSales) };
 }
 

@@ -5,6 +5,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { backfill } from './ui-helpers';
 import { auditWorkbook } from '../test-support/export-kit';
@@ -19,6 +20,18 @@ function yesterday(): { label: string; iso: string; previousMonth: boolean } {
   return { label, iso, previousMonth: day.getMonth() !== now.getMonth() };
 }
 
+/** Picks yesterday at 00:00 in an "As of" field; returns the day picked. */
+async function pickYesterday(page: Page, field: Locator): Promise<ReturnType<typeof yesterday>> {
+  const day = yesterday();
+  await field.click();
+  if (day.previousMonth) await page.getByRole('button', { name: 'Previous month' }).last().click();
+  await page.getByRole('button', { name: day.label, exact: true }).last().click();
+  await page.getByRole('button', { name: 'Use this moment' }).click();
+  await expect(field).toHaveText(`${day.iso} 00:00`);
+  await expect(page.getByRole('button', { name: 'Use this moment' })).toBeHidden();
+  return day;
+}
+
 test.describe('an export as of a past moment', () => {
   test('B1: the export dialog’s "As of" picker writes the file as it was then, and its About sheet says so', async ({
     signedIn: page,
@@ -29,13 +42,7 @@ test.describe('an export as of a past moment', () => {
     await page.getByRole('button', { name: 'More export formats' }).click();
     await page.getByRole('menuitem', { name: 'All sales in a range' }).click();
     const dialog = page.getByRole('dialog', { name: 'All sales in a range' });
-    const day = yesterday();
-    await dialog.getByLabel('As of').click();
-    if (day.previousMonth) await page.getByRole('button', { name: 'Previous month' }).last().click();
-    await page.getByRole('button', { name: day.label, exact: true }).last().click();
-    await page.getByRole('button', { name: 'Use this moment' }).click();
-    await expect(dialog.getByLabel('As of')).toHaveText(`${day.iso} 00:00`);
-    await expect(page.getByRole('button', { name: 'Use this moment' })).toBeHidden();
+    const day = await pickYesterday(page, dialog.getByLabel('As of'));
 
     await screenshotsAtSizes(page, 'export-dialog-as-of');
 
@@ -48,5 +55,19 @@ test.describe('an export as of a past moment', () => {
     const moment = new Date(`${day.iso}T00:00:00`).toISOString();
     expect(about.get('As of')).toContain(`As of ${moment.slice(0, 10)} ${moment.slice(11, 19)} UTC`);
     expect(audit.sales.rowCount).toBe(1);
+  });
+
+  test('B1: the Payouts section as of a moment before the first sync shows no payouts and says as of when', async ({
+    signedIn: page,
+  }) => {
+    test.setTimeout(180_000);
+    await backfill(page);
+    await page.getByRole('link', { name: 'Payouts' }).click();
+    await expect(page.getByTestId('payouts-table')).toBeVisible();
+    await pickYesterday(page, page.getByLabel('As of'));
+    await expect(page.getByTestId('payouts-moment')).toContainText('As of');
+    await expect(page.getByTestId('payouts-empty')).toBeVisible();
+    await expect(page.getByTestId('payouts-owed')).toContainText('Nothing owed');
+    await screenshotsAtSizes(page, 'payouts-as-of');
   });
 });

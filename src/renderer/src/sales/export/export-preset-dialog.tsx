@@ -8,7 +8,7 @@
  */
 import type { DayRange } from '../../../../shared/dates';
 import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { DatePickerInput, DateTimePicker } from '@mantine/dates';
+import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { exportPreset, monthRange, type ExportFormat, type ExportPresetId } from '../../../../shared/export-presets';
 import type { ExportRequest } from '../../../../shared/ipc-contract';
@@ -20,6 +20,7 @@ import { usePreferences } from '../../common/preferences-context';
 import { useBridgeQuery } from '../../common/use-bridge-query';
 import { presetChoices, OsDatesProvider, rangeProblems } from '../filters';
 import { previousMonth, recentMonths } from './export-months';
+import { AsOfPicker, instantOf } from './as-of-picker';
 import { missingText } from '../freshness';
 
 /** Props of {@link ExportPresetDialog}. */
@@ -146,7 +147,11 @@ function DialogBody({
         checked={includeUnreported}
         onChange={(event) => setIncludeUnreported(event.currentTarget.checked)}
       />
-      <AsOfPicker value={asOfMoment} onChange={setAsOfMoment} />
+      <AsOfPicker
+        value={asOfMoment}
+        onChange={setAsOfMoment}
+        description="Empty: the sales as they are now. A past moment: the file as it was made then, each sale with its values then."
+      />
       {asOf !== null && !asOf.complete && (
         <Alert color="yellow" variant="light" icon={<InfoIcon size={18} />} p="xs">
           <Text size="sm">
@@ -202,35 +207,6 @@ function ExportDays({
         // The calendar is named by its field: the popover's id is the field's (Mantine gives them different ones).
         id="export-dates"
         popoverProps={{ position: 'bottom-start', id: 'export-dates' }}
-      />
-    </OsDatesProvider>
-  );
-}
-
-/** A picked local date-time ("2026-10-31 18:00:00") as an ISO instant. */
-function instantOf(moment: string): string {
-  return new Date(moment.replace(' ', 'T')).toISOString();
-}
-
-/** "As of": empty for the sales as they are now, or a past moment for the file as it would have been made then. */
-function AsOfPicker({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
-  return (
-    <OsDatesProvider>
-      <DateTimePicker
-        label="As of"
-        description="Empty: the sales as they are now. A past moment: the file as it was made then, each sale with its values then."
-        placeholder="Now"
-        value={value}
-        onChange={onChange}
-        maxDate={new Date()}
-        clearable
-        valueFormat="YYYY-MM-DD HH:mm"
-        leftSection={<CalendarIcon size={16} />}
-        nextLabel="Next month"
-        previousLabel="Previous month"
-        id="export-as-of"
-        popoverProps={{ position: 'bottom-start', id: 'export-as-of' }}
-        submitButtonProps={{ 'aria-label': 'Use this moment' }}
       />
     </OsDatesProvider>
   );

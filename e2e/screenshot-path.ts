@@ -12,8 +12,15 @@ export function screenshotPath(fileName: string): string {
 /** Hides transient notifications so a picture shows the screen itself. */
 const HIDE_TOASTS = '.mantine-Notifications-root { display: none !important; }';
 
-/** Saves `<name>-<light|dark>-<1280|800>.png` at 1280×800 and 800×600 in both themes, then goes back to 1280×800. */
-export async function screenshotsAtSizes(page: Page, name: string): Promise<void> {
+/**
+ * Saves `<name>-<light|dark>-<1280|800>.png` at 1280×800 and 800×600 in both themes, notifications hidden, then goes
+ * back to 1280×800; `ready` waits, before each picture, for what it must show.
+ */
+export async function screenshotsAtSizes(
+  page: Page,
+  name: string,
+  ready: () => Promise<void> = async () => undefined,
+): Promise<void> {
   for (const [width, height] of [
     [1280, 800],
     [800, 600],
@@ -22,6 +29,7 @@ export async function screenshotsAtSizes(page: Page, name: string): Promise<void
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await ready();
       await page.screenshot({ path: screenshotPath(`${name}-${theme}-${width}.png`), style: HIDE_TOASTS });
     }
   }

@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import type { FakeService } from './fake-service/fake-service';
-import { screenshotPath } from './screenshot-path';
+import { screenshotPath, screenshotsAtSizes } from './screenshot-path';
 import { backfill, cents, decimal, goToSection, isoOf, pickDates, shownTotals } from './ui-helpers';
 import { parseCsv } from '../test-support/export-kit';
 
@@ -181,19 +181,9 @@ test.describe('compare with the period before', () => {
     await pickDates(page, 'Last month');
     await expect(page.getByTestId('summary-previous-change').first()).toBeVisible();
     await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
-    for (const [width, height] of [
-      [1280, 800],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      for (const theme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: theme });
-        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
-        await expect(page.getByTestId('summary-previous-change').first()).toBeVisible();
-        await page.screenshot({ path: screenshotPath(`totals-change-${theme}-${width}.png`) });
-      }
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshotsAtSizes(page, 'totals-change', () =>
+      expect(page.getByTestId('summary-previous-change').first()).toBeVisible(),
+    );
 
     // A range that is no whole period has nothing to compare with.
     await pickDates(page, 'Last 30 days');

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { backfill, cents, isoOf } from './ui-helpers';
 import { auditWorkbook, parseCsv } from '../test-support/export-kit';
-import { screenshotPath } from './screenshot-path';
+import { screenshotPath, screenshotsAtSizes } from './screenshot-path';
 import type { FakeService } from './fake-service/fake-service';
 
 /** The month before the local today, as yyyy-mm, its first and last day, and how the month select names it. */
@@ -168,18 +168,7 @@ test.describe('payouts', () => {
     await expect(warning).toBeVisible();
     await expect(warning).toContainText('These payouts may be incomplete');
     await expect(warning).toContainText(/sales made on days never synced \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\)/);
-    for (const [width, height] of [
-      [1280, 800],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      for (const theme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: theme });
-        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
-        await page.screenshot({ path: screenshotPath(`payouts-incomplete-${theme}-${width}.png`) });
-      }
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshotsAtSizes(page, 'payouts-incomplete');
 
     await warning.getByRole('button', { name: 'Sync these days' }).click();
     await expect(warning).toBeHidden({ timeout: 90_000 });

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * Where a spec saves a screenshot: test-reports/screenshots/ during `npm test`, so a test run never rewrites tracked
@@ -6,4 +7,31 @@ import { join } from 'node:path';
  */
 export function screenshotPath(fileName: string): string {
   return join(process.env.SCREENSHOT_DIR ?? 'test-reports/screenshots', fileName);
+}
+
+/** Hides transient notifications so a picture shows the screen itself. */
+const HIDE_TOASTS = '.mantine-Notifications-root { display: none !important; }';
+
+/**
+ * Saves `<name>-<light|dark>-<1280|800>.png` at 1280×800 and 800×600 in both themes, notifications hidden, then goes
+ * back to 1280×800; `ready` waits, before each picture, for what it must show.
+ */
+export async function screenshotsAtSizes(
+  page: Page,
+  name: string,
+  ready: () => Promise<void> = async () => undefined,
+): Promise<void> {
+  for (const [width, height] of [
+    [1280, 800],
+    [800, 600],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await ready();
+      await page.screenshot({ path: screenshotPath(`${name}-${theme}-${width}.png`), style: HIDE_TOASTS });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -68,6 +68,26 @@ const TABLE_OPTIONS = {
 } as const satisfies Record<string, OptionHelp>;
 const tableFields = { json: z.boolean().optional(), csv: z.boolean().optional() };
 
+/** The option that makes a report of the sales as they were at a past moment (B1). */
+const AS_OF_OPTION = {
+  'as-of': {
+    type: 'string',
+    value: '<yyyy-mm-dd hh:mm>',
+    help: 'Report the sales as they were at this past moment (local time, or an ISO time with its offset): the sales first seen by then, each with the values it had then, as a report made at that moment showed them.',
+  },
+} as const satisfies Record<string, OptionHelp>;
+const MOMENT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
+/** --as-of as an ISO instant; whether it has passed is the cache's to check, against its own clock. */
+const asOfField = {
+  'as-of': z
+    .string()
+    .regex(MOMENT, 'must be a date and time written yyyy-mm-dd hh:mm (local time), e.g. "2026-10-31 18:00"')
+    .transform((text) => new Date(text.replace(' ', 'T')))
+    .refine((moment) => !Number.isNaN(moment.getTime()), 'must be a real date and time, e.g. "2026-10-31 18:00"')
+    .transform((moment) => moment.toISOString())
+    .optional(),
+};
+
 /** Options naming a period: --from and --to, or --month. */
 const periodFields = {
   from: day.optional(),
@@ -234,7 +254,7 @@ export const COMMANDS = {
   export: {
     summary: 'Write an Excel or CSV export of the cached sales of a period, or of a view saved on the sales screen.',
     usage:
-      'export --account <label|demo> (--from … --to … | --month … | --view <name>) [--preset earned|payments|all] [--format xlsx|csv] [--include-no-longer-reported] --out <file> [--force] [--json | --quiet]',
+      'export --account <label|demo> (--from … --to … | --month … | --view <name>) [--preset earned|payments|all] [--format xlsx|csv] [--include-no-longer-reported] [--as-of <yyyy-mm-dd hh:mm>] --out <file> [--force] [--json | --quiet]',
     notes: [
       'With --view, the file holds the sales the view shows on the sales screen, in its order; --from/--to or --month replace its dates, --preset its date basis and statuses.',
       'Progress goes to stderr: a bar on a terminal (share done, counts, time left), else a plain line at each tenth.',
@@ -259,6 +279,7 @@ export const COMMANDS = {
         type: 'boolean',
         help: 'Also export sales the service no longer reports (kept for audit, left out by default); the Summary says how many either way.',
       },
+      ...AS_OF_OPTION,
       out: { type: 'string', value: '<file>', help: 'The file to write; its folder must exist.' },
       force: {
         type: 'boolean',
@@ -274,6 +295,7 @@ export const COMMANDS = {
       preset: z.enum(EXPORT_PRESET_IDS).optional(),
       format: z.enum(EXPORT_FORMATS).optional(),
       'include-no-longer-reported': z.boolean().optional(),
+      ...asOfField,
       out: required(4096),
       force: z.boolean().optional(),
       ...outputFields,
@@ -282,7 +304,7 @@ export const COMMANDS = {
   payouts: {
     summary: 'Print the payouts of a period: the paid sales by payment date and currency, with their count and amount.',
     usage:
-      'payouts --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--json | --csv]',
+      'payouts --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--as-of <yyyy-mm-dd hh:mm>] [--json | --csv]',
     notes: [
       "The period is of payment dates. Amounts are exact, in each currency's own decimals; currencies are never added together.",
       'JSON: an array of {"paymentDate", "currency", "sales", "amount"}, sorted by date then currency.',
@@ -292,12 +314,14 @@ export const COMMANDS = {
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First payment day.' },
       to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last payment day.' },
       month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
+      ...AS_OF_OPTION,
       ...TABLE_OPTIONS,
     },
     positionals: [] as string[],
     schema: z.strictObject({
       account: accountRef,
       ...periodFields,
+      ...asOfField,
       ...tableFields,
     }),
   },
@@ -333,7 +357,7 @@ export const COMMANDS = {
     summary:
       'Print the commission of the sales made in a period, per currency: total, approved, pending, declined and paid.',
     usage:
-      'summary --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--json | --csv]',
+      'summary --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--as-of <yyyy-mm-dd hh:mm>] [--json | --csv]',
     notes: [
       "The period is of transaction dates. Amounts are exact, in each currency's own decimals; currencies are never added together.",
     ],
@@ -342,12 +366,14 @@ export const COMMANDS = {
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First transaction day.' },
       to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last transaction day.' },
       month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
+      ...AS_OF_OPTION,
       ...TABLE_OPTIONS,
     },
     positionals: [] as string[],
     schema: z.strictObject({
       account: accountRef,
       ...periodFields,
+      ...asOfField,
       ...tableFields,
     }),
   },

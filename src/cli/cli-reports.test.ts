@@ -142,3 +142,43 @@ describe('month-end numbers from a script', () => {
     expect(none.stderr).toContain('--month');
   }, 60_000);
 });
+
+describe('month-end numbers as of a past moment', () => {
+  it('B1: summary, payouts and export --as-of T made after a later sync give what they gave at T; a bad or future moment is refused', async () => {
+    const january = ['--account', 'Main shop', '--month', '2026-01', '--json'];
+    const summaryAtT = (await cli(['summary', ...january])).stdout;
+    const payoutsAtT = (await cli(['payouts', ...january])).stdout;
+    const handedOver = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const changed = fake.sales.filter((s) => dayOf(s.transaction_date).startsWith('2026-01')).slice(0, 3);
+    fake.updateSales(
+      changed.map((sale) => ({
+        kind: 'set' as const,
+        reference: sale.reference,
+        fields: { commission_amount: '999.99', commission_status: 'declined', payment_status: 'paid' },
+      })),
+    );
+    const resynced = await cli(['sync', '--account', 'Main shop', '--month', '2026-01', '--refresh']);
+    expect(resynced.code).toBe(0);
+    expect((await cli(['summary', ...january])).stdout).not.toBe(summaryAtT);
+
+    const summaryAsOf = await cli(['summary', ...january, '--as-of', handedOver]);
+    expect(summaryAsOf.code).toBe(0);
+    expect(summaryAsOf.stdout).toBe(summaryAtT);
+    expect((await cli(['payouts', ...january, '--as-of', handedOver])).stdout).toBe(payoutsAtT);
+
+    const bad = await cli(['summary', ...january, '--as-of', '2026-13-45 10:00']);
+    expect(bad.code).toBe(EXIT_CODES.usage);
+    expect(bad.stderr).toContain('--as-of');
+    const future = await cli([
+      'export',
+      ...january.slice(0, -1),
+      '--as-of',
+      '2999-01-01 00:00',
+      '--out',
+      join(folder.dir, 'f.xlsx'),
+    ]);
+    expect(future.code).not.toBe(0);
+    expect(future.stderr).toContain('is in the future');
+  }, 120_000);
+});

@@ -10,6 +10,12 @@ import { filterDaySchema, isoDayWithin, latestSyncDay, salesSelectionSchema, sal
 /** A day a sync may cover: every day asks the service for pages, so the range stops a year from today (S17). */
 const syncDay = isoDayWithin(() => latestSyncDay(), 'one year from today');
 
+/** A report of the sales as they were at this past instant (B1); absent: as they are now. The cache refuses a future one. */
+const asOfSchema = z
+  .string()
+  .max(40)
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO date-time' });
+
 /**
  * What an export covers: the sales screen's own filter and sort over the cache, the columns to write, the file
  * format, and optionally an accounting preset, which fixes the date basis and statuses (see `export-presets.ts`).
@@ -26,6 +32,7 @@ export const exportRequestSchema = salesSelectionSchema
       .optional(),
     format: z.enum(EXPORT_FORMATS),
     preset: z.enum(EXPORT_PRESET_IDS).optional(),
+    asOf: asOfSchema.optional(),
     /** Saved accounts to export together, each row naming its account; absent: the open session's account. */
     accounts: z
       .array(z.string().uuid().max(36))
@@ -110,10 +117,11 @@ export const showInFolderSchema = z.strictObject({ path: z.string().min(1).max(4
 /** A file to open in its default app; only the file the last export wrote is opened. */
 export const openFileSchema = z.strictObject({ path: z.string().min(1).max(4096) });
 
-/** The payment dates a payout report covers. */
+/** The payment dates a payout report covers, and the past moment it is as of (absent: now). */
 export const payoutRangeSchema = z
   .strictObject({
     from: filterDaySchema,
     to: filterDaySchema,
+    asOf: asOfSchema.optional(),
   })
   .refine((r) => r.from <= r.to, { message: 'the end date is before the start date', path: ['to'] });

@@ -86,6 +86,8 @@ export interface PayoutReport {
   paidWithoutDate: number;
   /** The day (`yyyy-mm-dd`, local) the report was read: owed and pending are as of this day, whatever the period. */
   asOf: string;
+  /** The past moment (an ISO instant) the report shows the sales as of (B1); null: as they are now. */
+  moment: string | null;
   owed: OpenAmount[];
   pending: OpenAmount[];
   /** Null when no paid sale has both dates. */

@@ -78,7 +78,13 @@ function requestOf(
     ...(options['include-no-longer-reported'] === true ? { includeNoLongerReported: true } : {}),
   };
   const preset = options.preset ?? (view === null ? 'all' : undefined);
-  return { filter, ...(view?.sort ? { sort: view.sort } : {}), ...(preset ? { preset } : {}) };
+  const asOf = options['as-of'];
+  return {
+    filter,
+    ...(view?.sort ? { sort: view.sort } : {}),
+    ...(preset ? { preset } : {}),
+    ...(asOf === undefined ? {} : { asOf }),
+  };
 }
 
 /** What the export wrote, for --json. */

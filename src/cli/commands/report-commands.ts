@@ -5,17 +5,34 @@
  * cache only, so they need no network and no credentials.
  */
 import { amountNoticeText } from '../../shared/amount-notices';
+import { localIsoDay } from '../../shared/dates';
 import { COMMISSION_COLUMNS, COMMISSION_COLUMN_LABELS } from '../../shared/commission-columns';
 import { currencyDigits, decimalText } from '../../shared/money';
 import type { Payout } from '../../shared/payouts';
 import type { AmountsNeedingAttention, MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
-import { paymentHistoryWarnings, readPaymentHistory, readPayouts } from '../../core/payouts';
+import { paymentHistoryWarnings, readPaymentHistory, readPayouts, type PaymentHistorySource } from '../../core/payouts';
+import type { SalesReads } from '../../core/cache';
 import { resolvePeriod, type CommandOptions, type Period } from '../cli-args';
 import { cliSyncActions, resolveAccount, syncCommandFor } from '../cli-accounts';
 import { noteSyncUnderWay } from '../sync-under-way';
 import type { CliContext } from '../cli-context';
 import { count, type CliIo } from '../cli-io';
 import { printRows, shapeOf } from '../cli-table';
+
+/**
+ * The cache's reads now, or as of `asOf` (B1) with that moment as "now": a payment dated after it is scheduled, not
+ * paid, as a report made then said.
+ */
+function readsOf(
+  context: CliContext,
+  asOf: string | undefined,
+): { reads: SalesReads & PaymentHistorySource; today: string; now: Date } {
+  const cache = context.cache();
+  if (asOf === undefined) return { reads: cache, today: context.today(), now: context.now() };
+  const reads = cache.asOf(asOf);
+  const now = new Date(reads.at);
+  return { reads, today: localIsoDay(now), now };
+}
 
 /** Runs `payouts`: one row per payment date and currency, sorted by date then currency. */
 export async function payoutsCommand(
@@ -26,11 +43,11 @@ export async function payoutsCommand(
   const shape = shapeOf(options, 'payouts');
   const account = resolveAccount(context, options.account);
   const period = resolvePeriod(options, context.today(), 'payouts');
-  const cache = context.cache();
-  noteSyncUnderWay(cache, account, io);
-  const { payouts, paidWithoutDate } = readPayouts(cache, account.cacheKey, period, context.today());
+  noteSyncUnderWay(context.cache(), account, io);
+  const { reads: cache, today, now } = readsOf(context, options['as-of']);
+  const { payouts, paidWithoutDate } = readPayouts(cache, account.cacheKey, period, today);
   // Said before the rows, so a reader of a log sees that the total below may be short (R8).
-  const history = readPaymentHistory(cache, account.cacheKey, period, context.now());
+  const history = readPaymentHistory(cache, account.cacheKey, period, now);
   const actions = cliSyncActions(syncCommandFor(account, io.program));
   for (const warning of paymentHistoryWarnings(history, actions)) io.stderr(`Warning: ${warning}\n`);
   if (shape === 'table' && payouts.length === 0)
@@ -116,7 +133,8 @@ export async function summaryCommand(
   const account = resolveAccount(context, options.account);
   const period: Period = resolvePeriod(options, context.today(), 'summary');
   noteSyncUnderWay(context.cache(), account, io);
-  const summary = context.cache().summary(account.cacheKey, { from: period.from, to: period.to });
+  const { reads } = readsOf(context, options['as-of']);
+  const summary = reads.summary(account.cacheKey, { from: period.from, to: period.to });
   const rows = summaryRows(summary);
   if (shape === 'table' && rows.length === 0) {
     io.stdout(`No sales from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);

@@ -3,4 +3,5 @@ export * from './coverage';
 export * from './file';
 export * from './records';
 export * from './sales-cache';
+export type { SalesReads } from './sales-reads';
 export * from './status-checks';

@@ -6,10 +6,10 @@
 import type { DayRange } from '../../shared/dates';
 import type Database from 'better-sqlite3';
 import type { Profile, Sale } from '../../shared/domain';
-import type { StaleOpenSales } from '../../shared/ipc-contract';
 import {
   assertAccount,
   createLookupIds,
+  isoInstant,
   createPageStore,
   type StorePageOptions,
   type StorePageResult,
@@ -18,19 +18,8 @@ import {
   createSaleReader,
   streamSales,
 } from './records';
-import {
-  amountlessRows,
-  createBrowseIndex,
-  SAVED_INDEX_MIN_SALES,
-  SavedIndexDamagedError,
-  distinctValues,
-  pageIds,
-  selectedIds,
-  seriesOf,
-  summarize,
-  topEntries,
-} from './browse';
-import { guardCorruption } from './cache-errors';
+import { createBrowseIndex, SAVED_INDEX_MIN_SALES } from './browse';
+import { guardCorruption, invalidInput } from './cache-errors';
 import { createChangeLog } from './changes';
 import {
   createCoverageStore,
@@ -43,42 +32,25 @@ import {
   type SyncRunStatus,
 } from './coverage';
 import { createClearAll } from './clear-all';
+import { asOfAccount, historyStart, type AsOfAccount } from './as-of';
+import { browsed, createSalesReads, type SalesReadParts, type SalesReads } from './sales-reads';
 import { createForgetAccount } from './forget-account';
 import { createSearchIndex } from './search';
-import {
-  changesQuerySchema,
-  saleHistoryQuerySchema,
-  parseInput,
-  salesSelectionSchema,
-  salesFilterSchema,
-  salesPageQuerySchema,
-  seriesQuerySchema,
-  topQuerySchema,
-  type SalesFilter,
-} from '../../shared/sales-query';
-import type {
-  CachedSale,
-  DataAsOf,
-  DistinctValues,
-  SaleChange,
-  SalesPageResult,
-  SalesSummary,
-  SeriesPoint,
-  TopEntry,
-} from '../../shared/sales-query-types';
+import { changesQuerySchema, saleHistoryQuerySchema, parseInput, type SalesFilter } from '../../shared/sales-query';
+import type { DataAsOf, SaleChange } from '../../shared/sales-query-types';
 import {
   createOpenSaleReads,
   createStaleOpenSales,
   createStatusCheckAge,
   createUnreportedMarker,
+  checkedSaleReads,
   type CompleteFetch,
   type DayCount,
   type OpenSale,
-  type StatusCheckAge,
 } from './status-checks';
 
 /** The sales cache of one file. All methods are synchronous (better-sqlite3) and safe to call from the main process. */
-export interface SalesCache {
+export interface SalesCache extends SalesReads {
   readonly path: string;
   /** Upserts one fetched page in one transaction; call once per page, and mark a window covered only after all its pages. */
   storePage(
@@ -123,19 +95,6 @@ export interface SalesCache {
    * False when it did neither; the first query then builds the index. Call it when the sales screen is likely next.
    */
   prepareBrowsing(account: string, buildLimit?: number): boolean;
-  salesPage(account: string, query: unknown): SalesPageResult;
-  countSales(account: string, filter: unknown): number;
-  summary(account: string, filter: unknown): SalesSummary;
-  series(account: string, query: unknown): SeriesPoint[];
-  topEntries(account: string, query: unknown): TopEntry[];
-  distinctValues(account: string, filter?: unknown): DistinctValues;
-  /**
-   * Every sale a selection matches, in its order, as the sales table pages through them: the ids are chosen now by
-   * the browse index, the rows streamed from a read-only snapshot taken now (see `sale-read.ts`), so a long export
-   * neither blocks syncing nor sees it half-way. Iterate it at once; one never started keeps its snapshot until
-   * collected.
-   */
-  iterateSales(account: string, query: unknown): Generator<CachedSale, void, undefined>;
   /**
    * Writes the search entries of the sales stored since the last catch-up (the page store leaves them for a bulk
    * write; see `search-index.ts`); returns how many. Text searches and exports call it themselves; the sync engine
@@ -158,15 +117,10 @@ export interface SalesCache {
    */
   markNoLongerReported(account: string, fetch: CompleteFetch, at: Date | string): number;
   /**
-   * When the statuses of the sales a filter matches were last confirmed by the service: the oldest confirmation among
-   * them, and among the open ones (T3). For "statuses checked <when>" on screens, totals and exports.
+   * The sales as they were at `at` (B1): those first seen by then, each with the values it had then, read through
+   * the same engine as today's. Refused for a time that is not one or is in the future.
    */
-  oldestStatusCheck(account: string, filter: unknown): StatusCheckAge;
-  /**
-   * The open sales a filter matches whose statuses were last confirmed before `checkedBefore`, or never; null when
-   * there are none. A payments export warns about them (T3).
-   */
-  staleOpenSales(account: string, filter: unknown, checkedBefore: Date): StaleOpenSales | null;
+  asOf(at: Date | string): AsOfCache;
   /** Deletes every account's cached data and shrinks the file; returns the sales removed. */
   clearAll(): number;
   /** Deletes all of an account's cached data (after "Sign out and delete cached sales"); returns the sales removed. */
@@ -174,23 +128,6 @@ export interface SalesCache {
   /** Runs `work` in one transaction (nested calls become savepoints), e.g. a page plus the sync engine's own rows. */
   transaction<T>(work: () => T): T;
   close(): void;
-}
-
-/** Runs a read of the browse index, once more when a saved array turned out damaged (the second run rebuilds). */
-function browsed<T>(work: () => T): T {
-  try {
-    return guardCorruption(work);
-  } catch (error) {
-    if (!(error instanceof SavedIndexDamagedError)) throw error;
-    return guardCorruption(work);
-  }
-}
-
-/** Sales a summary lists by name among those needing attention; the rest are counted. */
-const ATTENTION_LISTED = 50;
-
-function filterOf(input: unknown): SalesFilter {
-  return parseInput(salesFilterSchema, input ?? {}, 'sales filter');
 }
 
 /** Tuning of the cache object; the defaults are the app's. */
@@ -203,6 +140,14 @@ export interface SalesCacheOptions {
    * memory beside the rows the export writes.
    */
   browsing?: boolean;
+}
+
+/** The sales as they were at a past moment, with when that is and when the cache's history began. */
+export interface AsOfCache extends SalesReads, Pick<SalesCache, 'coverage' | 'lastSyncRun'> {
+  /** The moment, as an ISO instant. */
+  at: string;
+  /** When the cache began recording every change (null: from its first sale); before it, sales are as they were then. */
+  historyStart: string | null;
 }
 
 /** Builds the cache object over an open, migrated connection. */
@@ -241,6 +186,20 @@ export function createSalesCache(
     assertAccount(account);
     return browse.view(account);
   };
+  const readParts: SalesReadParts = {
+    view,
+    readSales: () => readSales,
+    streamSales: (_account, ids) => streamSales(path, ids),
+    dataAsOf,
+    statusChecks: () => ({ statusCheckAge, staleOpenSales }),
+    chosen: (account) => {
+      if (options.browsing !== false) return;
+      // A process that does not browse frees the index and the pages its build read before the rows are written.
+      browse.release(account);
+      db.pragma('shrink_memory');
+    },
+  };
+  const reads = createSalesReads(readParts);
 
   return {
     path,
@@ -274,41 +233,7 @@ export function createSalesCache(
         view(account).withOrder('transactionDate', () => undefined);
         return true;
       }),
-    salesPage: (account, input) =>
-      browsed(() => {
-        const query = parseInput(salesPageQuerySchema, input, 'sales page query');
-        const { ids, total } = pageIds(view(account), query.filter, query.sort, query.offset, query.limit);
-        return { rows: readSales(ids), total, offset: query.offset, dataAsOf: dataAsOf(account, query.filter) };
-      }),
-    countSales: (account, input) => browsed(() => view(account).withSelection(filterOf(input), ({ count }) => count)),
-    summary: (account, input) =>
-      browsed(() => {
-        const filter = filterOf(input);
-        const amountless = amountlessRows(view(account), filter, ATTENTION_LISTED);
-        const sales = readSales(amountless.ids).sort((a, b) =>
-          a.transactionDate < b.transactionDate ? -1 : a.transactionDate > b.transactionDate ? 1 : 0,
-        );
-        return {
-          ...summarize(view(account), filter),
-          needingAttention: { count: amountless.count, sales },
-          dataAsOf: dataAsOf(account, filter),
-        };
-      }),
-    series: (account, input) =>
-      browsed(() => seriesOf(view(account), parseInput(seriesQuerySchema, input, 'series query'))),
-    topEntries: (account, input) =>
-      browsed(() => topEntries(view(account), parseInput(topQuerySchema, input, 'top list query'))),
-    distinctValues: (account, input) => browsed(() => distinctValues(view(account), filterOf(input))),
-    iterateSales: (account, input) => {
-      const query = parseInput(salesSelectionSchema, input, 'export query');
-      const ids = browsed(() => selectedIds(view(account), query.filter, query.sort));
-      if (options.browsing === false) {
-        // A process that does not browse frees the index and the pages its build read before the rows are written.
-        browse.release(account);
-        db.pragma('shrink_memory');
-      }
-      return streamSales(path, ids);
-    },
+    ...reads,
     catchUpSearch,
     changesSince: (account, input) =>
       guardCorruption(() => {
@@ -330,9 +255,36 @@ export function createSalesCache(
         browse.noteWrites(account, ids);
         return ids.length;
       }),
-    oldestStatusCheck: (account, input) => browsed(() => statusCheckAge(selectedIds(view(account), filterOf(input)))),
-    staleOpenSales: (account, input, checkedBefore) =>
-      browsed(() => staleOpenSales(selectedIds(view(account), filterOf(input)), checkedBefore.toISOString())),
+    asOf: (at) => {
+      const instant = isoInstant(at);
+      if (Date.parse(instant) > now().getTime())
+        throw invalidInput(`${instant} is in the future: a report can be made as of a moment that has passed.`);
+      const accounts = new Map<string, AsOfAccount>();
+      const ofAccount = (account: string): AsOfAccount => {
+        assertAccount(account);
+        let parts = accounts.get(account);
+        if (parts === undefined) {
+          parts = asOfAccount(db, path, account, instant, catchUpSearch);
+          accounts.set(account, parts);
+        }
+        return parts;
+      };
+      return {
+        at: instant,
+        historyStart: guardCorruption(() => historyStart(db)),
+        coverage: (account, from, to) => guardCorruption(() => coverage.coverage(account, from, to)),
+        // The About sheet's "last completed sync" is the last one a file made then could name.
+        lastSyncRun: (account, status) => guardCorruption(() => runs.lastSyncRun(account, status, instant)),
+        ...createSalesReads({
+          ...readParts,
+          view: (account) => ofAccount(account).view,
+          readSales: (account) => ofAccount(account).readSales,
+          streamSales: (account, ids) => ofAccount(account).streamSales(ids),
+          statusChecks: (account) => checkedSaleReads(ofAccount(account).checked),
+          chosen: () => undefined,
+        }),
+      };
+    },
     clearAll: () =>
       guardCorruption(() => {
         const removed = clearAll();

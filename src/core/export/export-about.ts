@@ -29,6 +29,27 @@ export interface AboutFacts {
   generatedAt: Date;
   /** Why links are plain text in this file, when they are. */
   linksNote: string | null;
+  /** The past moment the export shows the sales as of (B1), and when the cache's history began; absent: now. */
+  asOf?: { at: string; historyStart: string | null };
+}
+
+/** "2026-10-31 18:00:00 UTC" for an ISO instant. */
+function utcText(instant: string): string {
+  return `${instant.slice(0, 10)} ${instant.slice(11, 19)} UTC`;
+}
+
+/** The About lines of an export made as of a past moment: when, and whether the cache's history reaches back that far. */
+function asOfEntries(asOf: AboutFacts['asOf']): AboutEntry[] {
+  if (asOf === undefined) return [];
+  const entries: AboutEntry[] = [
+    ['As of', `As of ${utcText(asOf.at)}: the sales first seen by then, each with the values it had then.`],
+  ];
+  if (asOf.historyStart !== null && asOf.at < asOf.historyStart)
+    entries.push([
+      'History',
+      `This cache records every change from ${utcText(asOf.historyStart)} on, so that is the earliest moment it knows: sales are shown with the values they had then.`,
+    ]);
+  return entries;
 }
 
 /** One line of the About sheet: a label and its value (text, a date-time or a number). */
@@ -128,6 +149,7 @@ export function aboutEntries(facts: AboutFacts): AboutEntry[] {
     ['Account', facts.accountLabel],
     ['Service address', facts.baseUrl],
     ['Report', facts.preset ? exportPreset(facts.preset).label : 'Custom selection'],
+    ...asOfEntries(facts.asOf),
     ['Date range', describeRange(facts.filter)],
     ['Filters', filters.length === 0 ? 'None' : filters.join('; ')],
     [

@@ -13,10 +13,10 @@ import { applyExportPreset, type ExportFormat, type ExportPresetId } from '../..
 import type { ExportFreshnessReport, ExportRequest } from '../../shared/ipc-contract';
 import type { SalesFilter, SalesSort } from '../../shared/sales-query';
 import type { DataAsOf } from '../../shared/sales-query-types';
-import type { SalesCache } from '../cache';
+import type { AsOfCache, SalesCache } from '../cache';
 import { writeAtomically } from './atomic-file';
 import { writeCsv } from './csv-writer';
-import { aboutEntries } from './export-about';
+import { aboutEntries, type AboutFacts } from './export-about';
 import { exportFailure } from './export-errors';
 import type { ExportSale } from './export-cells';
 import { mergeExportFreshness, readExportFreshness, readExportScope, type FreshnessCache } from './export-freshness';
@@ -58,11 +58,25 @@ export interface ExportAccount {
   baseUrl: string;
 }
 
-/** The cache operations an export reads. */
-export type ExportCache = Pick<
+/** The reads an export makes, of today's sales or of those of a past moment. */
+type ExportReads = Pick<
   SalesCache,
   'iterateSales' | 'coverage' | 'lastSyncRun' | 'oldestStatusCheck' | 'staleOpenSales' | 'countSales'
 >;
+
+/** The cache operations an export reads; `asOf` gives the reads of a past moment (B1). */
+export type ExportCache = ExportReads & Partial<Pick<SalesCache, 'asOf'>>;
+
+/** The reads `request` asks for: today's, or those as of its moment, with the About sheet's facts of that moment. */
+function readsFor<T extends FreshnessCache>(
+  cache: T & Partial<Pick<SalesCache, 'asOf'>>,
+  request: ExportRequest,
+): { reads: T | AsOfCache; asOf?: AboutFacts['asOf'] } {
+  if (request.asOf === undefined) return { reads: cache };
+  if (cache.asOf === undefined) throw new AppError('INVALID_INPUT', 'This export cannot be made as of a past moment.');
+  const reads = cache.asOf(request.asOf);
+  return { reads, asOf: { at: reads.at, historyStart: reads.historyStart } };
+}
 
 /** What to export, from where, to where. */
 export interface CacheExportInput {
@@ -104,20 +118,21 @@ export interface ExportOutcome extends ExportFreshnessReport {
  * several accounts, the oldest check of any and the counts of all.
  */
 export function exportFreshnessOf(
-  cache: FreshnessCache,
+  cache: FreshnessCache & Partial<Pick<SalesCache, 'asOf'>>,
   accounts: string | readonly string[],
   request: ExportRequest,
   now: Date,
 ): ExportFreshnessReport {
   const filter = resolveExportRequest(request).filter;
   const keys = typeof accounts === 'string' ? [accounts] : accounts;
-  const freshness = mergeExportFreshness(keys.map((key) => readExportFreshness(cache, key, filter, now)));
+  const { reads } = readsFor(cache, request);
+  const freshness = mergeExportFreshness(keys.map((key) => readExportFreshness(reads, key, filter, now)));
   return { freshness, staleWarning: staleOpenSalesWarning(freshness.staleOpenSales) };
 }
 
 /** The rows of every account in turn, each labelled with its account when there are several. */
 function* rowsOf(
-  cache: ExportCache,
+  cache: ExportReads,
   accounts: readonly ExportAccount[],
   plan: ResolvedExport,
 ): Generator<ExportSale, void, undefined> {
@@ -129,13 +144,13 @@ function* rowsOf(
 }
 
 /** When the last sync of every account finished: the oldest of them, or null when one never finished. */
-function lastSyncOf(cache: ExportCache, accounts: readonly ExportAccount[]): string | null {
+function lastSyncOf(cache: ExportReads, accounts: readonly ExportAccount[]): string | null {
   const times = accounts.map((account) => cache.lastSyncRun(account.key, 'completed')?.finishedAt ?? null);
   if (times.some((time) => time === null)) return null;
   return (times as string[]).reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b));
 }
 
-function dataAsOfFor(cache: ExportCache, account: string, filter: SalesFilter): DataAsOf | null {
+function dataAsOfFor(cache: ExportReads, account: string, filter: SalesFilter): DataAsOf | null {
   if (filter.from === undefined || filter.to === undefined || filter.dateBasis === 'payment') return null;
   return cache.coverage(account, filter.from, filter.to);
 }
@@ -163,12 +178,13 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
   const plan = resolveExportRequest(input.request, several);
   const now = input.now ?? (() => new Date());
   const at = now();
-  const scopes = accounts.map((account) => readExportScope(input.cache, account.key, plan.filter, at));
+  const { reads: cache, asOf } = readsFor(input.cache, input.request);
+  const scopes = accounts.map((account) => readExportScope(cache, account.key, plan.filter, at));
   const total = scopes.reduce((sum, scope) => sum + scope.matching, 0);
   checkSize(plan.format, total);
   // Coverage is per account; an export of several says which accounts it holds and when each was synced instead.
-  const dataAsOf = several ? null : dataAsOfFor(input.cache, input.account, plan.filter);
-  const lastSyncedAt = lastSyncOf(input.cache, accounts);
+  const dataAsOf = several ? null : dataAsOfFor(cache, input.account, plan.filter);
+  const lastSyncedAt = lastSyncOf(cache, accounts);
   const freshness = mergeExportFreshness(scopes.map((scope) => scope.freshness));
   const staleWarning = staleOpenSalesWarning(freshness.staleOpenSales);
   const links = total <= MAX_LINKED_ROWS;
@@ -183,7 +199,7 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
     const output = (control.openOutput ?? ((path: string) => createWriteStream(path, { flags: 'wx' })))(tempPath);
     const guard = new WriteGuard(control.signal);
     guard.watch(output);
-    const rows = rowsOf(input.cache, accounts, plan);
+    const rows = rowsOf(cache, accounts, plan);
     try {
       rowCount =
         plan.format === 'csv'
@@ -212,6 +228,7 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
                     lastSyncedAt,
                     generatedAt: now(),
                     linksNote,
+                    ...(asOf === undefined ? {} : { asOf }),
                   }),
               },
               guard,

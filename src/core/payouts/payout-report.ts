@@ -9,6 +9,7 @@ import { ExactSum } from '../../shared/money-sum';
 import type { OpenAmount, PaymentDelay, Payout, PayoutReport } from '../../shared/payouts';
 import type { CachedSale, MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
 import type { SalesFilter, SalesSelection } from '../../shared/sales-query';
+import type { SalesCache } from '../cache';
 import { readAging } from './aging';
 import { addCommission } from './sale-commission';
 import { paymentHistoryWarnings, readPaymentHistory, type PaymentHistorySource } from './payment-history';
@@ -159,6 +160,7 @@ export function readPayoutReport(source: PayoutSource, account: string, range: D
     scheduled: sumPayouts(payouts, true),
     paidWithoutDate,
     asOf,
+    moment: null,
     owed: readOwed(source, account),
     pending: readPending(source, account),
     delay: readPaymentDelay(source, account),
@@ -172,14 +174,21 @@ export function expectedPaymentWindow(saleDay: string, delay: PaymentDelay): Day
 
 /** Payout reports over the open session's cache; each throws NOT_SIGNED_IN when no account is open. */
 export interface PayoutReader {
-  report(range: DayRange): PayoutReport;
+  /** The report of `range`, as of `range.asOf` when given (B1): the sales then, with that moment as "now". */
+  report(range: DayRange & { asOf?: string }): PayoutReport;
 }
 
 /** Builds the reader over the cache and the open session's cache key. */
 export function createPayoutReader(
-  source: () => PayoutSource,
+  source: () => PayoutSource & Pick<SalesCache, 'asOf'>,
   account: () => string,
   now: () => Date = () => new Date(),
 ): PayoutReader {
-  return { report: (range) => readPayoutReport(source(), account(), range, now()) };
+  return {
+    report: ({ from, to, asOf }) => {
+      if (asOf === undefined) return readPayoutReport(source(), account(), { from, to }, now());
+      const reads = source().asOf(asOf);
+      return { ...readPayoutReport(reads, account(), { from, to }, new Date(reads.at)), moment: reads.at };
+    },
+  };
 }

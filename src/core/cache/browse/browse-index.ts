@@ -332,6 +332,34 @@ function makeView(
 }
 
 /**
+ * A view over rows given in id order rather than read from the table (the sales as they were at a past moment), with
+ * the same filters, orders, totals and text search as an account's own view; it is nobody's to patch or save, and
+ * goes when its holder lets it go.
+ */
+export function rowsView(
+  db: Database.Database,
+  account: string,
+  rows: Iterable<ColumnRow>,
+  beforeTextSearch: () => void = () => undefined,
+): AccountView {
+  const columns = createColumns(0);
+  for (const row of rows) putRow(columns, row);
+  const state: AccountState = {
+    columns,
+    catalog: loadCatalog(db),
+    pending: new Set(),
+    orders: new Map(),
+    selections: new Map(),
+    texts: new Map(),
+    derived: new Map(),
+    saved: false,
+    file: null,
+    lending: { order: false, selection: false },
+  };
+  return makeView(db, account, state, beforeTextSearch);
+}
+
+/**
  * Rows read per statement run when scanning the table: `.all()` on a rowid range is faster than `.iterate()`, and a
  * chunk this small leaves little garbage at once (a cold export or command builds the index before its own work).
  */

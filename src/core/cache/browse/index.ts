@@ -6,3 +6,4 @@ export * from './sales-series';
 export * from './sales-summary';
 export * from './top-entries';
 export { SavedIndexDamagedError } from './saved-columns';
+export type { ColumnRow } from './column-store';

@@ -31,7 +31,8 @@ export interface SyncRunStore {
   beginSyncRun(account: string, from: string, to: string): number;
   finishSyncRun(runId: number, status: Exclude<SyncRunStatus, 'running'>, error?: string): void;
   unfinishedSyncRuns(account: string): SyncRun[];
-  lastSyncRun(account: string, status?: SyncRunStatus): SyncRun | null;
+  /** The latest run (of `status`, when given) that had finished by `finishedBy` (an ISO instant), when given. */
+  lastSyncRun(account: string, status?: SyncRunStatus, finishedBy?: string): SyncRun | null;
 }
 
 interface Row {
@@ -71,8 +72,10 @@ export function createSyncRunStore(db: Database.Database, now: () => Date): Sync
   );
   const finish = db.prepare("UPDATE sync_runs SET status = ?, finished_at = ?, error = ? WHERE id = ? AND status = 'running'");
   const running = db.prepare<[string], Row>("SELECT * FROM sync_runs WHERE account_id = ? AND status = 'running' ORDER BY id");
-  const last = db.prepare<[{ account: string; status: string | null }], Row>(
-    'SELECT * FROM sync_runs WHERE account_id = @account AND (@status IS NULL OR status = @status) ORDER BY started_at DESC, id DESC LIMIT 1',
+  const last = db.prepare<[{ account: string; status: string | null; finishedBy: string | null }], Row>(
+    `SELECT * FROM sync_runs WHERE account_id = @account AND (@status IS NULL OR status = @status)
+        AND (@finishedBy IS NULL OR finished_at <= @finishedBy)
+      ORDER BY started_at DESC, id DESC LIMIT 1`,
   );
   return {
     beginSyncRun: (account, from, to) => {
@@ -89,9 +92,9 @@ export function createSyncRunStore(db: Database.Database, now: () => Date): Sync
       assertAccount(account);
       return running.all(account).map(toRun);
     },
-    lastSyncRun: (account, status) => {
+    lastSyncRun: (account, status, finishedBy) => {
       assertAccount(account);
-      const row = last.get({ account, status: status ?? null });
+      const row = last.get({ account, status: status ?? null, finishedBy: finishedBy ?? null });
       return row ? toRun(row) : null;
     },
   };

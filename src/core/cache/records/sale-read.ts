@@ -99,7 +99,7 @@ export type SaleReader = (ids: readonly number[] | Int32Array) => CachedSale[];
  * Prepares a {@link SaleReader} on `db`, once: a statement prepared per read holds native memory the collector does
  * not see, and a long stream of them piled up until a full collection.
  */
-export function createSaleReader(db: Database.Database): SaleReader {
+export function createSaleReader(db: Database.Database, restate: RowRestater = (row) => row): SaleReader {
   const statement = db.prepare<[string], SaleRow>(
     `SELECT ${SALE_COLUMNS} FROM ${SALE_FROM} WHERE s.id IN (SELECT value FROM json_each(?))`,
   );
@@ -109,15 +109,22 @@ export function createSaleReader(db: Database.Database): SaleReader {
     const sales: CachedSale[] = [];
     for (const id of ids) {
       const row = byId.get(id);
-      if (row) sales.push(toCachedSale(row));
+      if (row) sales.push(toCachedSale(restate(row)));
     }
     return sales;
   };
 }
 
-function* batchesOf(snapshot: Database.Database, ids: Int32Array): Generator<CachedSale, void, undefined> {
+/** Gives a stored row the values it had at another moment (see `as-of/`); rows are read as stored without one. */
+export type RowRestater = (row: SaleRow) => SaleRow;
+
+function* batchesOf(
+  snapshot: Database.Database,
+  ids: Int32Array,
+  restater: (snapshot: Database.Database) => RowRestater,
+): Generator<CachedSale, void, undefined> {
   try {
-    const read = createSaleReader(snapshot);
+    const read = createSaleReader(snapshot, restater(snapshot));
     for (let at = 0; at < ids.length; at += ID_BATCH)
       yield* guardCorruption(() => read(ids.subarray(at, at + ID_BATCH)));
   } finally {
@@ -130,12 +137,18 @@ function* batchesOf(snapshot: Database.Database, ids: Int32Array): Generator<Cac
  * The sales `ids` in that order, read in batches through a read-only connection of the cache file at `path` whose
  * read transaction starts now: in WAL mode it is one consistent snapshot for the whole stream, as of the moment the
  * ids were chosen, and the cache's own connection stays free for syncing and browsing meanwhile. Ids the snapshot
- * does not hold are skipped. Leaving the stream early (`break`, `return()`) closes the connection.
+ * does not hold are skipped; `restater`, made on the snapshot, gives each row the values it had at another moment.
+ * Leaving the stream early (`break`, `return()`) closes the connection.
  */
-export function streamSales(path: string, ids: Int32Array): Generator<CachedSale, void, undefined> {
+export function streamSales(
+  path: string,
+  ids: Int32Array,
+  restater: (snapshot: Database.Database) => RowRestater = () => (row) => row,
+): Generator<CachedSale, void, undefined> {
   return batchesOf(
     guardCorruption(() => openSnapshot(path)),
     ids,
+    restater,
   );
 }
 

@@ -12,6 +12,11 @@ import { assertAccount } from '../records';
 export const OPEN_SALE_SQL =
   "s.commission_status IS NOT 'declined' AND (s.commission_status IS NOT 'approved' OR s.payment_status IS NOT 'paid')";
 
+/** {@link OPEN_SALE_SQL} for statuses read into memory (a sale as it was at a past moment). */
+export function isOpenSale(commissionStatus: string | null, paymentStatus: string | null): boolean {
+  return commissionStatus !== 'declined' && (commissionStatus !== 'approved' || paymentStatus !== 'paid');
+}
+
 /** An open sale as the routine sync compares it with the service's answer. */
 export interface OpenSale {
   reference: string;

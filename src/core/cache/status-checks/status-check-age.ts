@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import { idBatches } from '../records';
 import type { StaleOpenSales } from '../../../shared/ipc-contract';
 import type { StatusCheckAge } from '../../../shared/sales-query-types';
-import { OPEN_SALE_SQL } from './open-sales';
+import { isOpenSale, OPEN_SALE_SQL } from './open-sales';
 
 export type { StatusCheckAge };
 
@@ -63,5 +63,48 @@ export function createStaleOpenSales(db: Database.Database): ReadStaleOpenSales 
       stale.neverChecked += part.neverChecked;
     }
     return stale.count === 0 ? null : stale;
+  };
+}
+
+/** A sale's statuses and when they were last confirmed, held in memory (a sale as it was at a past moment). */
+export interface CheckedSale {
+  commissionStatus: string | null;
+  paymentStatus: string | null;
+  checkedAt: string | null;
+}
+
+/** {@link createStatusCheckAge} and {@link createStaleOpenSales} over sales held in memory by id. */
+export function checkedSaleReads(sales: ReadonlyMap<number, CheckedSale>): {
+  statusCheckAge: ReadStatusCheckAge;
+  staleOpenSales: ReadStaleOpenSales;
+} {
+  const each = (ids: Int32Array, visit: (sale: CheckedSale, open: boolean) => void): void => {
+    for (const id of ids) {
+      const sale = sales.get(id);
+      if (sale !== undefined) visit(sale, isOpenSale(sale.commissionStatus, sale.paymentStatus));
+    }
+  };
+  return {
+    statusCheckAge: (ids) => {
+      const age: StatusCheckAge = { sales: 0, oldest: null, oldestOpen: null, neverChecked: 0 };
+      each(ids, (sale, open) => {
+        age.sales++;
+        age.oldest = older(age.oldest, sale.checkedAt);
+        if (open) age.oldestOpen = older(age.oldestOpen, sale.checkedAt);
+        if (sale.checkedAt === null) age.neverChecked++;
+      });
+      return age;
+    },
+    staleOpenSales: (ids, checkedBefore) => {
+      const stale: StaleOpenSales = { count: 0, oldestCheck: null, neverChecked: 0 };
+      const limit = Date.parse(checkedBefore);
+      each(ids, (sale, open) => {
+        if (!open || (sale.checkedAt !== null && Date.parse(sale.checkedAt) >= limit)) return;
+        stale.count++;
+        stale.oldestCheck = older(stale.oldestCheck, sale.checkedAt);
+        if (sale.checkedAt === null) stale.neverChecked++;
+      });
+      return stale.count === 0 ? null : stale;
+    },
   };
 }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { AGING_BUCKETS, type AgingBucket, type AgingRow } from '../../../shared/payouts';
 import { call } from '../common/bridge';
 import { createExportNotice } from '../common/export-notice';
-import { formatDecimalMoney, pluralize } from '../common/format';
+import { formatDecimalMoney, formatIsoDay, pluralize } from '../common/format';
 import { DownloadIcon } from '../common/icons';
 
 const BUCKET_LABELS: Record<AgingBucket, string> = {
@@ -54,7 +54,7 @@ async function exportClaimFile(): Promise<void> {
 }
 
 /** The aging table, or a sentence when nothing is open. */
-export function AgingTable({ aging }: { aging: readonly AgingRow[] }) {
+export function AgingTable({ aging, asOfDay }: { aging: readonly AgingRow[]; asOfDay?: string }) {
   const lines = linesOf(aging);
   const [exporting, setExporting] = useState(false);
   const overdue = aging.some((row) => row.bucket === '90+' && row.owedSales + row.pendingSales > 0);
@@ -67,7 +67,7 @@ export function AgingTable({ aging }: { aging: readonly AgingRow[] }) {
     <Stack gap={6} data-testid="payouts-aging">
       <Group justify="space-between" gap="xs">
         <Title order={3} size="h5">
-          Owed and pending by days since the sale, as of today
+          Owed and pending by days since the sale, as of {asOfDay === undefined ? 'today' : formatIsoDay(asOfDay)}
         </Title>
         {overdue && (
           <Button

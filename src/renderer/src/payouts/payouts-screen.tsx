@@ -7,6 +7,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -25,10 +26,18 @@ import { monthRange } from '../../../shared/export-presets';
 import type { OpenAmount, PaymentDelay, Payout, PayoutReport } from '../../../shared/payouts';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
-import { formatCount, formatDecimalMoney, formatIsoDay, pluralize } from '../common/format';
+import { formatCount, formatDateTime, formatDecimalMoney, formatIsoDay, pluralize } from '../common/format';
 import { DownloadIcon, InfoIcon, SyncIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
-import { previousMonth, recentMonths, StaleExportPrompt, useExportRunner, type ExportRunner } from '../sales/export';
+import {
+  AsOfPicker,
+  instantOf,
+  previousMonth,
+  recentMonths,
+  StaleExportPrompt,
+  useExportRunner,
+  type ExportRunner,
+} from '../sales/export';
 import { useSyncActions, useSyncState } from '../sync';
 import { AgingTable } from './aging-table';
 
@@ -45,9 +54,14 @@ export function PayoutsScreen() {
   const today = localIsoDay(new Date());
   const months = recentMonths(today);
   const [month, setMonth] = useState(previousMonth(today));
+  const [moment, setMoment] = useState<string | null>(null);
+  const asOf = moment === null ? null : instantOf(moment);
   const range = monthRange(month) ?? { from: today, to: today };
   const sync = useSyncState();
-  const report = useBridgeQuery(() => call('payoutReport', range), `${range.from}/${range.to}/${sync.dataVersion}`);
+  const report = useBridgeQuery(
+    () => call('payoutReport', { ...range, ...(asOf === null ? {} : { asOf }) }),
+    `${range.from}/${range.to}/${asOf}/${sync.dataVersion}`,
+  );
   const exporter = useExportRunner();
   const monthLabel = months.find((choice) => choice.value === month)?.label ?? month;
 
@@ -57,15 +71,25 @@ export function PayoutsScreen() {
         <Title order={2} size="h3">
           Payouts
         </Title>
-        <Select
-          label="Paid in"
-          data={months}
-          value={month}
-          onChange={(value) => value !== null && setMonth(value)}
-          allowDeselect={false}
-          w={220}
-          data-testid="payouts-month"
-        />
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label="Paid in"
+            data={months}
+            value={month}
+            onChange={(value) => value !== null && setMonth(value)}
+            allowDeselect={false}
+            w={220}
+            data-testid="payouts-month"
+          />
+          <Box w={220}>
+            <AsOfPicker
+              id="payouts-as-of"
+              value={moment}
+              onChange={setMoment}
+              description="Empty: now. A past moment: the payouts as they were then."
+            />
+          </Box>
+        </Group>
       </Group>
       {report.status === 'error' && report.error ? (
         <ErrorState error={report.error} title="The payouts could not be read from the cache" onRetry={report.reload} />
@@ -94,20 +118,28 @@ function PayoutsBody({
   return (
     <>
       {report.warnings.length > 0 && <IncompleteHistory report={report} />}
+      {report.moment !== null && (
+        <Alert color="blue" variant="light" icon={<InfoIcon size={18} />} p="xs" data-testid="payouts-moment">
+          <Text size="sm">
+            As of {formatDateTime(report.moment)}: the sales as the cache knew them then, each with its values then.
+            Clear "As of" to see them as they are now.
+          </Text>
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <AmountsCard title={`Paid in ${monthLabel}`} amounts={report.paid} empty="Nothing paid" testId="payouts-paid">
           {report.scheduled.length > 0 && <ScheduledAmounts amounts={report.scheduled} />}
         </AmountsCard>
         {/* Owed and pending are today's, whatever month is chosen: the titles say so (A8). */}
         <AmountsCard
-          title="Owed as of today (approved, not paid yet)"
+          title={`Owed as of ${report.moment === null ? 'today' : formatIsoDay(report.asOf)} (approved, not paid yet)`}
           amounts={report.owed}
           empty="Nothing owed"
           testId="payouts-owed"
           asOf={report.asOf}
         />
         <AmountsCard
-          title="Pending as of today (not approved yet)"
+          title={`Pending as of ${report.moment === null ? 'today' : formatIsoDay(report.asOf)} (not approved yet)`}
           amounts={report.pending}
           empty="Nothing pending"
           testId="payouts-pending"
@@ -132,9 +164,9 @@ function PayoutsBody({
           month; sync to check for new payments.
         </Text>
       ) : (
-        <PayoutTable payouts={report.payouts} exporter={exporter} />
+        <PayoutTable payouts={report.payouts} moment={report.moment} exporter={exporter} />
       )}
-      <AgingTable aging={report.aging} />
+      <AgingTable aging={report.aging} {...(report.moment === null ? {} : { asOfDay: report.asOf })} />
     </>
   );
 }
@@ -241,12 +273,22 @@ function AmountsCard({
   );
 }
 
-function PayoutTable({ payouts, exporter }: { payouts: Payout[]; exporter: ExportRunner }) {
+function PayoutTable({
+  payouts,
+  moment,
+  exporter,
+}: {
+  payouts: Payout[];
+  moment: string | null;
+  exporter: ExportRunner;
+}) {
+  // A statement read as of a past moment is exported as of it too, so it ties to the row it came from.
   const statement = (payout: Payout) =>
     void exporter.run({
       filter: { from: payout.paymentDate, to: payout.paymentDate, currencies: [payout.currency] },
       format: 'xlsx',
       preset: 'payments',
+      ...(moment === null ? {} : { asOf: moment }),
     });
   return (
     <Table.ScrollContainer minWidth={480}>

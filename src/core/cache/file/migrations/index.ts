@@ -16,6 +16,7 @@ import { migration09 } from './09-drop-word-index';
 import { migration10 } from './10-text-stamp';
 import { migration11 } from './11-sync-leases';
 import { migration12 } from './12-money-changes';
+import { migration13 } from './13-history-start';
 
 export type { Migration } from './migration';
 
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration10,
   migration11,
   migration12,
+  migration13,
 ];
 
 /** The cache format this build writes. */

@@ -3,7 +3,8 @@
  * "Payments received in a month", "All sales in a range"), its month or its dates, and the file format. The main
  * process applies the preset's date basis and statuses, so the file means the same wherever the preset is chosen.
  * When the chosen days are not all synced yet (transaction-date presets), the dialog says so before exporting. Sales
- * the service no longer reports are left out unless the person includes them (T5).
+ * the service no longer reports are left out unless the person includes them (T5). A past moment may be picked: the
+ * file then holds the sales as they were then, as a file made at that moment did (B1).
  */
 import type { DayRange } from '../../../../shared/dates';
 import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
@@ -19,6 +20,7 @@ import { usePreferences } from '../../common/preferences-context';
 import { useBridgeQuery } from '../../common/use-bridge-query';
 import { presetChoices, OsDatesProvider, rangeProblems } from '../filters';
 import { previousMonth, recentMonths } from './export-months';
+import { AsOfPicker, instantOf } from './as-of-picker';
 import { missingText } from '../freshness';
 
 /** Props of {@link ExportPresetDialog}. */
@@ -70,6 +72,7 @@ function DialogBody({
   const [to, setTo] = useState(shownRange?.to ?? today);
   const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [includeUnreported, setIncludeUnreported] = useState(showsNoLongerReported);
+  const [asOfMoment, setAsOfMoment] = useState<string | null>(null);
   const problems = details.period === 'range' ? rangeProblems(from, to) : {};
   const range = details.period === 'month' ? monthRange(month) : problems.from || problems.to ? null : { from, to };
 
@@ -91,7 +94,13 @@ function DialogBody({
   const submit = async () => {
     if (range === null) return;
     const filter = { from: range.from, to: range.to, ...(includeUnreported ? { includeNoLongerReported: true } : {}) };
-    const written = await onExport({ filter, format, preset, ...(accountIds ? { accounts: [...accountIds] } : {}) });
+    const written = await onExport({
+      filter,
+      format,
+      preset,
+      ...(accountIds ? { accounts: [...accountIds] } : {}),
+      ...(asOfMoment === null ? {} : { asOf: instantOf(asOfMoment) }),
+    });
     if (written) onClose();
   };
 
@@ -140,6 +149,11 @@ function DialogBody({
         description="Sales the service stopped returning when their day was fetched again. Left out by default; included, they are listed and counted, and the Summary says how many."
         checked={includeUnreported}
         onChange={(event) => setIncludeUnreported(event.currentTarget.checked)}
+      />
+      <AsOfPicker
+        value={asOfMoment}
+        onChange={setAsOfMoment}
+        description="Empty: the sales as they are now. A past moment: the file as it was made then, each sale with its values then."
       />
       {asOf !== null && !asOf.complete && (
         <Alert color="yellow" variant="light" icon={<InfoIcon size={18} />} p="xs">

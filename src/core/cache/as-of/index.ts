@@ -1,0 +1,2 @@
+export * from './as-of-sales';
+export * from './history-start';

@@ -5,11 +5,10 @@
  * checked with axe) light and dark at 1280×800 and 800×600; the pictures go to the screenshot folder.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { addDays, isoDayToService, localIsoDay } from '../src/shared/dates';
 import { expect, test } from './fixtures';
 import { screenshotPath } from './screenshot-path';
-import { isoOf, signIn, waitForSyncIdle, type WireRecord } from './ui-helpers';
+import { isoOf, signIn, syncNow, type WireRecord, waitForSyncIdle } from './ui-helpers';
 
 const TODAY = localIsoDay(new Date());
 const SIZES = [
@@ -17,13 +16,6 @@ const SIZES = [
   { width: 800, height: 600 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
-
-/** Clicks the header's Sync (the routine sync) and waits for it to finish. */
-async function syncNow(page: Page): Promise<void> {
-  const before = (await page.getByTestId('last-synced').getAttribute('data-synced-at')) ?? '';
-  await page.getByRole('button', { name: 'Sync', exact: true }).click();
-  await waitForSyncIdle(page, { after: before });
-}
 
 test.describe('money changes', () => {
   test("R2, B1: an amount cut on a paid sale is listed in Changes with its old and new amount, flagged as restating its paid period, and in the sale's history", async ({

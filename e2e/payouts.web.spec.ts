@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { backfill, cents, isoOf } from './ui-helpers';
+import { backfill, cents, isoOf, syncNow } from './ui-helpers';
 import { auditWorkbook, parseCsv } from '../test-support/export-kit';
 import { screenshotPath, screenshotsAtSizes } from './screenshot-path';
 import type { FakeService } from './fake-service/fake-service';
@@ -115,6 +115,59 @@ test.describe('payouts', () => {
     await expect(page.getByTestId('payouts-delay')).toContainText(
       /usually arrived \d+(–\d+)? days after the sale .*not a promise/,
     );
+  });
+
+  test('A8: a payout dated after today is listed as scheduled and not counted as received before its day', async ({
+    signedIn: page,
+    fake,
+  }) => {
+    test.setTimeout(180_000);
+    const now = new Date();
+    const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+    const tomorrow = new Date(today + 86_400_000);
+    test.skip(
+      tomorrow.getUTCMonth() !== new Date(today).getUTCMonth(),
+      'On the last day of a month the month shown has no later day to schedule a payout on.',
+    );
+    const sale = fake.sales.find(
+      (s) =>
+        s.commission_status === 'approved' &&
+        s.payment_status !== 'paid' &&
+        Date.parse(isoOf(s.transaction_date)) < today - 2 * 86_400_000 &&
+        Date.parse(isoOf(s.transaction_date)) >= today - 20 * 86_400_000,
+    );
+    if (!sale) throw new Error('the fake has no approved unpaid sale of the last 20 days');
+    const [y, m, d] = tomorrow.toISOString().slice(0, 10).split('-');
+    fake.updateSales([
+      { kind: 'set', reference: sale.reference, fields: { payment_status: 'paid', payment_date: `${d}-${m}-${y}` } },
+    ]);
+    await syncNow(page);
+    await backfill(page);
+    await page.getByRole('link', { name: 'Payouts' }).click();
+    await expect(page.getByTestId('payouts-screen')).toBeVisible();
+    const label = tomorrow.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await page.getByTestId('payouts-month').click();
+    await page.getByRole('option', { name: label }).click();
+
+    const amount = money(sale.currency, cents(Number(sale.commission_amount)));
+    const scheduled = page.locator('[data-testid="payout-row"][data-scheduled="true"]');
+    await expect(scheduled).toHaveCount(1);
+    await expect(scheduled).toContainText('Scheduled');
+    await expect(scheduled.getByTestId('payout-amount')).toHaveText(amount);
+    await expect(page.getByTestId('payouts-scheduled')).toContainText(`Scheduled after today: ${amount}`);
+    // Not received yet: the paid totals hold only the payouts dated up to today.
+    const received = perCurrency(
+      fake,
+      (s) =>
+        s.payment_status === 'paid' &&
+        typeof s.payment_date === 'string' &&
+        s.payment_date !== '' &&
+        isoOf(s.payment_date).slice(0, 7) === tomorrow.toISOString().slice(0, 7) &&
+        Date.parse(isoOf(s.payment_date)) <= today,
+    );
+    const paidBox = page.getByTestId('payouts-paid');
+    for (const [currency, total] of received) await expect(paidBox).toContainText(money(currency, total));
+    if (!received.has(sale.currency)) await expect(paidBox).not.toContainText(amount);
   });
 
   test('a payout’s statement holds exactly that payout’s sales, and its Summary ties to the payout', async ({

@@ -19,18 +19,12 @@ import {
   openMoreFilters,
   pickDays,
   signIn,
-  waitForSyncIdle,
+  syncNow,
   type WireRecord,
+  waitForSyncIdle,
 } from './ui-helpers';
 
 const TODAY = localIsoDay(new Date());
-
-/** Clicks the header's Sync (the routine sync) and waits for it to finish. */
-async function syncNow(page: Page): Promise<void> {
-  const before = (await page.getByTestId('last-synced').getAttribute('data-synced-at')) ?? '';
-  await page.getByRole('button', { name: 'Sync', exact: true }).click();
-  await waitForSyncIdle(page, { after: before });
-}
 
 /** The first sale of the fake matching `wanted`, or a failed test naming what was looked for. */
 function saleWhere(fake: FakeService, what: string, wanted: (sale: WireRecord, day: string) => boolean): WireRecord {

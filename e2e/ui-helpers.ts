@@ -39,6 +39,13 @@ async function submitSignIn(page: Page, fake: FakeService, label: string): Promi
   await expect(page.getByTestId('account-switcher')).toContainText(label);
 }
 
+/** Clicks the header's Sync (the routine sync) and waits for it to finish. */
+export async function syncNow(page: Page): Promise<void> {
+  const before = (await page.getByTestId('last-synced').getAttribute('data-synced-at')) ?? '';
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await waitForSyncIdle(page, { after: before });
+}
+
 /** Waits until no sync runs and at least one has completed since `after` (an ISO instant), if given. */
 export async function waitForSyncIdle(page: Page, options: { after?: string; timeout?: number } = {}): Promise<void> {
   const timeout = options.timeout ?? 60_000;

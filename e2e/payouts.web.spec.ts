@@ -229,7 +229,7 @@ test.describe('payouts', () => {
     await expect(page.getByTestId('payout-row')).toHaveCount(expected.size);
   });
 
-  test("B4: owed and pending by days since the sale equal the service's open sales, per currency and bucket; the claim file holds those over 90 days", async ({
+  test("B4: owed and pending by days since the sale equal the service's open sales, per currency and bucket; the over-90 bucket opens them and the claim file holds them", async ({
     signedIn: page,
     host,
     fake,
@@ -267,5 +267,21 @@ test.describe('payouts', () => {
       await page.emulateMedia({ colorScheme: theme });
       await page.screenshot({ path: screenshotPath(`payouts-aging-${theme}-1280.png`), fullPage: true });
     }
+
+    // The over-90-days bucket opens the sales behind it: the same sales as the claim file.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await table.getByTestId('aging-open').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Owed or pending for more than 90 days' });
+    await expect(dialog.getByTestId('overdue-sale')).toHaveCount(overdue.size);
+    const listed = await dialog
+      .getByTestId('overdue-sale')
+      .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.reference ?? ''));
+    expect(new Set(listed)).toEqual(overdue);
+    await expect(dialog).toContainText(`${overdue.size} sale`);
+    await screenshotsAtSizes(page, 'payouts-overdue', async () => {
+      await page.waitForFunction(() => document.getAnimations().length === 0);
+    });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
   });
 });

@@ -13,6 +13,7 @@ import {
   exportRequestSchema,
   openExternalSchema,
   openFileSchema,
+  overdueQuerySchema,
   payoutRangeSchema,
   reauthenticateSchema,
   renameAccountSchema,
@@ -38,7 +39,7 @@ import type {
 } from './ipc-results';
 import { compareQuerySchema, type Comparison } from './compare';
 import type { AccountOverview } from './overview';
-import type { PayoutReport } from './payouts';
+import type { OverdueSales, PayoutReport } from './payouts';
 import { preferencesPatchSchema, type Preferences } from './preferences';
 import {
   changesQuerySchema,
@@ -116,6 +117,7 @@ export const IPC_CONTRACT = {
 
   payoutReport: channel('payouts:report', payoutRangeSchema).returns<PayoutReport>(),
   exportClaimFile: channel('payouts:claimFile', noInput).returns<ExportResult>(),
+  overdueSales: channel('payouts:overdue', overdueQuerySchema).returns<OverdueSales>(),
   accountsOverview: channel('overview:accounts', noInput).returns<AccountOverview[]>(),
   compareSales: channel('sales:compare', compareQuerySchema).returns<Comparison>(),
   exportComparison: channel('sales:compareExport', compareQuerySchema).returns<ExportResult>(),

@@ -118,6 +118,9 @@ export const showInFolderSchema = z.strictObject({ path: z.string().min(1).max(4
 export const openFileSchema = z.strictObject({ path: z.string().min(1).max(4096) });
 
 /** The payment dates a payout report covers, and the past moment it is as of (absent: now). */
+/** "The sales behind the over-90-days bucket", today or as of a past moment. */
+export const overdueQuerySchema = z.strictObject({ asOf: asOfSchema.optional() });
+
 export const payoutRangeSchema = z
   .strictObject({
     from: filterDaySchema,

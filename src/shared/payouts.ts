@@ -5,6 +5,7 @@
  * never added together.
  */
 import type { DayRange } from './dates';
+import type { CachedSale } from './sales-query-types';
 
 /** The sales paid on one day in one currency: one transfer as the affiliate sees it on the bank statement. */
 export interface Payout {
@@ -72,6 +73,14 @@ export interface AgingRow {
   owed: string;
   pendingSales: number;
   pending: string;
+}
+
+/** The sales owed or pending for more than 90 days on `asOf`, oldest first: those behind the aging's last bucket. */
+export interface OverdueSales {
+  asOf: string;
+  /** All such sales; `sales` holds the first of them when there are very many. */
+  total: number;
+  sales: CachedSale[];
 }
 
 /** The payouts of a period of payment dates, and what is open now. */

@@ -6,11 +6,11 @@
 import { addDays, localIsoDay, type DayRange } from '../../shared/dates';
 import { currencyDigits, decimalText, parseDecimal } from '../../shared/money';
 import { ExactSum } from '../../shared/money-sum';
-import type { OpenAmount, PaymentDelay, Payout, PayoutReport } from '../../shared/payouts';
+import type { OpenAmount, OverdueSales, PaymentDelay, Payout, PayoutReport } from '../../shared/payouts';
 import type { CachedSale, MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
 import type { SalesFilter, SalesSelection } from '../../shared/sales-query';
 import type { SalesCache } from '../cache';
-import { readAging } from './aging';
+import { overdueSales, readAging } from './aging';
 import { addCommission } from './sale-commission';
 import { paymentHistoryWarnings, readPaymentHistory, type PaymentHistorySource } from './payment-history';
 
@@ -176,6 +176,21 @@ export function expectedPaymentWindow(saleDay: string, delay: PaymentDelay): Day
 export interface PayoutReader {
   /** The report of `range`, as of `range.asOf` when given (B1): the sales then, with that moment as "now". */
   report(range: DayRange & { asOf?: string }): PayoutReport;
+  /** The sales behind the aging's over-90-days bucket, today or as of a past moment. */
+  overdue(query: { asOf?: string }): OverdueSales;
+}
+
+/** How many overdue sales a list shows; the claim file holds them all. */
+const OVERDUE_LIST_LIMIT = 500;
+
+function listOverdue(source: PayoutSource, account: string, day: string): OverdueSales {
+  const sales: CachedSale[] = [];
+  let total = 0;
+  for (const sale of overdueSales(source, account, day)) {
+    total += 1;
+    if (sales.length < OVERDUE_LIST_LIMIT) sales.push(sale);
+  }
+  return { asOf: day, total, sales };
 }
 
 /** Builds the reader over the cache and the open session's cache key. */
@@ -189,6 +204,11 @@ export function createPayoutReader(
       if (asOf === undefined) return readPayoutReport(source(), account(), { from, to }, now());
       const reads = source().asOf(asOf);
       return { ...readPayoutReport(reads, account(), { from, to }, new Date(reads.at)), moment: reads.at };
+    },
+    overdue: ({ asOf }) => {
+      if (asOf === undefined) return listOverdue(source(), account(), localIsoDay(now()));
+      const reads = source().asOf(asOf);
+      return listOverdue(reads, account(), localIsoDay(new Date(reads.at)));
     },
   };
 }

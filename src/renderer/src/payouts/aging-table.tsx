@@ -2,13 +2,14 @@
  * What is owed and pending today by how long it has waited since the sale (B4): one row per currency and kind, one
  * column per bucket. Amounts stay in their own currency; nothing is added across currencies.
  */
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { AGING_BUCKETS, type AgingBucket, type AgingRow } from '../../../shared/payouts';
 import { call } from '../common/bridge';
 import { createExportNotice } from '../common/export-notice';
 import { formatDecimalMoney, formatIsoDay, pluralize } from '../common/format';
 import { DownloadIcon } from '../common/icons';
+import { OverdueSalesDialog } from './overdue-sales';
 
 const BUCKET_LABELS: Record<AgingBucket, string> = {
   '0-30': '0–30 days',
@@ -54,9 +55,19 @@ async function exportClaimFile(): Promise<void> {
 }
 
 /** The aging table, or a sentence when nothing is open. */
-export function AgingTable({ aging, asOfDay }: { aging: readonly AgingRow[]; asOfDay?: string }) {
+export function AgingTable({
+  aging,
+  asOfDay,
+  moment,
+}: {
+  aging: readonly AgingRow[];
+  asOfDay?: string;
+  /** The moment the payouts are shown as of, when not now. */
+  moment?: string;
+}) {
   const lines = linesOf(aging);
   const [exporting, setExporting] = useState(false);
+  const [listOpen, setListOpen] = useState(false);
   const overdue = aging.some((row) => row.bucket === '90+' && row.owedSales + row.pendingSales > 0);
   const claim = async () => {
     setExporting(true);
@@ -111,12 +122,16 @@ export function AgingTable({ aging, asOfDay }: { aging: readonly AgingRow[]; asO
                             —
                           </Text>
                         ) : (
-                          <>
-                            {formatDecimalMoney(cell.amount, line.currency)}
-                            <Text span size="xs" c="dimmed" ml={6}>
-                              {pluralize(cell.sales, 'sale', 'sales')}
-                            </Text>
-                          </>
+                          <BucketAmount
+                            amount={formatDecimalMoney(cell.amount, line.currency)}
+                            sales={cell.sales}
+                            {...(bucket === '90+'
+                              ? {
+                                  onOpen: () => setListOpen(true),
+                                  label: `${formatDecimalMoney(cell.amount, line.currency)} ${line.kind.toLowerCase()} for over 90 days: show the sales owed or pending that long`,
+                                }
+                              : {})}
+                          />
                         )}
                       </Table.Td>
                     );
@@ -127,6 +142,39 @@ export function AgingTable({ aging, asOfDay }: { aging: readonly AgingRow[]; asO
           </Table>
         </Table.ScrollContainer>
       )}
+      <OverdueSalesDialog
+        opened={listOpen}
+        onClose={() => setListOpen(false)}
+        {...(moment === undefined ? {} : { moment })}
+      />
     </Stack>
+  );
+}
+
+/** A bucket's amount and sale count; the over-90-days bucket opens the sales behind it. */
+function BucketAmount({
+  amount,
+  sales,
+  onOpen,
+  label,
+}: {
+  amount: string;
+  sales: number;
+  onOpen?: () => void;
+  label?: string;
+}) {
+  const text = (
+    <>
+      {amount}
+      <Text span size="xs" c="dimmed" ml={6}>
+        {pluralize(sales, 'sale', 'sales')}
+      </Text>
+    </>
+  );
+  if (onOpen === undefined) return text;
+  return (
+    <Anchor component="button" type="button" size="sm" onClick={onOpen} aria-label={label} data-testid="aging-open">
+      {text}
+    </Anchor>
   );
 }

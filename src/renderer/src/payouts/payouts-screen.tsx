@@ -166,7 +166,10 @@ function PayoutsBody({
       ) : (
         <PayoutTable payouts={report.payouts} moment={report.moment} exporter={exporter} />
       )}
-      <AgingTable aging={report.aging} {...(report.moment === null ? {} : { asOfDay: report.asOf })} />
+      <AgingTable
+        aging={report.aging}
+        {...(report.moment === null ? {} : { asOfDay: report.asOf, moment: report.moment })}
+      />
     </>
   );
 }

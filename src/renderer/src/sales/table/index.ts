@@ -10,7 +10,7 @@ export {
 } from './column-layout';
 export type { ColumnLayout } from './column-layout';
 export { SaleDrawer } from './sale-drawer';
-export { COLUMN_BY_ID, SALES_COLUMNS } from './sales-columns';
+export { COLUMN_BY_ID, SALES_COLUMNS, commissionText, transactionText } from './sales-columns';
 export type { SalesColumn } from './sales-columns';
 export { SalesGrid } from './sales-grid';
 export { sortNote } from './sort-note';

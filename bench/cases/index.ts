@@ -25,12 +25,6 @@ export const CASES: readonly BenchCase[] = [
     timeoutSeconds: { full: 600, quick: 60 },
   },
   {
-    name: 'rate-limit',
-    what: 'a 3-year sync against the HTTPS fake behind an unannounced token-bucket limit (20 requests/s), with and without Retry-After',
-    sizes: { full: 20_000, quick: 2_000 },
-    timeoutSeconds: { full: 600, quick: 120 },
-  },
-  {
     name: 'ingest',
     what: 'sales upserted into the cache page by page, as a sync stores them',
     sizes: { full: 1_000_000, quick: 30_000 },

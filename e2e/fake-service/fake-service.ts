@@ -365,8 +365,6 @@ interface State {
   seq: number;
   inFlight: number;
   maxInFlight: number;
-  /** Tokens left in the rate limit's bucket, and when it was last refilled (ms). */
-  bucket: { tokens: number; at: number } | null;
 }
 
 function rebuild(state: State): void {
@@ -389,30 +387,9 @@ function takeScheduled(state: State, route: LoggedRequest['route'], page: number
   return scheduled?.fault ?? null;
 }
 
-/** Takes a token from the rate limit's bucket; false when it is empty. */
-function takeToken(state: State): boolean {
-  const limit = state.faults.tokenBucket;
-  if (limit === null) return true;
-  const now = Date.now();
-  const bucket = state.bucket ?? { tokens: limit.burst, at: now };
-  bucket.tokens = Math.min(limit.burst, bucket.tokens + ((now - bucket.at) * limit.rate) / 1000);
-  bucket.at = now;
-  state.bucket = bucket;
-  if (bucket.tokens < 1) return false;
-  bucket.tokens -= 1;
-  return true;
-}
-
 function drawRandom(state: State, route: LoggedRequest['route']): TransportFault | null {
   if (route !== 'report') return null;
   const f = state.faults;
-  if (!takeToken(state)) {
-    return {
-      kind: 'status',
-      status: 429,
-      ...(f.rateLimitRetryAfter === null ? {} : { retryAfter: f.rateLimitRetryAfter }),
-    };
-  }
   if (f.rateLimitRate > 0 && state.random.chance(f.rateLimitRate)) {
     return {
       kind: 'status',
@@ -668,7 +645,6 @@ function initialState(options: FakeServiceOptions): State {
     seq: 0,
     inFlight: 0,
     maxInFlight: 0,
-    bucket: null,
   } as Omit<State, 'service'> as State;
   rebuild(state);
   return state;

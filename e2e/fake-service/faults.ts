@@ -128,14 +128,6 @@ export const faultSettingsSchema = z.strictObject({
   /** Share of report requests answered 429, with `rateLimitRetryAfter` as the header when set. */
   rateLimitRate: rate.default(0),
   rateLimitRetryAfter: z.string().nullable().default(null),
-  /**
-   * A rate limit the service does not announce: report requests take a token from a bucket refilled at `rate` per
-   * second up to `burst`, and a request finding it empty is answered 429 (with `rateLimitRetryAfter` when set).
-   */
-  tokenBucket: z
-    .strictObject({ rate: z.number().positive().max(10_000), burst: z.number().int().min(1).max(10_000) })
-    .nullable()
-    .default(null),
   /** Share of report requests whose connection is closed before answering. */
   resetRate: rate.default(0),
   endOfPages: z.enum(END_OF_PAGES).default('null'),

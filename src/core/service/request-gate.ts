@@ -1,9 +1,10 @@
 /**
  * A concurrency limiter that listens to the service (N2): at most `limit` requests are in flight;
  * a 429/503 halves the limit (once per round of requests, so one burst of parallel 429s is one signal, not
- * five), a `Retry-After` holds every new request until that time, and a run of successes raises the limit
- * again by one step at a time up to `max`. A slow-down also sets a pace: request starts are spaced just below the
- * rate the service accepted, learned from its answers because no service says its limit (see `request-pace.ts`).
+ * five), a `Retry-After` before any pace holds every new request until that time, and a run of successes raises
+ * the limit again by one step at a time up to `max`. A slow-down also sets a pace: request starts are spaced just
+ * below the rate the service accepted, learned from its answers because no service says its limit (see
+ * `request-pace.ts`); once paced, a `Retry-After` delays only the request that got it.
  *
  * One gate is shared by everything that talks to one account: the service client takes it as an option, and
  * the sync engine fetching date windows in parallel passes the same gate to every client it uses (or simply
@@ -90,7 +91,10 @@ export function createRequestGate(options: RequestGateOptions = {}): RequestGate
 
   function slowDown(slotRound: number, until: number | null | undefined): void {
     successes = 0;
-    if (until !== null && until !== undefined && until > clock.now()) pausedUntil = Math.max(pausedUntil ?? 0, until);
+    // Once paced, the pace already spaces requests: a Retry-After then delays only the request that got it.
+    const paced = pace.rate() !== null;
+    if (!paced && until !== null && until !== undefined && until > clock.now())
+      pausedUntil = Math.max(pausedUntil ?? 0, until);
     if (slotRound < round) return;
     round += 1;
     slowDowns += 1;

@@ -35,29 +35,30 @@ export interface RequestPace {
 export function createRequestPace(clock: Clock): RequestPace {
   let rate: number | null = null;
   let nextStart = 0;
-  /** The last slow-down; before the first, the window starts at the first accepted request. */
-  let since: number | null = null;
+  /** The last slow-down: requests started before it do not count towards the next measure. */
+  let lastSlowDown = -Infinity;
+  /** The first start since the last slow-down, so a pause that followed it does not count as a slow service. */
+  let windowStart: number | null = null;
   let acceptedSince = 0;
-  let firstAccepted: number | null = null;
 
   /** The rate accepted since the window began; null with too few requests, unless unpaced (any sample beats none). */
   function measured(now: number): number | null {
-    const from = since ?? firstAccepted;
     const enough = acceptedSince >= (rate === null ? 1 : MIN_SAMPLE);
-    if (!enough || from === null || now <= from) return null;
-    return (acceptedSince * 1000) / (now - from);
+    if (!enough || windowStart === null || now <= windowStart) return null;
+    return (acceptedSince * 1000) / (now - windowStart);
   }
 
   return {
     wait: () => (rate === null ? 0 : Math.max(0, nextStart - clock.now())),
     started() {
+      const now = clock.now();
+      windowStart ??= now;
       if (rate === null) return;
-      nextStart = Math.max(nextStart, clock.now()) + 1000 / rate;
+      nextStart = Math.max(nextStart, now) + 1000 / rate;
     },
     accepted(startedAt) {
-      if (since !== null && startedAt < since) return;
+      if (startedAt < lastSlowDown) return;
       acceptedSince += 1;
-      firstAccepted ??= startedAt;
       if (rate !== null) rate *= 1 + INCREASE;
     },
     slowDown() {
@@ -66,9 +67,9 @@ export function createRequestPace(clock: Clock): RequestPace {
       if (accepted !== null) rate = accepted * DECREASE;
       else if (rate !== null) rate /= 2;
       nextStart = now + (rate === null ? 0 : 1000 / rate);
-      since = now;
+      lastSlowDown = now;
+      windowStart = null;
       acceptedSince = 0;
-      firstAccepted = null;
     },
     rate: () => rate,
   };

@@ -3,16 +3,13 @@
  * does not announce (R9), once with bare 429s and once with a Retry-After on each. The client learns the rate from
  * the 429s alone; the baseline is the time the accepted report requests take at exactly the allowed rate.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openCache } from '../../src/core/cache';
-import { createNodeFetch, createServiceClient } from '../../src/core/service';
-import { runSync } from '../../src/core/sync';
 import { addDays } from '../../src/shared/dates';
-import { BENCH_ACCOUNT, type RunCase } from '../lib/case';
+import type { RunCase } from '../lib/case';
 import { startFakeProcess, type FakeProcess } from '../lib/fake-process';
 import { count, holds, ratioAtMost, type Row } from '../lib/rows';
-import { progress, timed } from '../lib/timing';
+import { timedSync } from '../lib/timed-sync';
+import { progress } from '../lib/timing';
 
 const END_DAY = '2026-06-30';
 const DAYS = 365;
@@ -28,29 +25,10 @@ interface LoggedRequest {
   status: number | null;
 }
 
-async function syncOnce(fake: FakeProcess, path: string, expected: number): Promise<number> {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
-  const { cache } = openCache({ path });
-  const fetch = createNodeFetch({ extraCaPem: fake.caPem });
-  const client = createServiceClient({ baseUrl: fake.baseUrl, credentials: fake.credentials, fetch });
-  try {
-    const from = addDays(END_DAY, -(DAYS - 1));
-    const { ms } = await timed(() =>
-      runSync({ cache, client, today: () => END_DAY }, { account: BENCH_ACCOUNT, from, to: END_DAY }),
-    );
-    const stored = cache.countSales(BENCH_ACCOUNT, {});
-    if (stored !== expected) throw new Error(`the sync stored ${stored} sales, not ${expected}`);
-    return ms;
-  } finally {
-    fetch.close();
-    cache.close();
-  }
-}
-
 async function measure(fake: FakeProcess, path: string, expected: number, retryAfter: boolean): Promise<Row[]> {
   await fake.command({ op: 'clearRequests' });
   await fake.command({ op: 'setFaults', faults: { tokenBucket: { rate: RATE, burst: BURST, retryAfter } } });
-  const ms = await syncOnce(fake, path, expected);
+  const ms = await timedSync(fake, path, { from: addDays(END_DAY, -(DAYS - 1)), to: END_DAY }, expected);
   const reports = (await fake.command<LoggedRequest[]>({ op: 'requests' })).filter((r) => r.route === 'report');
   const accepted = reports.filter((r) => r.status === 200).length;
   const limited = reports.filter((r) => r.status === 429).length;

@@ -25,6 +25,12 @@ export const CASES: readonly BenchCase[] = [
     timeoutSeconds: { full: 600, quick: 60 },
   },
   {
+    name: 'rate-limit',
+    what: 'a sync against the HTTPS fake service behind a token-bucket rate limit it is not told, with and without Retry-After',
+    sizes: { full: 60_000, quick: 3_000 },
+    timeoutSeconds: { full: 300, quick: 60 },
+  },
+  {
     name: 'ingest',
     what: 'sales upserted into the cache page by page, as a sync stores them',
     sizes: { full: 1_000_000, quick: 30_000 },

@@ -7,15 +7,13 @@
  * a time — with the same transport and headers, reading each body as text: no parsing, no storage. Runs alternate
  * (sync, baseline, sync, baseline on a full run) into fresh cache files, and the best of each is compared.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openCache } from '../../src/core/cache';
-import { createNodeFetch, createServiceClient } from '../../src/core/service';
-import { runSync } from '../../src/core/sync';
+import { createNodeFetch } from '../../src/core/service';
 import { addDays } from '../../src/shared/dates';
-import { BENCH_ACCOUNT, type RunCase } from '../lib/case';
+import type { RunCase } from '../lib/case';
 import { startFakeProcess, type FakeProcess } from '../lib/fake-process';
 import { count, ratioAtMost } from '../lib/rows';
+import { timedSync } from '../lib/timed-sync';
 import { best, progress, timed } from '../lib/timing';
 
 const END_DAY = '2026-06-30';
@@ -40,10 +38,6 @@ interface RecordedSync {
   windows: string[][];
 }
 
-function removeDb(path: string): void {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
-}
-
 function record(fake: FakeProcess, requests: readonly LoggedRequest[]): RecordedSync {
   const url = (r: LoggedRequest): string => `${fake.baseUrl}${r.path}${r.rawQuery === '' ? '' : `?${r.rawQuery}`}`;
   const served = [...requests].filter((r) => r.status === 200).sort((a, b) => a.seq - b.seq);
@@ -56,25 +50,6 @@ function record(fake: FakeProcess, requests: readonly LoggedRequest[]): Recorded
     profile: served.filter((r) => r.route === 'user').map(url),
     windows: [...windows.values()].map((pages) => pages.sort((a, b) => (a.page ?? 0) - (b.page ?? 0)).map(url)),
   };
-}
-
-async function timedSync(fake: FakeProcess, path: string, from: string, expected: number): Promise<number> {
-  removeDb(path);
-  const { cache } = openCache({ path });
-  const fetch = createNodeFetch({ extraCaPem: fake.caPem });
-  const client = createServiceClient({ baseUrl: fake.baseUrl, credentials: fake.credentials, fetch });
-  try {
-    const { ms } = await timed(() =>
-      runSync({ cache, client, today: () => END_DAY }, { account: BENCH_ACCOUNT, from, to: END_DAY }),
-    );
-    const stored = cache.countSales(BENCH_ACCOUNT, {});
-    if (stored !== expected) throw new Error(`the sync stored ${stored} sales, not ${expected}`);
-    return ms;
-  } finally {
-    fetch.close();
-    cache.close();
-    removeDb(path);
-  }
 }
 
 async function timedFetches(fake: FakeProcess, recorded: RecordedSync): Promise<number> {
@@ -126,7 +101,7 @@ export const run: RunCase = async (input) => {
     for (let round = 0; round < (input.quick ? 1 : 2); round++) {
       await fake.command({ op: 'clearRequests' });
       const path = join(input.workDir, `sync-${round}.sqlite`);
-      const ms = await timedSync(fake, path, from, input.size);
+      const ms = await timedSync(fake, path, { from, to: END_DAY }, input.size);
       syncs.push(ms);
       if (recorded === null) {
         const requests = await fake.command<LoggedRequest[]>({ op: 'requests' });

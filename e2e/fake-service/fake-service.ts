@@ -24,6 +24,7 @@ import { sharedTestCertificates, type TestCertificates } from './certificates';
 import {
   faultSettingsSchema,
   noFaults,
+  retryAfterSeconds,
   saleMutationSchema,
   type FaultPatch,
   type FaultSettings,
@@ -32,6 +33,7 @@ import {
 } from './faults';
 import { applySaleMutations, exclusiveEndUrl, withoutNextPage } from './live-data';
 import { shapeReport } from './report-shaping';
+import { createTokenBucket, type TokenBucket } from './token-bucket';
 
 /** The three credentials the fake accepts. */
 export interface FakeCredentials {
@@ -361,6 +363,8 @@ interface State {
   service: SpecService;
   faults: FaultSettings;
   random: Random;
+  /** The live state of `faults.tokenBucket`, started at its first request. */
+  bucket: TokenBucket | null;
   requests: LoggedRequest[];
   seq: number;
   inFlight: number;
@@ -390,6 +394,16 @@ function takeScheduled(state: State, route: LoggedRequest['route'], page: number
 function drawRandom(state: State, route: LoggedRequest['route']): TransportFault | null {
   if (route !== 'report') return null;
   const f = state.faults;
+  if (f.tokenBucket !== null) {
+    state.bucket ??= createTokenBucket(f.tokenBucket);
+    const taken = state.bucket.take(Date.now());
+    if (!taken.allowed) {
+      const retryAfter = f.tokenBucket.retryAfter
+        ? { retryAfter: retryAfterSeconds(Math.max(1, Math.ceil(taken.waitMs / 1000))) }
+        : {};
+      return { kind: 'status', status: 429, ...retryAfter };
+    }
+  }
   if (f.rateLimitRate > 0 && state.random.chance(f.rateLimitRate)) {
     return {
       kind: 'status',
@@ -641,6 +655,7 @@ function initialState(options: FakeServiceOptions): State {
     reportAccess: options.reportAccess ?? true,
     faults,
     random: createRandom(faults.seed),
+    bucket: null,
     requests: [],
     seq: 0,
     inFlight: 0,
@@ -690,10 +705,12 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     },
     setFaults(patch) {
       state.faults = faultSettingsSchema.parse({ ...state.faults, ...patch });
+      if (patch.tokenBucket !== undefined) state.bucket = null;
       if (patch.seed !== undefined) state.random = createRandom(state.faults.seed);
     },
     resetFaults() {
       state.faults = noFaults();
+      state.bucket = null;
       state.random = createRandom(state.faults.seed);
     },
     clearRequests() {

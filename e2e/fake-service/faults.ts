@@ -114,6 +114,15 @@ export const scheduledDataChangeSchema = z.object({
   changes: z.array(saleMutationSchema).min(1),
 });
 
+/** A token-bucket rate limit on report requests: `rate` per second, `burst` at once; 429 beyond it. */
+export const tokenBucketSchema = z.strictObject({
+  rate: z.number().positive().max(100_000),
+  burst: z.number().int().min(1).max(100_000),
+  /** Send `Retry-After` (whole seconds until the next token, at least 1) with each 429. */
+  retryAfter: z.boolean().default(false),
+});
+export type TokenBucketSettings = z.output<typeof tokenBucketSchema>;
+
 /** Every knob, with its default; unknown knobs are refused so a typo cannot silently test nothing. */
 export const faultSettingsSchema = z.strictObject({
   /** Delay before every answer, in ms. */
@@ -128,6 +137,8 @@ export const faultSettingsSchema = z.strictObject({
   /** Share of report requests answered 429, with `rateLimitRetryAfter` as the header when set. */
   rateLimitRate: rate.default(0),
   rateLimitRetryAfter: z.string().nullable().default(null),
+  /** A rate limit the service does not announce; null for none. */
+  tokenBucket: tokenBucketSchema.nullable().default(null),
   /** Share of report requests whose connection is closed before answering. */
   resetRate: rate.default(0),
   endOfPages: z.enum(END_OF_PAGES).default('null'),

@@ -114,6 +114,31 @@ describe('the fake service', () => {
     for (const sale of changed) expect(after.get(sale.reference)).toBe('approved/paid/2026-01-31');
   });
 
+  it('R9: a token bucket answers 429 past its burst, with Retry-After when asked, and lets a request pass again', async () => {
+    const fetch = createNodeFetch({ extraCaPem: fake.caPem });
+    const headers = {
+      'api-key': fake.credentials.apiKey,
+      'api-secret': fake.credentials.apiSecret,
+      'app-id': fake.credentials.appId,
+    };
+    const get = () => fetch(`${fake.baseUrl}/v1/report/sales?limit=1`, { headers });
+    try {
+      fake.setFaults({ tokenBucket: { rate: 2, burst: 2, retryAfter: true } });
+      const answers = [await get(), await get(), await get()];
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+      expect(answers[2]?.headers.get('retry-after')).toBe('1');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect((await get()).status).toBe(200);
+      fake.setFaults({ tokenBucket: { rate: 0.01, burst: 1, retryAfter: false } });
+      const bare = [await get(), await get()];
+      expect(bare.map((a) => a.status)).toEqual([200, 429]);
+      expect(bare[1]?.headers.get('retry-after')).toBeNull();
+    } finally {
+      fake.resetFaults();
+      fetch.close();
+    }
+  });
+
   it('N3: stops and restarts on the same address; the client reports NETWORK_OFFLINE meanwhile', async () => {
     const restartable = await startFakeService({ sales: { count: 10 } });
     const { client } = connect(restartable);

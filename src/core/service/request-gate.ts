@@ -1,14 +1,17 @@
 /**
  * A concurrency limiter that listens to the service (N2): at most `limit` requests are in flight;
  * a 429/503 halves the limit (once per round of requests, so one burst of parallel 429s is one signal, not
- * five), a `Retry-After` holds every new request until that time, and a run of successes raises the limit
- * again by one step at a time up to `max`.
+ * five), a `Retry-After` before any pace holds every new request until that time, and a run of successes raises
+ * the limit again by one step at a time up to `max`. A slow-down also sets a pace: request starts are spaced just
+ * below the rate the service accepted, learned from its answers because no service says its limit (see
+ * `request-pace.ts`); once paced, a `Retry-After` delays only the request that got it.
  *
  * One gate is shared by everything that talks to one account: the service client takes it as an option, and
  * the sync engine fetching date windows in parallel passes the same gate to every client it uses (or simply
  * uses one client), so the whole app slows down together when the service asks it to.
  */
 import { abortReason, systemClock, type Clock } from './clock';
+import { createRequestPace } from './request-pace';
 
 /** How an attempt that held a slot ended. */
 export type SlotOutcome = 'ok' | 'slow-down' | 'failed';
@@ -32,6 +35,8 @@ export interface GateSnapshot {
   pausedUntil: number | null;
   /** How many times the limit was lowered. */
   slowDowns: number;
+  /** Requests per second allowed to start, learned from slow-downs; null while unpaced. */
+  pace: number | null;
 }
 
 /** The limiter. */
@@ -82,18 +87,24 @@ export function createRequestGate(options: RequestGateOptions = {}): RequestGate
   let round = 0;
   let waiters: Waiter[] = [];
   let pauseTimer: AbortController | null = null;
+  const pace = createRequestPace(clock);
 
   function slowDown(slotRound: number, until: number | null | undefined): void {
     successes = 0;
-    if (until !== null && until !== undefined && until > clock.now()) pausedUntil = Math.max(pausedUntil ?? 0, until);
+    // Once paced, the pace already spaces requests: a Retry-After then delays only the request that got it.
+    const paced = pace.rate() !== null;
+    if (!paced && until !== null && until !== undefined && until > clock.now())
+      pausedUntil = Math.max(pausedUntil ?? 0, until);
     if (slotRound < round) return;
     round += 1;
     slowDowns += 1;
     limit = Math.max(min, Math.floor(limit / 2));
     lowest = Math.min(lowest, limit);
+    pace.slowDown();
   }
 
-  function succeeded(): void {
+  function succeeded(startedAt: number): void {
+    pace.accepted(startedAt);
     successes += 1;
     if (successes >= recoverAfter && limit < max) {
       limit += 1;
@@ -103,6 +114,8 @@ export function createRequestGate(options: RequestGateOptions = {}): RequestGate
 
   function makeSlot(): GateSlot {
     active += 1;
+    pace.started();
+    const startedAt = clock.now();
     const slotRound = round;
     let released = false;
     return {
@@ -111,7 +124,7 @@ export function createRequestGate(options: RequestGateOptions = {}): RequestGate
         released = true;
         active -= 1;
         if (outcome === 'slow-down') slowDown(slotRound, until);
-        else if (outcome === 'ok') succeeded();
+        else if (outcome === 'ok') succeeded(startedAt);
         pump();
       },
     };
@@ -122,11 +135,12 @@ export function createRequestGate(options: RequestGateOptions = {}): RequestGate
     return pausedUntil !== null;
   }
 
-  function waitForPauseEnd(): void {
-    if (pauseTimer !== null || pausedUntil === null) return;
+  /** Wakes the queue after `ms`: the end of a pause or the next paced start. */
+  function wakeAfter(ms: number): void {
+    if (pauseTimer !== null) return;
     const timer = new AbortController();
     pauseTimer = timer;
-    clock.sleep(pausedUntil - clock.now(), timer.signal).then(
+    clock.sleep(ms, timer.signal).then(
       () => {
         pauseTimer = null;
         pump();
@@ -141,8 +155,10 @@ export function createRequestGate(options: RequestGateOptions = {}): RequestGate
       pauseTimer = null;
       return;
     }
-    if (paused()) return waitForPauseEnd();
+    if (paused()) return wakeAfter((pausedUntil as number) - clock.now());
     while (waiters.length > 0 && active < limit) {
+      const wait = pace.wait();
+      if (wait > 0) return wakeAfter(wait);
       const waiter = waiters.shift() as Waiter;
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
       waiter.resolve(makeSlot());
@@ -191,6 +207,7 @@ export function createRequestGate(options: RequestGateOptions = {}): RequestGate
       waiting: waiters.length,
       pausedUntil: paused() ? pausedUntil : null,
       slowDowns,
+      pace: pace.rate(),
     }),
   };
 }

@@ -353,6 +353,30 @@ export const COMMANDS = {
       ...tableFields,
     }),
   },
+  bridge: {
+    summary:
+      'Print the earned-to-received bridge of a period, per currency: opening receivable + earned − reductions − received = closing receivable.',
+    usage:
+      'bridge --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--json | --csv]',
+    notes: [
+      'As the cache knows the sales now (no month is closed). A sale is receivable on a day when it was made by then, its commission is not declined (a status the spec does not list counts as not declined) and it was not paid by then (paid without a payment date counts as paid). Opening is the receivable on the day before the period, closing on its last day.',
+      'Earned: the commission of the sales made in the period, whatever their status. Received: of the sales paid with a payment date in the period. Reductions: of the declined sales made in the period and of the sales made in it but paid before it or without a payment date, less payments in the period of declined sales or of sales made after it. Sales no longer reported are left out, as in payouts. The residual is exactly 0.',
+      'JSON: an array of {"currency", "from", "to", "opening", "earned", "reductions", "received", "closing"}, one per currency, amounts exact in the currency\'s own decimals.',
+    ],
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First day of the period.' },
+      to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last day of the period.' },
+      month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
+      ...TABLE_OPTIONS,
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({
+      account: accountRef,
+      ...periodFields,
+      ...tableFields,
+    }),
+  },
   summary: {
     summary:
       'Print the commission of the sales made in a period, per currency: total, approved, pending, declined and paid.',

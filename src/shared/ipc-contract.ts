@@ -21,6 +21,7 @@ import {
   syncRequestSchema,
   trustExtraCaSchema,
 } from './ipc-requests';
+import type { BridgeRow } from './bridge';
 import type {
   AppInfo,
   CacheInfo,
@@ -116,6 +117,7 @@ export const IPC_CONTRACT = {
 
   payoutReport: channel('payouts:report', payoutRangeSchema).returns<PayoutReport>(),
   exportClaimFile: channel('payouts:claimFile', noInput).returns<ExportResult>(),
+  booksBridge: channel('books:bridge', payoutRangeSchema).returns<BridgeRow[]>(),
   accountsOverview: channel('overview:accounts', noInput).returns<AccountOverview[]>(),
   compareSales: channel('sales:compare', compareQuerySchema).returns<Comparison>(),
   exportComparison: channel('sales:compareExport', compareQuerySchema).returns<ExportResult>(),

@@ -1,1 +1,2 @@
 export * from './bridge';
+export * from './bridge-reader';

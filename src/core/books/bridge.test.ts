@@ -6,6 +6,7 @@ import { addDays, type DayRange } from '../../shared/dates';
 import { currencyDigits } from '../../shared/money';
 import type { Sale } from '../../shared/domain';
 import { readBridge } from './bridge';
+import { createBridgeReader } from './bridge-reader';
 
 const clock = testClock();
 let folder: { dir: string; remove: () => void };
@@ -208,5 +209,26 @@ describe('B3: the earned-to-received bridge', () => {
         closing: '4.00',
       },
     ]);
+  });
+
+  it('B3: the bridge read as of a past moment gives the figures of then; a later decline shows in the bridge of now', () => {
+    const [sale] = parsedSales([
+      { currency: 'EUR', commission_amount: 6, commission_status: 'approved', transaction_date: '10-03-2026' },
+    ]) as [Sale];
+    cache.storePage('acct', [sale], clock.now());
+    const handedOver = clock.now().toISOString();
+    clock.advance(86_400_000);
+    cache.storePage('acct', [{ ...sale, commissionStatus: 'declined' }], clock.now());
+    clock.advance(60_000);
+    const reader = createBridgeReader(
+      () => cache,
+      () => 'acct',
+    );
+    const line = (asOf?: string) => {
+      const [row] = reader.bridge({ ...PERIOD, ...(asOf === undefined ? {} : { asOf }) });
+      return [row?.earned, row?.reductions, row?.closing];
+    };
+    expect(line(handedOver)).toEqual(['6.00', '0.00', '6.00']);
+    expect(line()).toEqual(['6.00', '6.00', '0.00']);
   });
 });

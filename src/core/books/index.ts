@@ -1,2 +1,3 @@
 export * from './bridge';
 export * from './bridge-reader';
+export * from './month-close';

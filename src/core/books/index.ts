@@ -1,3 +1,4 @@
 export * from './bridge';
 export * from './bridge-reader';
 export * from './month-close';
+export * from './adjustments';

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { openCache, type SalesCache } from '../cache';
 import { parsedSales, tempFolder, testClock } from '../../../test-support/cache-kit';
+import { readAdjustments } from './adjustments';
 import { closeMonth } from './month-close';
 
 const ACCOUNT = 'books';
@@ -95,5 +96,76 @@ describe('B2: closing a month', () => {
       receivable: '0.000',
     });
     expect(cache.monthCloseLog(ACCOUNT).map((event) => event.action)).toEqual(['close', 'reopen', 'close']);
+  });
+});
+
+describe('B2: adjustments to a closed month', () => {
+  it('B2: a decline and an amount changed twice after the close are adjustments with their effect per currency', () => {
+    closeMonth(cache, ACCOUNT, '2026-10', new Date('2026-11-02T09:00:00.000Z'));
+    const changed = (edit: Record<string, Record<string, unknown>>) =>
+      OCTOBER.map((sale) => ({ ...sale, ...(edit[sale.reference] ?? {}) }));
+    cache.storePage(
+      ACCOUNT,
+      parsedSales(changed({ 'K-3': { commission_status: 'declined' }, 'J-1': { commission_amount: 1500 } })),
+      new Date('2026-11-05T09:00:00.000Z'),
+    );
+    cache.storePage(
+      ACCOUNT,
+      parsedSales(changed({ 'K-3': { commission_status: 'declined' }, 'J-1': { commission_amount: 900 } })),
+      new Date('2026-11-06T09:00:00.000Z'),
+    );
+    const adjustments = readAdjustments(cache, ACCOUNT);
+    expect(
+      adjustments.map(({ month, reference, field, before, after, seenAt, effect }) => ({
+        month,
+        reference,
+        field,
+        before,
+        after,
+        seenAt,
+        effect,
+      })),
+    ).toEqual([
+      {
+        month: '2026-10',
+        reference: 'K-3',
+        field: 'commissionStatus',
+        before: 'approved',
+        after: 'declined',
+        seenAt: '2026-11-05T09:00:00.000Z',
+        effect: [{ currency: 'KWD', commission: '-0.125' }],
+      },
+      {
+        month: '2026-10',
+        reference: 'J-1',
+        field: 'commissionAmount',
+        before: '1200',
+        after: '1500',
+        seenAt: '2026-11-05T09:00:00.000Z',
+        effect: [{ currency: 'JPY', commission: '300' }],
+      },
+      {
+        month: '2026-10',
+        reference: 'J-1',
+        field: 'commissionAmount',
+        before: '1500',
+        after: '900',
+        seenAt: '2026-11-06T09:00:00.000Z',
+        effect: [{ currency: 'JPY', commission: '-600' }],
+      },
+    ]);
+  });
+
+  it('B2: a change before the close, or to a sale of an open month, is no adjustment', () => {
+    cache.storePage(
+      ACCOUNT,
+      parsedSales(OCTOBER.map((sale) => (sale.reference === 'J-1' ? { ...sale, commission_amount: 1000 } : sale))),
+      new Date('2026-11-01T09:00:00.000Z'),
+    );
+    closeMonth(cache, ACCOUNT, '2026-10', new Date('2026-11-02T09:00:00.000Z'));
+    expect(readAdjustments(cache, ACCOUNT)).toEqual([]);
+    cache.reopenMonth(ACCOUNT, '2026-10', new Date('2026-11-03T09:00:00.000Z'));
+    cache.storePage(ACCOUNT, parsedSales(OCTOBER), new Date('2026-11-04T09:00:00.000Z'));
+    expect(readAdjustments(cache, ACCOUNT)).toEqual([]);
   });
 });

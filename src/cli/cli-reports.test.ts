@@ -186,6 +186,44 @@ describe('month-end numbers from a script', () => {
     );
   }, 60_000);
 
+  it('B2: close --month records the bridge’s figures per currency, refuses a second close, and reopen asks for --yes', async () => {
+    const bridge = JSON.parse(
+      (await cli(['bridge', '--account', 'Main shop', '--month', '2026-02', '--json'])).stdout,
+    ) as Record<string, string>[];
+    const close = await cli(['close', '--account', 'Main shop', '--month', '2026-02', '--json']);
+    expect(close.code).toBe(0);
+    const figures = JSON.parse(close.stdout) as Record<string, string | number>[];
+    expect(
+      figures.map(({ month, currency, earned, received, receivable }) => ({
+        month,
+        currency,
+        earned,
+        received,
+        receivable,
+      })),
+    ).toEqual(
+      bridge.map(({ currency, earned, received, closing }) => ({
+        month: '2026-02',
+        currency,
+        earned,
+        received,
+        receivable: closing,
+      })),
+    );
+    const again = await cli(['close', '--account', 'Main shop', '--month', '2026-02']);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('closed already');
+    expect(JSON.parse((await cli(['adjustments', '--account', 'Main shop', '--json'])).stdout)).toEqual([]);
+    const unconfirmed = await cli(['reopen', '--account', 'Main shop', '--month', '2026-02']);
+    expect(unconfirmed.code).toBe(EXIT_CODES.usage);
+    expect(unconfirmed.stderr).toContain('--yes');
+    const reopen = await cli(['reopen', '--account', 'Main shop', '--month', '2026-02', '--yes']);
+    expect(reopen.code).toBe(0);
+    expect(reopen.stdout).toContain('Reopened 2026-02');
+    const help = await cli(['adjustments', '--help']);
+    expect(help.stdout).toContain('{"month", "reference", "field", "before", "after", "seenAt", "effect"');
+  }, 60_000);
+
   it('refuses --json with --csv, and a missing period, with a usage error', async () => {
     const both = await cli(['payouts', '--account', 'Main shop', '--month', '2026-02', '--json', '--csv']);
     expect(both.code).toBe(EXIT_CODES.usage);

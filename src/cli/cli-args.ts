@@ -362,6 +362,7 @@ export const COMMANDS = {
       'As the cache knows the sales now (no month is closed). A sale is receivable on a day when it was made by then, its commission is not declined (a status the spec does not list counts as not declined) and it was not paid by then (paid without a payment date counts as paid). Opening is the receivable on the day before the period, closing on its last day.',
       'Earned: the commission of the sales made in the period, whatever their status. Received: of the sales paid with a payment date in the period. Reductions: of the declined sales made in the period and of the sales made in it but paid before it or without a payment date, less payments in the period of declined sales or of sales made after it. Sales no longer reported are left out, as in payouts. The residual is exactly 0.',
       'JSON: an array of {"currency", "from", "to", "opening", "earned", "reductions", "received", "closing"}, one per currency, amounts exact in the currency\'s own decimals.',
+      'When the month before the period is closed (see close), opening is the receivable recorded at that close, and what changed since in the sales before the period (adjustments) counts as a reduction (negative: an addition), so the identity still holds exactly.',
     ],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },

@@ -3,7 +3,7 @@
  * received = closing receivable, exactly. Reads the cache only: no network, no credentials. The JSON shape is a
  * contract scripts depend on.
  */
-import { readBridge } from '../../core/books';
+import { readClosedBridge } from '../../core/books';
 import { paymentHistoryWarnings, readPaymentHistory } from '../../core/payouts';
 import { resolvePeriod, type CommandOptions } from '../cli-args';
 import { cliSyncActions, resolveAccount, syncCommandFor } from '../cli-accounts';
@@ -26,7 +26,7 @@ export async function bridgeCommand(context: CliContext, options: CommandOptions
   const history = readPaymentHistory(cache, account.cacheKey, period, context.now());
   const actions = cliSyncActions(syncCommandFor(account, io.program));
   for (const warning of paymentHistoryWarnings(history, actions)) io.stderr(`Warning: ${warning}\n`);
-  const rows = readBridge(cache, account.cacheKey, period);
+  const rows = readClosedBridge(cache, account.cacheKey, period);
   if (shape === 'table' && rows.length === 0) {
     io.stdout(`No sales to bridge from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);
     return;

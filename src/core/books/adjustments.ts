@@ -45,9 +45,9 @@ function effectOf(change: SaleChange): { currency: string; value: ExactDecimal }
   switch (change.field) {
     case 'commissionAmount':
       return [
-            ...moneyEffect(change.oldCurrency, change.oldValue, -1),
-            ...moneyEffect(change.newCurrency, change.newValue, 1),
-          ];
+        ...moneyEffect(change.oldCurrency, change.oldValue, -1),
+        ...moneyEffect(change.newCurrency, change.newValue, 1),
+      ];
     case 'commissionStatus':
       if (change.oldValue !== 'declined' && change.newValue === 'declined')
         return moneyEffect(change.currency, change.commission, -1);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openCache, type SalesCache } from '../cache';
 import { parsedSales, tempFolder, testClock } from '../../../test-support/cache-kit';
 import { readAdjustments } from './adjustments';
+import { readClosedBridge } from './closed-bridge';
 import { closeMonth } from './month-close';
 
 const ACCOUNT = 'books';
@@ -167,5 +168,29 @@ describe('B2: adjustments to a closed month', () => {
     cache.reopenMonth(ACCOUNT, '2026-10', new Date('2026-11-03T09:00:00.000Z'));
     cache.storePage(ACCOUNT, parsedSales(OCTOBER), new Date('2026-11-04T09:00:00.000Z'));
     expect(readAdjustments(cache, ACCOUNT)).toEqual([]);
+  });
+});
+
+describe('B2: the bridge after a close', () => {
+  it('B2: the next month opens with the recorded receivable, a later decline counts as a reduction, residual 0', () => {
+    closeMonth(cache, ACCOUNT, '2026-10', new Date('2026-11-02T09:00:00.000Z'));
+    const declined = OCTOBER.map((sale) =>
+      sale.reference === 'J-1' ? { ...sale, commission_status: 'declined' } : sale,
+    );
+    cache.storePage(ACCOUNT, parsedSales(declined), new Date('2026-11-05T09:00:00.000Z'));
+    const rows = readClosedBridge(cache, ACCOUNT, { from: '2026-11-01', to: '2026-11-30' });
+    expect(
+      rows.map(({ currency, opening, earned, reductions, received, closing }) => [
+        currency,
+        opening,
+        earned,
+        reductions,
+        received,
+        closing,
+      ]),
+    ).toEqual([
+      ['JPY', '1200', '0', '1200', '0', '0'],
+      ['KWD', '0.125', '0.000', '0.000', '0.000', '0.125'],
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import type { BridgeRow } from '../../shared/bridge';
 import type { DayRange } from '../../shared/dates';
 import type { SalesCache } from '../cache';
 import { readBridge, type BridgeSource } from './bridge';
+import { readClosedBridge } from './closed-bridge';
 
 /** The bridge over the open session's cache; throws NOT_SIGNED_IN when no account is open. */
 export interface BridgeReader {
@@ -11,11 +12,14 @@ export interface BridgeReader {
 
 /** Builds the reader over the cache and the open session's cache key. */
 export function createBridgeReader(
-  source: () => BridgeSource & Pick<SalesCache, 'asOf'>,
+  source: () => BridgeSource & Pick<SalesCache, 'asOf' | 'closedMonths'>,
   account: () => string,
 ): BridgeReader {
   return {
+    // Now: opening from the previous month's close when it is closed (B2); as of a past moment: the plain bridge.
     bridge: ({ from, to, asOf }) =>
-      readBridge(asOf === undefined ? source() : source().asOf(asOf), account(), { from, to }),
+      asOf === undefined
+        ? readClosedBridge(source(), account(), { from, to })
+        : readBridge(source().asOf(asOf), account(), { from, to }),
   };
 }

@@ -285,3 +285,55 @@ test.describe('payouts', () => {
     await expect(dialog).toHaveCount(0);
   });
 });
+
+/** Opens the Payouts of the month before today; returns its first and last day. */
+async function openPreviousMonth(page: Page): Promise<{ from: string; to: string }> {
+  const { from, to, label } = previousMonth();
+  await openPayoutsOfMonth(page, label);
+  return { from, to };
+}
+
+test.describe('the bridge on Payouts', () => {
+  test('B3: the month’s bridge per currency equals the service’s records and balances to the cent', async ({
+    signedIn: page,
+    fake,
+  }) => {
+    test.setTimeout(180_000);
+    const { from, to } = await openPreviousMonth(page);
+    const dayOf = (text: unknown) => (typeof text === 'string' && text !== '' ? isoOf(text) : '');
+    const paidBy = (sale: FakeService['sales'][number], day: string) =>
+      sale.payment_status === 'paid' && (dayOf(sale.payment_date) === '' || dayOf(sale.payment_date) <= day);
+    const receivable = (day: string) =>
+      perCurrency(
+        fake,
+        (s) => dayOf(s.transaction_date) <= day && s.commission_status !== 'declined' && !paidBy(s, day),
+      );
+    const dayBefore = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const lines = {
+      opening: receivable(dayBefore),
+      earned: perCurrency(fake, (s) => dayOf(s.transaction_date) >= from && dayOf(s.transaction_date) <= to),
+      received: perCurrency(
+        fake,
+        (s) => s.payment_status === 'paid' && dayOf(s.payment_date) >= from && dayOf(s.payment_date) <= to,
+      ),
+      closing: receivable(to),
+    };
+    const currencies = [...new Set([...lines.opening.keys(), ...lines.earned.keys(), ...lines.received.keys()])];
+    expect(currencies.length).toBeGreaterThan(1);
+    const table = page.getByTestId('payouts-bridge');
+    const shown = (currency: string, total: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(total / 100);
+    await expect(table.getByTestId('bridge-row')).toHaveCount(currencies.length);
+    for (const currency of currencies) {
+      const row = table.locator(`[data-testid="bridge-row"][data-currency="${currency}"]`);
+      const cents = Object.fromEntries(Object.entries(lines).map(([line, sums]) => [line, sums.get(currency) ?? 0]));
+      const reductions = (cents.opening ?? 0) + (cents.earned ?? 0) - (cents.received ?? 0) - (cents.closing ?? 0);
+      for (const [line, total] of Object.entries({ ...cents, reductions }))
+        await expect(row.locator(`[data-line="${line}"]`)).toHaveText(shown(currency, total));
+    }
+    await screenshotsAtSizes(page, 'bridge', async () => {
+      await table.scrollIntoViewIfNeeded();
+      await expect(table.getByTestId('bridge-row').first()).toBeVisible();
+    });
+  });
+});

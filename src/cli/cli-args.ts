@@ -353,6 +353,74 @@ export const COMMANDS = {
       ...tableFields,
     }),
   },
+  bridge: {
+    summary:
+      'Print the earned-to-received bridge of a period, per currency: opening receivable + earned − reductions − received = closing receivable.',
+    usage:
+      'bridge --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--json | --csv]',
+    notes: [
+      'As the cache knows the sales now (no month is closed). A sale is receivable on a day when it was made by then, its commission is not declined (a status the spec does not list counts as not declined) and it was not paid by then (paid without a payment date counts as paid). Opening is the receivable on the day before the period, closing on its last day.',
+      'Earned: the commission of the sales made in the period, whatever their status. Received: of the sales paid with a payment date in the period. Reductions: of the declined sales made in the period and of the sales made in it but paid before it or without a payment date, less payments in the period of declined sales or of sales made after it. Sales no longer reported are left out, as in payouts. The residual is exactly 0.',
+      'JSON: an array of {"currency", "from", "to", "opening", "earned", "reductions", "received", "closing"}, one per currency, amounts exact in the currency\'s own decimals.',
+      'When the month before the period is closed (see close), opening is the receivable recorded at that close, and what changed since in the sales before the period (adjustments) counts as a reduction (negative: an addition), so the identity still holds exactly.',
+    ],
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First day of the period.' },
+      to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last day of the period.' },
+      month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
+      ...TABLE_OPTIONS,
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({
+      account: accountRef,
+      ...periodFields,
+      ...tableFields,
+    }),
+  },
+  close: {
+    summary: 'Close a month: record its figures per currency as they are now, so later changes show as adjustments.',
+    usage: 'close --account <label|demo> --month <yyyy-mm|last|this> [--json | --csv]',
+    notes: [
+      "Records, per currency: sales made in the month, commission earned, declined, received (by payment date) and receivable at its end, by the bridge's rules. A closed month cannot be closed again; reopen it first.",
+      'JSON: an array of {"month", "currency", "sales", "earned", "declined", "received", "receivable"}, amounts exact in the currency\'s own decimals.',
+    ],
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'The month to close.' },
+      ...TABLE_OPTIONS,
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({ account: accountRef, month: z.string(), ...tableFields }),
+  },
+  reopen: {
+    summary: 'Reopen a closed month; the reopen is logged with the figures the month had.',
+    usage: 'reopen --account <label|demo> --month <yyyy-mm|last|this> --yes',
+    notes: [
+      "--yes confirms: the month's recorded figures are set aside (kept in the log) and its changes stop being adjustments.",
+    ],
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'The month to reopen.' },
+      yes: { type: 'boolean', help: 'Confirm the reopen.' },
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({ account: accountRef, month: z.string(), yes: z.boolean().optional() }),
+  },
+  adjustments: {
+    summary: 'List the changes seen after a close to the sales of closed months, with their effect on commission.',
+    usage: 'adjustments --account <label|demo> [--json | --csv]',
+    notes: [
+      "Effect on the month's net commission (earned less declined) per currency: an amount change adds the new and takes the old amount; a decline, or a sale no longer reported, takes its commission; the reverse gives it back; other changes are listed with no effect.",
+      'JSON: an array of {"month", "reference", "field", "before", "after", "seenAt", "effect": [{"currency", "commission"}]}, oldest first, amounts exact in the currency\'s own decimals. CSV and table: one line per adjustment and currency.',
+    ],
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      ...TABLE_OPTIONS,
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({ account: accountRef, ...tableFields }),
+  },
   summary: {
     summary:
       'Print the commission of the sales made in a period, per currency: total, approved, pending, declined and paid.',

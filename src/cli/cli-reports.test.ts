@@ -133,6 +133,97 @@ describe('month-end numbers from a script', () => {
     expect(JSON.parse(run.stdout)).toEqual(want);
   }, 60_000);
 
+  it('B3: bridge --json prints per currency opening + earned − reductions − received = closing, equal to the service’s records', async () => {
+    const run = await cli(['bridge', '--account', 'Main shop', '--month', '2026-02', '--json']);
+    expect(run.code).toBe(0);
+    const [from, to] = ['2026-02-01', '2026-02-28'];
+    const paidBy = (s: WireSale, day: string) =>
+      s.payment_status === 'paid' && (dayOf(s.payment_date) === '' || dayOf(s.payment_date) <= day);
+    const receivable = (day: string) =>
+      grouped((s) =>
+        dayOf(s.transaction_date) <= day && s.commission_status !== 'declined' && !paidBy(s, day) ? s.currency : null,
+      );
+    const opening = receivable('2026-01-31');
+    const closing = receivable(to);
+    const earned = grouped((s) =>
+      dayOf(s.transaction_date) >= from && dayOf(s.transaction_date) <= to ? s.currency : null,
+    );
+    const received = grouped((s) =>
+      s.payment_status === 'paid' && dayOf(s.payment_date) >= from && dayOf(s.payment_date) <= to ? s.currency : null,
+    );
+    const rows = JSON.parse(run.stdout) as Record<string, string>[];
+    expect(rows.length).toBeGreaterThan(1);
+    const centsOf = (map: Map<string, { cents: number }>, currency: string) => map.get(currency)?.cents ?? 0;
+    for (const row of rows) {
+      const currency = row.currency as string;
+      expect(Object.keys(row)).toEqual([
+        'currency',
+        'from',
+        'to',
+        'opening',
+        'earned',
+        'reductions',
+        'received',
+        'closing',
+      ]);
+      expect(row).toMatchObject({
+        from,
+        to,
+        opening: centsText(centsOf(opening, currency)),
+        earned: centsText(centsOf(earned, currency)),
+        received: centsText(centsOf(received, currency)),
+        closing: centsText(centsOf(closing, currency)),
+      });
+      const residual = [row.opening, row.earned, row.reductions, row.received, row.closing]
+        .map((text) => cents(Number(text)))
+        .reduce((sum, value, i) => sum + (i === 0 || i === 1 ? value : -value), 0);
+      expect({ currency, residual }).toEqual({ currency, residual: 0 });
+    }
+    expect(centsOf(closing, 'EUR') + centsOf(closing, 'USD')).toBeGreaterThan(0);
+    const help = await cli(['bridge', '--help']);
+    expect(help.stdout).toContain(
+      '{"currency", "from", "to", "opening", "earned", "reductions", "received", "closing"}',
+    );
+  }, 60_000);
+
+  it('B2: close --month records the bridge’s figures per currency, refuses a second close, and reopen asks for --yes', async () => {
+    const bridge = JSON.parse(
+      (await cli(['bridge', '--account', 'Main shop', '--month', '2026-02', '--json'])).stdout,
+    ) as Record<string, string>[];
+    const close = await cli(['close', '--account', 'Main shop', '--month', '2026-02', '--json']);
+    expect(close.code).toBe(0);
+    const figures = JSON.parse(close.stdout) as Record<string, string | number>[];
+    expect(
+      figures.map(({ month, currency, earned, received, receivable }) => ({
+        month,
+        currency,
+        earned,
+        received,
+        receivable,
+      })),
+    ).toEqual(
+      bridge.map(({ currency, earned, received, closing }) => ({
+        month: '2026-02',
+        currency,
+        earned,
+        received,
+        receivable: closing,
+      })),
+    );
+    const again = await cli(['close', '--account', 'Main shop', '--month', '2026-02']);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('closed already');
+    expect(JSON.parse((await cli(['adjustments', '--account', 'Main shop', '--json'])).stdout)).toEqual([]);
+    const unconfirmed = await cli(['reopen', '--account', 'Main shop', '--month', '2026-02']);
+    expect(unconfirmed.code).toBe(EXIT_CODES.usage);
+    expect(unconfirmed.stderr).toContain('--yes');
+    const reopen = await cli(['reopen', '--account', 'Main shop', '--month', '2026-02', '--yes']);
+    expect(reopen.code).toBe(0);
+    expect(reopen.stdout).toContain('Reopened 2026-02');
+    const help = await cli(['adjustments', '--help']);
+    expect(help.stdout).toContain('{"month", "reference", "field", "before", "after", "seenAt", "effect"');
+  }, 60_000);
+
   it('refuses --json with --csv, and a missing period, with a usage error', async () => {
     const both = await cli(['payouts', '--account', 'Main shop', '--month', '2026-02', '--json', '--csv']);
     expect(both.code).toBe(EXIT_CODES.usage);

@@ -14,6 +14,8 @@ import type { CliIo } from './cli-io';
 import { writeJsonLine } from './progress';
 import { addAccount, listAccounts, removeAccount } from './commands/accounts-commands';
 import { agingCommand } from './commands/aging-command';
+import { bridgeCommand } from './commands/bridge-command';
+import { adjustmentsCommand, closeCommand, reopenCommand } from './commands/month-close-command';
 import { changesCommand } from './commands/changes-command';
 import { exportCommand } from './commands/export-command';
 import { payoutsCommand, summaryCommand } from './commands/report-commands';
@@ -34,6 +36,10 @@ const RUNNERS: { [C in CommandName]: Runner<C> } = {
   changes: changesCommand,
   export: exportCommand,
   aging: agingCommand,
+  bridge: bridgeCommand,
+  close: closeCommand,
+  reopen: reopenCommand,
+  adjustments: adjustmentsCommand,
   payouts: payoutsCommand,
   summary: summaryCommand,
 };

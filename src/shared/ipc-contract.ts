@@ -22,6 +22,7 @@ import {
   syncRequestSchema,
   trustExtraCaSchema,
 } from './ipc-requests';
+import type { BridgeRow } from './bridge';
 import type {
   AppInfo,
   CacheInfo,
@@ -118,6 +119,7 @@ export const IPC_CONTRACT = {
   payoutReport: channel('payouts:report', payoutRangeSchema).returns<PayoutReport>(),
   exportClaimFile: channel('payouts:claimFile', noInput).returns<ExportResult>(),
   overdueSales: channel('payouts:overdue', overdueQuerySchema).returns<OverdueSales>(),
+  booksBridge: channel('books:bridge', payoutRangeSchema).returns<BridgeRow[]>(),
   accountsOverview: channel('overview:accounts', noInput).returns<AccountOverview[]>(),
   compareSales: channel('sales:compare', compareQuerySchema).returns<Comparison>(),
   exportComparison: channel('sales:compareExport', compareQuerySchema).returns<ExportResult>(),

@@ -25,6 +25,7 @@ import { comparisonCsv, createCompareReader, type CompareReader } from '../compa
 import type { CompareQuery } from '../../shared/compare';
 import type { ExportResult } from '../../shared/ipc-contract';
 import { createOverviewReader, type OverviewReader } from '../overview';
+import { createBridgeReader, type BridgeReader } from '../books';
 import { createPayoutReader, type PayoutReader } from '../payouts';
 import {
   changeNews,
@@ -83,6 +84,8 @@ export interface AppCore {
   sales: SalesReader;
   /** Payouts by payment date, what is owed and pending, from the cache. */
   payouts: PayoutReader & { exportClaimFile(): Promise<ExportResult> };
+  /** The earned-to-received bridge of a period (B3), from the cache. */
+  books: BridgeReader;
   /** Every saved account's standing, from the cache. */
   overview: OverviewReader;
   /** A period against the one before, with a breakdown, and its CSV. */
@@ -263,6 +266,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         return { filePath, format: 'csv', rowCount: filePath === null ? 0 : sales, dataAsOf: null };
       },
     },
+    books: createBridgeReader(() => cache.get(), account),
     overview: createOverviewReader(
       () => cache.get(),
       () => registry.list(),

@@ -1,4 +1,5 @@
 export * from './cache-errors';
+export type { ClosedMonthStore } from './closed-months';
 export * from './coverage';
 export * from './file';
 export * from './records';

@@ -32,6 +32,7 @@ import {
   type SyncRunStatus,
 } from './coverage';
 import { createClearAll } from './clear-all';
+import { createClosedMonthStore, type ClosedMonthStore } from './closed-months';
 import { asOfAccount, historyStart, type AsOfAccount } from './as-of';
 import { browsed, createSalesReads, type SalesReadParts, type SalesReads } from './sales-reads';
 import { createForgetAccount } from './forget-account';
@@ -50,7 +51,7 @@ import {
 } from './status-checks';
 
 /** The sales cache of one file. All methods are synchronous (better-sqlite3) and safe to call from the main process. */
-export interface SalesCache extends SalesReads {
+export interface SalesCache extends SalesReads, ClosedMonthStore {
   readonly path: string;
   /** Upserts one fetched page in one transaction; call once per page, and mark a window covered only after all its pages. */
   storePage(
@@ -166,6 +167,7 @@ export function createSalesCache(
   const profiles = createProfileStore(db);
   const runs = createSyncRunStore(db, now);
   const leases = createSyncLeaseStore(db);
+  const closedMonths = createClosedMonthStore(db);
   const changes = createChangeLog(db);
   const openSales = createOpenSaleReads(db);
   const markUnreported = createUnreportedMarker(db);
@@ -226,6 +228,11 @@ export function createSalesCache(
     renewSyncLease: (account, owner, at) => guardCorruption(() => leases.renewSyncLease(account, owner, at)),
     releaseSyncLease: (account, owner) => guardCorruption(() => leases.releaseSyncLease(account, owner)),
     syncLease: (account) => guardCorruption(() => leases.syncLease(account)),
+    closeMonth: (account, month, figures, at) =>
+      guardCorruption(() => closedMonths.closeMonth(account, month, figures, at)),
+    reopenMonth: (account, month, at) => guardCorruption(() => closedMonths.reopenMonth(account, month, at)),
+    closedMonths: (account) => guardCorruption(() => closedMonths.closedMonths(account)),
+    monthCloseLog: (account) => guardCorruption(() => closedMonths.monthCloseLog(account)),
     prepareBrowsing: (account, buildLimit = Infinity) =>
       browsed(() => {
         assertAccount(account);

@@ -7,6 +7,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import type { BridgeRow } from '../../shared/bridge';
 import { AppError } from '../../shared/errors';
 import { resolveExportColumns, type ExportColumnId } from '../../shared/export-columns';
 import { applyExportPreset, type ExportFormat, type ExportPresetId } from '../../shared/export-presets';
@@ -14,6 +15,7 @@ import type { ExportFreshnessReport, ExportRequest } from '../../shared/ipc-cont
 import type { SalesFilter, SalesSort } from '../../shared/sales-query';
 import type { DataAsOf } from '../../shared/sales-query-types';
 import type { AsOfCache, SalesCache } from '../cache';
+import { readBridge } from '../books';
 import { writeAtomically } from './atomic-file';
 import { writeCsv } from './csv-writer';
 import { aboutEntries, type AboutFacts } from './export-about';
@@ -163,6 +165,22 @@ function checkSize(format: ExportFormat, total: number): void {
   );
 }
 
+/**
+ * The bridge of an accounting export (the earned or payments preset of one account over a period, as xlsx): the
+ * Bridge sheet ties the period's earned commission to what was received; other exports have none.
+ */
+function bridgeOf(
+  cache: ExportReads,
+  accounts: readonly ExportAccount[],
+  plan: ResolvedExport,
+): BridgeRow[] | undefined {
+  const { from, to } = plan.filter;
+  const accounting = plan.preset === 'earned' || plan.preset === 'payments';
+  if (!accounting || plan.format !== 'xlsx' || accounts.length !== 1 || from === undefined || to === undefined)
+    return undefined;
+  return readBridge(cache, (accounts[0] as ExportAccount).key, { from, to });
+}
+
 /** Waits until the output released its file, so it can be flushed, renamed or removed (Windows refuses while open). */
 async function closed(output: Writable): Promise<void> {
   if (!output.closed) await once(output, 'close').catch(() => undefined);
@@ -213,6 +231,7 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
                 links,
                 createdAt: now(),
                 summaryNotes: freshnessNotes(freshness),
+                bridge: bridgeOf(cache, accounts, plan),
                 about: (count, flaggedSales) =>
                   aboutEntries({
                     accountLabel: accounts.map((account) => account.label).join(', '),

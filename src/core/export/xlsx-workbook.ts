@@ -1,10 +1,12 @@
 /**
- * The Excel export: a workbook with the sheets "Sales", "Summary" and "About", written with exceljs's streaming
- * WorkbookWriter so rows flow from the cache to the disk without being held in memory (a million sales stay within a
- * few hundred megabytes). The Summary's totals are gathered while the rows pass and written after them.
+ * The Excel export: a workbook with the sheets "Sales", "Summary", "Bridge" (when planned) and "About", written with
+ * exceljs's streaming WorkbookWriter so rows flow from the cache to the disk without being held in memory (a million
+ * sales stay within a few hundred megabytes). The Summary's totals are gathered while the rows pass and written after
+ * them.
  */
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import type { BridgeRow } from '../../shared/bridge';
 import type { ExportColumnId } from '../../shared/export-columns';
 import type { DateBasis } from '../../shared/export-presets';
 import type { CachedSale } from '../../shared/sales-query-types';
@@ -13,6 +15,7 @@ import { ExportTotals } from './export-totals';
 import { waitForRoom, type WriteGuard } from './write-pacing';
 import { RowXmlWriter } from './xlsx-row-xml';
 import { SalesSheetWriter } from './xlsx-sales-sheet';
+import { writeBridgeSheet } from './xlsx-bridge-sheet';
 import { SummarySheetWriter, type SummaryNote } from './xlsx-summary-sheet';
 import { DATE_TIME_FORMAT, styleHeader } from './xlsx-styles';
 
@@ -30,6 +33,8 @@ export interface WorkbookPlan {
   createdAt: Date;
   /** Sentences under the Summary's title (statuses checked, warnings, sales left out). */
   summaryNotes?: readonly SummaryNote[];
+  /** The earned-to-received bridge of the export's period (B3), written as the Bridge sheet. */
+  bridge?: readonly BridgeRow[];
   /**
    * True: every Sales row goes through exceljs's own row objects instead of being written as XML text. Same file,
    * slower; tests write both ways and compare.
@@ -91,6 +96,7 @@ export async function writeXlsx(
       plan.rowsThroughExceljs ? null : RowXmlWriter.attach(workbook, salesSheet),
     );
     const summarySheet = workbook.addWorksheet('Summary');
+    const bridgeSheet = plan.bridge === undefined ? null : workbook.addWorksheet('Bridge');
     const aboutSheet = workbook.addWorksheet('About');
     const totals = new ExportTotals();
     const basisOf = (sale: CachedSale): string | null =>
@@ -108,6 +114,7 @@ export async function writeXlsx(
     progress(sales.rowCount, 'summary');
     sales.finish();
     new SummarySheetWriter(summarySheet, sales, totals, plan.dateBasis, sales.rowCount, plan.summaryNotes).write();
+    if (bridgeSheet !== null && plan.bridge !== undefined) writeBridgeSheet(bridgeSheet, plan.bridge);
     writeAbout(aboutSheet, plan.about(sales.rowCount, flagged));
     progress(sales.rowCount, 'finishing');
     await guard.race(workbook.commit());

@@ -46,6 +46,7 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     payoutReport: (range) => core.payouts.report(range),
     exportClaimFile: () => core.payouts.exportClaimFile(),
     overdueSales: (query) => core.payouts.overdue(query),
+    booksBridge: (range) => core.books.bridge(range),
     accountsOverview: () => core.overview.accounts(),
     compareSales: (query) => core.compare.compare(query),
     exportComparison: (query) => core.compare.exportCsv(query),

@@ -2,7 +2,8 @@
  * The Payouts section: what was paid in a month, one row per payment date and currency (a transfer as it shows on
  * the bank statement), what is still owed or pending, and when owed money has usually arrived for this account. Each
  * payout exports as a statement: the payments export of that day and currency, whose Summary ties to the row's
- * amount. Everything is read from the cache, so it works offline.
+ * amount. Below, the month's earned-to-received bridge per currency. Everything is read from the cache, so it works
+ * offline.
  */
 import {
   Alert,
@@ -40,6 +41,7 @@ import {
 } from '../sales/export';
 import { useSyncActions, useSyncState } from '../sync';
 import { AgingTable } from './aging-table';
+import { BridgeTable } from './bridge-table';
 
 /** The sentence under the open amounts: the observed delay as a range, explicitly not a promise. */
 export function delayText(delay: PaymentDelay | null, locale?: string): string {
@@ -99,7 +101,10 @@ export function PayoutsScreen() {
           <Text size="sm">Reading payouts from the cache…</Text>
         </Group>
       ) : (
-        <PayoutsBody report={report.data} monthLabel={monthLabel} exporter={exporter} />
+        <>
+          <PayoutsBody report={report.data} monthLabel={monthLabel} exporter={exporter} />
+          <BridgeTable range={range} asOf={asOf} monthLabel={monthLabel} dataVersion={sync.dataVersion} />
+        </>
       )}
       <StaleExportPrompt prompt={exporter.prompt} />
     </Stack>

@@ -17,6 +17,7 @@ import { migration10 } from './10-text-stamp';
 import { migration11 } from './11-sync-leases';
 import { migration12 } from './12-money-changes';
 import { migration13 } from './13-history-start';
+import { migration14 } from './14-closed-months';
 
 export type { Migration } from './migration';
 
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration11,
   migration12,
   migration13,
+  migration14,
 ];
 
 /** The cache format this build writes. */

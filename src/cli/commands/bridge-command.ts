@@ -1,0 +1,42 @@
+/**
+ * `bridge`: the earned-to-received bridge of a period per currency (B3): opening receivable + earned − reductions −
+ * received = closing receivable, exactly. Reads the cache only: no network, no credentials. The JSON shape is a
+ * contract scripts depend on.
+ */
+import { readClosedBridge } from '../../core/books';
+import { paymentHistoryWarnings, readPaymentHistory } from '../../core/payouts';
+import { resolvePeriod, type CommandOptions } from '../cli-args';
+import { cliSyncActions, resolveAccount, syncCommandFor } from '../cli-accounts';
+import type { CliContext } from '../cli-context';
+import type { CliIo } from '../cli-io';
+import { printRows, shapeOf } from '../cli-table';
+import { noteSyncUnderWay } from '../sync-under-way';
+
+const KEYS = ['currency', 'from', 'to', 'opening', 'earned', 'reductions', 'received', 'closing'];
+const HEADER = ['Currency', 'From', 'To', 'Opening', '+ Earned', '− Reductions', '− Received', '= Closing'];
+
+/** Runs `bridge`. */
+export async function bridgeCommand(context: CliContext, options: CommandOptions<'bridge'>, io: CliIo): Promise<void> {
+  const shape = shapeOf(options, 'bridge');
+  const account = resolveAccount(context, options.account);
+  const period = resolvePeriod(options, context.today(), 'bridge');
+  const cache = context.cache();
+  noteSyncUnderWay(cache, account, io);
+  // Said before the rows: received and closing are short when payments of the period are missing (R8).
+  const history = readPaymentHistory(cache, account.cacheKey, period, context.now());
+  const actions = cliSyncActions(syncCommandFor(account, io.program));
+  for (const warning of paymentHistoryWarnings(history, actions)) io.stderr(`Warning: ${warning}\n`);
+  const rows = readClosedBridge(cache, account.cacheKey, period);
+  if (shape === 'table' && rows.length === 0) {
+    io.stdout(`No sales to bridge from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);
+    return;
+  }
+  printRows(
+    io,
+    shape,
+    rows.map((row) => ({ ...row })),
+    HEADER,
+    KEYS,
+    [3, 4, 5, 6, 7],
+  );
+}

@@ -1,0 +1,2 @@
+export * from './fiscal-period';
+export * from './year-summary';

@@ -14,6 +14,7 @@ import type { CliIo } from './cli-io';
 import { writeJsonLine } from './progress';
 import { addAccount, listAccounts, removeAccount } from './commands/accounts-commands';
 import { agingCommand } from './commands/aging-command';
+import { yearCommand } from './commands/year-command';
 import { changesCommand } from './commands/changes-command';
 import { exportCommand } from './commands/export-command';
 import { payoutsCommand, summaryCommand } from './commands/report-commands';
@@ -34,6 +35,7 @@ const RUNNERS: { [C in CommandName]: Runner<C> } = {
   changes: changesCommand,
   export: exportCommand,
   aging: agingCommand,
+  year: yearCommand,
   payouts: payoutsCommand,
   summary: summaryCommand,
 };

@@ -36,11 +36,6 @@ export const LATEST_START_DAY = 28;
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
-/** A start as "MM-DD": "04-06". */
-export function fiscalStartText(start: FiscalYearStart): string {
-  return `${pad(start.month)}-${pad(start.day)}`;
-}
-
 /** Reads "MM-DD" (month 01–12, day 01–28); null for anything else. */
 export function parseFiscalStart(text: string): FiscalYearStart | null {
   const match = /^(\d{2})-(\d{2})$/.exec(text);

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { openCache, type SalesCache } from '../cache';
-import { parsedSales, tempFolder, testClock } from '../../../test-support/cache-kit';
+import { tempFolder, testClock } from '../../../test-support/cache-kit';
+import { APRIL_6, yearFixture } from '../../../test-support/year-fixture';
 import { fiscalMonthOf, fiscalYear, parseFiscalStart } from './fiscal-period';
 import { readYearSummary, type YearRow } from './year-summary';
 
@@ -17,25 +18,6 @@ afterEach(() => {
   cache.close();
   folder.remove();
 });
-
-const APRIL_6 = { month: 4, day: 6 };
-
-/** A sale of the fixture: service days are dd-mm-yyyy. */
-function sale(currency: string, amount: number, status: string, made: string, paid?: string): Record<string, unknown> {
-  const payment = paid === undefined ? {} : { payment_status: 'paid', payment_date: paid };
-  return { currency, commission_amount: amount, commission_status: status, transaction_date: made, ...payment };
-}
-
-/** The fiscal year 2026 starting 6 April runs 2026-04-06 to 2027-04-05. */
-const FIXTURE = [
-  sale('JPY', 1500, 'approved', '05-04-2026', '06-04-2026'), // made the day before the year, paid on its first day
-  sale('JPY', 2000, 'approved', '06-04-2026', '05-05-2026'), // made and paid in the first month (6 April–5 May)
-  sale('JPY', 700, 'pending', '06-05-2026'), // made on the first day of the second month, not paid
-  sale('KWD', 12.345, 'approved', '10-06-2026', '05-07-2026'), // made and paid in the month 6 June–5 July
-  sale('KWD', 1.001, 'declined', '20-06-2026', '20-07-2026'), // paid, then declined: counts nowhere
-  sale('KWD', 0.25, 'approved', '30-03-2027', '10-04-2027'), // made in the last month, paid in the next year
-  sale('KWD', 5.5, 'approved', '06-04-2027'), // made on the first day of the next year
-];
 
 function row(rows: YearRow[], currency: string, month: string): YearRow | undefined {
   return rows.find((r) => r.currency === currency && r.month === month);
@@ -60,7 +42,7 @@ describe('B5: the fiscal year', () => {
   });
 
   it('B5: cash by payment date and accrual by sale date, per currency and month, in integer minor units', () => {
-    cache.storePage('acct', parsedSales(FIXTURE), clock.now());
+    cache.storePage('acct', yearFixture(), clock.now());
     const rows = readYearSummary(cache, 'acct', fiscalYear(2026, APRIL_6));
     expect(rows).toHaveLength(26);
     expect(row(rows, 'JPY', '2026-04')).toEqual({
@@ -84,7 +66,7 @@ describe('B5: the fiscal year', () => {
   });
 
   it('B5: over the year, accrual − cash equals the change in what is receivable', () => {
-    const sales = parsedSales(FIXTURE);
+    const sales = yearFixture();
     cache.storePage('acct', sales, clock.now());
     const year = fiscalYear(2026, APRIL_6);
     // Receivable on a day, in minor units: made by then, not declined, not paid by then.

@@ -58,6 +58,7 @@ import type {
   TopEntry,
 } from './sales-query-types';
 import type { SyncStatus } from './sync-progress';
+import { yearQuerySchema, type YearSummary } from './year-summary';
 
 export * from './ipc-requests';
 export * from './ipc-results';
@@ -116,6 +117,8 @@ export const IPC_CONTRACT = {
 
   payoutReport: channel('payouts:report', payoutRangeSchema).returns<PayoutReport>(),
   exportClaimFile: channel('payouts:claimFile', noInput).returns<ExportResult>(),
+  yearSummary: channel('payouts:year', yearQuerySchema).returns<YearSummary>(),
+  exportYear: channel('payouts:yearExport', yearQuerySchema).returns<ExportResult>(),
   accountsOverview: channel('overview:accounts', noInput).returns<AccountOverview[]>(),
   compareSales: channel('sales:compare', compareQuerySchema).returns<Comparison>(),
   exportComparison: channel('sales:compareExport', compareQuerySchema).returns<ExportResult>(),

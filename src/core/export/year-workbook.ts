@@ -34,13 +34,8 @@ function addSheet(
   }
 }
 
-/** Writes `year`'s summary `rows` to `targetPath` (replacing it only when `overwrite`). */
-export async function writeYearWorkbook(
-  year: FiscalYear,
-  rows: readonly YearRow[],
-  targetPath: string,
-  overwrite: boolean,
-): Promise<void> {
+/** Writes `year`'s summary `rows` as a workbook to `path`. */
+export async function writeYearWorkbookTo(year: FiscalYear, rows: readonly YearRow[], path: string): Promise<void> {
   // Loaded when a workbook is written, not at every start.
   const { default: excel } = await import('exceljs');
   const workbook = new excel.Workbook();
@@ -48,5 +43,15 @@ export async function writeYearWorkbook(
   workbook.title = `Fiscal year ${year.year} (${year.from} to ${year.to})`;
   addSheet(workbook, 'Cash', rows, ['cash']);
   addSheet(workbook, 'Accrual', rows, ['accrual', 'difference']);
-  await writeAtomically(targetPath, (tempPath) => workbook.xlsx.writeFile(tempPath), { overwrite });
+  await workbook.xlsx.writeFile(path);
+}
+
+/** Writes `year`'s summary `rows` to `targetPath` atomically (replacing it only when `overwrite`). */
+export async function writeYearWorkbook(
+  year: FiscalYear,
+  rows: readonly YearRow[],
+  targetPath: string,
+  overwrite: boolean,
+): Promise<void> {
+  await writeAtomically(targetPath, (tempPath) => writeYearWorkbookTo(year, rows, tempPath), { overwrite });
 }

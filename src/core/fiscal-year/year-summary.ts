@@ -12,21 +12,11 @@ import { addDecimals, currencyDigits, decimalText, type ExactDecimal } from '../
 import { ExactSum } from '../../shared/money-sum';
 import type { SalesFilter, SalesSelection } from '../../shared/sales-query';
 import type { CachedSale } from '../../shared/sales-query-types';
+import type { YearRow } from '../../shared/year-summary';
 import { addCommission } from '../payouts';
 import { fiscalMonthOf, type FiscalYear } from './fiscal-period';
 
-/** One month (or, with `month` "total", the whole year) of one currency. Amounts in the currency's decimals. */
-export interface YearRow {
-  currency: string;
-  /** The calendar month the fiscal month starts in ("2026-04"), or "total" for the whole year. */
-  month: string;
-  from: string;
-  to: string;
-  cash: string;
-  accrual: string;
-  /** accrual − cash. */
-  difference: string;
-}
+export type { YearRow };
 
 /** The cache read the summary needs. */
 export interface YearSource {

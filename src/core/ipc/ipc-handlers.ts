@@ -45,6 +45,8 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
 
     payoutReport: (range) => core.payouts.report(range),
     exportClaimFile: () => core.payouts.exportClaimFile(),
+    yearSummary: (query) => core.payouts.year(query),
+    exportYear: (query) => core.payouts.exportYear(query),
     accountsOverview: () => core.overview.accounts(),
     compareSales: (query) => core.compare.compare(query),
     exportComparison: (query) => core.compare.exportCsv(query),

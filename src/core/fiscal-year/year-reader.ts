@@ -1,0 +1,28 @@
+import type { YearQuery, YearSummary } from '../../shared/year-summary';
+import { fiscalYear, type FiscalYear, type FiscalYearStart } from './fiscal-period';
+import { readYearSummary, type YearSource } from './year-summary';
+
+/** The year summaries of the open session's account, with the start the preferences hold. */
+export interface YearReader {
+  /** The fiscal year `query.year` names, and its summary. */
+  read(query: YearQuery): { year: FiscalYear; summary: YearSummary };
+}
+
+/** Builds the reader over the cache, the open session's cache key and the preferred start. */
+export function createYearReader(
+  source: () => YearSource,
+  account: () => string,
+  start: () => FiscalYearStart,
+): YearReader {
+  return {
+    read: (query) => {
+      const year = fiscalYear(query.year, start());
+      const rows = readYearSummary(source(), account(), year);
+      const { from, to } = year;
+      return {
+        year,
+        summary: { year: year.year, from, to, startMonth: year.start.month, startDay: year.start.day, rows },
+      };
+    },
+  };
+}

@@ -14,8 +14,8 @@ export interface YearRow {
   difference: string;
 }
 
-/** A fiscal year, named by the year it starts in; the start is the one in the preferences. */
-export const yearQuerySchema = z.strictObject({ year: z.number().int().min(2000).max(2100) });
+/** A fiscal year, named by the year it starts in (absent: the one holding today); the start is the preferred one. */
+export const yearQuerySchema = z.strictObject({ year: z.number().int().min(2000).max(2100).optional() });
 export type YearQuery = z.infer<typeof yearQuerySchema>;
 
 /** A fiscal year's summary: its days, its start and its rows (twelve months then a total per currency). */
@@ -25,5 +25,7 @@ export interface YearSummary {
   to: string;
   startMonth: number;
   startDay: number;
+  /** The fiscal year holding today. */
+  currentYear: number;
   rows: YearRow[];
 }

@@ -254,6 +254,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     () => cache.get(),
     account,
     () => ({ month: preferences.get().fiscalYearStartMonth, day: preferences.get().fiscalYearStartDay }),
+    () => localIsoDay(now()),
   );
 
   return {

@@ -66,3 +66,9 @@ export function fiscalMonthOf(year: FiscalYear, day: string): FiscalMonth | null
   if (day < year.from || day > year.to) return null;
   return year.months.findLast((month) => month.from <= day) ?? null;
 }
+
+/** The name of the fiscal year starting on `start` that holds `day`: its year, or the one before. */
+export function fiscalYearOf(day: string, start: FiscalYearStart = CALENDAR_YEAR_START): number {
+  const year = Number(day.slice(0, 4));
+  return day >= fiscalYear(year, start).from ? year : year - 1;
+}

@@ -1,10 +1,10 @@
 import type { YearQuery, YearSummary } from '../../shared/year-summary';
-import { fiscalYear, type FiscalYear, type FiscalYearStart } from './fiscal-period';
+import { fiscalYear, fiscalYearOf, type FiscalYear, type FiscalYearStart } from './fiscal-period';
 import { readYearSummary, type YearSource } from './year-summary';
 
 /** The year summaries of the open session's account, with the start the preferences hold. */
 export interface YearReader {
-  /** The fiscal year `query.year` names, and its summary. */
+  /** The fiscal year `query.year` names (the one holding today when absent), and its summary. */
   read(query: YearQuery): { year: FiscalYear; summary: YearSummary };
 }
 
@@ -13,15 +13,26 @@ export function createYearReader(
   source: () => YearSource,
   account: () => string,
   start: () => FiscalYearStart,
+  today: () => string,
 ): YearReader {
   return {
     read: (query) => {
-      const year = fiscalYear(query.year, start());
+      const first = start();
+      const current = fiscalYearOf(today(), first);
+      const year = fiscalYear(query.year ?? current, first);
       const rows = readYearSummary(source(), account(), year);
       const { from, to } = year;
       return {
         year,
-        summary: { year: year.year, from, to, startMonth: year.start.month, startDay: year.start.day, rows },
+        summary: {
+          year: year.year,
+          from,
+          to,
+          startMonth: year.start.month,
+          startDay: year.start.day,
+          currentYear: current,
+          rows,
+        },
       };
     },
   };

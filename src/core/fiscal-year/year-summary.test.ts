@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { openCache, type SalesCache } from '../cache';
 import { tempFolder, testClock } from '../../../test-support/cache-kit';
 import { APRIL_6, yearFixture } from '../../../test-support/year-fixture';
-import { fiscalMonthOf, fiscalYear, parseFiscalStart } from './fiscal-period';
+import { fiscalMonthOf, fiscalYear, fiscalYearOf, parseFiscalStart } from './fiscal-period';
 import { readYearSummary, type YearRow } from './year-summary';
 
 const clock = testClock();
@@ -37,6 +37,11 @@ describe('B5: the fiscal year', () => {
     expect(fiscalMonthOf(year, '2027-04-06')).toBeNull();
     const calendar = fiscalYear(2024);
     expect([calendar.from, calendar.to, calendar.months[1]?.to]).toEqual(['2024-01-01', '2024-12-31', '2024-02-29']);
+    expect([
+      fiscalYearOf('2027-04-05', APRIL_6),
+      fiscalYearOf('2027-04-06', APRIL_6),
+      fiscalYearOf('2026-12-31'),
+    ]).toEqual([2026, 2027, 2026]);
     expect(parseFiscalStart('04-06')).toEqual(APRIL_6);
     expect(['02-29', '13-01', '00-10', '4-6', '04-00'].map(parseFiscalStart)).toEqual([null, null, null, null, null]);
   });

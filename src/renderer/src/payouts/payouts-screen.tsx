@@ -40,6 +40,7 @@ import {
 } from '../sales/export';
 import { useSyncActions, useSyncState } from '../sync';
 import { AgingTable } from './aging-table';
+import { YearSection } from './year-table';
 
 /** The sentence under the open amounts: the observed delay as a range, explicitly not a promise. */
 export function delayText(delay: PaymentDelay | null, locale?: string): string {
@@ -101,6 +102,7 @@ export function PayoutsScreen() {
       ) : (
         <PayoutsBody report={report.data} monthLabel={monthLabel} exporter={exporter} />
       )}
+      <YearSection />
       <StaleExportPrompt prompt={exporter.prompt} />
     </Stack>
   );

@@ -26,3 +26,14 @@ export function yearFixture(): Sale[] {
     sale('KWD', 5.5, 'approved', '06-04-2027'), // made on the first day of the next year
   ]);
 }
+
+/** The summary's first row for the fixture: JPY in 6 April–5 May 2026 (1500 paid for a sale of the year before). */
+export const FIRST_JPY_MONTH = {
+  currency: 'JPY',
+  month: '2026-04',
+  from: '2026-04-06',
+  to: '2026-05-05',
+  cash: '3500',
+  accrual: '2000',
+  difference: '-1500',
+};

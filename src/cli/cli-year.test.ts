@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../core/cache';
 import { tempFolder, testClock } from '../../test-support/cache-kit';
 import { runCliInMemory } from '../../test-support/cli-kit';
-import { yearFixture } from '../../test-support/year-fixture';
+import { FIRST_JPY_MONTH, yearFixture } from '../../test-support/year-fixture';
 import { createConfSettingsStore, PreferencesStore } from '../core/settings';
 import { CACHE_FILE_NAME } from './data-dir';
 
@@ -32,15 +32,7 @@ describe('year on the command line', () => {
     expect(run.code).toBe(0);
     const rows = JSON.parse(run.stdout) as Record<string, string>[];
     expect(rows).toHaveLength(26);
-    expect(rows[0]).toEqual({
-      currency: 'JPY',
-      month: '2026-04',
-      from: '2026-04-06',
-      to: '2026-05-05',
-      cash: '3500',
-      accrual: '2000',
-      difference: '-1500',
-    });
+    expect(rows[0]).toEqual(FIRST_JPY_MONTH);
     expect(rows.filter((row) => row.month === 'total')).toEqual([
       {
         currency: 'JPY',

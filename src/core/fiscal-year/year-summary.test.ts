@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { openCache, type SalesCache } from '../cache';
 import { tempFolder, testClock } from '../../../test-support/cache-kit';
-import { APRIL_6, yearFixture } from '../../../test-support/year-fixture';
+import { APRIL_6, FIRST_JPY_MONTH, yearFixture } from '../../../test-support/year-fixture';
 import { fiscalMonthOf, fiscalYear, fiscalYearOf, parseFiscalStart } from './fiscal-period';
 import { readYearSummary, type YearRow } from './year-summary';
 
@@ -50,15 +50,7 @@ describe('B5: the fiscal year', () => {
     cache.storePage('acct', yearFixture(), clock.now());
     const rows = readYearSummary(cache, 'acct', fiscalYear(2026, APRIL_6));
     expect(rows).toHaveLength(26);
-    expect(row(rows, 'JPY', '2026-04')).toEqual({
-      currency: 'JPY',
-      month: '2026-04',
-      from: '2026-04-06',
-      to: '2026-05-05',
-      cash: '3500',
-      accrual: '2000',
-      difference: '-1500',
-    });
+    expect(row(rows, 'JPY', '2026-04')).toEqual(FIRST_JPY_MONTH);
     expect(row(rows, 'JPY', '2026-05')).toMatchObject({ cash: '0', accrual: '700', difference: '700' });
     expect(row(rows, 'JPY', 'total')).toMatchObject({ from: '2026-04-06', to: '2027-04-05' });
     expect(row(rows, 'JPY', 'total')).toMatchObject({ cash: '3500', accrual: '2700', difference: '-800' });

@@ -52,7 +52,7 @@ test.describe('the fiscal year', () => {
     await backfill(page);
     await goToSection(page, 'Settings');
     await choose(page, 'Fiscal year starts in', 'April');
-    await choose(page, 'on day', '6');
+    await choose(page, 'On day', '6');
     await goToSection(page, 'Payouts');
     const section = page.getByTestId('payouts-year');
     const { year, from, to } = currentYear();
@@ -69,8 +69,15 @@ test.describe('the fiscal year', () => {
       await expect(total.nth(2)).toHaveText(money(currency, accrual));
       await expect(total.nth(3)).toHaveText(money(currency, accrual - cash));
     }
-    await section.scrollIntoViewIfNeeded();
-    await screenshotsAtSizes(page, 'year', () => section.scrollIntoViewIfNeeded());
+    // The pictures show the section, not the focus ring of the currency just chosen.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // The section's title at the top of the picture, below the header.
+    const showSection = () =>
+      section.evaluate((element) => {
+        element.style.scrollMarginTop = '72px';
+        element.scrollIntoView({ block: 'start' });
+      });
+    await screenshotsAtSizes(page, 'year', showSection);
 
     await section.getByRole('button', { name: 'Export year (xlsx)' }).click();
     await expect.poll(async () => (await readdir(host.exportDir)).filter((f) => f.endsWith('.xlsx'))).toHaveLength(1);

@@ -26,7 +26,7 @@ export function FiscalYearSetting() {
       <Title order={3} size="h5" mb="sm">
         Dates
       </Title>
-      <Group align="flex-start" gap="sm" wrap="wrap">
+      <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label="Fiscal year starts in"
           description="Used by the “This fiscal year” and “Last fiscal year” dates of the sales screen. Quarters stay calendar quarters."
@@ -38,7 +38,7 @@ export function FiscalYearSetting() {
           data-testid="fiscal-year-setting"
         />
         <Select
-          label="on day"
+          label="On day"
           description="For the fiscal year on Payouts: 6 runs each month from the 6th to the 5th."
           data={DAY_CHOICES}
           value={String(prefs.fiscalYearStartDay)}

@@ -10,6 +10,7 @@ import { addDays, isIsoDay } from '../shared/dates';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS, monthRange } from '../shared/export-presets';
 import { EXTRA_CA_OPTION, EXTRA_CA_PLACE } from '../shared/extra-ca-setting';
 import { VIEW_NAME_MAX_LENGTH } from '../shared/preference-rules';
+import { parseFiscalStart } from '../core/fiscal-year';
 import { usageError } from './cli-errors';
 
 /** One option as parseArgs takes it, with its help line. */
@@ -420,6 +421,40 @@ export const COMMANDS = {
     },
     positionals: [] as string[],
     schema: z.strictObject({ account: accountRef, ...tableFields }),
+  },
+  year: {
+    summary:
+      'Print a fiscal year month by month, per currency: commission on a cash basis (by payment date) and on an accrual basis (by sale date), with their difference.',
+    usage: 'year --account <label|demo> --year <yyyy> [--start <mm-dd>] [--json | --csv] [--out <file.xlsx> [--force]]',
+    notes: [
+      'The fiscal year named <yyyy> is the one that starts in <yyyy>: with --start 04-06 (6 April), year 2026 runs from 2026-04-06 to 2027-04-05, and each month from the 6th to the 5th. The start is the fiscal year start of Settings (1 January by default); --start overrides it, day 01 to 28.',
+      'Cash: commission of the sales paid, by payment date. Accrual: commission of the sales made, by sale date. Both leave out sales declined as known now, even when paid before. Over the year, difference (accrual - cash) equals the change in what is receivable (closing - opening receivable), as the bridge shows.',
+      'JSON: an array of {"currency", "month", "from", "to", "cash", "accrual", "difference"}, twelve months then a "total" row per currency with a sale in either basis; "month" is the calendar month the fiscal month starts in (yyyy-mm); amounts exact in the currency\'s own decimals.',
+    ],
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      year: { type: 'string', value: '<yyyy>', help: 'The fiscal year, named by the year it starts in.' },
+      start: { type: 'string', value: '<mm-dd>', help: 'The day the fiscal year starts (default: the setting).' },
+      out: {
+        type: 'string',
+        value: '<file.xlsx>',
+        help: 'Instead, write a workbook with a Cash and an Accrual sheet.',
+      },
+      force: { type: 'boolean', help: 'Replace the workbook if it exists (once the new one is complete).' },
+      ...TABLE_OPTIONS,
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({
+      account: accountRef,
+      year: z.string().regex(/^\d{4}$/, 'must be a year written yyyy'),
+      start: z
+        .string()
+        .refine((text) => parseFiscalStart(text) !== null, 'must be a month and day written mm-dd, day 01 to 28')
+        .optional(),
+      out: z.string().min(1).optional(),
+      force: z.boolean().optional(),
+      ...tableFields,
+    }),
   },
   summary: {
     summary:

@@ -16,6 +16,7 @@ import { addAccount, listAccounts, removeAccount } from './commands/accounts-com
 import { agingCommand } from './commands/aging-command';
 import { bridgeCommand } from './commands/bridge-command';
 import { adjustmentsCommand, closeCommand, reopenCommand } from './commands/month-close-command';
+import { yearCommand } from './commands/year-command';
 import { changesCommand } from './commands/changes-command';
 import { exportCommand } from './commands/export-command';
 import { payoutsCommand, summaryCommand } from './commands/report-commands';
@@ -40,6 +41,7 @@ const RUNNERS: { [C in CommandName]: Runner<C> } = {
   close: closeCommand,
   reopen: reopenCommand,
   adjustments: adjustmentsCommand,
+  year: yearCommand,
   payouts: payoutsCommand,
   summary: summaryCommand,
 };

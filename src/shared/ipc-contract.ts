@@ -60,6 +60,7 @@ import type {
   TopEntry,
 } from './sales-query-types';
 import type { SyncStatus } from './sync-progress';
+import { yearQuerySchema, type YearSummary } from './year-summary';
 
 export * from './ipc-requests';
 export * from './ipc-results';
@@ -120,6 +121,8 @@ export const IPC_CONTRACT = {
   exportClaimFile: channel('payouts:claimFile', noInput).returns<ExportResult>(),
   overdueSales: channel('payouts:overdue', overdueQuerySchema).returns<OverdueSales>(),
   booksBridge: channel('books:bridge', payoutRangeSchema).returns<BridgeRow[]>(),
+  yearSummary: channel('payouts:year', yearQuerySchema).returns<YearSummary>(),
+  exportYear: channel('payouts:yearExport', yearQuerySchema).returns<ExportResult>(),
   accountsOverview: channel('overview:accounts', noInput).returns<AccountOverview[]>(),
   compareSales: channel('sales:compare', compareQuerySchema).returns<Comparison>(),
   exportComparison: channel('sales:compareExport', compareQuerySchema).returns<ExportResult>(),

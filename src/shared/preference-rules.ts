@@ -29,5 +29,6 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   finalSalesRecheckDays: 30,
   backgroundSyncHours: 6,
   fiscalYearStartMonth: 1,
+  fiscalYearStartDay: 1,
   accounts: Object.freeze({}),
 });

@@ -72,6 +72,8 @@ export const preferencesSchema = z.strictObject({
   backgroundSyncHours: z.number().int().min(0).max(24).default(DEFAULT_PREFERENCES.backgroundSyncHours),
   /** The month (1 = January) a fiscal year starts in, for the "fiscal year" date presets. */
   fiscalYearStartMonth: z.number().int().min(1).max(12).default(DEFAULT_PREFERENCES.fiscalYearStartMonth),
+  /** The day of that month (1–28, so every month has it) the fiscal year starts on, for the year summary. */
+  fiscalYearStartDay: z.number().int().min(1).max(28).default(DEFAULT_PREFERENCES.fiscalYearStartDay),
   accounts: z
     .record(preferencesScopeSchema, accountPreferencesSchema)
     .refine((accounts) => Object.keys(accounts).length <= MAX_REMEMBERED_ACCOUNTS, {
@@ -89,6 +91,7 @@ export const preferencesPatchSchema = z.strictObject({
   finalSalesRecheckDays: z.number().int().min(1).max(365).optional(),
   backgroundSyncHours: z.number().int().min(0).max(24).optional(),
   fiscalYearStartMonth: z.number().int().min(1).max(12).optional(),
+  fiscalYearStartDay: z.number().int().min(1).max(28).optional(),
   account: z
     .strictObject({
       id: preferencesScopeSchema,

@@ -8,7 +8,13 @@ import { localIsoDay } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { createAccountActions, type AccountActions, AccountRegistry, CredentialVault } from '../accounts';
 import { DEMO_BASE_URL } from '../demo';
-import { claimFileText, createAppExporter, type AppExporter, type ChooseExportPath } from '../export';
+import {
+  claimFileText,
+  createAppExporter,
+  writeYearWorkbookTo,
+  type AppExporter,
+  type ChooseExportPath,
+} from '../export';
 import type { Logger } from '../log';
 import { createDesktopActions, createRecordingShell, type DesktopActions, type DesktopShell } from '../security';
 import { createServiceClient, type Credentials, type FetchLike, type ServiceClient } from '../service';
@@ -27,6 +33,8 @@ import type { ExportResult } from '../../shared/ipc-contract';
 import { createOverviewReader, type OverviewReader } from '../overview';
 import { createBridgeReader, type BridgeReader } from '../books';
 import { createPayoutReader, type PayoutReader } from '../payouts';
+import { createYearReader } from '../fiscal-year';
+import type { YearQuery, YearSummary } from '../../shared/year-summary';
 import {
   changeNews,
   createBackgroundSync,
@@ -83,7 +91,12 @@ export interface AppCore {
   /** Reads over the open session's cached sales. */
   sales: SalesReader;
   /** Payouts by payment date, what is owed and pending, from the cache. */
-  payouts: PayoutReader & { exportClaimFile(): Promise<ExportResult> };
+  payouts: PayoutReader & {
+    exportClaimFile(): Promise<ExportResult>;
+    /** A fiscal year's cash and accrual summary (B5), and its workbook. */
+    year(query: YearQuery): YearSummary;
+    exportYear(query: YearQuery): Promise<ExportResult>;
+  };
   /** The earned-to-received bridge of a period (B3), from the cache. */
   books: BridgeReader;
   /** Every saved account's standing, from the cache. */
@@ -240,6 +253,13 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     logger: deps.logger,
   });
 
+  const years = createYearReader(
+    () => cache.get(),
+    account,
+    () => ({ month: preferences.get().fiscalYearStartMonth, day: preferences.get().fiscalYearStartDay }),
+    () => localIsoDay(now()),
+  );
+
   return {
     app: createAppInformation({
       appVersion: deps.appVersion,
@@ -264,6 +284,16 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         const filePath = await exporter.exportCsvReport(`commission-desk-claim-${today}.csv`, text);
         if (filePath !== null) desktop.rememberWrittenFile(filePath);
         return { filePath, format: 'csv', rowCount: filePath === null ? 0 : sales, dataAsOf: null };
+      },
+      year: (query) => years.read(query).summary,
+      exportYear: async (query) => {
+        const { year, summary } = years.read(query);
+        const name = `commission-desk-fiscal-year-${year.from}.xlsx`;
+        const filePath = await exporter.exportReport(name, 'xlsx', (path) =>
+          writeYearWorkbookTo(year, summary.rows, path),
+        );
+        if (filePath !== null) desktop.rememberWrittenFile(filePath);
+        return { filePath, format: 'xlsx', rowCount: filePath === null ? 0 : summary.rows.length, dataAsOf: null };
       },
     },
     books: createBridgeReader(() => cache.get(), account),

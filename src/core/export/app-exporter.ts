@@ -62,6 +62,12 @@ export interface AppExporter {
   cancel(): ExportProgress;
   /** Writes a small report, already CSV text, where the user chooses; the written path, or null when cancelled. */
   exportCsvReport(proposedName: string, csv: string): Promise<string | null>;
+  /** Writes a report of `format` with `write` (given a temporary path) where the user chooses; as above. */
+  exportReport(
+    proposedName: string,
+    format: ExportFormat,
+    write: (path: string) => Promise<void>,
+  ): Promise<string | null>;
 }
 
 function rememberedFolder(settings: SettingsStore): string | null {
@@ -83,6 +89,23 @@ function withExtension(path: string, format: ExportFormat): string {
 /** Creates the exporter. */
 export function createAppExporter(deps: AppExporterDeps): AppExporter {
   const tracker = createExportTracker(deps.now);
+
+  const exportReport: AppExporter['exportReport'] = async (proposedName, format, write) => {
+    const chosen = await deps.chooseExportPath(proposedName, {
+      defaultFolder: rememberedFolder(deps.settings),
+      format,
+    });
+    if (chosen === null) return null;
+    const targetPath = withExtension(chosen, format);
+    deps.settings.set(EXPORT_FOLDER_KEY, dirname(targetPath));
+    try {
+      await writeAtomically(targetPath, write);
+    } catch (error) {
+      throw exportFailure(error, targetPath);
+    }
+    deps.logger.info('export.report-written', { format });
+    return targetPath;
+  };
 
   /** The accounts a request covers: the ones it names (an export of several), else the open session's. */
   function accountsOf(request: ExportRequest): [ExportAccount, ...ExportAccount[]] {
@@ -158,21 +181,8 @@ export function createAppExporter(deps: AppExporterDeps): AppExporter {
       ),
     progress: () => tracker.status(),
     cancel: () => tracker.cancel(),
-    async exportCsvReport(proposedName, csv) {
-      const chosen = await deps.chooseExportPath(proposedName, {
-        defaultFolder: rememberedFolder(deps.settings),
-        format: 'csv',
-      });
-      if (chosen === null) return null;
-      const targetPath = withExtension(chosen, 'csv');
-      deps.settings.set(EXPORT_FOLDER_KEY, dirname(targetPath));
-      try {
-        await writeAtomically(targetPath, (tempPath) => writeFile(tempPath, csv, { flag: 'wx' }));
-      } catch (error) {
-        throw exportFailure(error, targetPath);
-      }
-      deps.logger.info('export.report-written', { bytes: Buffer.byteLength(csv) });
-      return targetPath;
-    },
+    exportReport,
+    exportCsvReport: (proposedName, csv) =>
+      exportReport(proposedName, 'csv', (tempPath) => writeFile(tempPath, csv, { flag: 'wx' })),
   };
 }

@@ -47,6 +47,8 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     exportClaimFile: () => core.payouts.exportClaimFile(),
     overdueSales: (query) => core.payouts.overdue(query),
     booksBridge: (range) => core.books.bridge(range),
+    yearSummary: (query) => core.payouts.year(query),
+    exportYear: (query) => core.payouts.exportYear(query),
     accountsOverview: () => core.overview.accounts(),
     compareSales: (query) => core.compare.compare(query),
     exportComparison: (query) => core.compare.exportCsv(query),

@@ -17,6 +17,7 @@ describe('preferences', () => {
       finalSalesRecheckDays: 30,
       backgroundSyncHours: 6,
       fiscalYearStartMonth: 1,
+      fiscalYearStartDay: 1,
       accounts: {},
     });
     store.update({
@@ -68,6 +69,7 @@ describe('preferences', () => {
       { firstSyncDays: 1e9 },
       { fiscalYearStartMonth: 0 },
       { fiscalYearStartMonth: 13 },
+      { fiscalYearStartDay: 29 },
       { fiscalYearStartMonth: 4.5 },
       { fiscalYearStartMonth: '4' },
     ];
@@ -104,6 +106,7 @@ describe('preferences', () => {
         finalSalesRecheckDays: 30,
         backgroundSyncHours: 6,
         fiscalYearStartMonth: 1,
+        fiscalYearStartDay: 1,
         accounts: {},
       });
     }

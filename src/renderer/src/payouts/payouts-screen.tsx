@@ -42,6 +42,7 @@ import {
 import { useSyncActions, useSyncState } from '../sync';
 import { AgingTable } from './aging-table';
 import { BridgeTable } from './bridge-table';
+import { YearSection } from './year-table';
 
 /** The sentence under the open amounts: the observed delay as a range, explicitly not a promise. */
 export function delayText(delay: PaymentDelay | null, locale?: string): string {
@@ -106,6 +107,7 @@ export function PayoutsScreen() {
           <BridgeTable range={range} asOf={asOf} monthLabel={monthLabel} dataVersion={sync.dataVersion} />
         </>
       )}
+      <YearSection />
       <StaleExportPrompt prompt={exporter.prompt} />
     </Stack>
   );

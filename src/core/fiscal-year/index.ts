@@ -1,0 +1,3 @@
+export * from './fiscal-period';
+export * from './year-summary';
+export * from './year-reader';

@@ -5,3 +5,4 @@ export * from './export-freshness';
 export * from './freshness-lines';
 export { csvTextField } from './text-safety';
 export * from './claim-file';
+export { writeAtomically } from './atomic-file';

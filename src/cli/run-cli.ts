@@ -16,6 +16,7 @@ import { addAccount, listAccounts, removeAccount } from './commands/accounts-com
 import { agingCommand } from './commands/aging-command';
 import { changesCommand } from './commands/changes-command';
 import { exportCommand } from './commands/export-command';
+import { ledgerCommand } from './commands/ledger-command';
 import { payoutsCommand, summaryCommand } from './commands/report-commands';
 import { syncCommand } from './commands/sync-command';
 
@@ -34,6 +35,7 @@ const RUNNERS: { [C in CommandName]: Runner<C> } = {
   changes: changesCommand,
   export: exportCommand,
   aging: agingCommand,
+  ledger: ledgerCommand,
   payouts: payoutsCommand,
   summary: summaryCommand,
 };

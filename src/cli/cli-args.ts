@@ -11,6 +11,7 @@ import { EXPORT_FORMATS, EXPORT_PRESET_IDS, monthRange } from '../shared/export-
 import { EXTRA_CA_OPTION, EXTRA_CA_PLACE } from '../shared/extra-ca-setting';
 import { VIEW_NAME_MAX_LENGTH } from '../shared/preference-rules';
 import { parseFiscalStart } from '../core/fiscal-year';
+import { LEDGER_DATE_FORMATS, LEDGER_FORMATS, XERO_LINES_PER_FILE } from '../core/ledger';
 import { usageError } from './cli-errors';
 
 /** One option as parseArgs takes it, with its help line. */
@@ -324,6 +325,48 @@ export const COMMANDS = {
       ...periodFields,
       ...asOfField,
       ...tableFields,
+    }),
+  },
+  ledger: {
+    summary:
+      'Write the payouts of one currency received in a period as a file a bookkeeping program imports: Xero, QuickBooks Online or a journal.',
+    usage:
+      'ledger --account <label|demo> --format xero|qbo|journal --currency <code> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) --out <file.csv> [--date-format dd/mm/yyyy|mm/dd/yyyy] [--force]',
+    notes: [
+      'One line per payment date (a bank account holds one currency). Payouts dated after today are announced, not received, and left out.',
+      `xero: header exactly Date,Amount,Payee,Description,Reference; more than ${XERO_LINES_PER_FILE.toLocaleString('en')} lines are split into <file>-part-1-of-N.csv and so on.`,
+      'qbo: header exactly Date,Description,Amount (QuickBooks Online three-column bank CSV).',
+      'journal: Date,Account,Debit,Credit,Currency,Memo, each payout debited to "Bank" and credited to "Affiliate commission income", so it balances.',
+      "Amounts are plain decimals with a dot in the currency's own decimals (JPY none, KWD three); text that could start a formula is neutralised.",
+    ],
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      format: { type: 'string', value: '<xero|qbo|journal>', help: 'The bookkeeping format.' },
+      currency: { type: 'string', value: '<code>', help: 'The currency of the bank account, e.g. EUR.' },
+      from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First payment day.' },
+      to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last payment day.' },
+      month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
+      out: { type: 'string', value: '<file.csv>', help: 'The file to write.' },
+      'date-format': {
+        type: 'string',
+        value: '<dd/mm/yyyy|mm/dd/yyyy>',
+        help: 'How dates are written (default dd/mm/yyyy).',
+      },
+      force: { type: 'boolean', help: 'Replace the file(s) if they exist.' },
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({
+      account: accountRef,
+      format: z.enum(LEDGER_FORMATS, { error: 'must be xero, qbo or journal' }),
+      currency: z
+        .string({ error: 'is required' })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code, e.g. EUR'),
+      ...periodFields,
+      out: required(4096),
+      'date-format': z.enum(LEDGER_DATE_FORMATS, { error: 'must be dd/mm/yyyy or mm/dd/yyyy' }).optional(),
+      force: z.boolean().optional(),
     }),
   },
   aging: {

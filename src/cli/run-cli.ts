@@ -19,6 +19,7 @@ import { adjustmentsCommand, closeCommand, reopenCommand } from './commands/mont
 import { yearCommand } from './commands/year-command';
 import { changesCommand } from './commands/changes-command';
 import { exportCommand } from './commands/export-command';
+import { ledgerCommand } from './commands/ledger-command';
 import { payoutsCommand, summaryCommand } from './commands/report-commands';
 import { syncCommand } from './commands/sync-command';
 
@@ -42,6 +43,7 @@ const RUNNERS: { [C in CommandName]: Runner<C> } = {
   reopen: reopenCommand,
   adjustments: adjustmentsCommand,
   year: yearCommand,
+  ledger: ledgerCommand,
   payouts: payoutsCommand,
   summary: summaryCommand,
 };

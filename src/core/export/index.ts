@@ -6,3 +6,4 @@ export * from './freshness-lines';
 export { csvTextField } from './text-safety';
 export * from './claim-file';
 export { writeYearWorkbook, writeYearWorkbookTo } from './year-workbook';
+export { writeAtomically } from './atomic-file';

@@ -1,0 +1,58 @@
+/**
+ * Writes a period's ledger files for one account and currency from the cache: the payouts as the Payouts view and
+ * the `payouts` command read them, each file written atomically.
+ */
+import { createWriteStream, existsSync } from 'node:fs';
+import { once } from 'node:events';
+import type { DayRange } from '../../shared/dates';
+import { writeAtomically } from '../export';
+import { readPayouts, type PayoutSource } from '../payouts';
+import { ledgerFilePath, ledgerFiles, type LedgerFileOptions } from './ledger-files';
+import { ledgerLines, type LedgerSelection } from './ledger-lines';
+
+/** What to write. */
+export interface LedgerRequest extends LedgerFileOptions {
+  account: string;
+  currency: string;
+  range: DayRange;
+  today: string;
+  /** The chosen file; split parts are named beside it. */
+  path: string;
+  overwrite: boolean;
+}
+
+/** What was written. */
+export interface LedgerWritten extends LedgerSelection {
+  paths: string[];
+}
+
+/** Thrown before anything is written when a file to write exists and may not be replaced. */
+export class LedgerFileExists extends Error {
+  constructor(readonly path: string) {
+    super(`${path} already exists.`);
+  }
+}
+
+async function writeText(path: string, text: string, overwrite: boolean): Promise<void> {
+  await writeAtomically(
+    path,
+    async (tempPath) => {
+      const output = createWriteStream(tempPath, { flags: 'wx' });
+      output.end(text);
+      await once(output, 'close');
+    },
+    { overwrite },
+  );
+}
+
+/** Writes the ledger file(s) of `request`; checks every target first, so a refusal leaves no part behind. */
+export async function writeLedger(source: PayoutSource, request: LedgerRequest): Promise<LedgerWritten> {
+  const { payouts } = readPayouts(source, request.account, request.range, request.today);
+  const selection = ledgerLines(payouts, request.currency);
+  const files = ledgerFiles(selection.lines, request);
+  const paths = files.map((file) => ledgerFilePath(request.path, file));
+  const taken = request.overwrite ? undefined : paths.find((path) => existsSync(path));
+  if (taken !== undefined) throw new LedgerFileExists(taken);
+  for (const [i, file] of files.entries()) await writeText(paths[i] as string, file.text, request.overwrite);
+  return { ...selection, paths };
+}

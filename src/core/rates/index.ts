@@ -1,0 +1,2 @@
+export * from './ecb-rates-file';
+export * from './rate-table';

@@ -41,6 +41,24 @@ export function shapeOf(options: { json?: boolean; csv?: boolean }, command: str
   return options.json === true ? 'json' : options.csv === true ? 'csv' : 'table';
 }
 
+/** How a report's rows print: the columns under their header, those aligned right, and the sentence for none. */
+export interface ReportLayout {
+  header: string[];
+  keys: string[];
+  right: number[];
+  /** Said instead of an empty table (JSON and CSV print their empty forms). */
+  empty: string;
+}
+
+/** Prints a report's rows in `shape`, or, as a table with no row, the sentence saying there is none. */
+export function printReport(io: CliIo, shape: Shape, rows: readonly object[], layout: ReportLayout): void {
+  if (shape === 'table' && rows.length === 0) {
+    io.stdout(`${layout.empty}\n`);
+    return;
+  }
+  printRows(io, shape, rows as Record<string, string | number>[], layout.header, layout.keys, layout.right);
+}
+
 /** Prints `rows` in `shape`: as JSON objects, or as a table or CSV of the columns `keys` under `header`. */
 export function printRows(
   io: CliIo,

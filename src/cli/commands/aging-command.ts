@@ -13,7 +13,7 @@ import type { CliContext } from '../cli-context';
 import { CliError, EXIT_CODES } from '../cli-errors';
 import { count, type CliIo } from '../cli-io';
 import { writeJsonLine } from '../progress';
-import { printRows, shapeOf } from '../cli-table';
+import { printReport, shapeOf } from '../cli-table';
 import { noteSyncUnderWay } from '../sync-under-way';
 
 const KEYS = ['currency', 'bucket', 'owedSales', 'owed', 'pendingSales', 'pending'];
@@ -51,16 +51,10 @@ export async function agingCommand(context: CliContext, options: CommandOptions<
     return;
   }
   const rows = readAging(cache, account.cacheKey, asOf);
-  if (shape === 'table' && rows.length === 0) {
-    io.stdout(`Nothing owed or pending on ${asOf} in the cache of ${account.label}.\n`);
-    return;
-  }
-  printRows(
-    io,
-    shape,
-    rows.map((row) => ({ ...row })),
-    HEADER,
-    KEYS,
-    [2, 3, 4, 5],
-  );
+  printReport(io, shape, rows, {
+    header: HEADER,
+    keys: KEYS,
+    right: [2, 3, 4, 5],
+    empty: `Nothing owed or pending on ${asOf} in the cache of ${account.label}.`,
+  });
 }

@@ -9,7 +9,7 @@ import { resolvePeriod, type CommandOptions } from '../cli-args';
 import { cliSyncActions, resolveAccount, syncCommandFor } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
 import type { CliIo } from '../cli-io';
-import { printRows, shapeOf } from '../cli-table';
+import { printReport, shapeOf } from '../cli-table';
 import { noteSyncUnderWay } from '../sync-under-way';
 
 const KEYS = ['currency', 'from', 'to', 'opening', 'earned', 'reductions', 'received', 'closing'];
@@ -27,16 +27,10 @@ export async function bridgeCommand(context: CliContext, options: CommandOptions
   const actions = cliSyncActions(syncCommandFor(account, io.program));
   for (const warning of paymentHistoryWarnings(history, actions)) io.stderr(`Warning: ${warning}\n`);
   const rows = readClosedBridge(cache, account.cacheKey, period);
-  if (shape === 'table' && rows.length === 0) {
-    io.stdout(`No sales to bridge from ${period.from} to ${period.to} in the cache of ${account.label}.\n`);
-    return;
-  }
-  printRows(
-    io,
-    shape,
-    rows.map((row) => ({ ...row })),
-    HEADER,
-    KEYS,
-    [3, 4, 5, 6, 7],
-  );
+  printReport(io, shape, rows, {
+    header: HEADER,
+    keys: KEYS,
+    right: [3, 4, 5, 6, 7],
+    empty: `No sales to bridge from ${period.from} to ${period.to} in the cache of ${account.label}.`,
+  });
 }

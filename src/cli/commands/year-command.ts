@@ -20,7 +20,7 @@ import type { CliContext } from '../cli-context';
 import { CliError, EXIT_CODES } from '../cli-errors';
 import type { CliIo } from '../cli-io';
 import { writeJsonLine } from '../progress';
-import { printRows, shapeOf } from '../cli-table';
+import { printReport, shapeOf } from '../cli-table';
 import { noteSyncUnderWay } from '../sync-under-way';
 
 const KEYS = ['currency', 'month', 'from', 'to', 'cash', 'accrual', 'difference'];
@@ -61,16 +61,10 @@ export async function yearCommand(context: CliContext, options: CommandOptions<'
     await workbook(year, rows, options, io);
     return;
   }
-  if (shape === 'table' && rows.length === 0) {
-    io.stdout(`No sale made or paid from ${year.from} to ${year.to} in the cache of ${account.label}.\n`);
-    return;
-  }
-  printRows(
-    io,
-    shape,
-    rows.map((row) => ({ ...row })),
-    HEADER,
-    KEYS,
-    [4, 5, 6],
-  );
+  printReport(io, shape, rows, {
+    header: HEADER,
+    keys: KEYS,
+    right: [4, 5, 6],
+    empty: `No sale made or paid from ${year.from} to ${year.to} in the cache of ${account.label}.`,
+  });
 }

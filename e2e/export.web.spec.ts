@@ -15,17 +15,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
-import { backfill, isoOf, localDay } from './ui-helpers';
+import { backfill, isoOf, localDay, previousMonth } from './ui-helpers';
 import { monthRange } from '../src/shared/export-presets';
 import { auditWorkbook } from '../test-support/export-kit';
-
-/** The month before the local today, as yyyy-mm, and how the Month select names it. */
-function previousMonth(): { month: string; label: string } {
-  const now = new Date();
-  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
-  const month = first.toISOString().slice(0, 7);
-  return { month, label: first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }) };
-}
 
 test.describe('export presets from the sales screen', () => {
   test('exports "Payments received in a month" and the file holds exactly that month’s paid sales, with audited totals', async ({

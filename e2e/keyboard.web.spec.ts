@@ -14,7 +14,7 @@ const SIZES = [
 
 /**
  * Tab stops from the top of the window to the sales table, skip link left aside, at most: measured 22 at 1280×800
- * with the backfill offer and the filter bar open (the sections one stop instead of six), fewer at 800×600.
+ * with the backfill offer and the filter bar open (the sections one stop instead of eight), fewer at 800×600.
  */
 const MOST_STOPS_TO_TABLE = 22;
 

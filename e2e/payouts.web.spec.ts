@@ -7,23 +7,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { backfill, cents, isoOf, syncNow } from './ui-helpers';
+import { backfill, cents, isoOf, previousMonth, syncNow } from './ui-helpers';
 import { auditWorkbook, parseCsv } from '../test-support/export-kit';
 import { screenshotPath, screenshotsAtSizes } from './screenshot-path';
 import type { FakeService } from './fake-service/fake-service';
-
-/** The month before the local today, as yyyy-mm, its first and last day, and how the month select names it. */
-function previousMonth(): { month: string; from: string; to: string; label: string } {
-  const now = new Date();
-  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
-  const last = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 0));
-  return {
-    month: first.toISOString().slice(0, 7),
-    from: first.toISOString().slice(0, 10),
-    to: last.toISOString().slice(0, 10),
-    label: first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  };
-}
 
 const money = (currency: string, total: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(

@@ -13,6 +13,16 @@ export function screenshotPath(fileName: string): string {
 const HIDE_TOASTS = '.mantine-Notifications-root { display: none !important; }';
 
 /**
+ * Waits until no transition or finite animation runs (the navbar sliding after a resize, a segmented control's
+ * indicator moving), so a picture never catches one half-way; spinners, which never end, are not waited for.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/**
  * Saves `<name>-<light|dark>-<1280|800>.png` at 1280×800 and 800×600 in both themes, notifications hidden, then goes
  * back to 1280×800; `ready` waits, before each picture, for what it must show.
  */
@@ -30,6 +40,7 @@ export async function screenshotsAtSizes(
       await page.emulateMedia({ colorScheme: theme });
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
       await ready();
+      await animationsSettled(page);
       await page.screenshot({ path: screenshotPath(`${name}-${theme}-${width}.png`), style: HIDE_TOASTS });
     }
   }

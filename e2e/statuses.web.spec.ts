@@ -18,10 +18,11 @@ import {
   isoOf,
   openMoreFilters,
   pickDays,
+  previousMonth,
   signIn,
   syncNow,
-  type WireRecord,
   waitForSyncIdle,
+  type WireRecord,
 } from './ui-helpers';
 
 const TODAY = localIsoDay(new Date());
@@ -44,16 +45,6 @@ function ageStatusChecks(dataDir: string, hours: number): string {
     db.close();
   }
   return at;
-}
-
-/** The month before today as yyyy-mm and as the Month select names it. */
-function previousMonth(): { month: string; label: string } {
-  const now = new Date();
-  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
-  return {
-    month: first.toISOString().slice(0, 7),
-    label: first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  };
 }
 
 /** Opens an export preset's dialog from the export menu. */

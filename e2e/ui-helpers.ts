@@ -489,3 +489,16 @@ export function shownDay(isoDay: string, locale = 'en-US'): string {
     new Date(Date.UTC(y, m - 1, d)),
   );
 }
+
+/** The month before the local today, as yyyy-mm, its first and last day, and how the month selects name it. */
+export function previousMonth(): { month: string; from: string; to: string; label: string } {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 0));
+  return {
+    month: first.toISOString().slice(0, 7),
+    from: first.toISOString().slice(0, 10),
+    to: last.toISOString().slice(0, 10),
+    label: first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  };
+}

@@ -3,6 +3,8 @@
  * reports later. Amounts are exact decimal text in the currency's own decimals; `sales` counts the month's sales.
  */
 
+import type { SaleChange } from './sales-query-types';
+
 /** One currency's figures of a closed month. */
 export interface ClosedMonthFigures {
   currency: string;
@@ -28,4 +30,18 @@ export interface MonthCloseEvent {
   action: 'close' | 'reopen';
   at: string;
   figures: ClosedMonthFigures[];
+}
+
+/**
+ * A change seen after a month was closed to one of that month's sales, with its effect on the month's net commission
+ * (earned less declined) per currency; a change with no effect on money has an empty `effect`.
+ */
+export interface Adjustment {
+  month: string;
+  reference: string;
+  field: SaleChange['field'];
+  before: string | null;
+  after: string | null;
+  seenAt: string;
+  effect: { currency: string; commission: string }[];
 }

@@ -14,6 +14,7 @@ import {
   openExternalSchema,
   openFileSchema,
   overdueQuerySchema,
+  monthSchema,
   payoutRangeSchema,
   reauthenticateSchema,
   renameAccountSchema,
@@ -23,6 +24,7 @@ import {
   trustExtraCaSchema,
 } from './ipc-requests';
 import type { BridgeRow } from './bridge';
+import type { Adjustment, ClosedMonth } from './closed-month';
 import type {
   AppInfo,
   CacheInfo,
@@ -121,6 +123,10 @@ export const IPC_CONTRACT = {
   exportClaimFile: channel('payouts:claimFile', noInput).returns<ExportResult>(),
   overdueSales: channel('payouts:overdue', overdueQuerySchema).returns<OverdueSales>(),
   booksBridge: channel('books:bridge', payoutRangeSchema).returns<BridgeRow[]>(),
+  closedMonths: channel('books:closedMonths', noInput).returns<ClosedMonth[]>(),
+  closeMonth: channel('books:close', monthSchema).returns<ClosedMonth>(),
+  reopenMonth: channel('books:reopen', monthSchema).returns<null>(),
+  adjustments: channel('books:adjustments', noInput).returns<Adjustment[]>(),
   yearSummary: channel('payouts:year', yearQuerySchema).returns<YearSummary>(),
   exportYear: channel('payouts:yearExport', yearQuerySchema).returns<ExportResult>(),
   accountsOverview: channel('overview:accounts', noInput).returns<AccountOverview[]>(),

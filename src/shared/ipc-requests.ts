@@ -117,10 +117,18 @@ export const showInFolderSchema = z.strictObject({ path: z.string().min(1).max(4
 /** A file to open in its default app; only the file the last export wrote is opened. */
 export const openFileSchema = z.strictObject({ path: z.string().min(1).max(4096) });
 
-/** The payment dates a payout report covers, and the past moment it is as of (absent: now). */
+/** A calendar month to close or reopen (B2). */
+export const monthSchema = z.strictObject({
+  month: z
+    .string()
+    .max(7)
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'must be a month as YYYY-MM' }),
+});
+
 /** "The sales behind the over-90-days bucket", today or as of a past moment. */
 export const overdueQuerySchema = z.strictObject({ asOf: asOfSchema.optional() });
 
+/** The payment dates a payout report covers, and the past moment it is as of (absent: now). */
 export const payoutRangeSchema = z
   .strictObject({
     from: filterDaySchema,

@@ -31,7 +31,7 @@ import { comparisonCsv, createCompareReader, type CompareReader } from '../compa
 import type { CompareQuery } from '../../shared/compare';
 import type { ExportResult } from '../../shared/ipc-contract';
 import { createOverviewReader, type OverviewReader } from '../overview';
-import { createBridgeReader, type BridgeReader } from '../books';
+import { createBooksReader, type BooksReader } from '../books';
 import { createPayoutReader, type PayoutReader } from '../payouts';
 import { createYearReader } from '../fiscal-year';
 import type { YearQuery, YearSummary } from '../../shared/year-summary';
@@ -97,8 +97,8 @@ export interface AppCore {
     year(query: YearQuery): YearSummary;
     exportYear(query: YearQuery): Promise<ExportResult>;
   };
-  /** The earned-to-received bridge of a period (B3), from the cache. */
-  books: BridgeReader;
+  /** The books (B2, B3): the bridge of a period, closed months and their adjustments, from the cache. */
+  books: BooksReader;
   /** Every saved account's standing, from the cache. */
   overview: OverviewReader;
   /** A period against the one before, with a breakdown, and its CSV. */
@@ -296,7 +296,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         return { filePath, format: 'xlsx', rowCount: filePath === null ? 0 : summary.rows.length, dataAsOf: null };
       },
     },
-    books: createBridgeReader(() => cache.get(), account),
+    books: createBooksReader(() => cache.get(), account, now),
     overview: createOverviewReader(
       () => cache.get(),
       () => registry.list(),

@@ -6,21 +6,10 @@
  * or date change that leaves the net commission alone (approved, paid, a payment date) has no effect but is listed.
  * Commission of a status change is the sale's commission as known now.
  */
-import type { ClosedMonth } from '../../shared/closed-month';
+import type { Adjustment, ClosedMonth } from '../../shared/closed-month';
 import { addDecimals, currencyDigits, decimalText, parseDecimal, type ExactDecimal } from '../../shared/money';
 import type { SaleChange } from '../../shared/sales-query-types';
 import type { ClosedMonthStore } from '../cache';
-
-/** One adjustment: the change, which closed month it belongs to, and its effect per currency. */
-export interface Adjustment {
-  month: string;
-  reference: string;
-  field: SaleChange['field'];
-  before: string | null;
-  after: string | null;
-  seenAt: string;
-  effect: { currency: string; commission: string }[];
-}
 
 /** The reads adjustments need. */
 export interface AdjustmentSource extends Pick<ClosedMonthStore, 'closedMonths'> {

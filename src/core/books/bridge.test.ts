@@ -6,7 +6,7 @@ import { addDays, type DayRange } from '../../shared/dates';
 import { currencyDigits } from '../../shared/money';
 import type { Sale } from '../../shared/domain';
 import { readBridge } from './bridge';
-import { createBridgeReader } from './bridge-reader';
+import { createBooksReader } from './books-reader';
 
 const clock = testClock();
 let folder: { dir: string; remove: () => void };
@@ -220,9 +220,10 @@ describe('B3: the earned-to-received bridge', () => {
     clock.advance(86_400_000);
     cache.storePage('acct', [{ ...sale, commissionStatus: 'declined' }], clock.now());
     clock.advance(60_000);
-    const reader = createBridgeReader(
+    const reader = createBooksReader(
       () => cache,
       () => 'acct',
+      clock.now,
     );
     const line = (asOf?: string) => {
       const [row] = reader.bridge({ ...PERIOD, ...(asOf === undefined ? {} : { asOf }) });

@@ -1,5 +1,5 @@
 export * from './bridge';
-export * from './bridge-reader';
+export * from './books-reader';
 export * from './month-close';
 export * from './adjustments';
 export * from './closed-bridge';

@@ -70,6 +70,17 @@ describe('B2: closing a month', () => {
     ]);
   });
 
+  it('B2: a month still running cannot be closed, and the refusal records nothing', () => {
+    expect(() => closeMonth(cache, ACCOUNT, '2026-10', new Date('2026-10-31T12:00:00.000Z'))).toThrow(
+      /has not ended yet/,
+    );
+    expect(() => closeMonth(cache, ACCOUNT, '2026-11', new Date('2026-11-02T09:00:00.000Z'))).toThrow(
+      /has not ended yet/,
+    );
+    expect(cache.closedMonths(ACCOUNT)).toEqual([]);
+    expect(cache.monthCloseLog(ACCOUNT)).toEqual([]);
+  });
+
   it('B2: closing a closed month is refused; reopening is logged with the figures the month had', () => {
     closeMonth(cache, ACCOUNT, '2026-10', new Date('2026-11-02T09:00:00.000Z'));
     expect(() => closeMonth(cache, ACCOUNT, '2026-10', new Date('2026-11-03T09:00:00.000Z'))).toThrow(/closed already/);

@@ -4,6 +4,7 @@
  * stay as they were whatever the service reports later.
  */
 import type { ClosedMonth, ClosedMonthFigures } from '../../shared/closed-month';
+import { localIsoDay } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { monthRange } from '../../shared/export-presets';
 import { currencyDigits, decimalText } from '../../shared/money';
@@ -55,5 +56,12 @@ export function closeMonth(
   month: string,
   at: Date,
 ): ClosedMonth {
+  const range = monthRange(month);
+  // A month still running has no figures to hand over yet; closing it would record half a month.
+  if (range !== null && range.to >= localIsoDay(at))
+    throw new AppError(
+      'INVALID_INPUT',
+      `${month} has not ended yet: a month can be closed from the day after its last day.`,
+    );
   return cache.closeMonth(account, month, monthFigures(cache, account, month), at);
 }

@@ -255,6 +255,13 @@ export function formatDecimalMoney(decimal: string | null, currency: string | nu
   }
 }
 
+/** "+€14.50" or "−€4.00": a change with its sign, in its currency; zero has no sign. */
+export function formatSignedMoney(change: string, currency: string, locale?: string): string {
+  const negative = change.startsWith('-');
+  const amount = formatDecimalMoney(negative ? change.slice(1) : change, currency, locale);
+  return /^-?0(\.0+)?$/.test(change) ? amount : `${negative ? '−' : '+'}${amount}`;
+}
+
 /** Formats an amount stored as minor units of `currency`, exactly. */
 export function formatMinorMoney(
   minor: number | null,

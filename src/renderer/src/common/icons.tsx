@@ -5,6 +5,8 @@
  */
 import {
   IconAlertTriangle,
+  IconArrowsDiff,
+  IconNotebook,
   IconCalendar,
   IconCash,
   IconCertificate,
@@ -58,6 +60,8 @@ function appIcon(Tabler: Icon, name: string): ComponentType<IconProps> {
 }
 
 export const SalesIcon = appIcon(IconReceipt, 'SalesIcon');
+export const BooksIcon = appIcon(IconNotebook, 'BooksIcon');
+export const AdjustmentsIcon = appIcon(IconArrowsDiff, 'AdjustmentsIcon');
 export const PayoutsIcon = appIcon(IconCash, 'PayoutsIcon');
 export const OverviewIcon = appIcon(IconLayoutGrid, 'OverviewIcon');
 export const ProfileIcon = appIcon(IconUser, 'ProfileIcon');

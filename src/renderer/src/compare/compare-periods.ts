@@ -5,6 +5,13 @@
 import type { CompareUnit } from '../../../shared/compare';
 import { recentMonths } from '../sales/export';
 
+/** The period lengths offered, in the order the control shows them. */
+export const PERIOD_UNITS: { value: CompareUnit; label: string }[] = [
+  { value: 'month', label: 'Month' },
+  { value: 'quarter', label: 'Quarter' },
+  { value: 'year', label: 'Year' },
+];
+
 /** One period to choose. */
 export interface PeriodChoice {
   value: string;

@@ -9,7 +9,6 @@ import {
   Group,
   Loader,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -24,17 +23,19 @@ import { localIsoDay } from '../../../shared/dates';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
 import { createExportNotice } from '../common/export-notice';
-import { formatCount, formatDecimalMoney, fileNameOf, formatIsoDay, pluralize } from '../common/format';
+import {
+  formatCount,
+  formatDecimalMoney,
+  fileNameOf,
+  formatIsoDay,
+  formatSignedMoney,
+  pluralize,
+} from '../common/format';
 import { ArrowDownIcon, ArrowUpIcon, DownloadIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
-import { defaultPeriod, recentPeriods } from './compare-periods';
+import { defaultPeriod, PERIOD_UNITS, recentPeriods } from './compare-periods';
+import { PeriodPicker } from './period-picker';
 import { sortLines, type LineSort, type SortKey } from './line-sort';
-
-const UNITS: { value: CompareUnit; label: string }[] = [
-  { value: 'month', label: 'Month' },
-  { value: 'quarter', label: 'Quarter' },
-  { value: 'year', label: 'Year' },
-];
 
 const DIMENSIONS: { value: BreakdownDimension; label: string }[] = [
   { value: 'category', label: 'Category' },
@@ -42,13 +43,6 @@ const DIMENSIONS: { value: BreakdownDimension; label: string }[] = [
   { value: 'product', label: 'Product' },
   { value: 'collection', label: 'Collection' },
 ];
-
-/** "+€14.50" or "−€4.00": the change with its sign, in the currency. */
-function signed(change: string, currency: string): string {
-  const negative = change.startsWith('-');
-  const amount = formatDecimalMoney(negative ? change.slice(1) : change, currency);
-  return /^-?0(\.0+)?$/.test(change) ? amount : `${negative ? '−' : '+'}${amount}`;
-}
 
 /** The change as a percentage of the period before, or null when there was nothing before. */
 function percent(amounts: ComparedAmounts): string | null {
@@ -74,7 +68,7 @@ export function CompareScreen() {
     getInitialValueInEffect: false,
   });
   // Kept by this window's storage, so read back with care: anything unknown falls back to the usual choice.
-  const unit = UNITS.some((u) => u.value === choice.unit) ? choice.unit : 'month';
+  const unit = PERIOD_UNITS.some((u) => u.value === choice.unit) ? choice.unit : 'month';
   const dimension = DIMENSIONS.some((d) => d.value === choice.dimension) ? choice.dimension : 'category';
   const periods = recentPeriods(unit, today);
   // A period remembered from an earlier day may have left the list; the usual one is shown instead.
@@ -119,20 +113,13 @@ export function CompareScreen() {
         </Button>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SegmentedControl
-          aria-label="Period length"
-          data={UNITS}
-          value={unit}
-          onChange={(value) => chooseUnit(value as CompareUnit)}
-        />
-        <Select
-          label="Period"
-          data={periods}
+        <PeriodPicker
+          unit={unit}
+          onUnit={chooseUnit}
+          periods={periods}
           value={from}
-          onChange={(value) => value !== null && setFrom(value)}
-          allowDeselect={false}
-          w={200}
-          data-testid="compare-period"
+          onChange={setFrom}
+          testId="compare-period"
         />
         <SegmentedControl
           aria-label="Break down by"
@@ -197,7 +184,7 @@ function TotalCard({ total }: { total: ComparedAmounts }) {
         {formatDecimalMoney(total.amount, total.currency)}
       </Text>
       <Text size="sm" data-testid="compare-total-change">
-        {signed(total.change, total.currency)}
+        {formatSignedMoney(total.change, total.currency)}
         {change !== null ? ` (${change})` : ''} against {formatDecimalMoney(total.previousAmount, total.currency)}{' '}
         before
       </Text>
@@ -270,7 +257,7 @@ function BreakdownTable({ lines, dimension }: { lines: BreakdownLine[]; dimensio
                 style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
                 data-testid="compare-line-change"
               >
-                {signed(line.change, line.currency)}
+                {formatSignedMoney(line.change, line.currency)}
               </Table.Td>
             </Table.Tr>
           ))}

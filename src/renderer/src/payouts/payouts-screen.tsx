@@ -40,8 +40,8 @@ import {
   type ExportRunner,
 } from '../sales/export';
 import { useSyncActions, useSyncState } from '../sync';
+import { BridgeTable, MonthClose } from '../books';
 import { AgingTable } from './aging-table';
-import { BridgeTable } from './bridge-table';
 import { YearSection } from './year-table';
 
 /** The sentence under the open amounts: the observed delay as a range, explicitly not a promise. */
@@ -94,6 +94,7 @@ export function PayoutsScreen() {
           </Box>
         </Group>
       </Group>
+      {moment === null && <MonthClose month={month} label={monthLabel} today={today} />}
       {report.status === 'error' && report.error ? (
         <ErrorState error={report.error} title="The payouts could not be read from the cache" onRetry={report.reload} />
       ) : report.data === null ? (
@@ -104,7 +105,13 @@ export function PayoutsScreen() {
       ) : (
         <>
           <PayoutsBody report={report.data} monthLabel={monthLabel} exporter={exporter} />
-          <BridgeTable range={range} asOf={asOf} monthLabel={monthLabel} dataVersion={sync.dataVersion} />
+          <BridgeTable
+            range={range}
+            asOf={asOf}
+            periodLabel={monthLabel}
+            dataVersion={sync.dataVersion}
+            testId="payouts-bridge"
+          />
         </>
       )}
       <YearSection />

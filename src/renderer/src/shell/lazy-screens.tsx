@@ -54,6 +54,8 @@ function lazySection<P extends object>(load: () => Promise<ComponentType<P>>): L
   return Object.assign(Section, { preload: () => fetch().catch(() => undefined) });
 }
 
+export const AdjustmentsScreen = lazySection(() => import('../books').then((m) => m.AdjustmentsScreen));
+export const BooksScreen = lazySection(() => import('../books').then((m) => m.BooksScreen));
 export const CompareScreen = lazySection(() => import('../compare').then((m) => m.CompareScreen));
 export const OverviewScreen = lazySection(() => import('../overview').then((m) => m.OverviewScreen));
 export const PayoutsScreen = lazySection(() => import('../payouts').then((m) => m.PayoutsScreen));
@@ -62,6 +64,14 @@ export const SettingsScreen = lazySection(() => import('../settings').then((m) =
 
 /** Fetches every section's chunk (each once). */
 export function preloadSections(): void {
-  for (const section of [CompareScreen, OverviewScreen, PayoutsScreen, ProfileScreen, SettingsScreen])
+  for (const section of [
+    AdjustmentsScreen,
+    BooksScreen,
+    CompareScreen,
+    OverviewScreen,
+    PayoutsScreen,
+    ProfileScreen,
+    SettingsScreen,
+  ])
     void section.preload();
 }

@@ -31,6 +31,8 @@ import {
   CompareScreen,
   OverviewScreen,
   PayoutsScreen,
+  AdjustmentsScreen,
+  BooksScreen,
   preloadSections,
   ProfileScreen,
   SettingsScreen,
@@ -242,6 +244,10 @@ function otherSection(section: Exclude<SectionId, 'sales'>, overview: ReactNode,
   switch (section) {
     case 'payouts':
       return <PayoutsScreen />;
+    case 'books':
+      return <BooksScreen />;
+    case 'adjustments':
+      return <AdjustmentsScreen />;
     case 'compare':
       return <CompareScreen />;
     case 'overview':

@@ -34,12 +34,13 @@ export function ShellNavbar({ active, onSelect, scope }: ShellNavbarProps) {
         onKeyDown={roving.onKeyDown}
         onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && roving.reset()}
       >
-        {SECTIONS.map(({ id, label, icon: Icon }, index) => (
+        {SECTIONS.map(({ id, label, icon: Icon, count: Count }, index) => (
           <NavLink
             key={id}
             href={`#${id}`}
             label={label}
             leftSection={<Icon size={18} />}
+            description={Count === undefined ? undefined : <Count />}
             active={id === active}
             aria-current={id === active ? 'page' : undefined}
             onClick={select(id)}

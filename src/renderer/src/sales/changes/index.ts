@@ -5,3 +5,4 @@
 export { ChangesView } from './lazy-changes-view';
 export { useNoLongerReported } from './use-no-longer-reported';
 export { NoLongerReportedNote, SaleHistory, useSaleHistory } from './sale-history';
+export { changeFieldLabel, changeValueText } from './change-text';

@@ -1,5 +1,5 @@
 /**
- * The earned-to-received bridge of the month shown on Payouts (B3), per currency: opening receivable + earned −
+ * The earned-to-received bridge of a month, quarter or year (B3), per currency: opening receivable + earned −
  * reductions − received = closing receivable, the figures `bridge --json` and the export's Bridge sheet give.
  * Amounts stay in their own currency; nothing is added across currencies.
  */
@@ -22,10 +22,10 @@ const COLUMNS: readonly { key: keyof BridgeRow; label: string }[] = [
 ];
 
 const EXPLAINED =
-  'Receivable: sales made and not declined, not paid yet. Earned: sales made in the month. Reductions: its declined sales, and its sales paid before it or without a payment date, less payments of declined sales or of sales made after it. Received: sales paid with a payment date in the month.';
+  'Receivable: sales made and not declined, not paid yet. Earned: sales made in the period. Reductions: its declined sales, and its sales paid before it or without a payment date, less payments of declined sales or of sales made after it. Received: sales paid with a payment date in the period. After a closed month, the opening is the receivable recorded at its close and reductions include its adjustments.';
 
 function BridgeRows({ rows }: { rows: readonly BridgeRow[] }) {
-  if (rows.length === 0) return <Text size="sm">No sales to bridge in this month.</Text>;
+  if (rows.length === 0) return <Text size="sm">No sales to bridge in this period.</Text>;
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped>
@@ -60,13 +60,16 @@ function BridgeRows({ rows }: { rows: readonly BridgeRow[] }) {
 export function BridgeTable({
   range,
   asOf,
-  monthLabel,
+  periodLabel,
   dataVersion,
+  testId,
 }: {
   range: DayRange;
   asOf: string | null;
-  monthLabel: string;
+  /** The period's name: "October 2026", "Q3 2026", "2026". */
+  periodLabel: string;
   dataVersion: number;
+  testId: string;
 }) {
   const bridge = useBridgeQuery(
     () => call('booksBridge', { ...range, ...(asOf === null ? {} : { asOf }) }),
@@ -74,9 +77,9 @@ export function BridgeTable({
     { deferred: true },
   );
   return (
-    <Stack gap={6} data-testid="payouts-bridge">
+    <Stack gap={6} data-testid={testId}>
       <Title order={3} size="h5">
-        From earned to received in {monthLabel}
+        From earned to received in {periodLabel}
       </Title>
       <Text size="xs" c="dimmed">
         {EXPLAINED}

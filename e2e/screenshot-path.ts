@@ -12,13 +12,20 @@ export function screenshotPath(fileName: string): string {
 /** Hides transient notifications so a picture shows the screen itself. */
 const HIDE_TOASTS = '.mantine-Notifications-root { display: none !important; }';
 
+/** The part of the page's document this file reads; it is also compiled without the DOM's types. */
+interface AnimatedDocument {
+  getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[];
+}
+
 /**
  * Waits until no transition or finite animation runs (the navbar sliding after a resize, a segmented control's
  * indicator moving), so a picture never catches one half-way; spinners, which never end, are not waited for.
  */
 async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    (globalThis as unknown as { document: AnimatedDocument }).document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
 }
 

@@ -2,8 +2,12 @@
  * A hand-written fiscal year for the year summary's tests (B5): the year 2026 starting 6 April runs 2026-04-06 to
  * 2027-04-05. Not used by the app.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CACHE_FILE_NAME } from '../src/cli/data-dir';
+import { openCache } from '../src/core/cache';
 import type { Sale } from '../src/shared/domain';
-import { parsedSales } from './cache-kit';
+import { parsedSales, tempFolder, testClock } from './cache-kit';
 
 /** 6 April. */
 export const APRIL_6 = { month: 4, day: 6 };
@@ -37,3 +41,15 @@ export const FIRST_JPY_MONTH = {
   accrual: '2000',
   difference: '-1500',
 };
+
+/** A data folder whose cache holds the fixture as the demo account's sales, for the command line's tests. */
+export function yearFixtureDataDir(name: string): { folder: ReturnType<typeof tempFolder>; dataDir: string } {
+  const folder = tempFolder(name);
+  const dataDir = join(folder.dir, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const clock = testClock();
+  const { cache } = openCache({ path: join(dataDir, CACHE_FILE_NAME), now: clock.now });
+  cache.storePage('demo', yearFixture(), clock.now());
+  cache.close();
+  return { folder, dataDir };
+}

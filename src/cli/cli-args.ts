@@ -336,7 +336,7 @@ export const COMMANDS = {
       'One line per payment date (a bank account holds one currency). Payouts dated after today are announced, not received, and left out.',
       `xero: header exactly Date,Amount,Payee,Description,Reference; more than ${XERO_LINES_PER_FILE.toLocaleString('en')} lines are split into <file>-part-1-of-N.csv and so on.`,
       'qbo: header exactly Date,Description,Amount (QuickBooks Online three-column bank CSV).',
-      'journal: Date,Account,Debit,Credit,Currency,Memo, each payout debited to "Bank" and credited to "Affiliate commission income", so it balances.',
+      'journal: Date,Account,Debit,Credit,Currency,Memo, each payout debited to the bank account and credited to the income account set in the app (Settings > Ledger files; "Bank" and "Affiliate commission income" until changed), so it balances.',
       "Amounts are plain decimals with a dot in the currency's own decimals (JPY none, KWD three); text that could start a formula is neutralised.",
     ],
     options: {
@@ -350,7 +350,7 @@ export const COMMANDS = {
       'date-format': {
         type: 'string',
         value: '<dd/mm/yyyy|mm/dd/yyyy>',
-        help: 'How dates are written (default dd/mm/yyyy).',
+        help: 'How dates are written (default: as set in the app, dd/mm/yyyy until changed).',
       },
       force: { type: 'boolean', help: 'Replace the file(s) if they exist.' },
     },

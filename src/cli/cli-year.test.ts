@@ -1,25 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCache } from '../core/cache';
-import { tempFolder, testClock } from '../../test-support/cache-kit';
 import { runCliInMemory } from '../../test-support/cli-kit';
-import { FIRST_JPY_MONTH, yearFixture } from '../../test-support/year-fixture';
+import { FIRST_JPY_MONTH, yearFixtureDataDir } from '../../test-support/year-fixture';
 import { createConfSettingsStore, PreferencesStore } from '../core/settings';
-import { CACHE_FILE_NAME } from './data-dir';
 
-let folder: ReturnType<typeof tempFolder>;
+let folder: ReturnType<typeof yearFixtureDataDir>['folder'];
 let dataDir: string;
 
 beforeAll(() => {
-  folder = tempFolder('cli-year');
-  dataDir = join(folder.dir, 'data');
-  mkdirSync(dataDir, { recursive: true });
-  const clock = testClock();
-  const { cache } = openCache({ path: join(dataDir, CACHE_FILE_NAME), now: clock.now });
-  cache.storePage('demo', yearFixture(), clock.now());
-  cache.close();
+  ({ folder, dataDir } = yearFixtureDataDir('cli-year'));
 });
 afterAll(() => folder.remove());
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { EXPORT_COLUMN_IDS } from './export-columns';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS } from './export-presets';
+import { LEDGER_FORMATS } from './ledger';
 import { filterDaySchema, isoDayWithin, latestSyncDay, salesSelectionSchema, salesSortSchema } from './sales-query';
 
 /** A day a sync may cover: every day asks the service for pages, so the range stops a year from today (S17). */
@@ -116,6 +117,20 @@ export const showInFolderSchema = z.strictObject({ path: z.string().min(1).max(4
 
 /** A file to open in its default app; only the file the last export wrote is opened. */
 export const openFileSchema = z.strictObject({ path: z.string().min(1).max(4096) });
+
+/** A currency's payouts of a period, as a ledger file of `format` (L3). */
+export const ledgerExportSchema = z
+  .strictObject({
+    format: z.enum(LEDGER_FORMATS),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, { message: 'must be a currency code such as EUR' })
+      .max(3),
+    from: filterDaySchema,
+    to: filterDaySchema,
+  })
+  .refine((r) => r.from <= r.to, { message: 'the end date is before the start date', path: ['to'] });
+export type LedgerExportQuery = z.output<typeof ledgerExportSchema>;
 
 /** A calendar month to close or reopen (B2). */
 export const monthSchema = z.strictObject({

@@ -30,5 +30,8 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   backgroundSyncHours: 6,
   fiscalYearStartMonth: 1,
   fiscalYearStartDay: 1,
+  ledgerDateFormat: 'dd/mm/yyyy' as const,
+  journalBankAccount: 'Bank',
+  journalIncomeAccount: 'Affiliate commission income',
   accounts: Object.freeze({}),
 });

@@ -14,6 +14,7 @@ import {
   VIEW_NAME_MAX_LENGTH,
   VIEW_NAME_TOO_LONG,
 } from './preference-rules';
+import { JOURNAL_ACCOUNT_MAX_LENGTH, LEDGER_DATE_FORMATS } from './ledger';
 import { salesFilterSchema, salesSortSchema } from './sales-query';
 
 export { MAX_REMEMBERED_ACCOUNTS } from './preference-rules';
@@ -59,6 +60,13 @@ export const accountPreferencesSchema = z.strictObject({
 });
 export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;
 
+/** A journal account's name as a bookkeeping program shows it. */
+const journalAccount = z
+  .string()
+  .trim()
+  .min(1, 'Enter the account’s name.')
+  .max(JOURNAL_ACCOUNT_MAX_LENGTH, `Use at most ${JOURNAL_ACCOUNT_MAX_LENGTH} characters.`);
+
 /** All preferences, with defaults. */
 export const preferencesSchema = z.strictObject({
   theme: z.enum(['light', 'dark', 'auto']).default(DEFAULT_PREFERENCES.theme),
@@ -74,6 +82,11 @@ export const preferencesSchema = z.strictObject({
   fiscalYearStartMonth: z.number().int().min(1).max(12).default(DEFAULT_PREFERENCES.fiscalYearStartMonth),
   /** The day of that month (1–28, so every month has it) the fiscal year starts on, for the year summary. */
   fiscalYearStartDay: z.number().int().min(1).max(28).default(DEFAULT_PREFERENCES.fiscalYearStartDay),
+  /** How ledger files write dates. */
+  ledgerDateFormat: z.enum(LEDGER_DATE_FORMATS).default(DEFAULT_PREFERENCES.ledgerDateFormat),
+  /** The accounts a journal ledger file debits (money received) and credits (commission income). */
+  journalBankAccount: journalAccount.default(DEFAULT_PREFERENCES.journalBankAccount),
+  journalIncomeAccount: journalAccount.default(DEFAULT_PREFERENCES.journalIncomeAccount),
   accounts: z
     .record(preferencesScopeSchema, accountPreferencesSchema)
     .refine((accounts) => Object.keys(accounts).length <= MAX_REMEMBERED_ACCOUNTS, {
@@ -92,6 +105,9 @@ export const preferencesPatchSchema = z.strictObject({
   backgroundSyncHours: z.number().int().min(0).max(24).optional(),
   fiscalYearStartMonth: z.number().int().min(1).max(12).optional(),
   fiscalYearStartDay: z.number().int().min(1).max(28).optional(),
+  ledgerDateFormat: z.enum(LEDGER_DATE_FORMATS).optional(),
+  journalBankAccount: journalAccount.optional(),
+  journalIncomeAccount: journalAccount.optional(),
   account: z
     .strictObject({
       id: preferencesScopeSchema,

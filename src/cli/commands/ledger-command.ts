@@ -17,6 +17,8 @@ export async function ledgerCommand(context: CliContext, options: CommandOptions
   const account = resolveAccount(context, options.account);
   const range = resolvePeriod(options, context.today(), 'ledger');
   const cache = context.cache();
+  // Dates and journal accounts as set in the app's Settings, unless the command says otherwise.
+  const preferences = context.preferences.get();
   noteSyncUnderWay(cache, account, io);
   const history = readPaymentHistory(cache, account.cacheKey, range, context.now(), { currencies: [options.currency] });
   const actions = cliSyncActions(syncCommandFor(account, io.program));
@@ -28,8 +30,9 @@ export async function ledgerCommand(context: CliContext, options: CommandOptions
       range,
       today: context.today(),
       format: options.format,
-      dateFormat: options['date-format'] ?? 'dd/mm/yyyy',
+      dateFormat: options['date-format'] ?? preferences.ledgerDateFormat,
       payee: account.label,
+      accounts: { bank: preferences.journalBankAccount, income: preferences.journalIncomeAccount },
       path: resolve(options.out),
       overwrite: options.force === true,
     });

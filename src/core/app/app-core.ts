@@ -34,6 +34,8 @@ import { createOverviewReader, type OverviewReader } from '../overview';
 import { createBooksReader, type BooksReader } from '../books';
 import { createPayoutReader, type PayoutReader } from '../payouts';
 import { createYearReader } from '../fiscal-year';
+import { buildLedger } from '../ledger';
+import type { LedgerExportQuery } from '../../shared/ipc-requests';
 import type { YearQuery, YearSummary } from '../../shared/year-summary';
 import {
   changeNews,
@@ -96,6 +98,8 @@ export interface AppCore {
     /** A fiscal year's cash and accrual summary (B5), and its workbook. */
     year(query: YearQuery): YearSummary;
     exportYear(query: YearQuery): Promise<ExportResult>;
+    /** A currency's payouts of a period as a file a bookkeeping program imports (L3). */
+    exportLedger(query: LedgerExportQuery): Promise<ExportResult>;
   };
   /** The books (B2, B3): the bridge of a period, closed months and their adjustments, from the cache. */
   books: BooksReader;
@@ -195,14 +199,16 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     }
   }
 
+  function describeAccount(): { label: string; baseUrl: string } {
+    const status = session.status();
+    if (status.kind === 'account') return { label: status.account.label, baseUrl: status.account.baseUrl };
+    return { label: status.kind === 'demo' ? status.label : 'account', baseUrl: DEMO_BASE_URL };
+  }
+
   const exporter = createAppExporter({
     cache: () => cache.get(),
     account,
-    describeAccount: () => {
-      const status = session.status();
-      if (status.kind === 'account') return { label: status.account.label, baseUrl: status.account.baseUrl };
-      return { label: status.kind === 'demo' ? status.label : 'account', baseUrl: DEMO_BASE_URL };
-    },
+    describeAccount,
     describeAccounts: (ids) =>
       ids.map((id) => {
         const meta = registry.find(id);
@@ -286,6 +292,28 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         return { filePath, format: 'csv', rowCount: filePath === null ? 0 : sales, dataAsOf: null };
       },
       year: (query) => years.read(query).summary,
+      exportLedger: async ({ format, currency, from, to }) => {
+        const prefs = preferences.get();
+        const ledger = buildLedger(cache.get(), {
+          account: account(),
+          currency,
+          range: { from, to },
+          today: localIsoDay(now()),
+          format,
+          dateFormat: prefs.ledgerDateFormat,
+          payee: describeAccount().label,
+          accounts: { bank: prefs.journalBankAccount, income: prefs.journalIncomeAccount },
+        });
+        const [file, ...more] = ledger.files;
+        if (file === undefined || more.length > 0)
+          throw new AppError(
+            'INVALID_INPUT',
+            'This period has too many payouts for one file. Choose a shorter period.',
+          );
+        const filePath = await exporter.exportCsvReport(`commission-desk-${format}-${currency}-${from}.csv`, file.text);
+        if (filePath !== null) desktop.rememberWrittenFile(filePath);
+        return { filePath, format: 'csv', rowCount: filePath === null ? 0 : ledger.lines.length, dataAsOf: null };
+      },
       exportYear: async (query) => {
         const { year, summary } = years.read(query);
         const name = `commission-desk-fiscal-year-${year.from}.xlsx`;

@@ -53,6 +53,7 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     adjustments: () => core.books.adjustments(),
     yearSummary: (query) => core.payouts.year(query),
     exportYear: (query) => core.payouts.exportYear(query),
+    exportLedger: (query) => core.payouts.exportLedger(query),
     accountsOverview: () => core.overview.accounts(),
     compareSales: (query) => core.compare.compare(query),
     exportComparison: (query) => core.compare.exportCsv(query),

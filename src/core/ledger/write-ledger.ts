@@ -7,15 +7,19 @@ import { once } from 'node:events';
 import type { DayRange } from '../../shared/dates';
 import { writeAtomically } from '../export';
 import { readPayouts, type PayoutSource } from '../payouts';
-import { ledgerFilePath, ledgerFiles, type LedgerFileOptions } from './ledger-files';
+import { ledgerFilePath, ledgerFiles, type LedgerFile, type LedgerFileOptions } from './ledger-files';
 import { ledgerLines, type LedgerSelection } from './ledger-lines';
 
-/** What to write. */
-export interface LedgerRequest extends LedgerFileOptions {
+/** Which payouts, in which format. */
+export interface LedgerQuery extends LedgerFileOptions {
   account: string;
   currency: string;
   range: DayRange;
   today: string;
+}
+
+/** What to write, and where. */
+export interface LedgerRequest extends LedgerQuery {
   /** The chosen file; split parts are named beside it. */
   path: string;
   overwrite: boolean;
@@ -24,6 +28,13 @@ export interface LedgerRequest extends LedgerFileOptions {
 /** What was written. */
 export interface LedgerWritten extends LedgerSelection {
   paths: string[];
+}
+
+/** The payouts of `query` and the file(s) holding them, read from the cache: what the app and the CLI write alike. */
+export function buildLedger(source: PayoutSource, query: LedgerQuery): LedgerSelection & { files: LedgerFile[] } {
+  const { payouts } = readPayouts(source, query.account, query.range, query.today);
+  const selection = ledgerLines(payouts, query.currency);
+  return { ...selection, files: ledgerFiles(selection.lines, query) };
 }
 
 /** Thrown before anything is written when a file to write exists and may not be replaced. */
@@ -47,9 +58,7 @@ async function writeText(path: string, text: string, overwrite: boolean): Promis
 
 /** Writes the ledger file(s) of `request`; checks every target first, so a refusal leaves no part behind. */
 export async function writeLedger(source: PayoutSource, request: LedgerRequest): Promise<LedgerWritten> {
-  const { payouts } = readPayouts(source, request.account, request.range, request.today);
-  const selection = ledgerLines(payouts, request.currency);
-  const files = ledgerFiles(selection.lines, request);
+  const { files, ...selection } = buildLedger(source, request);
   const paths = files.map((file) => ledgerFilePath(request.path, file));
   const taken = request.overwrite ? undefined : paths.find((path) => existsSync(path));
   if (taken !== undefined) throw new LedgerFileExists(taken);

@@ -22,7 +22,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { localIsoDay } from '../../../shared/dates';
+import { localIsoDay, type DayRange } from '../../../shared/dates';
 import { monthRange } from '../../../shared/export-presets';
 import type { OpenAmount, PaymentDelay, Payout, PayoutReport } from '../../../shared/payouts';
 import { call } from '../common/bridge';
@@ -42,6 +42,7 @@ import {
 import { useSyncActions, useSyncState } from '../sync';
 import { BridgeTable, MonthClose } from '../books';
 import { AgingTable } from './aging-table';
+import { LedgerDialog } from './ledger-dialog';
 import { YearSection } from './year-table';
 
 /** The sentence under the open amounts: the observed delay as a range, explicitly not a promise. */
@@ -104,7 +105,7 @@ export function PayoutsScreen() {
         </Group>
       ) : (
         <>
-          <PayoutsBody report={report.data} monthLabel={monthLabel} exporter={exporter} />
+          <PayoutsBody report={report.data} range={range} monthLabel={monthLabel} exporter={exporter} />
           <BridgeTable
             range={range}
             asOf={asOf}
@@ -122,13 +123,18 @@ export function PayoutsScreen() {
 
 function PayoutsBody({
   report,
+  range,
   monthLabel,
   exporter,
 }: {
   report: PayoutReport;
+  range: DayRange;
   monthLabel: string;
   exporter: ExportRunner;
 }) {
+  const [ledgerOpen, setLedgerOpen] = useState(false);
+  // Received payouts only: one announced for a later day is not in the bank yet, so not in a ledger file.
+  const currencies = [...new Set(report.payouts.filter((p) => !p.scheduled).map((p) => p.currency))].sort();
   return (
     <>
       {report.warnings.length > 0 && <IncompleteHistory report={report} />}
@@ -178,7 +184,28 @@ function PayoutsBody({
           month; sync to check for new payments.
         </Text>
       ) : (
-        <PayoutTable payouts={report.payouts} moment={report.moment} exporter={exporter} />
+        <>
+          <PayoutTable payouts={report.payouts} moment={report.moment} exporter={exporter} />
+          {report.moment === null && currencies.length > 0 && (
+            <Group justify="flex-end">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<DownloadIcon size={14} />}
+                onClick={() => setLedgerOpen(true)}
+              >
+                Ledger file…
+              </Button>
+            </Group>
+          )}
+          <LedgerDialog
+            opened={ledgerOpen}
+            onClose={() => setLedgerOpen(false)}
+            range={range}
+            periodLabel={monthLabel}
+            currencies={currencies}
+          />
+        </>
       )}
       <AgingTable
         aging={report.aging}

@@ -50,6 +50,7 @@ import {
 } from '../sync';
 import { BackgroundSyncSetting } from './background-sync-setting';
 import { FiscalYearSetting } from './fiscal-year-setting';
+import { LedgerSetting } from './ledger-setting';
 import { NetworkCard } from './network-card';
 import { SettingsCard } from '../common/settings-card';
 import { Tooltip } from '../common/tooltip';
@@ -87,6 +88,7 @@ export function SettingsScreen(props: SettingsScreenProps) {
       <AppearanceCard />
       <SyncCard />
       <FiscalYearSetting />
+      <LedgerSetting />
       <CacheCard appInfo={props.appInfo} appInfoError={props.appInfoError} />
       <AccountsCard {...props} />
       <NetworkCard

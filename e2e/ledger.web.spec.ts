@@ -1,0 +1,119 @@
+/**
+ * Ledger files from Payouts (L3) against the HTTPS fake service: with the journal's accounts named in Settings (an
+ * empty name refused with a message), "Ledger file…" writes last month's payouts of one currency as a journal and as a
+ * Xero statement; each file read back by a parser that takes exactly the published columns, its amounts summing in
+ * minor units to the payouts of the fake's own records.
+ */
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { expect, test } from './fixtures';
+import { backfill, cents, goToSection, isoOf, localDay, previousMonth } from './ui-helpers';
+import { screenshotsAtSizes } from './screenshot-path';
+import type { FakeService } from './fake-service/fake-service';
+
+/** The payouts of `currency` received in `from`..`to` by today, in cents, per payment date. */
+function received(fake: FakeService, currency: string, from: string, to: string): Map<string, number> {
+  const today = localDay(new Date());
+  const out = new Map<string, number>();
+  for (const sale of fake.sales) {
+    const day = typeof sale.payment_date === 'string' && sale.payment_date !== '' ? isoOf(sale.payment_date) : '';
+    if (sale.payment_status !== 'paid' || sale.currency !== currency || day < from || day > to || day > today) continue;
+    out.set(day, (out.get(day) ?? 0) + cents(Number(sale.commission_amount)));
+  }
+  return out;
+}
+
+/** Reads a CSV as an importer does: the header must be exactly `columns`, every row that many cells. */
+function readStrict(text: string, columns: readonly string[]): Record<string, string>[] {
+  return parse(text, {
+    columns: (header: string[]) => {
+      if (header.join('|') !== columns.join('|'))
+        throw new Error(`header ${header.join(',')} is not ${columns.join(',')}`);
+      return header;
+    },
+    relax_column_count: false,
+  }) as Record<string, string>[];
+}
+
+/** A plain amount with two decimals, as cents. */
+function centsOf(text: string): number {
+  if (!/^-?\d+\.\d{2}$/.test(text)) throw new Error(`"${text}" is not a plain amount with two decimals`);
+  return Math.round(Number(text) * 100);
+}
+
+test.describe('ledger files', () => {
+  test('L3: from Payouts, the journal (accounts from Settings) and the Xero file hold last month’s payouts of a currency to the cent', async ({
+    signedIn: page,
+    host,
+    fake,
+  }) => {
+    test.setTimeout(180_000);
+    const { from, to, label } = previousMonth();
+    const currency = 'EUR';
+    const expected = received(fake, currency, from, to);
+    expect(expected.size).toBeGreaterThan(0);
+    await backfill(page);
+
+    await goToSection(page, 'Settings');
+    const card = page.getByTestId('settings-ledger');
+    const income = card.getByLabel('Journal: income account');
+    await income.fill('');
+    await expect(card).toContainText('Enter the account’s name as your bookkeeping program shows it.');
+    await card.scrollIntoViewIfNeeded();
+    await screenshotsAtSizes(page, 'settings-ledger', () => card.scrollIntoViewIfNeeded());
+    await income.fill('Commission income (affiliates)');
+    await income.blur();
+    await expect(card.getByText('Enter the account’s name', { exact: false })).toHaveCount(0);
+
+    await goToSection(page, 'Payouts');
+    await page.getByTestId('payouts-month').click();
+    await page.getByRole('option', { name: label }).click();
+    await page.getByRole('button', { name: 'Ledger file…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Ledger file of ${label}` });
+    await dialog.getByLabel('Journal (CSV)').check();
+    await dialog.getByTestId('ledger-currency').click();
+    await page.getByRole('option', { name: currency, exact: true }).click();
+    await screenshotsAtSizes(page, 'ledger-dialog');
+    await dialog.getByRole('button', { name: 'Write ledger file' }).click();
+    await expect(page.getByTestId('export-notification')).toContainText(`Wrote ${expected.size} payout`);
+
+    const [journalName] = (await readdir(host.exportDir)).filter((f) => f.endsWith('.csv'));
+    const journal = readStrict(await readFile(join(host.exportDir, journalName as string), 'utf8'), [
+      'Date',
+      'Account',
+      'Debit',
+      'Credit',
+      'Currency',
+      'Memo',
+    ]);
+    const total = [...expected.values()].reduce((a, b) => a + b, 0);
+    const debits = journal.filter((line) => line.Account === 'Bank');
+    const credits = journal.filter((line) => line.Account === 'Commission income (affiliates)');
+    expect(debits).toHaveLength(expected.size);
+    expect(credits).toHaveLength(expected.size);
+    expect(debits.reduce((sum, line) => sum + centsOf(line.Debit ?? ''), 0)).toBe(total);
+    expect(credits.reduce((sum, line) => sum + centsOf(line.Credit ?? ''), 0)).toBe(total);
+    expect(journal.every((line) => line.Currency === currency)).toBe(true);
+    // Dates as dd/mm/yyyy, the default.
+    const [y, m, d] = ([...expected.keys()].sort()[0] as string).split('-');
+    expect(debits[0]?.Date).toBe(`${d}/${m}/${y}`);
+
+    await rm(join(host.exportDir, journalName as string));
+    await page.getByRole('button', { name: 'Ledger file…' }).click();
+    await dialog.getByLabel('Xero bank statement (CSV)').check();
+    await dialog.getByRole('button', { name: 'Write ledger file' }).click();
+    await expect(page.getByTestId('export-notification')).toContainText(`Wrote ${expected.size} payout`);
+    const [xeroName] = (await readdir(host.exportDir)).filter((f) => f.endsWith('.csv'));
+    expect(xeroName).toMatch(/xero/);
+    const xero = readStrict(await readFile(join(host.exportDir, xeroName as string), 'utf8'), [
+      'Date',
+      'Amount',
+      'Payee',
+      'Description',
+      'Reference',
+    ]);
+    expect(xero).toHaveLength(expected.size);
+    expect(xero.reduce((sum, line) => sum + centsOf(line.Amount ?? ''), 0)).toBe(total);
+  });
+});

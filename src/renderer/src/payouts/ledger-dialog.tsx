@@ -1,0 +1,98 @@
+/**
+ * "Ledger file…" on Payouts (L3): the month's payouts of one currency (a bank account holds one currency) as a file a
+ * bookkeeping program imports — Xero's bank statement CSV, QuickBooks Online's bank CSV, or a balanced journal with
+ * the accounts named in Settings. The same files as the command line's `ledger`.
+ */
+import { Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { DayRange } from '../../../shared/dates';
+import type { LedgerFormat } from '../../../shared/ledger';
+import { call } from '../common/bridge';
+import { createExportNotice } from '../common/export-notice';
+import { pluralize } from '../common/format';
+import { DownloadIcon } from '../common/icons';
+import { usePreferences } from '../common/preferences-context';
+
+const FORMATS: { value: LedgerFormat; label: string; description: string }[] = [
+  { value: 'xero', label: 'Xero bank statement (CSV)', description: 'Date, Amount, Payee, Description, Reference' },
+  { value: 'qbo', label: 'QuickBooks Online bank file (CSV)', description: 'Date, Description, Amount' },
+  { value: 'journal', label: 'Journal (CSV)', description: 'Each payout as a balanced debit and credit' },
+];
+
+/** Props of {@link LedgerDialog}. */
+export interface LedgerDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  range: DayRange;
+  periodLabel: string;
+  /** The currencies of the period's payouts, the first chosen at first. */
+  currencies: string[];
+}
+
+/** The dialog: format and currency, then the save dialog. */
+export function LedgerDialog({ opened, onClose, range, periodLabel, currencies }: LedgerDialogProps) {
+  const { prefs } = usePreferences();
+  const [format, setFormat] = useState<LedgerFormat>('xero');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [writing, setWriting] = useState(false);
+  const currency = chosen !== null && currencies.includes(chosen) ? chosen : (currencies[0] ?? null);
+
+  const write = async () => {
+    if (currency === null) return;
+    setWriting(true);
+    const written = await call('exportLedger', { format, currency, ...range });
+    setWriting(false);
+    const notice = createExportNotice();
+    if (!written.ok) return notice.failed(written.error);
+    if (written.value.filePath === null) return;
+    notice.written(
+      'Ledger file written',
+      `Wrote ${pluralize(written.value.rowCount, 'payout', 'payouts')} in ${currency} of ${periodLabel}`,
+      written.value.filePath,
+    );
+    onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={() => !writing && onClose()} title={`Ledger file of ${periodLabel}`} centered>
+      <Stack gap="md">
+        <Radio.Group label="Format" value={format} onChange={(value) => setFormat(value as LedgerFormat)}>
+          <Stack gap="xs" mt={6}>
+            {FORMATS.map((choice) => (
+              <Radio key={choice.value} value={choice.value} label={choice.label} description={choice.description} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Select
+          label="Currency"
+          description="A bank account holds one currency: the file has that currency's payouts received in the month."
+          data={currencies}
+          value={currency}
+          onChange={setChosen}
+          allowDeselect={false}
+          data-testid="ledger-currency"
+        />
+        <Text size="xs" c="dimmed">
+          Dates are written {prefs.ledgerDateFormat}
+          {format === 'journal'
+            ? `; the journal debits “${prefs.journalBankAccount}” and credits “${prefs.journalIncomeAccount}”`
+            : ''}
+          . Change these under Settings → Ledger files.
+        </Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={writing}>
+            Cancel
+          </Button>
+          <Button
+            leftSection={<DownloadIcon size={14} />}
+            loading={writing}
+            disabled={currency === null}
+            onClick={() => void write()}
+          >
+            Write ledger file
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,10 +1,13 @@
 /**
  * Closing a month (B2) and the bridge on its own screen (B3), as a person does it against the HTTPS fake service:
  * "Close <month>" on Books records the figures the month's bridge shows; a later decline of one of its sales,
- * seen by the next sync, is an adjustment — counted in the navbar and listed on Adjustments with its effect;
+ * seen by the next sync, is an adjustment — counted in the navbar, listed on Adjustments with its effect and exported
+ * as CSV;
  * reopening asks first and clears both. The bridge is offered for a quarter and a year too, and the current month
  * cannot be closed.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { backfill, cents, choose, goToSection, isoOf, previousMonth, syncNow } from './ui-helpers';
@@ -38,6 +41,7 @@ async function bridgeLine(page: Page, currency: string, line: string): Promise<s
 test.describe('closing a month', () => {
   test('B2, B3: a closed month keeps its bridge figures; a later decline is an adjustment, counted and listed; reopening asks first', async ({
     signedIn: page,
+    host,
     fake,
   }) => {
     test.setTimeout(240_000);
@@ -87,6 +91,17 @@ test.describe('closing a month', () => {
     await expect(row).toContainText('Commission');
     await expect(row.getByTestId('adjustment-effect')).toHaveText(
       `−${money('USD', cents(Number(sale.commission_amount)))}`,
+    );
+    // The same line in the CSV an accountant is handed.
+    await page.getByRole('button', { name: 'Export adjustments (CSV)' }).click();
+    await expect(page.getByTestId('export-notification')).toContainText('Exported 1 adjustment');
+    const [csvName] = (await readdir(host.exportDir)).filter((f) => f.endsWith('.csv'));
+    const csv = (await readFile(join(host.exportDir, csvName as string), 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv[0]).toBe('Closed month,Sale,What changed,Before,After,Currency,Effect on commission,Seen');
+    expect(csv[1]).toMatch(
+      new RegExp(
+        `^${month},${sale.reference},Commission,pending,declined,USD,-${(cents(Number(sale.commission_amount)) / 100).toFixed(2)},`,
+      ),
     );
     // The pictures show the screen, not the Sync button's tooltip.
     await page.mouse.move(600, 700);

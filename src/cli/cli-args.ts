@@ -453,17 +453,25 @@ export const COMMANDS = {
   },
   adjustments: {
     summary: 'List the changes seen after a close to the sales of closed months, with their effect on commission.',
-    usage: 'adjustments --account <label|demo> [--json | --csv]',
+    usage: 'adjustments --account <label|demo> [--json | --csv] [--out <file.csv> [--force]]',
     notes: [
       "Effect on the month's net commission (earned less declined) per currency: an amount change adds the new and takes the old amount; a decline, or a sale no longer reported, takes its commission; the reverse gives it back; other changes are listed with no effect.",
       'JSON: an array of {"month", "reference", "field", "before", "after", "seenAt", "effect": [{"currency", "commission"}]}, oldest first, amounts exact in the currency\'s own decimals. CSV and table: one line per adjustment and currency.',
+      '--out writes the same lines as the app\'s "Export adjustments (CSV)": Closed month, Sale, What changed, Before, After, Currency, Effect on commission, Seen.',
     ],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      out: { type: 'string', value: '<file.csv>', help: 'Instead, write the adjustments to this CSV file.' },
+      force: { type: 'boolean', help: 'Replace the file if it exists (once the new one is complete).' },
       ...TABLE_OPTIONS,
     },
     positionals: [] as string[],
-    schema: z.strictObject({ account: accountRef, ...tableFields }),
+    schema: z.strictObject({
+      account: accountRef,
+      out: z.string().min(1).optional(),
+      force: z.boolean().optional(),
+      ...tableFields,
+    }),
   },
   year: {
     summary:

@@ -128,6 +128,7 @@ export const IPC_CONTRACT = {
   closeMonth: channel('books:close', monthSchema).returns<ClosedMonth>(),
   reopenMonth: channel('books:reopen', monthSchema).returns<null>(),
   adjustments: channel('books:adjustments', noInput).returns<Adjustment[]>(),
+  exportAdjustments: channel('books:adjustmentsExport', noInput).returns<ExportResult>(),
   yearSummary: channel('payouts:year', yearQuerySchema).returns<YearSummary>(),
   exportYear: channel('payouts:yearExport', yearQuerySchema).returns<ExportResult>(),
   exportLedger: channel('payouts:ledgerExport', ledgerExportSchema).returns<ExportResult>(),

@@ -2,12 +2,15 @@
  * `close`, `reopen` and `adjustments` (B2): closing a month records its figures per currency; a later change to one
  * of its sales is an adjustment. Read and write the cache only: no network, no credentials.
  */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { closeMonth, readAdjustments } from '../../core/books';
+import { adjustmentsCsv, writeTextAtomically } from '../../core/export';
 import { resolvePeriod, type CommandOptions } from '../cli-args';
 import { resolveAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
-import { usageError } from '../cli-errors';
-import type { CliIo } from '../cli-io';
+import { CliError, EXIT_CODES, usageError } from '../cli-errors';
+import { count, type CliIo } from '../cli-io';
 import { printRows, shapeOf } from '../cli-table';
 
 function monthOf(context: CliContext, month: string, command: string): string {
@@ -51,6 +54,18 @@ export async function adjustmentsCommand(
   const shape = shapeOf(options, 'adjustments');
   const account = resolveAccount(context, options.account);
   const adjustments = readAdjustments(context.cache(), account.cacheKey);
+  if (options.out !== undefined) {
+    const out = resolve(options.out);
+    if (options.force !== true && existsSync(out))
+      throw new CliError(
+        `${out} already exists and was left as it is.`,
+        EXIT_CODES.export,
+        'Pass --force to replace it.',
+      );
+    await writeTextAtomically(out, adjustmentsCsv(adjustments), options.force === true);
+    io.stdout(`Wrote ${count(adjustments.length)} adjustments to ${out}\n`);
+    return;
+  }
   if (shape === 'json') {
     io.stdout(`${JSON.stringify(adjustments, null, 2)}\n`);
     return;

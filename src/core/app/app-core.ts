@@ -9,6 +9,7 @@ import { AppError } from '../../shared/errors';
 import { createAccountActions, type AccountActions, AccountRegistry, CredentialVault } from '../accounts';
 import { DEMO_BASE_URL } from '../demo';
 import {
+  adjustmentsCsv,
   claimFileText,
   createAppExporter,
   writeYearWorkbookTo,
@@ -102,7 +103,7 @@ export interface AppCore {
     exportLedger(query: LedgerExportQuery): Promise<ExportResult>;
   };
   /** The books (B2, B3): the bridge of a period, closed months and their adjustments, from the cache. */
-  books: BooksReader;
+  books: BooksReader & { exportAdjustments(): Promise<ExportResult> };
   /** Every saved account's standing, from the cache. */
   overview: OverviewReader;
   /** A period against the one before, with a breakdown, and its CSV. */
@@ -259,6 +260,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     logger: deps.logger,
   });
 
+  const books = createBooksReader(() => cache.get(), account, now);
   const years = createYearReader(
     () => cache.get(),
     account,
@@ -324,7 +326,16 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         return { filePath, format: 'xlsx', rowCount: filePath === null ? 0 : summary.rows.length, dataAsOf: null };
       },
     },
-    books: createBooksReader(() => cache.get(), account, now),
+    books: {
+      ...books,
+      exportAdjustments: async () => {
+        const adjustments = books.adjustments();
+        const name = `commission-desk-adjustments-${localIsoDay(now())}.csv`;
+        const filePath = await exporter.exportCsvReport(name, adjustmentsCsv(adjustments));
+        if (filePath !== null) desktop.rememberWrittenFile(filePath);
+        return { filePath, format: 'csv', rowCount: filePath === null ? 0 : adjustments.length, dataAsOf: null };
+      },
+    },
     overview: createOverviewReader(
       () => cache.get(),
       () => registry.list(),

@@ -10,6 +10,8 @@
  * again before the rename, so the export keeps that mode under its chosen name.
  */
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { chmod, link, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { hasPosixModes, PRIVATE_FILE_MODE } from '../settings';
@@ -149,4 +151,17 @@ export async function writeAtomically(
     await rm(tempPath, { force: true });
     throw error;
   }
+}
+
+/** Writes `text` to `targetPath` atomically, as above: small reports (a claim file, a ledger, adjustments). */
+export async function writeTextAtomically(targetPath: string, text: string, overwrite: boolean): Promise<void> {
+  await writeAtomically(
+    targetPath,
+    async (tempPath) => {
+      const output = createWriteStream(tempPath, { flags: 'wx' });
+      output.end(text);
+      await once(output, 'close');
+    },
+    { overwrite },
+  );
 }

@@ -3,15 +3,13 @@
  * the platform needs — reference, dates, amounts, statuses, sub-ID, product — and the sale's history as the cache saw
  * it. CSV with the exports' safety (formula text neutralised), written atomically.
  */
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
 import { checkTimeText } from '../../shared/dates';
 import { EXPORT_COLUMN_LABELS, type ExportColumnId } from '../../shared/export-columns';
 import { CHANGE_FIELD_LABELS } from '../../shared/sale-changes';
 import type { SaleChange } from '../../shared/sales-query-types';
 import type { SalesCache } from '../cache';
 import { overdueSales } from '../payouts';
-import { writeAtomically } from './atomic-file';
+import { writeTextAtomically } from './atomic-file';
 import { csvLine } from './csv-writer';
 import { csvTextField } from './text-safety';
 
@@ -60,14 +58,6 @@ export async function writeClaimFile(
   overwrite: boolean,
 ): Promise<number> {
   const { text, sales } = claimFileText(cache, account, asOf);
-  await writeAtomically(
-    targetPath,
-    async (tempPath) => {
-      const output = createWriteStream(tempPath, { flags: 'wx' });
-      output.end(text);
-      await once(output, 'close');
-    },
-    { overwrite },
-  );
+  await writeTextAtomically(targetPath, text, overwrite);
   return sales;
 }

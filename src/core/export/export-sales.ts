@@ -8,6 +8,8 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { BridgeRow } from '../../shared/bridge';
+import type { Adjustment } from '../../shared/closed-month';
+import type { DayRange } from '../../shared/dates';
 import { AppError } from '../../shared/errors';
 import { resolveExportColumns, type ExportColumnId } from '../../shared/export-columns';
 import { applyExportPreset, type ExportFormat, type ExportPresetId } from '../../shared/export-presets';
@@ -15,7 +17,7 @@ import type { ExportFreshnessReport, ExportRequest } from '../../shared/ipc-cont
 import type { SalesFilter, SalesSort } from '../../shared/sales-query';
 import type { DataAsOf } from '../../shared/sales-query-types';
 import type { AsOfCache, SalesCache } from '../cache';
-import { readBridge } from '../books';
+import { readAdjustments, readBridge, readClosedBridge } from '../books';
 import { writeAtomically } from './atomic-file';
 import { writeCsv } from './csv-writer';
 import { aboutEntries, type AboutFacts } from './export-about';
@@ -66,8 +68,11 @@ type ExportReads = Pick<
   'iterateSales' | 'coverage' | 'lastSyncRun' | 'oldestStatusCheck' | 'staleOpenSales' | 'countSales'
 >;
 
-/** The cache operations an export reads; `asOf` gives the reads of a past moment (B1). */
-export type ExportCache = ExportReads & Partial<Pick<SalesCache, 'asOf'>>;
+/**
+ * The cache operations an export reads; `asOf` gives the reads of a past moment (B1), and the closed months and the
+ * change log give an accounting export its bridge from the last close and its adjustments (B2).
+ */
+export type ExportCache = ExportReads & Partial<Pick<SalesCache, 'asOf' | 'closedMonths' | 'changesSince'>>;
 
 /** The reads `request` asks for: today's, or those as of its moment, with the About sheet's facts of that moment. */
 function readsFor<T extends FreshnessCache>(
@@ -165,20 +170,41 @@ function checkSize(format: ExportFormat, total: number): void {
   );
 }
 
-/**
- * The bridge of an accounting export (the earned or payments preset of one account over a period, as xlsx): the
- * Bridge sheet ties the period's earned commission to what was received; other exports have none.
- */
-function bridgeOf(
-  cache: ExportReads,
-  accounts: readonly ExportAccount[],
-  plan: ResolvedExport,
-): BridgeRow[] | undefined {
+/** Whether `plan` is an accounting export (the earned or payments preset of one account over a period, as xlsx). */
+function accountingRange(accounts: readonly ExportAccount[], plan: ResolvedExport): DayRange | null {
   const { from, to } = plan.filter;
   const accounting = plan.preset === 'earned' || plan.preset === 'payments';
   if (!accounting || plan.format !== 'xlsx' || accounts.length !== 1 || from === undefined || to === undefined)
-    return undefined;
-  return readBridge(cache, (accounts[0] as ExportAccount).key, { from, to });
+    return null;
+  return { from, to };
+}
+
+/**
+ * The books of an accounting export: the Bridge sheet ties the period's earned commission to what was received,
+ * opening from the last close when the month before is closed; "Adjustments since close" lists what changed in closed
+ * months since. As of a past moment, the plain bridge of that moment and no adjustments. Other exports have neither.
+ */
+function booksOf(
+  cache: ExportReads,
+  today: ExportCache,
+  asOf: boolean,
+  accounts: readonly ExportAccount[],
+  plan: ResolvedExport,
+): { bridge?: BridgeRow[]; adjustments?: Adjustment[] } {
+  const range = accountingRange(accounts, plan);
+  if (range === null) return {};
+  const account = (accounts[0] as ExportAccount).key;
+  if (asOf || today.closedMonths === undefined || today.changesSince === undefined)
+    return { bridge: readBridge(cache, account, range) };
+  const books = {
+    iterateSales: cache.iterateSales.bind(cache),
+    closedMonths: today.closedMonths.bind(today),
+    changesSince: today.changesSince.bind(today),
+  };
+  return {
+    bridge: readClosedBridge(books, account, range),
+    adjustments: readAdjustments(books, account),
+  };
 }
 
 /** Waits until the output released its file, so it can be flushed, renamed or removed (Windows refuses while open). */
@@ -231,7 +257,7 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
                 links,
                 createdAt: now(),
                 summaryNotes: freshnessNotes(freshness),
-                bridge: bridgeOf(cache, accounts, plan),
+                ...booksOf(cache, input.cache, asOf !== undefined, accounts, plan),
                 about: (count, flaggedSales) =>
                   aboutEntries({
                     accountLabel: accounts.map((account) => account.label).join(', '),

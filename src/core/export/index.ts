@@ -6,4 +6,5 @@ export * from './freshness-lines';
 export { csvTextField } from './text-safety';
 export * from './claim-file';
 export { writeYearWorkbook, writeYearWorkbookTo } from './year-workbook';
-export { writeAtomically } from './atomic-file';
+export { writeTextAtomically } from './atomic-file';
+export { adjustmentsCsv } from './adjustments-report';

@@ -7,6 +7,7 @@
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { BridgeRow } from '../../shared/bridge';
+import type { Adjustment } from '../../shared/closed-month';
 import type { ExportColumnId } from '../../shared/export-columns';
 import type { DateBasis } from '../../shared/export-presets';
 import type { CachedSale } from '../../shared/sales-query-types';
@@ -16,6 +17,7 @@ import { waitForRoom, type WriteGuard } from './write-pacing';
 import { RowXmlWriter } from './xlsx-row-xml';
 import { SalesSheetWriter } from './xlsx-sales-sheet';
 import { writeBridgeSheet } from './xlsx-bridge-sheet';
+import { ADJUSTMENTS_SHEET, writeAdjustmentsSheet } from './adjustments-report';
 import { SummarySheetWriter, type SummaryNote } from './xlsx-summary-sheet';
 import { DATE_TIME_FORMAT, styleHeader } from './xlsx-styles';
 
@@ -35,6 +37,8 @@ export interface WorkbookPlan {
   summaryNotes?: readonly SummaryNote[];
   /** The earned-to-received bridge of the export's period (B3), written as the Bridge sheet. */
   bridge?: readonly BridgeRow[];
+  /** Changes to closed months' sales since their close (B2), written as the "Adjustments since close" sheet. */
+  adjustments?: readonly Adjustment[];
   /**
    * True: every Sales row goes through exceljs's own row objects instead of being written as XML text. Same file,
    * slower; tests write both ways and compare.
@@ -97,6 +101,7 @@ export async function writeXlsx(
     );
     const summarySheet = workbook.addWorksheet('Summary');
     const bridgeSheet = plan.bridge === undefined ? null : workbook.addWorksheet('Bridge');
+    const adjustmentsSheet = plan.adjustments === undefined ? null : workbook.addWorksheet(ADJUSTMENTS_SHEET);
     const aboutSheet = workbook.addWorksheet('About');
     const totals = new ExportTotals();
     const basisOf = (sale: CachedSale): string | null =>
@@ -115,6 +120,8 @@ export async function writeXlsx(
     sales.finish();
     new SummarySheetWriter(summarySheet, sales, totals, plan.dateBasis, sales.rowCount, plan.summaryNotes).write();
     if (bridgeSheet !== null && plan.bridge !== undefined) writeBridgeSheet(bridgeSheet, plan.bridge);
+    if (adjustmentsSheet !== null && plan.adjustments !== undefined)
+      writeAdjustmentsSheet(adjustmentsSheet, plan.adjustments);
     writeAbout(aboutSheet, plan.about(sales.rowCount, flagged));
     progress(sales.rowCount, 'finishing');
     await guard.race(workbook.commit());

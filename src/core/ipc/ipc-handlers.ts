@@ -51,6 +51,7 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     closeMonth: ({ month }) => core.books.close(month),
     reopenMonth: ({ month }) => core.books.reopen(month),
     adjustments: () => core.books.adjustments(),
+    exportAdjustments: () => core.books.exportAdjustments(),
     yearSummary: (query) => core.payouts.year(query),
     exportYear: (query) => core.payouts.exportYear(query),
     exportLedger: (query) => core.payouts.exportLedger(query),

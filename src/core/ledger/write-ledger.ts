@@ -2,10 +2,9 @@
  * Writes a period's ledger files for one account and currency from the cache: the payouts as the Payouts view and
  * the `payouts` command read them, each file written atomically.
  */
-import { createWriteStream, existsSync } from 'node:fs';
-import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import type { DayRange } from '../../shared/dates';
-import { writeAtomically } from '../export';
+import { writeTextAtomically } from '../export';
 import { readPayouts, type PayoutSource } from '../payouts';
 import { ledgerFilePath, ledgerFiles, type LedgerFile, type LedgerFileOptions } from './ledger-files';
 import { ledgerLines, type LedgerSelection } from './ledger-lines';
@@ -44,24 +43,12 @@ export class LedgerFileExists extends Error {
   }
 }
 
-async function writeText(path: string, text: string, overwrite: boolean): Promise<void> {
-  await writeAtomically(
-    path,
-    async (tempPath) => {
-      const output = createWriteStream(tempPath, { flags: 'wx' });
-      output.end(text);
-      await once(output, 'close');
-    },
-    { overwrite },
-  );
-}
-
 /** Writes the ledger file(s) of `request`; checks every target first, so a refusal leaves no part behind. */
 export async function writeLedger(source: PayoutSource, request: LedgerRequest): Promise<LedgerWritten> {
   const { files, ...selection } = buildLedger(source, request);
   const paths = files.map((file) => ledgerFilePath(request.path, file));
   const taken = request.overwrite ? undefined : paths.find((path) => existsSync(path));
   if (taken !== undefined) throw new LedgerFileExists(taken);
-  for (const [i, file] of files.entries()) await writeText(paths[i] as string, file.text, request.overwrite);
+  for (const [i, file] of files.entries()) await writeTextAtomically(paths[i] as string, file.text, request.overwrite);
   return { ...selection, paths };
 }

@@ -3,11 +3,14 @@
  * what changed, before and after, its effect on the month's commission per currency, when it was seen and which
  * closed month it belongs to. The closed month's recorded figures stay as they were; these are the differences since.
  */
-import { Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import type { Adjustment, ClosedMonth } from '../../../shared/closed-month';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
-import { formatDateTime, formatSignedMoney, pluralize } from '../common/format';
+import { createExportNotice } from '../common/export-notice';
+import { fileNameOf, formatDateTime, formatSignedMoney, pluralize } from '../common/format';
+import { DownloadIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { changeFieldLabel, changeValueText } from '../sales/changes';
 import { useSyncState } from '../sync';
@@ -82,16 +85,43 @@ export function AdjustmentsScreen() {
   const adjustments = useBridgeQuery(() => call('adjustments'), key);
   const closed = useBridgeQuery(() => call('closedMonths'), key, { deferred: true });
   const error = adjustments.error ?? closed.error;
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    const written = await call('exportAdjustments');
+    setExporting(false);
+    const notice = createExportNotice();
+    if (!written.ok) notice.failed(written.error);
+    else if (written.value.filePath !== null)
+      notice.written(
+        'Adjustments exported',
+        `Exported ${pluralize(written.value.rowCount, 'adjustment', 'adjustments')} to ${fileNameOf(written.value.filePath)}`,
+        written.value.filePath,
+      );
+  };
   return (
     <Stack gap="md" maw={1200} data-testid="adjustments-screen">
-      <Group gap="sm" align="center">
-        <Title order={2} size="h3">
-          Adjustments
-        </Title>
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Group gap="sm" align="center">
+          <Title order={2} size="h3">
+            Adjustments
+          </Title>
+          {adjustments.data !== null && adjustments.data.length > 0 && (
+            <Badge variant="light" color="orange">
+              {pluralize(adjustments.data.length, 'change', 'changes')}
+            </Badge>
+          )}
+        </Group>
         {adjustments.data !== null && adjustments.data.length > 0 && (
-          <Badge variant="light" color="orange">
-            {pluralize(adjustments.data.length, 'change', 'changes')}
-          </Badge>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<DownloadIcon size={14} />}
+            loading={exporting}
+            onClick={() => void exportCsv()}
+          >
+            Export adjustments (CSV)
+          </Button>
         )}
       </Group>
       <Text size="sm" c="dimmed">

@@ -189,6 +189,29 @@ export const COMMANDS = {
     positionals: ['label'],
     schema: z.strictObject({ label: accountRef, 'keep-cached-sales': z.boolean().optional() }),
   },
+  'rates import': {
+    summary:
+      "Store the European Central Bank's euro reference rates from its historical CSV file (eurofxref-hist.csv), replacing the stored table.",
+    usage: 'rates import <file.csv> [--json]',
+    notes: [
+      'Get the file on any computer from the ECB (Statistics > Euro foreign exchange reference rates, the full history as CSV, eurofxref-hist.zip), unzip it and import eurofxref-hist.csv. Rates are then used offline.',
+      'A file that is not that table, or is larger than it can be, is refused and the stored rates stay as they were.',
+      'JSON: the same object as rates status --json.',
+    ],
+    options: { json: { type: 'boolean', help: 'Print JSON instead of a sentence.' } },
+    positionals: ['file'],
+    schema: z.strictObject({ file: required(4096), json: z.boolean().optional() }),
+  },
+  'rates status': {
+    summary: 'Say which reference rates are stored: where and when from, their first and last day, the currencies.',
+    usage: 'rates status [--json]',
+    notes: [
+      'JSON: {"stored": false} when none are, else {"stored": true, "kind": "file"|"ecb", "origin", "importedAt", "firstDay", "lastDay", "days", "currencies": [...]}.',
+    ],
+    options: { json: { type: 'boolean', help: 'Print JSON instead of a sentence.' } },
+    positionals: [] as string[],
+    schema: z.strictObject({ json: z.boolean().optional() }),
+  },
   sync: {
     summary:
       'Bring the cache up to date: with no period, the recent days (60 by default) in full plus every open sale however old; with a period, its days not yet synced (all of them again with --refresh).',
@@ -538,13 +561,17 @@ export type CommandName = keyof typeof COMMANDS;
 /** The checked options of a command. */
 export type CommandOptions<C extends CommandName> = z.infer<(typeof COMMANDS)[C]['schema']>;
 
+/** Commands that take a second word: `accounts add`, `rates import`. */
+export const GROUPS: readonly string[] = ['accounts', 'rates'];
+
 /** The command an argument list names, and the arguments after its name; null when it names none. */
 export function findCommand(args: readonly string[]): { name: CommandName; rest: string[] } | null {
   const [first, second] = args;
-  if (first === 'accounts' && second !== undefined && `accounts ${second}` in COMMANDS)
-    return { name: `accounts ${second}` as CommandName, rest: args.slice(2) };
-  if (first !== undefined && first !== 'accounts' && first in COMMANDS)
-    return { name: first as CommandName, rest: args.slice(1) };
+  if (first !== undefined && GROUPS.includes(first))
+    return second !== undefined && `${first} ${second}` in COMMANDS
+      ? { name: `${first} ${second}` as CommandName, rest: args.slice(2) }
+      : null;
+  if (first !== undefined && first in COMMANDS) return { name: first as CommandName, rest: args.slice(1) };
   return null;
 }
 

@@ -6,13 +6,14 @@
  */
 import { AppError } from '../shared/errors';
 import { redact } from '../core/log';
-import { COMMANDS, findCommand, parseCommand, type CommandName, type CommandOptions } from './cli-args';
+import { COMMANDS, findCommand, GROUPS, parseCommand, type CommandName, type CommandOptions } from './cli-args';
 import { openCliContext, type CliContext } from './cli-context';
 import { CliError, EXIT_CODES, exitCodeOf, usageError, type ExitCode } from './cli-errors';
 import { commandHelp, mainHelp } from './cli-help';
 import type { CliIo } from './cli-io';
 import { writeJsonLine } from './progress';
 import { addAccount, listAccounts, removeAccount } from './commands/accounts-commands';
+import { ratesImportCommand, ratesStatusCommand } from './commands/rates-commands';
 import { agingCommand } from './commands/aging-command';
 import { bridgeCommand } from './commands/bridge-command';
 import { adjustmentsCommand, closeCommand, reopenCommand } from './commands/month-close-command';
@@ -34,6 +35,8 @@ const RUNNERS: { [C in CommandName]: Runner<C> } = {
   'accounts list': listAccounts,
   'accounts add': addAccount,
   'accounts remove': removeAccount,
+  'rates import': ratesImportCommand,
+  'rates status': ratesStatusCommand,
   sync: syncCommand,
   changes: changesCommand,
   export: exportCommand,
@@ -109,7 +112,7 @@ export async function runCli(args: readonly string[], rawIo: CliIo): Promise<Exi
   try {
     const found = findCommand(args);
     if (found === null) {
-      const what = args[0] === 'accounts' ? `accounts ${args[1] ?? ''}`.trim() : (args[0] ?? '');
+      const what = GROUPS.includes(args[0] ?? '') ? `${args[0]} ${args[1] ?? ''}`.trim() : (args[0] ?? '');
       throw usageError(`"${what}" is not a command. The commands are: ${Object.keys(COMMANDS).join(', ')}.`);
     }
     return await runCommand(found.name, found.rest, io, secrets);

@@ -1,5 +1,6 @@
 export * from './cache-errors';
 export type { ClosedMonthStore } from './closed-months';
+export type { ReferenceRateStore, StoredRate } from './reference-rates';
 export * from './coverage';
 export * from './file';
 export * from './records';

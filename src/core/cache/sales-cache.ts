@@ -33,6 +33,7 @@ import {
 } from './coverage';
 import { createClearAll } from './clear-all';
 import { createClosedMonthStore, type ClosedMonthStore } from './closed-months';
+import { createReferenceRateStore, type ReferenceRateStore } from './reference-rates';
 import { asOfAccount, historyStart, type AsOfAccount } from './as-of';
 import { browsed, createSalesReads, type SalesReadParts, type SalesReads } from './sales-reads';
 import { createForgetAccount } from './forget-account';
@@ -51,7 +52,7 @@ import {
 } from './status-checks';
 
 /** The sales cache of one file. All methods are synchronous (better-sqlite3) and safe to call from the main process. */
-export interface SalesCache extends SalesReads, ClosedMonthStore {
+export interface SalesCache extends SalesReads, ClosedMonthStore, ReferenceRateStore {
   readonly path: string;
   /** Upserts one fetched page in one transaction; call once per page, and mark a window covered only after all its pages. */
   storePage(
@@ -168,6 +169,7 @@ export function createSalesCache(
   const runs = createSyncRunStore(db, now);
   const leases = createSyncLeaseStore(db);
   const closedMonths = createClosedMonthStore(db);
+  const rates = createReferenceRateStore(db);
   const changes = createChangeLog(db);
   const openSales = createOpenSaleReads(db);
   const markUnreported = createUnreportedMarker(db);
@@ -233,6 +235,9 @@ export function createSalesCache(
     reopenMonth: (account, month, at) => guardCorruption(() => closedMonths.reopenMonth(account, month, at)),
     closedMonths: (account) => guardCorruption(() => closedMonths.closedMonths(account)),
     monthCloseLog: (account) => guardCorruption(() => closedMonths.monthCloseLog(account)),
+    replaceRates: (stored, source) => guardCorruption(() => rates.replaceRates(stored, source)),
+    storedRates: () => guardCorruption(() => rates.storedRates()),
+    ratesStatus: () => guardCorruption(() => rates.ratesStatus()),
     prepareBrowsing: (account, buildLimit = Infinity) =>
       browsed(() => {
         assertAccount(account);

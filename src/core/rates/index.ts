@@ -1,2 +1,3 @@
 export * from './ecb-rates-file';
 export * from './rate-table';
+export * from './stored-rates';

@@ -18,6 +18,7 @@ import { migration11 } from './11-sync-leases';
 import { migration12 } from './12-money-changes';
 import { migration13 } from './13-history-start';
 import { migration14 } from './14-closed-months';
+import { migration15 } from './15-reference-rates';
 
 export type { Migration } from './migration';
 
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration12,
   migration13,
   migration14,
+  migration15,
 ];
 
 /** The cache format this build writes. */

@@ -14,6 +14,7 @@ import {
   openExternalSchema,
   openFileSchema,
   overdueQuerySchema,
+  importRatesSchema,
   ledgerExportSchema,
   monthSchema,
   payoutRangeSchema,
@@ -26,6 +27,7 @@ import {
 } from './ipc-requests';
 import type { BridgeRow } from './bridge';
 import type { Adjustment, ClosedMonth } from './closed-month';
+import type { RatesStatus } from './reference-rates';
 import type {
   AppInfo,
   CacheInfo,
@@ -146,6 +148,8 @@ export const IPC_CONTRACT = {
   updatePreferences: channel('prefs:update', preferencesPatchSchema).returns<Preferences>(),
 
   getCacheInfo: channel('cache:info', noInput).returns<CacheInfo>(),
+  ratesStatus: channel('rates:status', noInput).returns<RatesStatus | null>(),
+  importRates: channel('rates:import', importRatesSchema).returns<RatesStatus>(),
   clearCache: channel('cache:clear', noInput).returns<CacheInfo>(),
 
   exportSales: channel('export:sales', exportRequestSchema).returns<ExportResult>(),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { EXPORT_COLUMN_IDS } from './export-columns';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS } from './export-presets';
 import { LEDGER_FORMATS } from './ledger';
+import { MAX_RATES_FILE_BYTES } from './reference-rates';
 import { filterDaySchema, isoDayWithin, latestSyncDay, salesSelectionSchema, salesSortSchema } from './sales-query';
 
 /** A day a sync may cover: every day asks the service for pages, so the range stops a year from today (S17). */
@@ -131,6 +132,13 @@ export const ledgerExportSchema = z
   })
   .refine((r) => r.from <= r.to, { message: 'the end date is before the start date', path: ['to'] });
 export type LedgerExportQuery = z.output<typeof ledgerExportSchema>;
+
+/** An ECB rates file the user chose (L1): its name and its text, checked whole in the main process. */
+export const importRatesSchema = z.strictObject({
+  fileName: z.string().min(1).max(255),
+  text: z.string().max(MAX_RATES_FILE_BYTES),
+});
+export type ImportRatesInput = z.output<typeof importRatesSchema>;
 
 /** A calendar month to close or reopen (B2). */
 export const monthSchema = z.strictObject({

@@ -30,6 +30,7 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   backgroundSyncHours: 6,
   fiscalYearStartMonth: 1,
   fiscalYearStartDay: 1,
+  homeCurrency: null as string | null,
   ledgerDateFormat: 'dd/mm/yyyy' as const,
   journalBankAccount: 'Bank',
   journalIncomeAccount: 'Affiliate commission income',

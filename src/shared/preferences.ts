@@ -60,6 +60,12 @@ export const accountPreferencesSchema = z.strictObject({
 });
 export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;
 
+/** An ISO 4217 currency code. */
+const currencyCode = z
+  .string()
+  .max(3)
+  .regex(/^[A-Z]{3}$/, 'must be a currency code such as EUR');
+
 /** A journal account's name as a bookkeeping program shows it. */
 const journalAccount = z
   .string()
@@ -82,6 +88,8 @@ export const preferencesSchema = z.strictObject({
   fiscalYearStartMonth: z.number().int().min(1).max(12).default(DEFAULT_PREFERENCES.fiscalYearStartMonth),
   /** The day of that month (1–28, so every month has it) the fiscal year starts on, for the year summary. */
   fiscalYearStartDay: z.number().int().min(1).max(28).default(DEFAULT_PREFERENCES.fiscalYearStartDay),
+  /** The currency the user keeps their books in, for figures converted at reference rates; null until chosen. */
+  homeCurrency: currencyCode.nullable().default(DEFAULT_PREFERENCES.homeCurrency),
   /** How ledger files write dates. */
   ledgerDateFormat: z.enum(LEDGER_DATE_FORMATS).default(DEFAULT_PREFERENCES.ledgerDateFormat),
   /** The accounts a journal ledger file debits (money received) and credits (commission income). */
@@ -105,6 +113,7 @@ export const preferencesPatchSchema = z.strictObject({
   backgroundSyncHours: z.number().int().min(0).max(24).optional(),
   fiscalYearStartMonth: z.number().int().min(1).max(12).optional(),
   fiscalYearStartDay: z.number().int().min(1).max(28).optional(),
+  homeCurrency: currencyCode.nullable().optional(),
   ledgerDateFormat: z.enum(LEDGER_DATE_FORMATS).optional(),
   journalBankAccount: journalAccount.optional(),
   journalIncomeAccount: journalAccount.optional(),

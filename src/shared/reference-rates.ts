@@ -18,3 +18,6 @@ export interface RatesStatus extends RatesSource {
   days: number;
   currencies: string[];
 }
+
+/** The ECB's whole history is a few megabytes; a file larger than this is not that table. */
+export const MAX_RATES_FILE_BYTES = 16 * 1024 * 1024;

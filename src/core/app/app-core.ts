@@ -36,7 +36,9 @@ import { createBooksReader, type BooksReader } from '../books';
 import { createPayoutReader, type PayoutReader } from '../payouts';
 import { createYearReader } from '../fiscal-year';
 import { buildLedger } from '../ledger';
-import type { LedgerExportQuery } from '../../shared/ipc-requests';
+import { importRates } from '../rates';
+import type { RatesStatus } from '../../shared/reference-rates';
+import type { ImportRatesInput, LedgerExportQuery } from '../../shared/ipc-requests';
 import type { YearQuery, YearSummary } from '../../shared/year-summary';
 import {
   changeNews,
@@ -104,6 +106,11 @@ export interface AppCore {
   };
   /** The books (B2, B3): the bridge of a period, closed months and their adjustments, from the cache. */
   books: BooksReader & { exportAdjustments(): Promise<ExportResult> };
+  /** The reference rates stored in the cache (L1): what is there, and importing a rates file the user chose. */
+  rates: {
+    status(): RatesStatus | null;
+    importFile(input: ImportRatesInput): RatesStatus;
+  };
   /** Every saved account's standing, from the cache. */
   overview: OverviewReader;
   /** A period against the one before, with a breakdown, and its CSV. */
@@ -335,6 +342,11 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         if (filePath !== null) desktop.rememberWrittenFile(filePath);
         return { filePath, format: 'csv', rowCount: filePath === null ? 0 : adjustments.length, dataAsOf: null };
       },
+    },
+    rates: {
+      status: () => cache.get().ratesStatus(),
+      importFile: ({ fileName, text }) =>
+        importRates(cache.get(), text, { kind: 'file', origin: fileName, importedAt: now().toISOString() }),
     },
     overview: createOverviewReader(
       () => cache.get(),

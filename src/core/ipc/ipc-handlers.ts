@@ -70,6 +70,8 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
 
     getCacheInfo: () => core.app.cacheInfo(),
     clearCache: () => core.app.clearCache(),
+    ratesStatus: () => core.rates.status(),
+    importRates: (input) => core.rates.importFile(input),
 
     exportSales: (request) => core.export.exportSales(request),
     exportFreshness: (request) => core.export.freshness(request),

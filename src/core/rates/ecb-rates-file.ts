@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { isIsoDay } from '../../shared/dates';
 import { parseDecimal, type ExactDecimal } from '../../shared/money';
 
-/** A rates file larger than this is not the ECB's table; refused before it is read. */
-export const MAX_RATES_FILE_BYTES = 16 * 1024 * 1024;
+export { MAX_RATES_FILE_BYTES } from '../../shared/reference-rates';
+import { MAX_RATES_FILE_BYTES } from '../../shared/reference-rates';
 
 /** One day's rates: units of each currency per euro. */
 export interface DayRates {

@@ -18,6 +18,10 @@ describe('preferences', () => {
       backgroundSyncHours: 6,
       fiscalYearStartMonth: 1,
       fiscalYearStartDay: 1,
+      homeCurrency: null,
+      ledgerDateFormat: 'dd/mm/yyyy',
+      journalBankAccount: 'Bank',
+      journalIncomeAccount: 'Affiliate commission income',
       accounts: {},
     });
     store.update({
@@ -107,6 +111,10 @@ describe('preferences', () => {
         backgroundSyncHours: 6,
         fiscalYearStartMonth: 1,
         fiscalYearStartDay: 1,
+        homeCurrency: null,
+        ledgerDateFormat: 'dd/mm/yyyy',
+        journalBankAccount: 'Bank',
+        journalIncomeAccount: 'Affiliate commission income',
         accounts: {},
       });
     }

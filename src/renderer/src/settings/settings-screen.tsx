@@ -51,6 +51,7 @@ import {
 import { BackgroundSyncSetting } from './background-sync-setting';
 import { FiscalYearSetting } from './fiscal-year-setting';
 import { LedgerSetting } from './ledger-setting';
+import { RatesSetting } from './rates-setting';
 import { NetworkCard } from './network-card';
 import { SettingsCard } from '../common/settings-card';
 import { Tooltip } from '../common/tooltip';
@@ -88,6 +89,7 @@ export function SettingsScreen(props: SettingsScreenProps) {
       <AppearanceCard />
       <SyncCard />
       <FiscalYearSetting />
+      <RatesSetting />
       <LedgerSetting />
       <CacheCard appInfo={props.appInfo} appInfoError={props.appInfoError} />
       <AccountsCard {...props} />

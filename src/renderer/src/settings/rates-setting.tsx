@@ -1,0 +1,115 @@
+/**
+ * The "Home currency and rates" card of Settings (L1): the currency the user keeps their books in, and the European
+ * Central Bank's euro reference rates the app holds — where and when they came from, their first and last day — with
+ * "Import rates file" for the ECB's historical CSV downloaded on any computer. Works offline from the stored table.
+ */
+import { Alert, FileInput, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { MAX_RATES_FILE_BYTES, type RatesStatus } from '../../../shared/reference-rates';
+import { call } from '../common/bridge';
+import { formatCount, formatDateTime, formatIsoDay } from '../common/format';
+import { FileUploadIcon, InfoIcon } from '../common/icons';
+import { notify } from '../common/notify';
+import { usePreferences } from '../common/preferences-context';
+import { useBridgeQuery } from '../common/use-bridge-query';
+
+/** Every currency the browser knows, by code: the home currency is one of them. */
+function currencyChoices(current: string | null): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : ['EUR', 'USD'];
+  return current === null || known.includes(current) ? known : [current, ...known];
+}
+
+function StatusText({ status }: { status: RatesStatus | null }) {
+  if (status === null)
+    return (
+      <Text size="sm" data-testid="rates-status">
+        No reference rates are stored yet. On any computer, download the euro foreign exchange reference rates’ full
+        history from the European Central Bank’s website (eurofxref-hist.zip), unzip it, and import eurofxref-hist.csv
+        here.
+      </Text>
+    );
+  const from = status.kind === 'file' ? `the file ${status.origin}` : 'the ECB';
+  return (
+    <Text size="sm" data-testid="rates-status">
+      {formatCount(status.days)} days of ECB rates, {formatIsoDay(status.firstDay)} to {formatIsoDay(status.lastDay)},
+      for {status.currencies.length} currencies and the euro; from {from}, imported {formatDateTime(status.importedAt)}.
+      A day with no rate uses the last earlier one; a currency the ECB does not publish is left unconverted.
+    </Text>
+  );
+}
+
+/** The card. */
+export function RatesSetting() {
+  const { prefs, update } = usePreferences();
+  const [version, setVersion] = useState(0);
+  const status = useBridgeQuery(() => call('ratesStatus'), String(version));
+  const [error, setError] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const choose = async (file: File | null) => {
+    setError(null);
+    if (file === null) return;
+    if (file.size > MAX_RATES_FILE_BYTES) {
+      setError(
+        `“${file.name}” is larger than the ECB rates table can be. Choose eurofxref-hist.csv from the ECB’s zip.`,
+      );
+      return;
+    }
+    setImporting(true);
+    const text = await file.text().catch(() => null);
+    const result = text === null ? null : await call('importRates', { fileName: file.name, text });
+    setImporting(false);
+    if (result === null) return setError(`“${file.name}” could not be read. Choose it again.`);
+    if (!result.ok) return setError(result.error.message);
+    setVersion((v) => v + 1);
+    notify({
+      kind: 'rates',
+      tone: 'success',
+      title: 'Rates imported',
+      message: `${formatCount(result.value.days)} days of rates up to ${formatIsoDay(result.value.lastDay)}.`,
+    });
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="settings-rates">
+      <Title order={3} size="h5" mb="sm">
+        Home currency and rates
+      </Title>
+      <Stack gap="sm">
+        <Select
+          label="Home currency"
+          description="The currency you keep your books and file taxes in."
+          placeholder="Not chosen"
+          data={currencyChoices(prefs.homeCurrency)}
+          value={prefs.homeCurrency}
+          onChange={(value) => update({ homeCurrency: value })}
+          searchable
+          clearable
+          w={220}
+          data-testid="setting-home-currency"
+        />
+        {status.data === null && status.error !== null ? (
+          <Alert color="red" variant="light" icon={<InfoIcon size={18} />} p="xs">
+            <Text size="sm">The stored rates could not be read: {status.error.message}</Text>
+          </Alert>
+        ) : status.status !== 'loading' || status.data !== null ? (
+          <StatusText status={status.data} />
+        ) : null}
+        <Group>
+          <FileInput
+            label="Import rates file"
+            description="eurofxref-hist.csv, the ECB’s historical rates (unzipped). It replaces the stored rates."
+            placeholder="Choose eurofxref-hist.csv"
+            accept=".csv,text/csv"
+            leftSection={<FileUploadIcon size={16} />}
+            onChange={(file) => void choose(file)}
+            error={error}
+            disabled={importing}
+            w={420}
+            data-testid="rates-file"
+          />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,11 +1,12 @@
 /**
  * Reference rates in Settings (L1, L5), as a person imports them: with none stored the card says where to get the
  * ECB file; a malformed file is refused under the file field and changes nothing; the ECB-format fixture is then
- * stored and described (days, first and last day, currencies, source); the home currency chosen is kept.
+ * stored and described (days, first and last day, currencies, source); the home currency chosen is kept. Books then
+ * shows the bridge in that currency, each row closed exactly by its exchange difference (L2).
  */
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
-import { goToSection } from './ui-helpers';
+import { backfill, goToSection } from './ui-helpers';
 import { screenshotsAtSizes } from './screenshot-path';
 
 const FIXTURES = join('test-support', 'fixtures', 'ecb');
@@ -28,7 +29,7 @@ test.describe('reference rates', () => {
 
     await file.setInputFiles(join(FIXTURES, 'eurofxref-hist-sample.csv'));
     await expect(card.getByTestId('rates-status')).toContainText(
-      '64 days of ECB rates, Sep 1, 2026 to Nov 27, 2026, for 4 currencies and the euro; from the file eurofxref-hist-sample.csv',
+      '650 days of ECB rates, Jun 3, 2024 to Nov 27, 2026, for 4 currencies and the euro; from the file eurofxref-hist-sample.csv',
     );
     await expect(card).not.toContainText('is not a number');
 
@@ -38,8 +39,56 @@ test.describe('reference rates', () => {
     await page.reload();
     await goToSection(page, 'Settings');
     await expect(page.getByTestId('setting-home-currency')).toHaveValue('GBP');
-    await expect(page.getByTestId('rates-status')).toContainText('64 days of ECB rates');
+    await expect(page.getByTestId('rates-status')).toContainText('650 days of ECB rates');
     await page.getByTestId('settings-rates').scrollIntoViewIfNeeded();
     await screenshotsAtSizes(page, 'settings-rates', () => page.getByTestId('settings-rates').scrollIntoViewIfNeeded());
+  });
+
+  test('L2: Books shows the bridge in the home currency, each currency apart, closed to the penny by the exchange difference', async ({
+    signedIn: page,
+  }) => {
+    test.setTimeout(180_000);
+    await backfill(page);
+    await goToSection(page, 'Books');
+    await expect(page.getByTestId('books-home-bridge')).toContainText('Choose your home currency in Settings');
+    await goToSection(page, 'Settings');
+    await page
+      .getByTestId('settings-rates')
+      .locator('input[type="file"]')
+      .setInputFiles(join(FIXTURES, 'eurofxref-hist-sample.csv'));
+    await expect(page.getByTestId('rates-status')).toContainText('650 days of ECB rates');
+    await page.getByTestId('setting-home-currency').fill('GBP');
+    await page.getByRole('option', { name: 'GBP', exact: true }).click();
+
+    await goToSection(page, 'Books');
+    const section = page.getByTestId('books-home-bridge');
+    await expect(section).toContainText('Approximate. Each sale at the ECB reference rate of its sale date');
+    const rows = section.getByTestId('home-bridge-row');
+    await expect(rows.first()).toBeVisible();
+    const currencies = await page
+      .getByTestId('books-bridge')
+      .getByTestId('bridge-row')
+      .evaluateAll((found) => found.map((row) => row.getAttribute('data-currency')));
+    await expect(rows).toHaveCount(currencies.length);
+    const pence = (text: string) => {
+      const negative = text.includes('-') || text.includes('−');
+      const value = BigInt(text.replace(/[^0-9]/g, ''));
+      return negative ? -value : value;
+    };
+    for (const currency of currencies) {
+      const row = section.locator(`[data-testid="home-bridge-row"][data-currency="${currency}"]`);
+      const line = async (key: string) => pence((await row.locator(`[data-line="${key}"]`).textContent()) ?? '');
+      expect(
+        (await line('opening')) +
+          (await line('earned')) -
+          (await line('reductions')) -
+          (await line('received')) +
+          (await line('exchangeDifference')),
+      ).toBe(await line('closing'));
+      await expect(row.locator('[data-line="closing"]')).toContainText('£');
+    }
+    await section.scrollIntoViewIfNeeded();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await screenshotsAtSizes(page, 'books-home', () => section.scrollIntoViewIfNeeded());
   });
 });

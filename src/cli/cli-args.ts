@@ -424,24 +424,30 @@ export const COMMANDS = {
     summary:
       'Print the earned-to-received bridge of a period, per currency: opening receivable + earned − reductions − received = closing receivable.',
     usage:
-      'bridge --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--json | --csv]',
+      'bridge --account <label|demo> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) [--home <currency>] [--json | --csv]',
     notes: [
       'As the cache knows the sales now (no month is closed). A sale is receivable on a day when it was made by then, its commission is not declined (a status the spec does not list counts as not declined) and it was not paid by then (paid without a payment date counts as paid). Opening is the receivable on the day before the period, closing on its last day.',
       'Earned: the commission of the sales made in the period, whatever their status. Received: of the sales paid with a payment date in the period. Reductions: of the declined sales made in the period and of the sales made in it but paid before it or without a payment date, less payments in the period of declined sales or of sales made after it. Sales no longer reported are left out, as in payouts. The residual is exactly 0.',
       'JSON: an array of {"currency", "from", "to", "opening", "earned", "reductions", "received", "closing"}, one per currency, amounts exact in the currency\'s own decimals.',
       'When the month before the period is closed (see close), opening is the receivable recorded at that close, and what changed since in the sales before the period (adjustments) counts as a reduction (negative: an addition), so the identity still holds exactly.',
+      '--home <currency> prints instead the bridge converted into that currency at the stored ECB reference rates (see rates import), approximate: each sale at the rate of its sale date, what was received at the rate of its payment date, rounded half away from zero once per sale; the exchange difference line closes it: opening + earned - reductions - received + exchangeDifference = closing, exactly. JSON: {"currency", "home", "opening", "earned", "reductions", "received", "exchangeDifference", "closing", "earlierRates", "unconverted"}; a currency the ECB does not publish has null amounts and says why. As the sales are now, with no month closed.',
     ],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First day of the period.' },
       to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last day of the period.' },
       month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
+      home: { type: 'string', value: '<currency>', help: 'Convert into this currency at the stored ECB rates.' },
       ...TABLE_OPTIONS,
     },
     positionals: [] as string[],
     schema: z.strictObject({
       account: accountRef,
       ...periodFields,
+      home: z
+        .string()
+        .regex(/^[A-Z]{3}$/, 'must be a currency code such as EUR')
+        .optional(),
       ...tableFields,
     }),
   },

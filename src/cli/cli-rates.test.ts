@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../test-support/cache-kit';
 import { runCliInMemory } from '../../test-support/cli-kit';
+import { makeSale } from '../../test-support/export-kit';
+import { openCache } from '../core/cache';
+import { CACHE_FILE_NAME } from './data-dir';
 
 const FIXTURES = join(__dirname, '../../test-support/fixtures/ecb');
 let folder: ReturnType<typeof tempFolder>;
@@ -28,18 +31,77 @@ describe('rates on the command line', () => {
     expect(imported.stderr).toBe('');
     expect(imported.code).toBe(0);
     expect(imported.stdout).toMatch(
-      /^Stored 64 days of rates from 2026-09-01 to 2026-11-27 for 4 currencies \(CHF, GBP, JPY, USD\), from the file eurofxref-hist-sample\.csv, stored \d{4}-/,
+      /^Stored 650 days of rates from 2024-06-03 to 2026-11-27 for 4 currencies \(CHF, GBP, JPY, USD\), from the file eurofxref-hist-sample\.csv, stored \d{4}-/,
     );
     const status = JSON.parse((await rates('status', '--json')).stdout) as Record<string, unknown>;
     expect(status).toMatchObject({
       stored: true,
       kind: 'file',
       origin: 'eurofxref-hist-sample.csv',
-      firstDay: '2026-09-01',
+      firstDay: '2024-06-03',
       lastDay: '2026-11-27',
-      days: 64,
+      days: 650,
       currencies: ['CHF', 'GBP', 'JPY', 'USD'],
     });
+  });
+
+  it('L2: bridge --home converts the bridge at the stored rates: the exchange difference closes each currency to 0; KWD stays unconverted', async () => {
+    const { cache } = openCache({ path: join(dataDir, CACHE_FILE_NAME), now: () => new Date('2026-11-28T09:00:00Z') });
+    cache.storePage(
+      'demo',
+      [
+        makeSale({ currency: 'USD', commissionAmount: 30, transactionDate: '2026-09-20', paymentDate: '2026-10-02' }),
+        makeSale({ currency: 'USD', commissionAmount: 100, transactionDate: '2026-10-05', paymentDate: '2026-10-24' }),
+        makeSale({
+          currency: 'KWD',
+          commissionAmount: 1.25,
+          transactionDate: '2026-10-13',
+          paymentStatus: 'pending',
+          paymentDate: null,
+        }),
+      ],
+      new Date('2026-11-28T09:00:00Z'),
+    );
+    cache.close();
+    const run = await runCliInMemory([
+      'bridge',
+      '--account',
+      'demo',
+      '--month',
+      '2026-10',
+      '--home',
+      'GBP',
+      '--json',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const rows = JSON.parse(run.stdout) as Record<string, string | number | null>[];
+    expect(rows.map((row) => row.currency)).toEqual(['KWD', 'USD']);
+    expect(rows[0]).toMatchObject({
+      home: 'GBP',
+      closing: null,
+      unconverted: 'The ECB publishes no rate for KWD: shown unconverted.',
+    });
+    const usd = rows[1] as Record<string, string>;
+    const minor = (key: string) => BigInt((usd[key] as string).replace('.', ''));
+    expect(
+      minor('opening') + minor('earned') - minor('reductions') - minor('received') + minor('exchangeDifference'),
+    ).toBe(minor('closing'));
+    expect(usd.exchangeDifference).not.toBe('0.00');
+    const table = await runCliInMemory([
+      'bridge',
+      '--account',
+      'demo',
+      '--month',
+      '2026-10',
+      '--home',
+      'GBP',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(table.stdout).toContain('Exchange difference');
+    expect(table.stdout).not.toContain('null');
   });
 
   it('L5: a malformed rates file is refused with the line that is wrong and a non-zero exit; the stored rates stay', async () => {

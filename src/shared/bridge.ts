@@ -15,3 +15,28 @@ export interface BridgeRow {
   received: string;
   closing: string;
 }
+
+/**
+ * One currency's bridge in the home currency (L2), approximate: each sale's commission converted once at the ECB
+ * reference rate of its sale date (opening, earned, reductions, closing) and, when received, of its payment date
+ * (received); the exchange difference is what the payment-date rates gave more (or less) than the sale-date ones, so
+ * opening + earned − reductions − received + exchange difference = closing, exactly, in the home currency's minor
+ * units. `unconverted` says why a currency could not be converted (then every amount is null).
+ */
+export interface HomeBridgeRow {
+  currency: string;
+  home: string;
+  opening: string | null;
+  earned: string | null;
+  reductions: string | null;
+  received: string | null;
+  exchangeDifference: string | null;
+  closing: string | null;
+  /** How many conversions used the last rate before their day (a sale or payment on a weekend or holiday). */
+  earlierRates: number;
+  unconverted: string | null;
+}
+
+/** The home-currency bridge the app shows, or what is missing for it. */
+export type HomeBridge =
+  { kind: 'converted'; home: string; rows: HomeBridgeRow[] } | { kind: 'no home currency' } | { kind: 'no rates' };

@@ -25,7 +25,7 @@ import {
   syncRequestSchema,
   trustExtraCaSchema,
 } from './ipc-requests';
-import type { BridgeRow } from './bridge';
+import type { BridgeRow, HomeBridge } from './bridge';
 import type { Adjustment, ClosedMonth } from './closed-month';
 import type { RatesStatus } from './reference-rates';
 import type {
@@ -126,6 +126,7 @@ export const IPC_CONTRACT = {
   exportClaimFile: channel('payouts:claimFile', noInput).returns<ExportResult>(),
   overdueSales: channel('payouts:overdue', overdueQuerySchema).returns<OverdueSales>(),
   booksBridge: channel('books:bridge', payoutRangeSchema).returns<BridgeRow[]>(),
+  homeBridge: channel('books:homeBridge', payoutRangeSchema).returns<HomeBridge>(),
   closedMonths: channel('books:closedMonths', noInput).returns<ClosedMonth[]>(),
   closeMonth: channel('books:close', monthSchema).returns<ClosedMonth>(),
   reopenMonth: channel('books:reopen', monthSchema).returns<null>(),

@@ -4,6 +4,9 @@
  * contract scripts depend on.
  */
 import { readClosedBridge } from '../../core/books';
+import { readHomeBridge } from '../../core/home-currency';
+import { storedRateTable } from '../../core/rates';
+import { usageError } from '../cli-errors';
 import { paymentHistoryWarnings, readPaymentHistory } from '../../core/payouts';
 import { resolvePeriod, type CommandOptions } from '../cli-args';
 import { cliSyncActions, resolveAccount, syncCommandFor } from '../cli-accounts';
@@ -13,6 +16,30 @@ import { printReport, shapeOf } from '../cli-table';
 import { noteSyncUnderWay } from '../sync-under-way';
 
 const KEYS = ['currency', 'from', 'to', 'opening', 'earned', 'reductions', 'received', 'closing'];
+const HOME_KEYS = [
+  'currency',
+  'home',
+  'opening',
+  'earned',
+  'reductions',
+  'received',
+  'exchangeDifference',
+  'closing',
+  'earlierRates',
+  'unconverted',
+];
+const HOME_HEADER = [
+  'Currency',
+  'In',
+  'Opening',
+  '+ Earned',
+  '− Reductions',
+  '− Received',
+  '+ Exchange difference',
+  '= Closing',
+  'Earlier-day rates',
+  'Unconverted',
+];
 const HEADER = ['Currency', 'From', 'To', 'Opening', '+ Earned', '− Reductions', '− Received', '= Closing'];
 
 /** Runs `bridge`. */
@@ -26,6 +53,24 @@ export async function bridgeCommand(context: CliContext, options: CommandOptions
   const history = readPaymentHistory(cache, account.cacheKey, period, context.now());
   const actions = cliSyncActions(syncCommandFor(account, io.program));
   for (const warning of paymentHistoryWarnings(history, actions)) io.stderr(`Warning: ${warning}\n`);
+  if (options.home !== undefined) {
+    const table = storedRateTable(cache);
+    if (table === null)
+      throw usageError('No reference rates are stored: import the ECB file first with "rates import FILE".', 'bridge');
+    const converted = readHomeBridge(cache, account.cacheKey, period, table, options.home);
+    // JSON keeps null for an amount that could not be converted; a table or CSV leaves the cell empty.
+    const rows =
+      shape === 'json'
+        ? converted
+        : converted.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value ?? ''])));
+    printReport(io, shape, rows, {
+      header: HOME_HEADER,
+      keys: HOME_KEYS,
+      right: [2, 3, 4, 5, 6, 7],
+      empty: `No sales to bridge from ${period.from} to ${period.to} in the cache of ${account.label}.`,
+    });
+    return;
+  }
   const rows = readClosedBridge(cache, account.cacheKey, period);
   printReport(io, shape, rows, {
     header: HEADER,

@@ -36,7 +36,10 @@ import { createBooksReader, type BooksReader } from '../books';
 import { createPayoutReader, type PayoutReader } from '../payouts';
 import { createYearReader } from '../fiscal-year';
 import { buildLedger } from '../ledger';
-import { importRates } from '../rates';
+import { importRates, storedRateTable } from '../rates';
+import { readHomeBridge } from '../home-currency';
+import type { HomeBridge } from '../../shared/bridge';
+import type { DayRange } from '../../shared/dates';
 import type { RatesStatus } from '../../shared/reference-rates';
 import type { ImportRatesInput, LedgerExportQuery } from '../../shared/ipc-requests';
 import type { YearQuery, YearSummary } from '../../shared/year-summary';
@@ -105,7 +108,11 @@ export interface AppCore {
     exportLedger(query: LedgerExportQuery): Promise<ExportResult>;
   };
   /** The books (B2, B3): the bridge of a period, closed months and their adjustments, from the cache. */
-  books: BooksReader & { exportAdjustments(): Promise<ExportResult> };
+  books: BooksReader & {
+    exportAdjustments(): Promise<ExportResult>;
+    /** The bridge of a period in the home currency at the stored rates (L2), or what is missing for it. */
+    homeBridge(range: DayRange): HomeBridge;
+  };
   /** The reference rates stored in the cache (L1): what is there, and importing a rates file the user chose. */
   rates: {
     status(): RatesStatus | null;
@@ -335,6 +342,13 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     },
     books: {
       ...books,
+      homeBridge: (range) => {
+        const home = preferences.get().homeCurrency;
+        if (home === null) return { kind: 'no home currency' };
+        const table = storedRateTable(cache.get());
+        if (table === null) return { kind: 'no rates' };
+        return { kind: 'converted', home, rows: readHomeBridge(cache.get(), account(), range, table, home) };
+      },
       exportAdjustments: async () => {
         const adjustments = books.adjustments();
         const name = `commission-desk-adjustments-${localIsoDay(now())}.csv`;

@@ -27,7 +27,7 @@ type Tally = Record<Line, { plus: ExactSum; minus: ExactSum }>;
 const BY_TRANSACTION_DATE = { column: 'transactionDate', direction: 'asc' } as const;
 
 /** Every sale that can enter the bridge of `range`: made up to its end, or paid in it (a payment before the sale). */
-function* bridgeSales(source: BridgeSource, account: string, range: DayRange): Generator<CachedSale> {
+export function* bridgeSales(source: BridgeSource, account: string, range: DayRange): Generator<CachedSale> {
   yield* source.iterateSales(account, { filter: { to: range.to }, sort: BY_TRANSACTION_DATE });
   const paidInRange: SalesFilter = { ...range, dateBasis: 'payment', paymentStatuses: ['paid'] };
   for (const sale of source.iterateSales(account, { filter: paidInRange, sort: BY_TRANSACTION_DATE }))

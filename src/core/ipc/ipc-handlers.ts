@@ -47,6 +47,7 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     exportClaimFile: () => core.payouts.exportClaimFile(),
     overdueSales: (query) => core.payouts.overdue(query),
     booksBridge: (range) => core.books.bridge(range),
+    homeBridge: ({ from, to }) => core.books.homeBridge({ from, to }),
     closedMonths: () => core.books.closedMonths(),
     closeMonth: ({ month }) => core.books.close(month),
     reopenMonth: ({ month }) => core.books.reopen(month),

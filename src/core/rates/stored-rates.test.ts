@@ -32,9 +32,9 @@ describe('L1: reference rates stored in the cache', () => {
       kind: 'file',
       origin: 'eurofxref-hist-sample.csv',
       importedAt: AT.toISOString(),
-      firstDay: '2026-09-01',
+      firstDay: '2024-06-03',
       lastDay: '2026-11-27',
-      days: 64,
+      days: 650,
       currencies: ['CHF', 'GBP', 'JPY', 'USD'],
     });
     cache.close();
@@ -66,7 +66,7 @@ describe('L1: reference rates stored in the cache', () => {
       reason: 'unknown currency',
       currency: 'KWD',
     });
-    expect(table.convert(1000n, 'USD', 'EUR', '2026-08-31')).toMatchObject({ converted: false, reason: 'no rate yet' });
+    expect(table.convert(1000n, 'USD', 'EUR', '2024-06-02')).toMatchObject({ converted: false, reason: 'no rate yet' });
   });
 });
 

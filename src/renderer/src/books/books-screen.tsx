@@ -10,6 +10,7 @@ import { localIsoDay } from '../../../shared/dates';
 import { defaultPeriod, PeriodPicker, recentPeriods } from '../compare';
 import { useSyncState } from '../sync';
 import { BridgeTable } from './bridge-table';
+import { HomeBridgeTable } from './home-bridge-table';
 import { MonthClose } from './month-close';
 
 /** The Books section. */
@@ -54,6 +55,7 @@ export function BooksScreen() {
         dataVersion={sync.dataVersion}
         testId="books-bridge"
       />
+      <HomeBridgeTable range={range} periodLabel={period.label} dataVersion={sync.dataVersion} />
     </Stack>
   );
 }

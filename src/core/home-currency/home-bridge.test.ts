@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempFolder } from '../../../test-support/cache-kit';
+import { makeSale } from '../../../test-support/export-kit';
+import { convertedMinor, ratesOf } from '../../../test-support/rates-oracle';
+import { openCache, type SalesCache } from '../cache';
+import { importRatesFile, storedRateTable, type RateTable } from '../rates';
+import { readHomeBridge } from '.';
+
+const SAMPLE = join(__dirname, '../../../test-support/fixtures/ecb/eurofxref-hist-sample.csv');
+const ORACLE = ratesOf(SAMPLE);
+const OCTOBER = { from: '2026-10-01', to: '2026-10-31' };
+const AT = new Date('2026-11-28T09:00:00.000Z');
+
+let folder: ReturnType<typeof tempFolder>;
+let cache: SalesCache;
+let table: RateTable;
+
+beforeEach(async () => {
+  folder = tempFolder('home-bridge');
+  cache = openCache({ path: join(folder.dir, 'cache.sqlite'), now: () => AT }).cache;
+  await importRatesFile(cache, SAMPLE, AT);
+  table = storedRateTable(cache) as RateTable;
+  cache.storePage(
+    'acct',
+    [
+      // Owed from September (made on a Sunday), paid in October.
+      makeSale({ currency: 'USD', commissionAmount: 30, transactionDate: '2026-09-20', paymentDate: '2026-10-02' }),
+      // Made in October, paid on a Saturday.
+      makeSale({ currency: 'USD', commissionAmount: 100, transactionDate: '2026-10-05', paymentDate: '2026-10-24' }),
+      makeSale({
+        currency: 'JPY',
+        commissionAmount: 1500,
+        transactionDate: '2026-10-10',
+        paymentStatus: 'pending',
+        paymentDate: null,
+      }),
+      makeSale({
+        currency: 'GBP',
+        commissionAmount: 12.34,
+        commissionStatus: 'declined',
+        transactionDate: '2026-10-12',
+        paymentStatus: 'pending',
+        paymentDate: null,
+      }),
+      makeSale({
+        currency: 'KWD',
+        commissionAmount: 1.25,
+        transactionDate: '2026-10-13',
+        paymentStatus: 'pending',
+        paymentDate: null,
+      }),
+    ],
+    AT,
+  );
+});
+afterEach(() => {
+  cache.close();
+  folder.remove();
+});
+
+const eur = (minor: bigint, currency: string, digits: number, day: string) =>
+  convertedMinor(ORACLE, minor, [currency, digits], ['EUR', 2], day);
+const text = (cents: bigint) =>
+  `${cents < 0n ? '-' : ''}${(cents < 0n ? -cents : cents) / 100n}.${String((cents < 0n ? -cents : cents) % 100n).padStart(2, '0')}`;
+
+describe('L2: the bridge in the home currency', () => {
+  it('L2: each line equals an integer oracle at sale-date rates, received at payment-date rates, and the exchange difference closes it to 0', () => {
+    const rows = readHomeBridge(cache, 'acct', OCTOBER, table, 'EUR');
+    const usd = rows.find((row) => row.currency === 'USD');
+    const s1 = eur(3000n, 'USD', 2, '2026-09-20');
+    const s2 = eur(10000n, 'USD', 2, '2026-10-05');
+    const p1 = eur(3000n, 'USD', 2, '2026-10-02');
+    const p2 = eur(10000n, 'USD', 2, '2026-10-24');
+    expect(usd).toEqual({
+      currency: 'USD',
+      home: 'EUR',
+      opening: text(s1),
+      earned: text(s2),
+      reductions: '0.00',
+      received: text(p1 + p2),
+      exchangeDifference: text(p1 + p2 - s1 - s2),
+      closing: '0.00',
+      earlierRates: 2,
+      unconverted: null,
+    });
+    const jpy = eur(1500n, 'JPY', 0, '2026-10-10');
+    expect(rows.find((row) => row.currency === 'JPY')).toMatchObject({
+      earned: text(jpy),
+      closing: text(jpy),
+      earlierRates: 1,
+    });
+    const gbp = eur(1234n, 'GBP', 2, '2026-10-12');
+    expect(rows.find((row) => row.currency === 'GBP')).toMatchObject({
+      earned: text(gbp),
+      reductions: text(gbp),
+      closing: '0.00',
+    });
+    for (const row of rows.filter((r) => r.unconverted === null)) {
+      const [o, e, r, rc, x, c] = [
+        row.opening,
+        row.earned,
+        row.reductions,
+        row.received,
+        row.exchangeDifference,
+        row.closing,
+      ].map((v) => BigInt((v as string).replace('.', '')));
+      expect((o as bigint) + (e as bigint) - (r as bigint) - (rc as bigint) + (x as bigint)).toBe(c);
+    }
+  });
+
+  it('L2: a currency the ECB does not publish is left unconverted and says so; nothing is guessed', () => {
+    expect(readHomeBridge(cache, 'acct', OCTOBER, table, 'EUR').find((row) => row.currency === 'KWD')).toEqual({
+      currency: 'KWD',
+      home: 'EUR',
+      opening: null,
+      earned: null,
+      reductions: null,
+      received: null,
+      exchangeDifference: null,
+      closing: null,
+      earlierRates: 0,
+      unconverted: 'The ECB publishes no rate for KWD: shown unconverted.',
+    });
+    cache.storePage(
+      'acct',
+      [
+        makeSale({
+          currency: 'USD',
+          commissionAmount: 5,
+          transactionDate: '2024-05-31',
+          paymentStatus: 'pending',
+          paymentDate: null,
+        }),
+      ],
+      AT,
+    );
+    expect(readHomeBridge(cache, 'acct', OCTOBER, table, 'EUR').find((row) => row.currency === 'USD')).toMatchObject({
+      closing: null,
+      unconverted: 'No stored rate for 2024-05-31 or before: import a rates file that reaches back that far.',
+    });
+  });
+});

@@ -350,6 +350,53 @@ export const COMMANDS = {
       ...tableFields,
     }),
   },
+  match: {
+    summary:
+      'Import a bank statement CSV and match each payout to the bank line that received it; list the payouts with no bank line.',
+    usage:
+      'match --account <label|demo> --bank <file.csv> [--currency <code>] [--days <n>] [--tolerance <amount>] [--payer <text>] [--json]',
+    notes: [
+      "The statement is read as your bank wrote it: comma, semicolon or tab; a decimal point or comma; dates yyyy-mm-dd, dd/mm/yyyy, mm/dd/yyyy, dd.mm.yyyy or dd-mm-yyyy; UTF-8 or Windows-1252. The date, amount, description and currency columns are found by their names; a statement with no currency column needs --currency. The layout is remembered by the statement's header.",
+      'Its lines are stored apart from the sales (never changing them); importing the same file again adds nothing. A payout (payment date and currency, as in payouts and ledger) is matched to a line of its currency dated from its payment date to --days after (10), whose amount is equal or within --tolerance (0; e.g. 2.00 for fees).',
+      'JSON: {"statement": {"file", "lines", "added", "from", "to"}, "matched": [{"payout", "line", "difference", "manual"}], "unpaid": [payout], "tooRecent": [payout], "unknown": [line]}; a payout is {"paymentDate", "currency", "amount", "sales"}, a line {"key", "day", "currency", "amount", "description"}; amounts exact in the currency\'s own decimals. unpaid: no bank line although the statement covers its days; tooRecent: its days run past the statement; unknown: lines whose description holds --payer that match no payout.',
+    ],
+    options: {
+      account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
+      bank: { type: 'string', value: '<file.csv>', help: 'The bank statement CSV.' },
+      currency: { type: 'string', value: '<code>', help: "The statement's currency, when it has no currency column." },
+      days: {
+        type: 'string',
+        value: '<n>',
+        help: 'Days after the payment date a bank line may be dated (default 10).',
+      },
+      tolerance: { type: 'string', value: '<amount>', help: 'Largest difference accepted, e.g. 2.00 (default 0).' },
+      payer: {
+        type: 'string',
+        value: '<text>',
+        help: "Text of the platform's bank lines, to list those no payout explains.",
+      },
+      json: { type: 'boolean', help: 'Print JSON instead of tables.' },
+    },
+    positionals: [] as string[],
+    schema: z.strictObject({
+      account: accountRef,
+      bank: required(4096),
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/, 'must be a currency code such as EUR')
+        .optional(),
+      days: z
+        .string()
+        .regex(/^\d{1,2}$/, 'must be a whole number of days from 0 to 99')
+        .optional(),
+      tolerance: z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, 'must be an amount such as 2.00')
+        .optional(),
+      payer: z.string().min(1).max(200).optional(),
+      json: z.boolean().optional(),
+    }),
+  },
   ledger: {
     summary:
       'Write the payouts of one currency received in a period as a file a bookkeeping program imports: Xero, QuickBooks Online or a journal.',

@@ -20,6 +20,7 @@ import { adjustmentsCommand, closeCommand, reopenCommand } from './commands/mont
 import { yearCommand } from './commands/year-command';
 import { changesCommand } from './commands/changes-command';
 import { exportCommand } from './commands/export-command';
+import { matchCommand } from './commands/match-command';
 import { ledgerCommand } from './commands/ledger-command';
 import { payoutsCommand, summaryCommand } from './commands/report-commands';
 import { syncCommand } from './commands/sync-command';
@@ -47,6 +48,7 @@ const RUNNERS: { [C in CommandName]: Runner<C> } = {
   adjustments: adjustmentsCommand,
   year: yearCommand,
   ledger: ledgerCommand,
+  match: matchCommand,
   payouts: payoutsCommand,
   summary: summaryCommand,
 };

@@ -1,6 +1,7 @@
 /**
- * Deletes everything the cache holds for one account (sales, change log, coverage, profile, sync runs) in one
- * transaction: what "Sign out and delete cached sales" promises. The search's texts in memory are dropped with them.
+ * Deletes everything the cache holds for one account (sales, change log, coverage, profile, sync runs, closed months,
+ * imported bank lines and manual matches) in one transaction: what "Sign out and delete cached sales" promises.
+ * The search's texts in memory are dropped with them.
  */
 import type Database from 'better-sqlite3';
 import { assertAccount } from './records';
@@ -16,6 +17,10 @@ export function createForgetAccount(db: Database.Database, search: SearchIndex):
     'unstored_records',
     'profiles',
     'sync_runs',
+    'closed_months',
+    'month_close_events',
+    'bank_lines',
+    'bank_manual_matches',
   ].map((table) => db.prepare(`DELETE FROM ${table} WHERE account_id = ?`));
   const forget = db.transaction((account: string) => {
     const [sales, ...rest] = deletions.map((statement) => statement.run(account).changes);

@@ -1,4 +1,5 @@
 export * from './cache-errors';
+export type { BankStatementStore } from './bank-statements';
 export type { ClosedMonthStore } from './closed-months';
 export type { ReferenceRateStore, StoredRate } from './reference-rates';
 export * from './coverage';

@@ -34,6 +34,7 @@ import {
 import { createClearAll } from './clear-all';
 import { createClosedMonthStore, type ClosedMonthStore } from './closed-months';
 import { createReferenceRateStore, type ReferenceRateStore } from './reference-rates';
+import { createBankStatementStore, type BankStatementStore } from './bank-statements';
 import { asOfAccount, historyStart, type AsOfAccount } from './as-of';
 import { browsed, createSalesReads, type SalesReadParts, type SalesReads } from './sales-reads';
 import { createForgetAccount } from './forget-account';
@@ -52,7 +53,7 @@ import {
 } from './status-checks';
 
 /** The sales cache of one file. All methods are synchronous (better-sqlite3) and safe to call from the main process. */
-export interface SalesCache extends SalesReads, ClosedMonthStore, ReferenceRateStore {
+export interface SalesCache extends SalesReads, ClosedMonthStore, ReferenceRateStore, BankStatementStore {
   readonly path: string;
   /** Upserts one fetched page in one transaction; call once per page, and mark a window covered only after all its pages. */
   storePage(
@@ -170,6 +171,7 @@ export function createSalesCache(
   const leases = createSyncLeaseStore(db);
   const closedMonths = createClosedMonthStore(db);
   const rates = createReferenceRateStore(db);
+  const bank = createBankStatementStore(db);
   const changes = createChangeLog(db);
   const openSales = createOpenSaleReads(db);
   const markUnreported = createUnreportedMarker(db);
@@ -238,6 +240,14 @@ export function createSalesCache(
     replaceRates: (stored, source) => guardCorruption(() => rates.replaceRates(stored, source)),
     storedRates: () => guardCorruption(() => rates.storedRates()),
     ratesStatus: () => guardCorruption(() => rates.ratesStatus()),
+    addBankLines: (account, lines, fileName, at) =>
+      guardCorruption(() => bank.addBankLines(account, lines, fileName, at)),
+    bankLines: (account, from, to) => guardCorruption(() => bank.bankLines(account, from, to)),
+    rememberLayout: (headerKey, layout) => guardCorruption(() => bank.rememberLayout(headerKey, layout)),
+    layoutFor: (headerKey) => guardCorruption(() => bank.layoutFor(headerKey)),
+    setManualMatch: (account, payoutKey, lineKey) =>
+      guardCorruption(() => bank.setManualMatch(account, payoutKey, lineKey)),
+    manualMatches: (account) => guardCorruption(() => bank.manualMatches(account)),
     prepareBrowsing: (account, buildLimit = Infinity) =>
       browsed(() => {
         assertAccount(account);

@@ -1,4 +1,4 @@
 export * from './ledger-format';
-export type { LedgerLine } from './ledger-lines';
+export { ledgerLines, type LedgerLine } from './ledger-lines';
 export { ledgerFiles } from './ledger-files';
 export * from './write-ledger';

@@ -19,6 +19,7 @@ import { migration12 } from './12-money-changes';
 import { migration13 } from './13-history-start';
 import { migration14 } from './14-closed-months';
 import { migration15 } from './15-reference-rates';
+import { migration16 } from './16-bank-statements';
 
 export type { Migration } from './migration';
 
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration13,
   migration14,
   migration15,
+  migration16,
 ];
 
 /** The cache format this build writes. */

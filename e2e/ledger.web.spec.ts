@@ -8,21 +8,8 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from './fixtures';
-import { backfill, cents, goToSection, isoOf, localDay, previousMonth } from './ui-helpers';
+import { backfill, goToSection, previousMonth, receivedPayouts } from './ui-helpers';
 import { screenshotsAtSizes } from './screenshot-path';
-import type { FakeService } from './fake-service/fake-service';
-
-/** The payouts of `currency` received in `from`..`to` by today, in cents, per payment date. */
-function received(fake: FakeService, currency: string, from: string, to: string): Map<string, number> {
-  const today = localDay(new Date());
-  const out = new Map<string, number>();
-  for (const sale of fake.sales) {
-    const day = typeof sale.payment_date === 'string' && sale.payment_date !== '' ? isoOf(sale.payment_date) : '';
-    if (sale.payment_status !== 'paid' || sale.currency !== currency || day < from || day > to || day > today) continue;
-    out.set(day, (out.get(day) ?? 0) + cents(Number(sale.commission_amount)));
-  }
-  return out;
-}
 
 /** Reads a CSV as an importer does: the header must be exactly `columns`, every row that many cells. */
 function readStrict(text: string, columns: readonly string[]): Record<string, string>[] {
@@ -51,7 +38,7 @@ test.describe('ledger files', () => {
     test.setTimeout(180_000);
     const { from, to, label } = previousMonth();
     const currency = 'EUR';
-    const expected = received(fake, currency, from, to);
+    const expected = new Map(receivedPayouts(fake, currency, from, to));
     expect(expected.size).toBeGreaterThan(0);
     await backfill(page);
 

@@ -502,3 +502,15 @@ export function previousMonth(): { month: string; from: string; to: string; labe
     label: first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
   };
 }
+
+/** The fake's received payouts of `currency` paid `from`..`to` (by today), in cents per payment date, in date order. */
+export function receivedPayouts(fake: FakeService, currency: string, from: string, to: string): [string, number][] {
+  const today = localDay(new Date());
+  const out = new Map<string, number>();
+  for (const sale of fake.sales) {
+    const day = typeof sale.payment_date === 'string' && sale.payment_date !== '' ? isoOf(sale.payment_date) : '';
+    if (sale.payment_status !== 'paid' || sale.currency !== currency || day < from || day > to || day > today) continue;
+    out.set(day, (out.get(day) ?? 0) + cents(Number(sale.commission_amount)));
+  }
+  return [...out.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+}

@@ -52,4 +52,23 @@ export interface MatchReport {
   tooRecent: PayoutLine[];
   /** Bank lines that look like the platform's (their text holds the payer's name) but match no payout. */
   unknown: BankLine[];
+  /** Every bank line of the days matched that no payout took, to match by hand. */
+  unmatchedLines: BankLine[];
+}
+
+/** A statement read for its mapping dialog: its header, first rows and the layout detected or remembered. */
+export interface StatementPreview {
+  header: string[];
+  preview: string[][];
+  layout: StatementLayout;
+}
+
+/** A statement imported and matched: what was read and stored, its days, and the report. */
+export interface StatementMatch extends StatementPreview {
+  lines: number;
+  added: number;
+  from: string;
+  to: string;
+  currencies: string[];
+  report: MatchReport;
 }

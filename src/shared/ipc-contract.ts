@@ -14,6 +14,9 @@ import {
   openExternalSchema,
   openFileSchema,
   overdueQuerySchema,
+  bankMatchSchema,
+  bankRangeSchema,
+  bankStatementSchema,
   importRatesSchema,
   ledgerExportSchema,
   monthSchema,
@@ -27,6 +30,7 @@ import {
 } from './ipc-requests';
 import type { BridgeRow, HomeBridge } from './bridge';
 import type { Adjustment, ClosedMonth } from './closed-month';
+import type { MatchReport, StatementMatch, StatementPreview } from './bank';
 import type { RatesStatus } from './reference-rates';
 import type {
   AppInfo,
@@ -135,6 +139,10 @@ export const IPC_CONTRACT = {
   yearSummary: channel('payouts:year', yearQuerySchema).returns<YearSummary>(),
   exportYear: channel('payouts:yearExport', yearQuerySchema).returns<ExportResult>(),
   exportLedger: channel('payouts:ledgerExport', ledgerExportSchema).returns<ExportResult>(),
+  previewBankStatement: channel('bank:preview', bankStatementSchema).returns<StatementPreview>(),
+  matchBankStatement: channel('bank:match', bankStatementSchema).returns<StatementMatch>(),
+  setBankMatch: channel('bank:setMatch', bankMatchSchema).returns<MatchReport>(),
+  exportBankMatch: channel('bank:export', bankRangeSchema).returns<ExportResult>(),
   accountsOverview: channel('overview:accounts', noInput).returns<AccountOverview[]>(),
   compareSales: channel('sales:compare', compareQuerySchema).returns<Comparison>(),
   exportComparison: channel('sales:compareExport', compareQuerySchema).returns<ExportResult>(),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { EXPORT_COLUMN_IDS } from './export-columns';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS } from './export-presets';
+import { STATEMENT_DATE_FORMATS, STATEMENT_SEPARATORS } from './bank';
 import { LEDGER_FORMATS } from './ledger';
 import { MAX_RATES_FILE_BYTES } from './reference-rates';
 import { filterDaySchema, isoDayWithin, latestSyncDay, salesSelectionSchema, salesSortSchema } from './sales-query';
@@ -119,14 +120,17 @@ export const showInFolderSchema = z.strictObject({ path: z.string().min(1).max(4
 /** A file to open in its default app; only the file the last export wrote is opened. */
 export const openFileSchema = z.strictObject({ path: z.string().min(1).max(4096) });
 
+/** An ISO 4217 currency code. */
+const currencyCode = z
+  .string()
+  .max(3)
+  .regex(/^[A-Z]{3}$/, { message: 'must be a currency code such as EUR' });
+
 /** A currency's payouts of a period, as a ledger file of `format` (L3). */
 export const ledgerExportSchema = z
   .strictObject({
     format: z.enum(LEDGER_FORMATS),
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/, { message: 'must be a currency code such as EUR' })
-      .max(3),
+    currency: currencyCode,
     from: filterDaySchema,
     to: filterDaySchema,
   })
@@ -139,6 +143,53 @@ export const importRatesSchema = z.strictObject({
   text: z.string().max(MAX_RATES_FILE_BYTES),
 });
 export type ImportRatesInput = z.output<typeof importRatesSchema>;
+
+/** How payouts are matched to bank lines: days to arrive, the tolerance for fees, the payer's text. */
+const matchRules = {
+  days: z.number().int().min(0).max(60),
+  tolerance: z
+    .string()
+    .max(20)
+    .regex(/^\d+(\.\d+)?$/),
+  payer: z.string().max(200).nullable(),
+};
+
+/** A bank statement the user chose (L4): its name, its bytes as base64, and how to read and match it. */
+export const bankStatementSchema = z.strictObject({
+  fileName: z.string().min(1).max(255),
+  data: z.string().max(14_000_000),
+  currency: currencyCode.nullable(),
+  layout: z
+    .strictObject({
+      separator: z.enum(STATEMENT_SEPARATORS).optional(),
+      decimalComma: z.boolean().optional(),
+      dateFormat: z.enum(STATEMENT_DATE_FORMATS).optional(),
+      date: z.number().int().min(0).max(200).optional(),
+      description: z.number().int().min(0).max(200).optional(),
+      amount: z.number().int().min(0).max(200).optional(),
+      currency: z.number().int().min(0).max(200).nullable().optional(),
+    })
+    .optional(),
+  ...matchRules,
+});
+export type BankStatementInput = z.output<typeof bankStatementSchema>;
+
+/** The matching of a statement's days again (L4): its days, currencies and the rules. */
+export const bankRangeSchema = z.strictObject({
+  from: filterDaySchema,
+  to: filterDaySchema,
+  currencies: z.array(currencyCode).min(1).max(50),
+  ...matchRules,
+});
+export type BankRangeInput = z.output<typeof bankRangeSchema>;
+
+/** A match made by hand, or undone (line null), then the matching of those days again (L4). */
+export const bankMatchSchema = bankRangeSchema.extend({
+  paymentDate: filterDaySchema,
+  currency: currencyCode,
+  lineKey: z.string().max(64).nullable(),
+});
+export type BankMatchInput = z.output<typeof bankMatchSchema>;
 
 /** A calendar month to close or reopen (B2). */
 export const monthSchema = z.strictObject({

@@ -25,6 +25,7 @@ import { createSyncManager } from '../sync';
 import { createMemorySecretStore, type SecretStore } from '../keychain';
 import { createAppInformation, type AppInformation } from './app-information';
 import { createAppSync, type AppSync } from './app-sync';
+import { createBankReader, type BankReader } from './bank-reader';
 import { openCacheHolder, START_CHECK_WITHIN_MS, type CacheHolder } from './cache-holder';
 import { createProfileReader, type ProfileReader } from './profile-reader';
 import { createSalesReader, type SalesReader } from './sales-reader';
@@ -118,6 +119,8 @@ export interface AppCore {
     status(): RatesStatus | null;
     importFile(input: ImportRatesInput): RatesStatus;
   };
+  /** Bank statements matched to the payouts (L4). */
+  bank: BankReader;
   /** Every saved account's standing, from the cache. */
   overview: OverviewReader;
   /** A period against the one before, with a breakdown, and its CSV. */
@@ -362,6 +365,16 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       importFile: ({ fileName, text }) =>
         importRates(cache.get(), text, { kind: 'file', origin: fileName, importedAt: now().toISOString() }),
     },
+    bank: createBankReader({
+      cache: () => cache.get(),
+      account,
+      now,
+      exportCsv: async (name, csv) => {
+        const filePath = await exporter.exportCsvReport(name, csv);
+        if (filePath !== null) desktop.rememberWrittenFile(filePath);
+        return filePath;
+      },
+    }),
     overview: createOverviewReader(
       () => cache.get(),
       () => registry.list(),

@@ -82,9 +82,11 @@ export function matchPayouts(
   }
   for (const payout of open) {
     const line = bestLine(payout, lines, used, options);
-    if (line === undefined)
+    if (line === undefined) {
+      // Paid before the statement's first day: its line may be on an earlier statement, so no verdict either way.
+      if (payout.paymentDate < options.linesFrom) continue;
       (addDays(payout.paymentDate, options.days) > options.linesUntil ? tooRecent : unpaid).push(payout);
-    else {
+    } else {
       used.add(line.key);
       matched.push({ payout, line, difference: differenceText(line, payout), manual: false });
     }
@@ -94,5 +96,6 @@ export function matchPayouts(
   const unknown = lines.filter(
     (line) => !used.has(line.key) && payer !== '' && line.description.toLowerCase().includes(payer),
   );
-  return { matched, unpaid, tooRecent, unknown };
+  const unmatchedLines = lines.filter((line) => !used.has(line.key));
+  return { matched, unpaid, tooRecent, unknown, unmatchedLines };
 }

@@ -4,7 +4,7 @@
  * remembered, and every stored line of the statement's days matched to the received payouts of those days — the
  * payouts Payouts and `ledger` show. The sales are never touched.
  */
-import type { BankLine, MatchReport, PayoutLine, StatementLayout } from '../../shared/bank';
+import type { BankLine, MatchReport, PayoutLine, StatementLayout, StatementMatch } from '../../shared/bank';
 import { addDays } from '../../shared/dates';
 import type { ExactDecimal } from '../../shared/money';
 import type { BankStatementStore } from '../cache';
@@ -29,16 +29,7 @@ export interface StatementImport {
 }
 
 /** What the import did and what matching found. */
-export interface StatementResult {
-  header: string[];
-  preview: string[][];
-  layout: StatementLayout;
-  lines: number;
-  added: number;
-  from: string;
-  to: string;
-  report: MatchReport;
-}
+export type StatementResult = StatementMatch;
 
 /** The received payouts of `currencies` paid from `from` to `to`, as the bank should show them. */
 function payoutLines(source: PayoutSource, account: string, from: string, to: string, today: string): PayoutLine[] {
@@ -96,6 +87,7 @@ export function importStatement(cache: PayoutSource & BankStatementStore, input:
     added,
     from,
     to,
+    currencies,
     report,
   };
 }

@@ -42,6 +42,7 @@ import {
 import { useSyncActions, useSyncState } from '../sync';
 import { BridgeTable, MonthClose } from '../books';
 import { AgingTable } from './aging-table';
+import { BankMatchDialog } from './bank-match-dialog';
 import { LedgerDialog } from './ledger-dialog';
 import { YearSection } from './year-table';
 
@@ -133,6 +134,7 @@ function PayoutsBody({
   exporter: ExportRunner;
 }) {
   const [ledgerOpen, setLedgerOpen] = useState(false);
+  const [bankOpen, setBankOpen] = useState(false);
   // Received payouts only: one announced for a later day is not in the bank yet, so not in a ledger file.
   const currencies = [...new Set(report.payouts.filter((p) => !p.scheduled).map((p) => p.currency))].sort();
   return (
@@ -186,18 +188,24 @@ function PayoutsBody({
       ) : (
         <>
           <PayoutTable payouts={report.payouts} moment={report.moment} exporter={exporter} />
-          {report.moment === null && currencies.length > 0 && (
-            <Group justify="flex-end">
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<DownloadIcon size={14} />}
-                onClick={() => setLedgerOpen(true)}
-              >
-                Ledger file…
+          {report.moment === null && (
+            <Group justify="flex-end" gap="xs">
+              <Button size="xs" variant="light" onClick={() => setBankOpen(true)}>
+                Match bank statement…
               </Button>
+              {currencies.length > 0 && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<DownloadIcon size={14} />}
+                  onClick={() => setLedgerOpen(true)}
+                >
+                  Ledger file…
+                </Button>
+              )}
             </Group>
           )}
+          <BankMatchDialog opened={bankOpen} onClose={() => setBankOpen(false)} />
           <LedgerDialog
             opened={ledgerOpen}
             onClose={() => setLedgerOpen(false)}

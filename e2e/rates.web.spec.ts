@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
-import { backfill, goToSection } from './ui-helpers';
+import { backfill, goToSection, previousMonth } from './ui-helpers';
 import { screenshotsAtSizes } from './screenshot-path';
 
 const FIXTURES = join('test-support', 'fixtures', 'ecb');
@@ -90,5 +90,17 @@ test.describe('reference rates', () => {
     await section.scrollIntoViewIfNeeded();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await screenshotsAtSizes(page, 'books-home', () => section.scrollIntoViewIfNeeded());
+
+    // Payouts: each payout at its payment date's rate, the total in pounds apart from the original amounts.
+    await goToSection(page, 'Payouts');
+    const { label } = previousMonth();
+    await page.getByTestId('payouts-month').click();
+    await page.getByRole('option', { name: label }).click();
+    const home = page.getByTestId('payouts-home');
+    await expect(home).toContainText('≈ In GBP (approximate, ECB rate of each payment date)');
+    await expect(home.getByTestId('payout-home-row')).toHaveCount(await page.getByTestId('payout-row').count());
+    const amounts = await home.getByTestId('payout-home-amount').allTextContents();
+    const sum = amounts.reduce((total, text) => total + pence(text), 0n);
+    expect(pence((await home.getByTestId('payouts-home-total').textContent()) ?? '')).toBe(sum);
   });
 });

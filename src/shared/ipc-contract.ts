@@ -49,7 +49,7 @@ import type {
 } from './ipc-results';
 import { compareQuerySchema, type Comparison } from './compare';
 import type { AccountOverview } from './overview';
-import type { OverdueSales, PayoutReport } from './payouts';
+import type { HomePayouts, OverdueSales, PayoutReport } from './payouts';
 import { preferencesPatchSchema, type Preferences } from './preferences';
 import {
   changesQuerySchema,
@@ -127,6 +127,7 @@ export const IPC_CONTRACT = {
   salesStatusAge: channel('sales:statusAge', salesFilterSchema).returns<StatusCheckAge>(),
 
   payoutReport: channel('payouts:report', payoutRangeSchema).returns<PayoutReport>(),
+  homePayouts: channel('payouts:home', payoutRangeSchema).returns<HomePayouts>(),
   exportClaimFile: channel('payouts:claimFile', noInput).returns<ExportResult>(),
   overdueSales: channel('payouts:overdue', overdueQuerySchema).returns<OverdueSales>(),
   booksBridge: channel('books:bridge', payoutRangeSchema).returns<BridgeRow[]>(),
@@ -159,6 +160,7 @@ export const IPC_CONTRACT = {
   getCacheInfo: channel('cache:info', noInput).returns<CacheInfo>(),
   ratesStatus: channel('rates:status', noInput).returns<RatesStatus | null>(),
   importRates: channel('rates:import', importRatesSchema).returns<RatesStatus>(),
+  fetchRates: channel('rates:fetch', noInput).returns<RatesStatus>(),
   clearCache: channel('cache:clear', noInput).returns<CacheInfo>(),
 
   exportSales: channel('export:sales', exportRequestSchema).returns<ExportResult>(),

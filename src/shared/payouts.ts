@@ -108,3 +108,22 @@ export interface PayoutReport {
   /** What is owed and pending today, by days since the sale. */
   aging: AgingRow[];
 }
+
+/**
+ * A payout in the home currency (L2), approximate: its amount converted once at the ECB reference rate of its payment
+ * date (the last earlier published day when that day has none, and `rateDay` says which), or null with the reason.
+ */
+export interface HomePayout {
+  paymentDate: string;
+  currency: string;
+  home: string;
+  amount: string | null;
+  rateDay: string | null;
+  unconverted: string | null;
+}
+
+/** The month's payouts in the home currency, or what is missing for them. */
+export type HomePayouts =
+  | { kind: 'converted'; home: string; payouts: HomePayout[]; total: string }
+  | { kind: 'no home currency' }
+  | { kind: 'no rates' };

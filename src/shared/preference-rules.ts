@@ -31,6 +31,7 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   fiscalYearStartMonth: 1,
   fiscalYearStartDay: 1,
   homeCurrency: null as string | null,
+  ratesFetch: false,
   ledgerDateFormat: 'dd/mm/yyyy' as const,
   journalBankAccount: 'Bank',
   journalIncomeAccount: 'Affiliate commission income',

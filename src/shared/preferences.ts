@@ -90,6 +90,8 @@ export const preferencesSchema = z.strictObject({
   fiscalYearStartDay: z.number().int().min(1).max(28).default(DEFAULT_PREFERENCES.fiscalYearStartDay),
   /** The currency the user keeps their books in, for figures converted at reference rates; null until chosen. */
   homeCurrency: currencyCode.nullable().default(DEFAULT_PREFERENCES.homeCurrency),
+  /** Whether the app may fetch the ECB's rates table from the ECB itself; off until the user turns it on. */
+  ratesFetch: z.boolean().default(DEFAULT_PREFERENCES.ratesFetch),
   /** How ledger files write dates. */
   ledgerDateFormat: z.enum(LEDGER_DATE_FORMATS).default(DEFAULT_PREFERENCES.ledgerDateFormat),
   /** The accounts a journal ledger file debits (money received) and credits (commission income). */
@@ -114,6 +116,7 @@ export const preferencesPatchSchema = z.strictObject({
   fiscalYearStartMonth: z.number().int().min(1).max(12).optional(),
   fiscalYearStartDay: z.number().int().min(1).max(28).optional(),
   homeCurrency: currencyCode.nullable().optional(),
+  ratesFetch: z.boolean().optional(),
   ledgerDateFormat: z.enum(LEDGER_DATE_FORMATS).optional(),
   journalBankAccount: journalAccount.optional(),
   journalIncomeAccount: journalAccount.optional(),

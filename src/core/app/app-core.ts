@@ -34,12 +34,13 @@ import type { CompareQuery } from '../../shared/compare';
 import type { ExportResult } from '../../shared/ipc-contract';
 import { createOverviewReader, type OverviewReader } from '../overview';
 import { createBooksReader, type BooksReader } from '../books';
-import { createPayoutReader, type PayoutReader } from '../payouts';
+import { createPayoutReader, readPayouts, type PayoutReader } from '../payouts';
 import { createYearReader } from '../fiscal-year';
 import { buildLedger } from '../ledger';
-import { importRates, storedRateTable } from '../rates';
-import { readHomeBridge } from '../home-currency';
+import { fetchEcbRates, importRates, storedRateTable } from '../rates';
+import { homePayouts, homeTotal, readHomeBridge } from '../home-currency';
 import type { HomeBridge } from '../../shared/bridge';
+import type { HomePayouts } from '../../shared/payouts';
 import type { DayRange } from '../../shared/dates';
 import type { RatesStatus } from '../../shared/reference-rates';
 import type { ImportRatesInput, LedgerExportQuery } from '../../shared/ipc-requests';
@@ -105,6 +106,8 @@ export interface AppCore {
     /** A fiscal year's cash and accrual summary (B5), and its workbook. */
     year(query: YearQuery): YearSummary;
     exportYear(query: YearQuery): Promise<ExportResult>;
+    /** The period's payouts in the home currency at the stored rates (L2), or what is missing for them. */
+    home(range: DayRange): HomePayouts;
     /** A currency's payouts of a period as a file a bookkeeping program imports (L3). */
     exportLedger(query: LedgerExportQuery): Promise<ExportResult>;
   };
@@ -118,6 +121,8 @@ export interface AppCore {
   rates: {
     status(): RatesStatus | null;
     importFile(input: ImportRatesInput): RatesStatus;
+    /** Fetches the table from the ECB; refused unless the user turned fetching on. */
+    fetch(): Promise<RatesStatus>;
   };
   /** Bank statements matched to the payouts (L4). */
   bank: BankReader;
@@ -311,6 +316,15 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         return { filePath, format: 'csv', rowCount: filePath === null ? 0 : sales, dataAsOf: null };
       },
       year: (query) => years.read(query).summary,
+      home: (range) => {
+        const home = preferences.get().homeCurrency;
+        if (home === null) return { kind: 'no home currency' };
+        const table = storedRateTable(cache.get());
+        if (table === null) return { kind: 'no rates' };
+        const { payouts } = readPayouts(cache.get(), account(), range, localIsoDay(now()));
+        const converted = homePayouts(payouts, table, home);
+        return { kind: 'converted', home, payouts: converted, total: homeTotal(converted, home) };
+      },
       exportLedger: async ({ format, currency, from, to }) => {
         const prefs = preferences.get();
         const ledger = buildLedger(cache.get(), {
@@ -364,6 +378,11 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       status: () => cache.get().ratesStatus(),
       importFile: ({ fileName, text }) =>
         importRates(cache.get(), text, { kind: 'file', origin: fileName, importedAt: now().toISOString() }),
+      fetch: async () => {
+        if (!preferences.get().ratesFetch)
+          throw new AppError('INVALID_INPUT', 'Fetching rates from the ECB is off. Turn it on in Settings first.');
+        return fetchEcbRates(cache.get(), deps.fetch, now());
+      },
     },
     bank: createBankReader({
       cache: () => cache.get(),

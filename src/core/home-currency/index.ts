@@ -1,1 +1,2 @@
 export * from './home-bridge';
+export * from './home-payouts';

@@ -44,6 +44,7 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     salesStatusAge: (filter) => core.sales.statusAge(filter),
 
     payoutReport: (range) => core.payouts.report(range),
+    homePayouts: ({ from, to }) => core.payouts.home({ from, to }),
     exportClaimFile: () => core.payouts.exportClaimFile(),
     overdueSales: (query) => core.payouts.overdue(query),
     booksBridge: (range) => core.books.bridge(range),
@@ -77,6 +78,7 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     clearCache: () => core.app.clearCache(),
     ratesStatus: () => core.rates.status(),
     importRates: (input) => core.rates.importFile(input),
+    fetchRates: () => core.rates.fetch(),
 
     exportSales: (request) => core.export.exportSales(request),
     exportFreshness: (request) => core.export.freshness(request),

@@ -42,6 +42,7 @@ import {
 import { useSyncActions, useSyncState } from '../sync';
 import { BridgeTable, MonthClose } from '../books';
 import { AgingTable } from './aging-table';
+import { HomeAmounts } from './home-amounts';
 import { BankMatchDialog } from './bank-match-dialog';
 import { LedgerDialog } from './ledger-dialog';
 import { YearSection } from './year-table';
@@ -187,7 +188,12 @@ function PayoutsBody({
         </Text>
       ) : (
         <>
-          <PayoutTable payouts={report.payouts} moment={report.moment} exporter={exporter} />
+          <PayoutTable
+            payouts={report.payouts}
+            moment={report.moment}
+            exporter={exporter}
+            home={report.moment === null ? <HomeAmounts range={range} /> : null}
+          />
           {report.moment === null && (
             <Group justify="flex-end" gap="xs">
               <Button size="xs" variant="light" onClick={() => setBankOpen(true)}>
@@ -329,10 +335,13 @@ function PayoutTable({
   payouts,
   moment,
   exporter,
+  home,
 }: {
   payouts: Payout[];
   moment: string | null;
   exporter: ExportRunner;
+  /** The payouts in the home currency, drawn under the table; null as of a past moment. */
+  home: ReactNode;
 }) {
   // A statement read as of a past moment is exported as of it too, so it ties to the row it came from.
   const statement = (payout: Payout) =>
@@ -397,6 +406,7 @@ function PayoutTable({
           ))}
         </Table.Tbody>
       </Table>
+      {home}
     </Table.ScrollContainer>
   );
 }

@@ -1,9 +1,10 @@
 /**
  * The "Home currency and rates" card of Settings (L1): the currency the user keeps their books in, and the European
  * Central Bank's euro reference rates the app holds — where and when they came from, their first and last day — with
- * "Import rates file" for the ECB's historical CSV downloaded on any computer. Works offline from the stored table.
+ * "Import rates file" for the ECB's historical CSV downloaded on any computer, or, only when turned on, fetching it from
+ * the ECB. Works offline from the stored table.
  */
-import { Alert, FileInput, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { MAX_RATES_FILE_BYTES, type RatesStatus } from '../../../shared/reference-rates';
 import { call } from '../common/bridge';
@@ -45,6 +46,22 @@ export function RatesSetting() {
   const status = useBridgeQuery(() => call('ratesStatus'), String(version));
   const [error, setError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+
+  const [fetching, setFetching] = useState(false);
+  const fetchNow = async () => {
+    setFetching(true);
+    setError(null);
+    const result = await call('fetchRates');
+    setFetching(false);
+    if (!result.ok) return setError(result.error.message);
+    setVersion((v) => v + 1);
+    notify({
+      kind: 'rates',
+      tone: 'success',
+      title: 'Rates fetched from the ECB',
+      message: `${formatCount(result.value.days)} days of rates up to ${formatIsoDay(result.value.lastDay)}.`,
+    });
+  };
 
   const choose = async (file: File | null) => {
     setError(null);
@@ -95,6 +112,24 @@ export function RatesSetting() {
         ) : status.status !== 'loading' || status.data !== null ? (
           <StatusText status={status.data} />
         ) : null}
+        <Group align="center" gap="sm">
+          <Switch
+            label="Fetch the rates from the ECB (www.ecb.europa.eu)"
+            description="Off: the app never goes online for rates. On: it downloads the ECB’s table now and when you ask."
+            checked={prefs.ratesFetch}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              update({ ratesFetch: on });
+              if (on) void fetchNow();
+            }}
+            data-testid="setting-rates-fetch"
+          />
+          {prefs.ratesFetch && (
+            <Button size="xs" variant="light" loading={fetching} onClick={() => void fetchNow()}>
+              Fetch now
+            </Button>
+          )}
+        </Group>
         <Group>
           <FileInput
             label="Import rates file"

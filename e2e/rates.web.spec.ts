@@ -102,5 +102,9 @@ test.describe('reference rates', () => {
     const amounts = await home.getByTestId('payout-home-amount').allTextContents();
     const sum = amounts.reduce((total, text) => total + pence(text), 0n);
     expect(pence((await home.getByTestId('payouts-home-total').textContent()) ?? '')).toBe(sum);
+    // The fiscal year at the foot of Payouts says its totals in pounds too.
+    await expect(page.getByTestId('year-home')).toContainText(
+      /≈ In GBP for the year \(approximate\): cash £[\d,.]+ at payment-date rates, accrual £[\d,.]+ at sale-date rates/,
+    );
   });
 });

@@ -552,16 +552,19 @@ export const COMMANDS = {
   year: {
     summary:
       'Print a fiscal year month by month, per currency: commission on a cash basis (by payment date) and on an accrual basis (by sale date), with their difference.',
-    usage: 'year --account <label|demo> --year <yyyy> [--start <mm-dd>] [--json | --csv] [--out <file.xlsx> [--force]]',
+    usage:
+      'year --account <label|demo> --year <yyyy> [--start <mm-dd>] [--home <currency>] [--json | --csv] [--out <file.xlsx> [--force]]',
     notes: [
       'The fiscal year named <yyyy> is the one that starts in <yyyy>: with --start 04-06 (6 April), year 2026 runs from 2026-04-06 to 2027-04-05, and each month from the 6th to the 5th. The start is the fiscal year start of Settings (1 January by default); --start overrides it, day 01 to 28.',
       'Cash: commission of the sales paid, by payment date. Accrual: commission of the sales made, by sale date. Both leave out sales declined as known now, even when paid before. Over the year, difference (accrual - cash) equals the change in what is receivable (closing - opening receivable), as the bridge shows.',
       'JSON: an array of {"currency", "month", "from", "to", "cash", "accrual", "difference"}, twelve months then a "total" row per currency with a sale in either basis; "month" is the calendar month the fiscal month starts in (yyyy-mm); amounts exact in the currency\'s own decimals.',
+      '--home <currency> prints instead the same rows converted into that currency at the stored ECB reference rates, approximate: cash at each sale\'s payment-date rate, accrual at its sale-date rate, rounded half away from zero once per sale. JSON: {"currency", "home", "month", "cash", "accrual", "difference", "unconverted"}; a currency the ECB does not publish has null amounts and says why.',
     ],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
       year: { type: 'string', value: '<yyyy>', help: 'The fiscal year, named by the year it starts in.' },
       start: { type: 'string', value: '<mm-dd>', help: 'The day the fiscal year starts (default: the setting).' },
+      home: { type: 'string', value: '<currency>', help: 'Convert into this currency at the stored ECB rates.' },
       out: {
         type: 'string',
         value: '<file.xlsx>',
@@ -577,6 +580,10 @@ export const COMMANDS = {
       start: z
         .string()
         .refine((text) => parseFiscalStart(text) !== null, 'must be a month and day written mm-dd, day 01 to 28')
+        .optional(),
+      home: z
+        .string()
+        .regex(/^[A-Z]{3}$/, 'must be a currency code such as EUR')
         .optional(),
       out: z.string().min(1).optional(),
       force: z.boolean().optional(),

@@ -104,6 +104,28 @@ describe('rates on the command line', () => {
     expect(table.stdout).not.toContain('null');
   });
 
+  it('L2: year --home prints the fiscal year converted: difference = accrual - cash in each row; KWD unconverted', async () => {
+    const run = await runCliInMemory([
+      'year',
+      '--account',
+      'demo',
+      '--year',
+      '2026',
+      '--home',
+      'GBP',
+      '--json',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const rows = JSON.parse(run.stdout) as Record<string, string | null>[];
+    const october = rows.find((row) => row.currency === 'USD' && row.month === '2026-10') as Record<string, string>;
+    const minor = (key: string) => BigInt((october[key] as string).replace('.', ''));
+    expect(minor('accrual') - minor('cash')).toBe(minor('difference'));
+    expect(october.home).toBe('GBP');
+    expect(rows.find((row) => row.currency === 'KWD' && row.month === 'total')).toMatchObject({ cash: null });
+  });
+
   it('L5: a malformed rates file is refused with the line that is wrong and a non-zero exit; the stored rates stay', async () => {
     const before = (await rates('status', '--json')).stdout;
     const refused = await rates('import', join(FIXTURES, 'malformed-rates.csv'));

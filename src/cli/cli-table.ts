@@ -75,3 +75,8 @@ export function printRows(
   const cells = [header, ...rows.map((row) => keys.map((key) => String(row[key])))];
   io.stdout(shape === 'csv' ? csvText(cells) : `${textTable(cells, right)}\n`);
 }
+
+/** A row for a table or CSV: an amount that could not be converted (null) is an empty cell. */
+export function withoutNulls(row: object): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value ?? '']));
+}

@@ -69,7 +69,7 @@ import type {
   TopEntry,
 } from './sales-query-types';
 import type { SyncStatus } from './sync-progress';
-import { yearQuerySchema, type YearSummary } from './year-summary';
+import { yearQuerySchema, type HomeYear, type YearSummary } from './year-summary';
 
 export * from './ipc-requests';
 export * from './ipc-results';
@@ -139,6 +139,7 @@ export const IPC_CONTRACT = {
   exportAdjustments: channel('books:adjustmentsExport', noInput).returns<ExportResult>(),
   yearSummary: channel('payouts:year', yearQuerySchema).returns<YearSummary>(),
   exportYear: channel('payouts:yearExport', yearQuerySchema).returns<ExportResult>(),
+  homeYear: channel('payouts:homeYear', yearQuerySchema).returns<HomeYear>(),
   exportLedger: channel('payouts:ledgerExport', ledgerExportSchema).returns<ExportResult>(),
   previewBankStatement: channel('bank:preview', bankStatementSchema).returns<StatementPreview>(),
   matchBankStatement: channel('bank:match', bankStatementSchema).returns<StatementMatch>(),

@@ -29,3 +29,22 @@ export interface YearSummary {
   currentYear: number;
   rows: YearRow[];
 }
+
+/**
+ * A year summary row in the home currency (L2), approximate: cash converted at each sale's payment-date rate, accrual
+ * at its sale-date rate, rounded half away from zero once per sale; null amounts with the reason when the currency
+ * could not be converted.
+ */
+export interface HomeYearRow {
+  currency: string;
+  home: string;
+  month: string;
+  cash: string | null;
+  accrual: string | null;
+  difference: string | null;
+  unconverted: string | null;
+}
+
+/** The fiscal year in the home currency, or what is missing for it. */
+export type HomeYear =
+  { kind: 'converted'; home: string; rows: HomeYearRow[] } | { kind: 'no home currency' } | { kind: 'no rates' };

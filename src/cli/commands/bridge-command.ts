@@ -12,7 +12,7 @@ import { resolvePeriod, type CommandOptions } from '../cli-args';
 import { cliSyncActions, resolveAccount, syncCommandFor } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
 import type { CliIo } from '../cli-io';
-import { printReport, shapeOf } from '../cli-table';
+import { printReport, shapeOf, withoutNulls } from '../cli-table';
 import { noteSyncUnderWay } from '../sync-under-way';
 
 const KEYS = ['currency', 'from', 'to', 'opening', 'earned', 'reductions', 'received', 'closing'];
@@ -59,10 +59,7 @@ export async function bridgeCommand(context: CliContext, options: CommandOptions
       throw usageError('No reference rates are stored: import the ECB file first with "rates import FILE".', 'bridge');
     const converted = readHomeBridge(cache, account.cacheKey, period, table, options.home);
     // JSON keeps null for an amount that could not be converted; a table or CSV leaves the cell empty.
-    const rows =
-      shape === 'json'
-        ? converted
-        : converted.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value ?? ''])));
+    const rows = shape === 'json' ? converted : converted.map(withoutNulls);
     printReport(io, shape, rows, {
       header: HOME_HEADER,
       keys: HOME_KEYS,

@@ -17,10 +17,12 @@ import {
 import type { CommandOptions } from '../cli-args';
 import { resolveAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
-import { CliError, EXIT_CODES } from '../cli-errors';
+import { CliError, EXIT_CODES, usageError } from '../cli-errors';
 import type { CliIo } from '../cli-io';
 import { writeJsonLine } from '../progress';
-import { printReport, shapeOf } from '../cli-table';
+import { printReport, shapeOf, withoutNulls } from '../cli-table';
+import { readHomeYear } from '../../core/home-currency';
+import { storedRateTable } from '../../core/rates';
 import { noteSyncUnderWay } from '../sync-under-way';
 
 const KEYS = ['currency', 'month', 'from', 'to', 'cash', 'accrual', 'difference'];
@@ -56,6 +58,19 @@ export async function yearCommand(context: CliContext, options: CommandOptions<'
   const year = fiscalYear(Number(options.year), startOf(context, options.start));
   const cache = context.cache();
   noteSyncUnderWay(cache, account, io);
+  if (options.home !== undefined) {
+    const table = storedRateTable(cache);
+    if (table === null)
+      throw usageError('No reference rates are stored: import the ECB file first with "rates import FILE".', 'year');
+    const converted = readHomeYear(cache, account.cacheKey, year, table, options.home);
+    printReport(io, shape, shape === 'json' ? converted : converted.map(withoutNulls), {
+      header: ['Currency', 'In', 'Month', 'Cash', 'Accrual', 'Difference', 'Unconverted'],
+      keys: ['currency', 'home', 'month', 'cash', 'accrual', 'difference', 'unconverted'],
+      right: [3, 4, 5],
+      empty: `No sale made or paid from ${year.from} to ${year.to} in the cache of ${account.label}.`,
+    });
+    return;
+  }
   const rows = readYearSummary(cache, account.cacheKey, year);
   if (options.out !== undefined) {
     await workbook(year, rows, options, io);

@@ -38,13 +38,13 @@ import { createPayoutReader, readPayouts, type PayoutReader } from '../payouts';
 import { createYearReader } from '../fiscal-year';
 import { buildLedger } from '../ledger';
 import { fetchEcbRates, importRates, storedRateTable } from '../rates';
-import { homePayouts, homeTotal, readHomeBridge } from '../home-currency';
+import { homePayouts, homeTotal, readHomeBridge, readHomeYear } from '../home-currency';
 import type { HomeBridge } from '../../shared/bridge';
 import type { HomePayouts } from '../../shared/payouts';
 import type { DayRange } from '../../shared/dates';
 import type { RatesStatus } from '../../shared/reference-rates';
 import type { ImportRatesInput, LedgerExportQuery } from '../../shared/ipc-requests';
-import type { YearQuery, YearSummary } from '../../shared/year-summary';
+import type { HomeYear, YearQuery, YearSummary } from '../../shared/year-summary';
 import {
   changeNews,
   createBackgroundSync,
@@ -106,6 +106,8 @@ export interface AppCore {
     /** A fiscal year's cash and accrual summary (B5), and its workbook. */
     year(query: YearQuery): YearSummary;
     exportYear(query: YearQuery): Promise<ExportResult>;
+    /** That fiscal year in the home currency at the stored rates (L2), or what is missing for it. */
+    homeYear(query: YearQuery): HomeYear;
     /** The period's payouts in the home currency at the stored rates (L2), or what is missing for them. */
     home(range: DayRange): HomePayouts;
     /** A currency's payouts of a period as a file a bookkeeping program imports (L3). */
@@ -346,6 +348,14 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         const filePath = await exporter.exportCsvReport(`commission-desk-${format}-${currency}-${from}.csv`, file.text);
         if (filePath !== null) desktop.rememberWrittenFile(filePath);
         return { filePath, format: 'csv', rowCount: filePath === null ? 0 : ledger.lines.length, dataAsOf: null };
+      },
+      homeYear: (query) => {
+        const home = preferences.get().homeCurrency;
+        if (home === null) return { kind: 'no home currency' };
+        const table = storedRateTable(cache.get());
+        if (table === null) return { kind: 'no rates' };
+        const { year } = years.read(query);
+        return { kind: 'converted', home, rows: readHomeYear(cache.get(), account(), year, table, home) };
       },
       exportYear: async (query) => {
         const { year, summary } = years.read(query);

@@ -5,7 +5,8 @@ import { makeSale } from '../../../test-support/export-kit';
 import { convertedMinor, ratesOf } from '../../../test-support/rates-oracle';
 import { openCache, type SalesCache } from '../cache';
 import { importRatesFile, storedRateTable, type RateTable } from '../rates';
-import { readHomeBridge } from '.';
+import { fiscalYear } from '../fiscal-year';
+import { readHomeBridge, readHomeYear } from '.';
 
 const SAMPLE = join(__dirname, '../../../test-support/fixtures/ecb/eurofxref-hist-sample.csv');
 const ORACLE = ratesOf(SAMPLE);
@@ -138,6 +139,31 @@ describe('L2: the bridge in the home currency', () => {
     expect(readHomeBridge(cache, 'acct', OCTOBER, table, 'EUR').find((row) => row.currency === 'USD')).toMatchObject({
       closing: null,
       unconverted: 'No stored rate for 2024-05-31 or before: import a rates file that reaches back that far.',
+    });
+  });
+});
+
+describe('L2: the fiscal year in the home currency', () => {
+  it('L2: cash at each payment date’s rate and accrual at each sale date’s, per month and year, equal the integer oracle; declined sales in neither; KWD unconverted', () => {
+    const rows = readHomeYear(cache, 'acct', fiscalYear(2026), table, 'EUR');
+    const row = (currency: string, month: string) => rows.find((r) => r.currency === currency && r.month === month);
+    const cash = eur(3000n, 'USD', 2, '2026-10-02') + eur(10000n, 'USD', 2, '2026-10-24');
+    const accrual = eur(10000n, 'USD', 2, '2026-10-05');
+    expect(row('USD', '2026-10')).toEqual({
+      currency: 'USD',
+      home: 'EUR',
+      month: '2026-10',
+      cash: text(cash),
+      accrual: text(accrual),
+      difference: text(accrual - cash),
+      unconverted: null,
+    });
+    expect(row('USD', '2026-09')).toMatchObject({ accrual: text(eur(3000n, 'USD', 2, '2026-09-20')), cash: '0.00' });
+    expect(row('JPY', 'total')).toMatchObject({ accrual: text(eur(1500n, 'JPY', 0, '2026-10-10')), cash: '0.00' });
+    expect(row('GBP', 'total')).toBeUndefined();
+    expect(row('KWD', 'total')).toMatchObject({
+      cash: null,
+      unconverted: 'The ECB publishes no rate for KWD: shown unconverted.',
     });
   });
 });

@@ -1,2 +1,3 @@
 export * from './home-bridge';
 export * from './home-payouts';
+export * from './home-year';

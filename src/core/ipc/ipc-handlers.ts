@@ -56,6 +56,7 @@ export function createIpcHandlers(core: AppCore): IpcHandlers {
     exportAdjustments: () => core.books.exportAdjustments(),
     yearSummary: (query) => core.payouts.year(query),
     exportYear: (query) => core.payouts.exportYear(query),
+    homeYear: (query) => core.payouts.homeYear(query),
     exportLedger: (query) => core.payouts.exportLedger(query),
     previewBankStatement: (input) => core.bank.preview(input),
     matchBankStatement: (input) => core.bank.match(input),

@@ -124,9 +124,28 @@ function YearBody({ summary, onYear }: { summary: YearSummary; onYear: (year: nu
       {currency === null ? (
         <Text size="sm">No sale was made or paid in this fiscal year.</Text>
       ) : (
-        <YearRows rows={summary.rows} currency={currency} />
+        <>
+          <YearRows rows={summary.rows} currency={currency} />
+          <HomeYearLine year={summary.year} currency={currency} />
+        </>
       )}
     </>
+  );
+}
+
+/** The year's totals of `currency` in the home currency, when one is set and rates are stored. */
+function HomeYearLine({ year, currency }: { year: number; currency: string }) {
+  const sync = useSyncState();
+  const home = useBridgeQuery(() => call('homeYear', { year }), `${year}/${sync.dataVersion}`, { deferred: true });
+  if (home.data === null || home.data.kind !== 'converted') return null;
+  const { home: code, rows } = home.data;
+  const total = rows.find((row) => row.currency === currency && row.month === 'total');
+  if (total === undefined) return null;
+  return (
+    <Text size="sm" data-testid="year-home">
+      {total.unconverted ??
+        `≈ In ${code} for the year (approximate): cash ${formatDecimalMoney(total.cash, code)} at payment-date rates, accrual ${formatDecimalMoney(total.accrual, code)} at sale-date rates (ECB).`}
+    </Text>
   );
 }
 

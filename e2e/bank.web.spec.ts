@@ -25,19 +25,25 @@ test.describe('bank statement match', () => {
     const { from, to, label } = previousMonth();
     const payouts = receivedPayouts(fake, 'EUR', from, to);
     expect(payouts.length).toBeGreaterThan(3);
-    // The first payout is received less a fee; the third never arrives (a middle one: the statement covers its days).
-    const [withFee, second, missing, ...rest] = payouts as [
-      [string, number],
-      [string, number],
-      [string, number],
-      ...[string, number][],
-    ];
-    rest.unshift(second);
+    // Payouts whose amount no other payout within the matching window comes near, so each line can only be its own:
+    // the fake's amounts are random, and a 0.50 fee must not make a line fit a neighbour.
+    const around = receivedPayouts(fake, 'EUR', addDays(from, -12), addDays(to, 12));
+    const isolated = ([day, c]: [string, number]) =>
+      around.every(
+        ([other, o]) =>
+          other === day || Math.abs(o - c) > 150 || Math.abs(Date.parse(other) - Date.parse(day)) > 12 * 86_400_000,
+      );
+    const early = (day: string) => day <= addDays(to, -12);
+    const withFee = payouts.find((p) => isolated(p) && p[1] > 100);
+    const missing = payouts.find((p) => p !== withFee && isolated(p) && early(p[0]));
+    if (withFee === undefined || missing === undefined) throw new Error('the fake dataset has no isolated payouts');
+    const rest = payouts.filter((p) => p !== withFee && p !== missing);
     const lines = [
       `${dotted(addDays(withFee[0], 2))};AFFILIATE PLATFORM Auszahlung;${comma(withFee[1] - 50)}`,
       ...rest.map(([day, c]) => `${dotted(addDays(day, 1))};AFFILIATE PLATFORM Auszahlung;${comma(c)}`),
       `${dotted(to)};AFFILIATE PLATFORM Bonus;${comma(missing[1])}`,
-      `${dotted(addDays(from, 3))};Miete;-950,00`,
+      // The statement starts on the month's first day, so every payout of the month gets a verdict.
+      `${dotted(from)};Miete;-950,00`,
     ];
     const folder = await mkdtemp(join(tmpdir(), 'bank-'));
     const statement = join(folder, 'kontoauszug.csv');
@@ -56,7 +62,7 @@ test.describe('bank statement match', () => {
     await expect(dialog.getByLabel('Separator')).toHaveValue('Semicolon');
     await expect(dialog.getByLabel('Dates')).toHaveValue('dd.mm.yyyy');
     await expect(dialog.getByLabel('Decimal comma')).toBeChecked();
-    await dialog.getByLabel('Tolerance (fees)').fill('1.00');
+    await dialog.getByLabel('Tolerance (fees)').fill('0.50');
     await dialog.getByLabel('Platform’s name in bank text').fill('affiliate platform');
     await dialog.getByRole('button', { name: 'Match payouts' }).click();
 

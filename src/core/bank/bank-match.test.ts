@@ -132,6 +132,29 @@ describe('L4: payouts matched to a bank statement', () => {
   });
 });
 
+describe('L4: an exact amount before a near one', () => {
+  it('L4: a payout that only nearly fits never takes the line whose own payout it fits exactly, whatever their dates', () => {
+    cache.storePage('near', [paid('EUR', 20.3, '2026-10-04'), paid('EUR', 20, '2026-10-05')], AT);
+    const result = importStatement(cache, {
+      account: 'near',
+      bytes: new TextEncoder().encode(
+        'Date,Description,Amount\n2026-10-01,Opening,1.00\n2026-10-07,PLATFORM,20.00\n2026-10-20,Rent,-900.00\n',
+      ),
+      fileName: 'near.csv',
+      currency: 'EUR',
+      days: 10,
+      tolerance: { units: 50n, scale: 2 },
+      payer: null,
+      today: '2026-11-28',
+      at: AT,
+    });
+    expect(result.report.matched.map((m) => `${m.payout.paymentDate} ${m.line.day}`)).toEqual([
+      '2026-10-05 2026-10-07',
+    ]);
+    expect(result.report.unpaid.map((p) => `${p.paymentDate} ${p.amount}`)).toEqual(['2026-10-04 20.30']);
+  });
+});
+
 describe('L5: statements in other layouts and bad statements', () => {
   it('L5: semicolons, a decimal comma, dd.mm.yyyy and a byte-order mark are detected; the currency is the one stated', () => {
     const result = run('statement-semicolon-bom.csv', { currency: 'EUR' });

@@ -1,9 +1,10 @@
 /**
  * Matching payouts to bank lines (L4). A payout is received by a bank line of the same currency, dated from the
  * payment date up to `days` after, whose amount is the payout's or within `tolerance` minor units of it (a fee, a
- * conversion). Payouts are matched in date order; each takes the nearest line in date, then in amount, then the
- * first in the file, and a line receives one payout at most — so the result is the same every time. Matches the user
- * made by hand come first and are kept as they are.
+ * conversion). Of all the possible pairs, the closest in amount are matched first (an exact amount always before a
+ * fee), then the nearest in days, then the earliest payout and the first line in the file; a payout and a line are
+ * each matched once at most — so a neighbour within the tolerance never takes a line whose own payout it fits
+ * exactly, and the result is the same every time. Matches the user made by hand come first and are kept as they are.
  */
 import type { BankLine, MatchReport, PayoutLine } from '../../shared/bank';
 import { addDays } from '../../shared/dates';
@@ -42,19 +43,26 @@ function differenceText(line: BankLine, payout: PayoutLine): string {
   return decimalText({ units: lineMinor(line.amount, line.currency) - payoutMinor(payout), scale: digits }, digits);
 }
 
-/** The best free line for `payout`, or undefined. */
-function bestLine(payout: PayoutLine, lines: readonly BankLine[], used: ReadonlySet<string>, options: MatchOptions) {
-  const want = payoutMinor(payout);
-  const tolerance = roundDecimal(options.tolerance, currencyDigits(payout.currency)).units;
-  let best: { line: BankLine; days: number; off: bigint } | undefined;
-  for (const line of lines) {
-    if (used.has(line.key) || line.currency !== payout.currency) continue;
-    const days = daysBetween(payout.paymentDate, line.day);
-    const off = abs(lineMinor(line.amount, line.currency) - want);
-    if (days < 0 || days > options.days || off > tolerance) continue;
-    if (best === undefined || days < best.days || (days === best.days && off < best.off)) best = { line, days, off };
+/** Every pair of `payouts` and `lines` that may match, best first. */
+function candidatePairs(payouts: readonly PayoutLine[], lines: readonly BankLine[], options: MatchOptions) {
+  const pairs: { payout: PayoutLine; line: BankLine; off: bigint; days: number; order: number }[] = [];
+  for (const payout of payouts) {
+    const want = payoutMinor(payout);
+    const tolerance = roundDecimal(options.tolerance, currencyDigits(payout.currency)).units;
+    lines.forEach((line, order) => {
+      if (line.currency !== payout.currency) return;
+      const days = daysBetween(payout.paymentDate, line.day);
+      const off = abs(lineMinor(line.amount, line.currency) - want);
+      if (days >= 0 && days <= options.days && off <= tolerance) pairs.push({ payout, line, off, days, order });
+    });
   }
-  return best?.line;
+  return pairs.sort(
+    (a, b) =>
+      (a.off < b.off ? -1 : a.off > b.off ? 1 : 0) ||
+      a.days - b.days ||
+      (a.payout.paymentDate < b.payout.paymentDate ? -1 : a.payout.paymentDate > b.payout.paymentDate ? 1 : 0) ||
+      a.order - b.order,
+  );
 }
 
 /** Matches `payouts` to `lines`. */
@@ -80,16 +88,23 @@ export function matchPayouts(
       matched.push({ payout, line, difference: differenceText(line, payout), manual: true });
     }
   }
+  const taken = new Set<PayoutLine>();
+  for (const pair of candidatePairs(open, lines, options)) {
+    if (taken.has(pair.payout) || used.has(pair.line.key)) continue;
+    taken.add(pair.payout);
+    used.add(pair.line.key);
+    matched.push({
+      payout: pair.payout,
+      line: pair.line,
+      difference: differenceText(pair.line, pair.payout),
+      manual: false,
+    });
+  }
   for (const payout of open) {
-    const line = bestLine(payout, lines, used, options);
-    if (line === undefined) {
-      // Paid before the statement's first day: its line may be on an earlier statement, so no verdict either way.
-      if (payout.paymentDate < options.linesFrom) continue;
-      (addDays(payout.paymentDate, options.days) > options.linesUntil ? tooRecent : unpaid).push(payout);
-    } else {
-      used.add(line.key);
-      matched.push({ payout, line, difference: differenceText(line, payout), manual: false });
-    }
+    if (taken.has(payout)) continue;
+    // Paid before the statement's first day: its line may be on an earlier statement, so no verdict either way.
+    if (payout.paymentDate < options.linesFrom) continue;
+    (addDays(payout.paymentDate, options.days) > options.linesUntil ? tooRecent : unpaid).push(payout);
   }
   matched.sort((a, b) => (a.payout.paymentDate < b.payout.paymentDate ? -1 : 1));
   const payer = options.payer?.trim().toLowerCase() ?? '';

@@ -10,6 +10,7 @@ import type { DayRange } from '../../../shared/dates';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
 import { formatDecimalMoney, pluralize } from '../common/format';
+import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
 
 const NUMBER_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -74,9 +75,14 @@ export function HomeBridgeTable({
   periodLabel: string;
   dataVersion: number;
 }) {
-  const bridge = useBridgeQuery(() => call('homeBridge', range), `${range.from}/${range.to}/${dataVersion}`, {
-    deferred: true,
-  });
+  const { saved } = usePreferences();
+  const bridge = useBridgeQuery(
+    () => saved().then(() => call('homeBridge', range)),
+    `${range.from}/${range.to}/${dataVersion}`,
+    {
+      deferred: true,
+    },
+  );
   const data = bridge.data;
   const earlier = data?.kind === 'converted' ? data.rows.reduce((sum, row) => sum + row.earlierRates, 0) : 0;
   return (

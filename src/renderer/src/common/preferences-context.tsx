@@ -26,6 +26,11 @@ export interface PreferencesController {
   /** The remembered view of one account (or 'demo'). */
   account: (scope: string) => AccountPreferences;
   updateAccount: (scope: string, values: AccountPreferences) => void;
+  /**
+   * Resolves once every change made so far has reached the main process: a read that depends on a preference there
+   * (the home currency, the ledger's date format) waits for it, so it never answers for the value before.
+   */
+  saved: () => Promise<void>;
 }
 
 const NO_ACCOUNT_PREFERENCES: AccountPreferences = Object.freeze({});
@@ -106,9 +111,10 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     [update],
   );
 
+  const saved = useCallback(() => queue.current, []);
   const value = useMemo<PreferencesController>(
-    () => ({ prefs, loaded, error, update, account, updateAccount }),
-    [prefs, loaded, error, update, account, updateAccount],
+    () => ({ prefs, loaded, error, update, account, updateAccount, saved }),
+    [prefs, loaded, error, update, account, updateAccount, saved],
   );
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
 }

@@ -7,6 +7,7 @@ import { Group, Stack, Table, Text } from '@mantine/core';
 import type { DayRange } from '../../../shared/dates';
 import { call } from '../common/bridge';
 import { formatDecimalMoney, formatIsoDay } from '../common/format';
+import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { useSyncState } from '../sync';
 
@@ -15,9 +16,14 @@ const NUMBER_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', wh
 /** The converted amounts of the payouts of `range`. */
 export function HomeAmounts({ range }: { range: DayRange }) {
   const sync = useSyncState();
-  const home = useBridgeQuery(() => call('homePayouts', range), `${range.from}/${range.to}/${sync.dataVersion}`, {
-    deferred: true,
-  });
+  const { saved } = usePreferences();
+  const home = useBridgeQuery(
+    () => saved().then(() => call('homePayouts', range)),
+    `${range.from}/${range.to}/${sync.dataVersion}`,
+    {
+      deferred: true,
+    },
+  );
   const data = home.data;
   if (data === null || data.kind === 'no home currency') return null;
   if (data.kind === 'no rates')

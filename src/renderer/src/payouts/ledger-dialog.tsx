@@ -31,7 +31,7 @@ export interface LedgerDialogProps {
 
 /** The dialog: format and currency, then the save dialog. */
 export function LedgerDialog({ opened, onClose, range, periodLabel, currencies }: LedgerDialogProps) {
-  const { prefs } = usePreferences();
+  const { prefs, saved } = usePreferences();
   const [format, setFormat] = useState<LedgerFormat>('xero');
   const [chosen, setChosen] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
@@ -40,6 +40,7 @@ export function LedgerDialog({ opened, onClose, range, periodLabel, currencies }
   const write = async () => {
     if (currency === null) return;
     setWriting(true);
+    await saved();
     const written = await call('exportLedger', { format, currency, ...range });
     setWriting(false);
     const notice = createExportNotice();

@@ -10,6 +10,7 @@ import { call } from '../common/bridge';
 import { createExportNotice } from '../common/export-notice';
 import { formatDecimalMoney, formatIsoDay } from '../common/format';
 import { DownloadIcon } from '../common/icons';
+import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { useSyncState } from '../sync';
 
@@ -136,7 +137,10 @@ function YearBody({ summary, onYear }: { summary: YearSummary; onYear: (year: nu
 /** The year's totals of `currency` in the home currency, when one is set and rates are stored. */
 function HomeYearLine({ year, currency }: { year: number; currency: string }) {
   const sync = useSyncState();
-  const home = useBridgeQuery(() => call('homeYear', { year }), `${year}/${sync.dataVersion}`, { deferred: true });
+  const { saved } = usePreferences();
+  const home = useBridgeQuery(() => saved().then(() => call('homeYear', { year })), `${year}/${sync.dataVersion}`, {
+    deferred: true,
+  });
   if (home.data === null || home.data.kind !== 'converted') return null;
   const { home: code, rows } = home.data;
   const total = rows.find((row) => row.currency === currency && row.month === 'total');

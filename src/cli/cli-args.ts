@@ -10,6 +10,7 @@ import { addDays, isIsoDay } from '../shared/dates';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS, monthRange } from '../shared/export-presets';
 import { EXTRA_CA_OPTION, EXTRA_CA_PLACE } from '../shared/extra-ca-setting';
 import { VIEW_NAME_MAX_LENGTH } from '../shared/preference-rules';
+import { RATE_DAYS } from '../shared/rate-rule';
 import { parseFiscalStart } from '../core/fiscal-year';
 import { LEDGER_DATE_FORMATS, LEDGER_FORMATS, XERO_LINES_PER_FILE } from '../core/ledger';
 import { usageError } from './cli-errors';
@@ -91,6 +92,31 @@ const asOfField = {
 };
 
 /** Options naming a period: --from and --to, or --month. */
+/** Conversion into a home currency at the stored ECB rates (L2), and which day's rate each kind of amount takes. */
+const HOME_OPTIONS = {
+  home: { type: 'string', value: '<currency>', help: 'Convert into this currency at the stored ECB rates.' },
+  'earned-rate': {
+    type: 'string',
+    value: '<own-day|month-end>',
+    help: "Earned commission at its sale date's rate, or at its sale month's last rate (default: the setting).",
+  },
+  'received-rate': {
+    type: 'string',
+    value: '<own-day|month-end>',
+    help: "Money received at its payment date's rate, or at its payment month's last rate (default: the setting).",
+  },
+} as const satisfies Record<string, OptionHelp>;
+
+const rateDay = z.enum(RATE_DAYS, { error: 'must be own-day or month-end' }).optional();
+const homeFields = {
+  home: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a currency code such as EUR')
+    .optional(),
+  'earned-rate': rateDay,
+  'received-rate': rateDay,
+};
+
 const periodFields = {
   from: day.optional(),
   to: day.optional(),
@@ -283,6 +309,7 @@ export const COMMANDS = {
     notes: [
       'With --view, the file holds the sales the view shows on the sales screen, in its order; --from/--to or --month replace its dates, --preset its date basis and statuses.',
       'Progress goes to stderr: a bar on a terminal (share done, counts, time left), else a plain line at each tenth.',
+      "--home <currency> adds two columns converted into that currency at the stored ECB reference rates, approximate: the commission as earned (by default at its sale date's rate) and, for paid sales, as received (by default at its payment date's rate); each header names its rule, which --earned-rate and --received-rate change (defaults from Settings). An Excel accounting export also gains a \"Bridge in <currency>\" sheet, and its About sheet states the rule and the rates' source.",
     ],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
@@ -304,6 +331,7 @@ export const COMMANDS = {
         type: 'boolean',
         help: 'Also export sales the service no longer reports (kept for audit, left out by default); the Summary says how many either way.',
       },
+      ...HOME_OPTIONS,
       ...AS_OF_OPTION,
       out: { type: 'string', value: '<file>', help: 'The file to write; its folder must exist.' },
       force: {
@@ -320,6 +348,7 @@ export const COMMANDS = {
       preset: z.enum(EXPORT_PRESET_IDS).optional(),
       format: z.enum(EXPORT_FORMATS).optional(),
       'include-no-longer-reported': z.boolean().optional(),
+      ...homeFields,
       ...asOfField,
       out: required(4096),
       force: z.boolean().optional(),
@@ -477,24 +506,21 @@ export const COMMANDS = {
       'Earned: the commission of the sales made in the period, whatever their status. Received: of the sales paid with a payment date in the period. Reductions: of the declined sales made in the period and of the sales made in it but paid before it or without a payment date, less payments in the period of declined sales or of sales made after it. Sales no longer reported are left out, as in payouts. The residual is exactly 0.',
       'JSON: an array of {"currency", "from", "to", "opening", "earned", "reductions", "received", "closing"}, one per currency, amounts exact in the currency\'s own decimals.',
       'When the month before the period is closed (see close), opening is the receivable recorded at that close, and what changed since in the sales before the period (adjustments) counts as a reduction (negative: an addition), so the identity still holds exactly.',
-      '--home <currency> prints instead the bridge converted into that currency at the stored ECB reference rates (see rates import), approximate: each sale at the rate of its sale date, what was received at the rate of its payment date, rounded half away from zero once per sale; the exchange difference line closes it: opening + earned - reductions - received + exchangeDifference = closing, exactly. JSON: {"currency", "home", "opening", "earned", "reductions", "received", "exchangeDifference", "closing", "earlierRates", "unconverted"}; a currency the ECB does not publish has null amounts and says why. As the sales are now, with no month closed.',
+      '--home <currency> prints instead the bridge converted into that currency at the stored ECB reference rates (see rates import), approximate: each sale at its earned rate, what was received at its received rate (by default the rates of its sale date and of its payment date; --earned-rate and --received-rate month-end take the last rate of that month instead, and the defaults come from Settings), rounded half away from zero once per sale; the exchange difference line closes it: opening + earned - reductions - received + exchangeDifference = closing, exactly. JSON: {"currency", "home", "opening", "earned", "reductions", "received", "exchangeDifference", "closing", "earlierRates", "unconverted"}; a currency the ECB does not publish has null amounts and says why. As the sales are now, with no month closed.',
     ],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
       from: { type: 'string', value: '<yyyy-mm-dd>', help: 'First day of the period.' },
       to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last day of the period.' },
       month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
-      home: { type: 'string', value: '<currency>', help: 'Convert into this currency at the stored ECB rates.' },
+      ...HOME_OPTIONS,
       ...TABLE_OPTIONS,
     },
     positionals: [] as string[],
     schema: z.strictObject({
       account: accountRef,
       ...periodFields,
-      home: z
-        .string()
-        .regex(/^[A-Z]{3}$/, 'must be a currency code such as EUR')
-        .optional(),
+      ...homeFields,
       ...tableFields,
     }),
   },
@@ -558,13 +584,13 @@ export const COMMANDS = {
       'The fiscal year named <yyyy> is the one that starts in <yyyy>: with --start 04-06 (6 April), year 2026 runs from 2026-04-06 to 2027-04-05, and each month from the 6th to the 5th. The start is the fiscal year start of Settings (1 January by default); --start overrides it, day 01 to 28.',
       'Cash: commission of the sales paid, by payment date. Accrual: commission of the sales made, by sale date. Both leave out sales declined as known now, even when paid before. Over the year, difference (accrual - cash) equals the change in what is receivable (closing - opening receivable), as the bridge shows.',
       'JSON: an array of {"currency", "month", "from", "to", "cash", "accrual", "difference"}, twelve months then a "total" row per currency with a sale in either basis; "month" is the calendar month the fiscal month starts in (yyyy-mm); amounts exact in the currency\'s own decimals.',
-      '--home <currency> prints instead the same rows converted into that currency at the stored ECB reference rates, approximate: cash at each sale\'s payment-date rate, accrual at its sale-date rate, rounded half away from zero once per sale. JSON: {"currency", "home", "month", "cash", "accrual", "difference", "unconverted"}; a currency the ECB does not publish has null amounts and says why.',
+      '--home <currency> prints instead the same rows converted into that currency at the stored ECB reference rates, approximate: cash as money received (by default at each sale\'s payment-date rate), accrual as commission earned (by default at its sale-date rate), rounded half away from zero once per sale; --earned-rate and --received-rate month-end take the last rate of that month instead (defaults from Settings). With --out, the workbook gains the converted columns, each header naming its rule, and an About sheet. JSON: {"currency", "home", "month", "cash", "accrual", "difference", "unconverted"}; a currency the ECB does not publish has null amounts and says why.',
     ],
     options: {
       account: { type: 'string', value: '<label|demo>', help: 'The account (its label, its id, or "demo").' },
       year: { type: 'string', value: '<yyyy>', help: 'The fiscal year, named by the year it starts in.' },
       start: { type: 'string', value: '<mm-dd>', help: 'The day the fiscal year starts (default: the setting).' },
-      home: { type: 'string', value: '<currency>', help: 'Convert into this currency at the stored ECB rates.' },
+      ...HOME_OPTIONS,
       out: {
         type: 'string',
         value: '<file.xlsx>',
@@ -581,10 +607,7 @@ export const COMMANDS = {
         .string()
         .refine((text) => parseFiscalStart(text) !== null, 'must be a month and day written mm-dd, day 01 to 28')
         .optional(),
-      home: z
-        .string()
-        .regex(/^[A-Z]{3}$/, 'must be a currency code such as EUR')
-        .optional(),
+      ...homeFields,
       out: z.string().min(1).optional(),
       force: z.boolean().optional(),
       ...tableFields,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../test-support/cache-kit';
 import { runCliInMemory } from '../../test-support/cli-kit';
-import { makeSale } from '../../test-support/export-kit';
+import { HOME_SALES } from '../../test-support/home-sales';
 import { openCache } from '../core/cache';
 import { CACHE_FILE_NAME } from './data-dir';
 
@@ -47,21 +47,7 @@ describe('rates on the command line', () => {
 
   it('L2: bridge --home converts the bridge at the stored rates: the exchange difference closes each currency to 0; KWD stays unconverted', async () => {
     const { cache } = openCache({ path: join(dataDir, CACHE_FILE_NAME), now: () => new Date('2026-11-28T09:00:00Z') });
-    cache.storePage(
-      'demo',
-      [
-        makeSale({ currency: 'USD', commissionAmount: 30, transactionDate: '2026-09-20', paymentDate: '2026-10-02' }),
-        makeSale({ currency: 'USD', commissionAmount: 100, transactionDate: '2026-10-05', paymentDate: '2026-10-24' }),
-        makeSale({
-          currency: 'KWD',
-          commissionAmount: 1.25,
-          transactionDate: '2026-10-13',
-          paymentStatus: 'pending',
-          paymentDate: null,
-        }),
-      ],
-      new Date('2026-11-28T09:00:00Z'),
-    );
+    cache.storePage('demo', HOME_SALES, new Date('2026-11-28T09:00:00Z'));
     cache.close();
     const run = await runCliInMemory([
       'bridge',
@@ -77,13 +63,13 @@ describe('rates on the command line', () => {
     ]);
     expect(run.code, run.stderr).toBe(0);
     const rows = JSON.parse(run.stdout) as Record<string, string | number | null>[];
-    expect(rows.map((row) => row.currency)).toEqual(['KWD', 'USD']);
-    expect(rows[0]).toMatchObject({
+    expect(rows.map((row) => row.currency)).toEqual(['GBP', 'JPY', 'KWD', 'USD']);
+    expect(rows[2]).toMatchObject({
       home: 'GBP',
       closing: null,
       unconverted: 'The ECB publishes no rate for KWD: shown unconverted.',
     });
-    const usd = rows[1] as Record<string, string>;
+    const usd = rows[3] as Record<string, string>;
     const minor = (key: string) => BigInt((usd[key] as string).replace('.', ''));
     expect(
       minor('opening') + minor('earned') - minor('reductions') - minor('received') + minor('exchangeDifference'),

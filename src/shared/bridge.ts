@@ -3,6 +3,7 @@
  * = closing receivable. Amounts are exact decimal text in the currency's own decimals (more only when a sale carries
  * an amount finer than its currency). Read by the CLI's `bridge`, the accounting export's Bridge sheet and Payouts.
  */
+import type { RateRule } from './rate-rule';
 
 /** One currency's bridge over the days `from` to `to` (inclusive). */
 export interface BridgeRow {
@@ -17,9 +18,9 @@ export interface BridgeRow {
 }
 
 /**
- * One currency's bridge in the home currency (L2), approximate: each sale's commission converted once at the ECB
- * reference rate of its sale date (opening, earned, reductions, closing) and, when received, of its payment date
- * (received); the exchange difference is what the payment-date rates gave more (or less) than the sale-date ones, so
+ * One currency's bridge in the home currency (L2), approximate: each sale's commission converted once at its earned
+ * rate (opening, earned, reductions, closing) and, when received, at its received rate (received), as the rate rule
+ * says; the exchange difference is what the received rates gave more (or less) than the earned ones, so
  * opening + earned − reductions − received + exchange difference = closing, exactly, in the home currency's minor
  * units. `unconverted` says why a currency could not be converted (then every amount is null).
  */
@@ -39,4 +40,6 @@ export interface HomeBridgeRow {
 
 /** The home-currency bridge the app shows, or what is missing for it. */
 export type HomeBridge =
-  { kind: 'converted'; home: string; rows: HomeBridgeRow[] } | { kind: 'no home currency' } | { kind: 'no rates' };
+  | { kind: 'converted'; home: string; rule: RateRule; rows: HomeBridgeRow[] }
+  | { kind: 'no home currency' }
+  | { kind: 'no rates' };

@@ -43,6 +43,8 @@ export const exportRequestSchema = salesSelectionSchema
       .max(100)
       .refine((ids) => new Set(ids).size === ids.length, { message: 'an account is listed twice' })
       .optional(),
+    /** Adds the figures converted into the home currency of Settings at the stored rates, under its rate rule. */
+    home: z.boolean().optional(),
   })
   .refine((r) => r.preset === undefined || (r.filter.from !== undefined && r.filter.to !== undefined), {
     message: 'a preset needs a start and an end date',

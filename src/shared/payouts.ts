@@ -4,6 +4,7 @@
  * own decimals (more only when a sale carries an amount finer than its currency; never rounded). Currencies are
  * never added together.
  */
+import type { RateRule } from './rate-rule';
 import type { DayRange } from './dates';
 import type { CachedSale } from './sales-query-types';
 
@@ -110,8 +111,9 @@ export interface PayoutReport {
 }
 
 /**
- * A payout in the home currency (L2), approximate: its amount converted once at the ECB reference rate of its payment
- * date (the last earlier published day when that day has none, and `rateDay` says which), or null with the reason.
+ * A payout in the home currency (L2), approximate: its amount converted once at the ECB reference rate the rule gives
+ * money received (the last earlier published day when that day has none, and `rateDay` says which), or null with the
+ * reason.
  */
 export interface HomePayout {
   paymentDate: string;
@@ -124,6 +126,6 @@ export interface HomePayout {
 
 /** The month's payouts in the home currency, or what is missing for them. */
 export type HomePayouts =
-  | { kind: 'converted'; home: string; payouts: HomePayout[]; total: string }
+  | { kind: 'converted'; home: string; rule: RateRule; payouts: HomePayout[]; total: string }
   | { kind: 'no home currency' }
   | { kind: 'no rates' };

@@ -32,6 +32,8 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   fiscalYearStartDay: 1,
   homeCurrency: null as string | null,
   ratesFetch: false,
+  earnedRateDay: 'own-day' as const,
+  receivedRateDay: 'own-day' as const,
   ledgerDateFormat: 'dd/mm/yyyy' as const,
   journalBankAccount: 'Bank',
   journalIncomeAccount: 'Affiliate commission income',

@@ -15,6 +15,7 @@ import {
   VIEW_NAME_TOO_LONG,
 } from './preference-rules';
 import { JOURNAL_ACCOUNT_MAX_LENGTH, LEDGER_DATE_FORMATS } from './ledger';
+import { RATE_DAYS } from './rate-rule';
 import { salesFilterSchema, salesSortSchema } from './sales-query';
 
 export { MAX_REMEMBERED_ACCOUNTS } from './preference-rules';
@@ -92,6 +93,10 @@ export const preferencesSchema = z.strictObject({
   homeCurrency: currencyCode.nullable().default(DEFAULT_PREFERENCES.homeCurrency),
   /** Whether the app may fetch the ECB's rates table from the ECB itself; off until the user turns it on. */
   ratesFetch: z.boolean().default(DEFAULT_PREFERENCES.ratesFetch),
+  /** Whose rate converts earned commission: its sale date's, or the last of its sale month. */
+  earnedRateDay: z.enum(RATE_DAYS).default(DEFAULT_PREFERENCES.earnedRateDay),
+  /** Whose rate converts money received: its payment date's, or the last of its payment month. */
+  receivedRateDay: z.enum(RATE_DAYS).default(DEFAULT_PREFERENCES.receivedRateDay),
   /** How ledger files write dates. */
   ledgerDateFormat: z.enum(LEDGER_DATE_FORMATS).default(DEFAULT_PREFERENCES.ledgerDateFormat),
   /** The accounts a journal ledger file debits (money received) and credits (commission income). */
@@ -117,6 +122,8 @@ export const preferencesPatchSchema = z.strictObject({
   fiscalYearStartDay: z.number().int().min(1).max(28).optional(),
   homeCurrency: currencyCode.nullable().optional(),
   ratesFetch: z.boolean().optional(),
+  earnedRateDay: z.enum(RATE_DAYS).optional(),
+  receivedRateDay: z.enum(RATE_DAYS).optional(),
   ledgerDateFormat: z.enum(LEDGER_DATE_FORMATS).optional(),
   journalBankAccount: journalAccount.optional(),
   journalIncomeAccount: journalAccount.optional(),

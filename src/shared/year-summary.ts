@@ -1,4 +1,5 @@
 /** The fiscal year summary (B5) as the app, the IPC contract and the command share it. */
+import type { RateRule } from './rate-rule';
 import { z } from 'zod';
 
 /** One month (or, with `month` "total", the whole year) of one currency. Amounts in the currency's decimals. */
@@ -31,9 +32,9 @@ export interface YearSummary {
 }
 
 /**
- * A year summary row in the home currency (L2), approximate: cash converted at each sale's payment-date rate, accrual
- * at its sale-date rate, rounded half away from zero once per sale; null amounts with the reason when the currency
- * could not be converted.
+ * A year summary row in the home currency (L2), approximate: cash converted as money received, accrual as commission
+ * earned, at the rates the rule gives them, rounded half away from zero once per sale; null amounts with the reason
+ * when the currency could not be converted.
  */
 export interface HomeYearRow {
   currency: string;
@@ -47,4 +48,6 @@ export interface HomeYearRow {
 
 /** The fiscal year in the home currency, or what is missing for it. */
 export type HomeYear =
-  { kind: 'converted'; home: string; rows: HomeYearRow[] } | { kind: 'no home currency' } | { kind: 'no rates' };
+  | { kind: 'converted'; home: string; rule: RateRule; rows: HomeYearRow[] }
+  | { kind: 'no home currency' }
+  | { kind: 'no rates' };

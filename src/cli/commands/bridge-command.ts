@@ -5,8 +5,7 @@
  */
 import { readClosedBridge } from '../../core/books';
 import { readHomeBridge } from '../../core/home-currency';
-import { storedRateTable } from '../../core/rates';
-import { usageError } from '../cli-errors';
+import { homeConversionOption } from '../home-conversion-option';
 import { paymentHistoryWarnings, readPaymentHistory } from '../../core/payouts';
 import { resolvePeriod, type CommandOptions } from '../cli-args';
 import { cliSyncActions, resolveAccount, syncCommandFor } from '../cli-accounts';
@@ -53,11 +52,9 @@ export async function bridgeCommand(context: CliContext, options: CommandOptions
   const history = readPaymentHistory(cache, account.cacheKey, period, context.now());
   const actions = cliSyncActions(syncCommandFor(account, io.program));
   for (const warning of paymentHistoryWarnings(history, actions)) io.stderr(`Warning: ${warning}\n`);
-  if (options.home !== undefined) {
-    const table = storedRateTable(cache);
-    if (table === null)
-      throw usageError('No reference rates are stored: import the ECB file first with "rates import FILE".', 'bridge');
-    const converted = readHomeBridge(cache, account.cacheKey, period, table, options.home);
+  const conversion = homeConversionOption(context, cache, options, 'bridge');
+  if (conversion !== null) {
+    const converted = readHomeBridge(cache, account.cacheKey, period, conversion);
     // JSON keeps null for an amount that could not be converted; a table or CSV leaves the cell empty.
     const rows = shape === 'json' ? converted : converted.map(withoutNulls);
     printReport(io, shape, rows, {

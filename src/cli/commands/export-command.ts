@@ -22,6 +22,7 @@ import {
 import { hasPeriod, resolvePeriod, type CommandOptions } from '../cli-args';
 import { cliSyncActions, resolveAccount, syncCommandFor, type CliAccount } from '../cli-accounts';
 import { noteSyncUnderWay } from '../sync-under-way';
+import { homeConversionOption } from '../home-conversion-option';
 import type { CliContext } from '../cli-context';
 import { CliError, EXIT_CODES, usageError } from '../cli-errors';
 import { count, type CliIo } from '../cli-io';
@@ -147,6 +148,7 @@ export async function exportCommand(context: CliContext, options: CommandOptions
     );
   }
   const cache = context.cache();
+  const home = homeConversionOption(context, cache, options, 'export');
   noteSyncUnderWay(cache, account, io);
   const progress = progressReporter(io, options);
   const label = `Writing ${basename(out)}`;
@@ -163,6 +165,7 @@ export async function exportCommand(context: CliContext, options: CommandOptions
         targetPath: out,
         appVersion: io.appVersion,
         now: context.now,
+        ...(home === null ? {} : { home }),
       },
       {
         signal: io.interrupt,

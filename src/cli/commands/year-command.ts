@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { writeYearWorkbook } from '../../core/export';
+import { writeYearWorkbook, type HomeYearSheets } from '../../core/export';
 import {
   fiscalYear,
   parseFiscalStart,
@@ -17,12 +17,12 @@ import {
 import type { CommandOptions } from '../cli-args';
 import { resolveAccount } from '../cli-accounts';
 import type { CliContext } from '../cli-context';
-import { CliError, EXIT_CODES, usageError } from '../cli-errors';
+import { CliError, EXIT_CODES } from '../cli-errors';
 import type { CliIo } from '../cli-io';
 import { writeJsonLine } from '../progress';
 import { printReport, shapeOf, withoutNulls } from '../cli-table';
 import { readHomeYear } from '../../core/home-currency';
-import { storedRateTable } from '../../core/rates';
+import { homeConversionOption } from '../home-conversion-option';
 import { noteSyncUnderWay } from '../sync-under-way';
 
 const KEYS = ['currency', 'month', 'from', 'to', 'cash', 'accrual', 'difference'];
@@ -36,7 +36,13 @@ function startOf(context: CliContext, text: string | undefined): FiscalYearStart
   return { month: preferences.fiscalYearStartMonth, day: preferences.fiscalYearStartDay };
 }
 
-async function workbook(year: FiscalYear, rows: YearRow[], options: CommandOptions<'year'>, io: CliIo): Promise<void> {
+async function workbook(
+  year: FiscalYear,
+  rows: YearRow[],
+  options: CommandOptions<'year'>,
+  io: CliIo,
+  converted: HomeYearSheets | undefined,
+): Promise<void> {
   const out = resolve(options.out as string);
   if (options.force !== true && existsSync(out)) {
     throw new CliError(
@@ -45,7 +51,7 @@ async function workbook(year: FiscalYear, rows: YearRow[], options: CommandOptio
       'Pass --force to replace it (the old file stays until the new one is complete).',
     );
   }
-  await writeYearWorkbook(year, rows, out, options.force === true);
+  await writeYearWorkbook(year, rows, out, options.force === true, converted);
   if (options.json === true)
     writeJsonLine(io.stdout, { event: 'result', command: 'year', file: out, from: year.from, to: year.to });
   else io.stdout(`Wrote the fiscal year ${year.from} to ${year.to} (Cash and Accrual sheets) to ${out}\n`);
@@ -58,11 +64,9 @@ export async function yearCommand(context: CliContext, options: CommandOptions<'
   const year = fiscalYear(Number(options.year), startOf(context, options.start));
   const cache = context.cache();
   noteSyncUnderWay(cache, account, io);
-  if (options.home !== undefined) {
-    const table = storedRateTable(cache);
-    if (table === null)
-      throw usageError('No reference rates are stored: import the ECB file first with "rates import FILE".', 'year');
-    const converted = readHomeYear(cache, account.cacheKey, year, table, options.home);
+  const conversion = homeConversionOption(context, cache, options, 'year');
+  if (conversion !== null && options.out === undefined) {
+    const converted = readHomeYear(cache, account.cacheKey, year, conversion);
     printReport(io, shape, shape === 'json' ? converted : converted.map(withoutNulls), {
       header: ['Currency', 'In', 'Month', 'Cash', 'Accrual', 'Difference', 'Unconverted'],
       keys: ['currency', 'home', 'month', 'cash', 'accrual', 'difference', 'unconverted'],
@@ -73,7 +77,11 @@ export async function yearCommand(context: CliContext, options: CommandOptions<'
   }
   const rows = readYearSummary(cache, account.cacheKey, year);
   if (options.out !== undefined) {
-    await workbook(year, rows, options, io);
+    const converted =
+      conversion === null
+        ? undefined
+        : { ...conversion, rows: readHomeYear(cache, account.cacheKey, year, conversion) };
+    await workbook(year, rows, options, io, converted);
     return;
   }
   printReport(io, shape, rows, {

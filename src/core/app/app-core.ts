@@ -37,8 +37,17 @@ import { createBooksReader, type BooksReader } from '../books';
 import { createPayoutReader, readPayouts, type PayoutReader } from '../payouts';
 import { createYearReader } from '../fiscal-year';
 import { buildLedger } from '../ledger';
-import { fetchEcbRates, importRates, storedRateTable } from '../rates';
-import { homePayouts, homeTotal, readHomeBridge, readHomeYear } from '../home-currency';
+import { fetchEcbRates, importRates } from '../rates';
+import {
+  homeConversionOf,
+  homePayouts,
+  homeTotal,
+  isConversion,
+  readHomeBridge,
+  type HomeConversion,
+  type HomeConversionGap,
+  readHomeYear,
+} from '../home-currency';
 import type { HomeBridge } from '../../shared/bridge';
 import type { HomePayouts } from '../../shared/payouts';
 import type { DayRange } from '../../shared/dates';
@@ -230,6 +239,13 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     return { label: status.kind === 'demo' ? status.label : 'account', baseUrl: DEMO_BASE_URL };
   }
 
+  /** The conversion into the home currency the preferences ask for, or what is missing for it. */
+  function homeConversion(): HomeConversion | HomeConversionGap {
+    const prefs = preferences.get();
+    const rule = { earned: prefs.earnedRateDay, received: prefs.receivedRateDay };
+    return homeConversionOf(prefs.homeCurrency, rule, cache.get());
+  }
+
   const exporter = createAppExporter({
     cache: () => cache.get(),
     account,
@@ -249,6 +265,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     appVersion: deps.appVersion,
     now,
     logger: deps.logger,
+    homeConversion,
   });
   const sync = createAppSync({
     manager,
@@ -319,13 +336,12 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       },
       year: (query) => years.read(query).summary,
       home: (range) => {
-        const home = preferences.get().homeCurrency;
-        if (home === null) return { kind: 'no home currency' };
-        const table = storedRateTable(cache.get());
-        if (table === null) return { kind: 'no rates' };
+        const conversion = homeConversion();
+        if (!isConversion(conversion)) return conversion;
         const { payouts } = readPayouts(cache.get(), account(), range, localIsoDay(now()));
-        const converted = homePayouts(payouts, table, home);
-        return { kind: 'converted', home, payouts: converted, total: homeTotal(converted, home) };
+        const converted = homePayouts(payouts, conversion);
+        const { home, rule } = conversion;
+        return { kind: 'converted', home, rule, payouts: converted, total: homeTotal(converted, home) };
       },
       exportLedger: async ({ format, currency, from, to }) => {
         const prefs = preferences.get();
@@ -350,18 +366,22 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         return { filePath, format: 'csv', rowCount: filePath === null ? 0 : ledger.lines.length, dataAsOf: null };
       },
       homeYear: (query) => {
-        const home = preferences.get().homeCurrency;
-        if (home === null) return { kind: 'no home currency' };
-        const table = storedRateTable(cache.get());
-        if (table === null) return { kind: 'no rates' };
+        const conversion = homeConversion();
+        if (!isConversion(conversion)) return conversion;
         const { year } = years.read(query);
-        return { kind: 'converted', home, rows: readHomeYear(cache.get(), account(), year, table, home) };
+        const { home, rule } = conversion;
+        return { kind: 'converted', home, rule, rows: readHomeYear(cache.get(), account(), year, conversion) };
       },
       exportYear: async (query) => {
         const { year, summary } = years.read(query);
         const name = `commission-desk-fiscal-year-${year.from}.xlsx`;
+        // The workbook carries the converted figures whenever the screen shows them.
+        const conversion = homeConversion();
+        const converted = isConversion(conversion)
+          ? { ...conversion, rows: readHomeYear(cache.get(), account(), year, conversion) }
+          : undefined;
         const filePath = await exporter.exportReport(name, 'xlsx', (path) =>
-          writeYearWorkbookTo(year, summary.rows, path),
+          writeYearWorkbookTo(year, summary.rows, path, converted),
         );
         if (filePath !== null) desktop.rememberWrittenFile(filePath);
         return { filePath, format: 'xlsx', rowCount: filePath === null ? 0 : summary.rows.length, dataAsOf: null };
@@ -370,11 +390,10 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     books: {
       ...books,
       homeBridge: (range) => {
-        const home = preferences.get().homeCurrency;
-        if (home === null) return { kind: 'no home currency' };
-        const table = storedRateTable(cache.get());
-        if (table === null) return { kind: 'no rates' };
-        return { kind: 'converted', home, rows: readHomeBridge(cache.get(), account(), range, table, home) };
+        const conversion = homeConversion();
+        if (!isConversion(conversion)) return conversion;
+        const { home, rule } = conversion;
+        return { kind: 'converted', home, rule, rows: readHomeBridge(cache.get(), account(), range, conversion) };
       },
       exportAdjustments: async () => {
         const adjustments = books.adjustments();

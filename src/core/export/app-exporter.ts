@@ -9,6 +9,7 @@ import { dirname, isAbsolute } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { ExportFormat } from '../../shared/export-presets';
 import type { ExportFreshnessReport, ExportProgress, ExportRequest, ExportResult } from '../../shared/ipc-contract';
+import { isConversion, type HomeConversion, type HomeConversionGap } from '../home-currency';
 import type { Logger } from '../log';
 import type { SettingsStore } from '../settings';
 import { writeAtomically } from './atomic-file';
@@ -51,6 +52,8 @@ export interface AppExporterDeps {
   appVersion: string;
   now: () => Date;
   logger: Logger;
+  /** The conversion into the home currency of Settings, or what is missing for it. */
+  homeConversion: () => HomeConversion | HomeConversionGap;
 }
 
 /** The export operations of the core. */
@@ -114,7 +117,21 @@ export function createAppExporter(deps: AppExporterDeps): AppExporter {
     return first ? [first, ...rest] : [{ key: deps.account(), ...deps.describeAccount() }];
   }
 
+  /** The conversion an export asking for home-currency figures uses; refused before the save dialog when none is set up. */
+  function homeOf(request: ExportRequest): HomeConversion | undefined {
+    if (request.home !== true) return undefined;
+    const conversion = deps.homeConversion();
+    if (isConversion(conversion)) return conversion;
+    throw new AppError(
+      'INVALID_INPUT',
+      conversion.kind === 'no home currency'
+        ? 'No home currency is chosen: choose one in Settings → Home currency and rates, then export again.'
+        : 'No reference rates are stored: import the ECB rates file in Settings → Home currency and rates, then export again.',
+    );
+  }
+
   async function run(request: ExportRequest, signal: AbortSignal): Promise<ExportResult> {
+    const home = homeOf(request);
     const [{ key: account, label, baseUrl }, ...alsoAccounts] = accountsOf(request);
     const cache = deps.cache();
     const plan = resolveExportRequest(request, alsoAccounts.length > 0);
@@ -140,6 +157,7 @@ export function createAppExporter(deps: AppExporterDeps): AppExporter {
           targetPath,
           appVersion: deps.appVersion,
           now: deps.now,
+          ...(home === undefined ? {} : { home }),
         },
         {
           signal,

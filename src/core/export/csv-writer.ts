@@ -7,7 +7,7 @@
 import type { Writable } from 'node:stream';
 import { EXPORT_COLUMN_LABELS, type ExportColumnId } from '../../shared/export-columns';
 import type { CachedSale } from '../../shared/sales-query-types';
-import { amountText, exportCell, type ExportCell } from './export-cells';
+import { amountText, exportCell, type ExportCell, type ExtraColumn } from './export-cells';
 import { csvTextField } from './text-safety';
 import { waitForRoom, type WriteGuard } from './write-pacing';
 import { ROWS_PER_BATCH, type ProgressSink } from './xlsx-workbook';
@@ -31,8 +31,13 @@ function field(cell: ExportCell): string {
 }
 
 /** The CSV line of one sale (without the line end). */
-export function csvLine(columns: readonly ExportColumnId[], sale: CachedSale): string {
-  return columns.map((id) => field(exportCell(id, sale))).join(',');
+export function csvLine(
+  columns: readonly ExportColumnId[],
+  sale: CachedSale,
+  extra: readonly ExtraColumn[] = [],
+): string {
+  const line = columns.map((id) => field(exportCell(id, sale))).join(',');
+  return extra.length === 0 ? line : `${line},${extra.map((column) => field(column.cell(sale))).join(',')}`;
 }
 
 /** Writes the CSV of `rows` to `output` and ends it; resolves with the number of sales written. */
@@ -42,12 +47,14 @@ export async function writeCsv(
   columns: readonly ExportColumnId[],
   guard: WriteGuard,
   progress: ProgressSink,
+  extra: readonly ExtraColumn[] = [],
 ): Promise<number> {
   guard.watch(output);
-  let buffer = BOM + columns.map((id) => csvTextField(EXPORT_COLUMN_LABELS[id])).join(',') + EOL;
+  const headers = [...columns.map((id) => EXPORT_COLUMN_LABELS[id]), ...extra.map((column) => column.header)];
+  let buffer = BOM + headers.map(csvTextField).join(',') + EOL;
   let count = 0;
   for (const sale of rows) {
-    buffer += csvLine(columns, sale) + EOL;
+    buffer += csvLine(columns, sale, extra) + EOL;
     count += 1;
     if (count % ROWS_PER_BATCH === 0) {
       output.write(buffer);

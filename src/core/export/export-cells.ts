@@ -120,3 +120,10 @@ export function dayToDate(day: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d));
 }
+
+/** A column computed for the export beyond the chosen ones (the home-currency figures), written after them. */
+export interface ExtraColumn {
+  header: string;
+  width: number;
+  cell(sale: CachedSale): ExportCell;
+}

@@ -18,16 +18,18 @@ import type { SalesFilter, SalesSort } from '../../shared/sales-query';
 import type { DataAsOf } from '../../shared/sales-query-types';
 import type { AsOfCache, SalesCache } from '../cache';
 import { readAdjustments, readBridge, readClosedBridge } from '../books';
+import { readHomeBridge, type HomeConversion } from '../home-currency';
+import { homeColumns } from './home-columns';
 import { writeAtomically } from './atomic-file';
 import { writeCsv } from './csv-writer';
 import { aboutEntries, type AboutFacts } from './export-about';
 import { exportFailure } from './export-errors';
-import type { ExportSale } from './export-cells';
+import type { ExportSale, ExtraColumn } from './export-cells';
 import { mergeExportFreshness, readExportFreshness, readExportScope, type FreshnessCache } from './export-freshness';
 import { freshnessNotes, staleOpenSalesWarning } from './freshness-lines';
 import { WriteGuard } from './write-pacing';
 import { MAX_LINKED_ROWS, MAX_SHEET_ROWS } from './xlsx-sales-sheet';
-import { writeXlsx, type ProgressSink } from './xlsx-workbook';
+import { writeXlsx, type ProgressSink, type WorkbookPlan } from './xlsx-workbook';
 
 /** An export request with every default filled in and the preset applied. */
 export interface ResolvedExport {
@@ -98,6 +100,8 @@ export interface CacheExportInput {
   now?: () => Date;
   /** Further accounts written after the first into the same file, each row naming its account (an Account column). */
   alsoAccounts?: readonly ExportAccount[];
+  /** Adds the figures converted into the home currency (L2): two Sales columns, and a converted Bridge sheet. */
+  home?: HomeConversion;
 }
 
 /** How the caller follows and steers the export. */
@@ -207,6 +211,21 @@ function booksOf(
   };
 }
 
+/** The workbook's home-currency parts: the Sales columns and, for an accounting export, the converted bridge. */
+function homeSheets(
+  conversion: HomeConversion | undefined,
+  columns: readonly ExtraColumn[] | undefined,
+  cache: ExportReads,
+  account: string,
+  range: DayRange | null,
+): Pick<WorkbookPlan, 'extraColumns' | 'homeBridge'> {
+  if (conversion === undefined || columns === undefined) return {};
+  if (range === null) return { extraColumns: columns };
+  const { home, rule } = conversion;
+  const rows = readHomeBridge(cache, account, range, conversion);
+  return { extraColumns: columns, homeBridge: { home, rule, range, rows } };
+}
+
 /** Waits until the output released its file, so it can be flushed, renamed or removed (Windows refuses while open). */
 async function closed(output: Writable): Promise<void> {
   if (!output.closed) await once(output, 'close').catch(() => undefined);
@@ -237,6 +256,8 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
       ? `Collection links are plain text: Excel allows at most 65,530 links in a sheet and this export has ${total.toLocaleString('en')} rows.`
       : null;
   const progress: ProgressSink = control.onProgress ?? (() => undefined);
+  const home = input.home === undefined ? null : homeColumns(input.home);
+  const homeRange = input.home === undefined ? null : accountingRange(accounts, plan);
   control.onStart?.(total);
   let rowCount = 0;
   const write = async (tempPath: string): Promise<void> => {
@@ -247,7 +268,7 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
     try {
       rowCount =
         plan.format === 'csv'
-          ? await writeCsv(output, rows, plan.columns, guard, progress)
+          ? await writeCsv(output, rows, plan.columns, guard, progress, home?.columns)
           : await writeXlsx(
               output,
               rows,
@@ -258,6 +279,7 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
                 createdAt: now(),
                 summaryNotes: freshnessNotes(freshness),
                 ...booksOf(cache, input.cache, asOf !== undefined, accounts, plan),
+                ...homeSheets(input.home, home?.columns, cache, input.account, homeRange),
                 about: (count, flaggedSales) =>
                   aboutEntries({
                     accountLabel: accounts.map((account) => account.label).join(', '),
@@ -274,6 +296,16 @@ export async function exportFromCache(input: CacheExportInput, control: ExportCo
                     generatedAt: now(),
                     linksNote,
                     ...(asOf === undefined ? {} : { asOf }),
+                    ...(input.home === undefined || home === null
+                      ? {}
+                      : {
+                          home: {
+                            currency: input.home.home,
+                            rule: input.home.rule,
+                            source: input.home.source,
+                            unconverted: [...home.unconverted],
+                          },
+                        }),
                   }),
               },
               guard,

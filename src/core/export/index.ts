@@ -5,6 +5,6 @@ export * from './export-freshness';
 export * from './freshness-lines';
 export { csvTextField } from './text-safety';
 export * from './claim-file';
-export { writeYearWorkbook, writeYearWorkbookTo } from './year-workbook';
+export { writeYearWorkbook, writeYearWorkbookTo, type HomeYearSheets } from './year-workbook';
 export { writeTextAtomically } from './atomic-file';
 export { adjustmentsCsv } from './adjustments-report';

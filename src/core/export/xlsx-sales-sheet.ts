@@ -7,7 +7,7 @@
 import type ExcelJS from 'exceljs';
 import { EXPORT_COLUMN_LABELS, type ExportColumnId } from '../../shared/export-columns';
 import type { CachedSale } from '../../shared/sales-query-types';
-import { amountDecimals, dayToDate, exportCell, type ExportCell } from './export-cells';
+import { amountDecimals, dayToDate, exportCell, type ExportCell, type ExtraColumn } from './export-cells';
 import { httpsLinkTarget } from './text-safety';
 import {
   XLSX_DATE_TYPE,
@@ -95,13 +95,14 @@ export class SalesSheetWriter implements SalesSheetLayout {
     private readonly columns: readonly ExportColumnId[],
     private readonly links: boolean,
     private readonly direct: RowXmlWriter | null = null,
+    private readonly extra: readonly ExtraColumn[] = [],
   ) {
-    this.cellStarts = columns.map((_id, i) => `<c r="${columnLetter(i + 1)}`);
-    sheet.columns = columns.map((id) => ({
-      key: id,
-      width: Math.max(WIDTHS[id], EXPORT_COLUMN_LABELS[id].length + 3),
-    }));
-    const header = sheet.addRow(columns.map((id) => EXPORT_COLUMN_LABELS[id]));
+    this.cellStarts = [...columns, ...extra].map((_id, i) => `<c r="${columnLetter(i + 1)}`);
+    sheet.columns = [
+      ...columns.map((id) => ({ key: id, width: Math.max(WIDTHS[id], EXPORT_COLUMN_LABELS[id].length + 3) })),
+      ...extra.map((column) => ({ width: column.width })),
+    ];
+    const header = sheet.addRow([...columns.map((id) => EXPORT_COLUMN_LABELS[id]), ...extra.map((c) => c.header)]);
     styleHeader(header);
     header.commit();
   }
@@ -128,8 +129,8 @@ export class SalesSheetWriter implements SalesSheetLayout {
     const number = direct.beginRow();
     let first = 0;
     let last = 0;
-    for (let i = 0; i < this.columns.length; i++) {
-      const cell = exportCell(this.columns[i] as ExportColumnId, sale);
+    for (let i = 0; i < this.cellStarts.length; i++) {
+      const cell = this.cellOf(i, sale);
       if (cell === null) continue;
       direct.put(this.cellStarts[i] as string);
       direct.put(number);
@@ -206,11 +207,17 @@ export class SalesSheetWriter implements SalesSheetLayout {
     return serial;
   }
 
+  /** The cell of the `i`th column: a chosen one, then the extra ones. */
+  private cellOf(i: number, sale: CachedSale): ExportCell {
+    const id = this.columns[i];
+    return id === undefined ? (this.extra[i - this.columns.length]?.cell(sale) ?? null) : exportCell(id, sale);
+  }
+
   private addThroughExceljs(sale: CachedSale): void {
     this.direct?.flush();
     const row = this.sheet.addRow([]);
-    this.columns.forEach((id, i) => {
-      const write = toCell(exportCell(id, sale), this.links);
+    this.cellStarts.forEach((_start, i) => {
+      const write = toCell(this.cellOf(i, sale), this.links);
       if (write.value === null) return;
       const cell = row.getCell(i + 1);
       cell.value = write.value;
@@ -221,7 +228,7 @@ export class SalesSheetWriter implements SalesSheetLayout {
 
   /** Adds the autofilter over the header and every row, then commits the sheet. */
   finish(): void {
-    const last = columnLetter(this.columns.length);
+    const last = columnLetter(this.cellStarts.length);
     this.sheet.autoFilter = `A1:${last}${this.rows + 1}`;
     this.direct?.flush();
     this.sheet.commit();

@@ -1,5 +1,6 @@
 /**
- * The Excel export: a workbook with the sheets "Sales", "Summary", "Bridge" (when planned) and "About", written with
+ * The Excel export: a workbook with the sheets "Sales", "Summary", "Bridge", "Bridge in <home currency>" and
+ * "Adjustments since close" (when planned) and "About", written with
  * exceljs's streaming WorkbookWriter so rows flow from the cache to the disk without being held in memory (a million
  * sales stay within a few hundred megabytes). The Summary's totals are gathered while the rows pass and written after
  * them.
@@ -12,11 +13,12 @@ import type { ExportColumnId } from '../../shared/export-columns';
 import type { DateBasis } from '../../shared/export-presets';
 import type { CachedSale } from '../../shared/sales-query-types';
 import type { AboutEntry } from './export-about';
+import type { ExtraColumn } from './export-cells';
 import { ExportTotals } from './export-totals';
 import { waitForRoom, type WriteGuard } from './write-pacing';
 import { RowXmlWriter } from './xlsx-row-xml';
 import { SalesSheetWriter } from './xlsx-sales-sheet';
-import { writeBridgeSheet } from './xlsx-bridge-sheet';
+import { homeBridgeTitle, writeBridgeSheet, writeHomeBridgeSheet, type HomeBridgeSheet } from './xlsx-bridge-sheet';
 import { ADJUSTMENTS_SHEET, writeAdjustmentsSheet } from './adjustments-report';
 import { SummarySheetWriter, type SummaryNote } from './xlsx-summary-sheet';
 import { DATE_TIME_FORMAT, styleHeader } from './xlsx-styles';
@@ -39,6 +41,10 @@ export interface WorkbookPlan {
   bridge?: readonly BridgeRow[];
   /** Changes to closed months' sales since their close (B2), written as the "Adjustments since close" sheet. */
   adjustments?: readonly Adjustment[];
+  /** Columns written after the chosen ones on the Sales sheet (the home-currency figures). */
+  extraColumns?: readonly ExtraColumn[];
+  /** The bridge converted into the home currency (L2), written as its own sheet after the Bridge. */
+  homeBridge?: HomeBridgeSheet;
   /**
    * True: every Sales row goes through exceljs's own row objects instead of being written as XML text. Same file,
    * slower; tests write both ways and compare.
@@ -98,9 +104,12 @@ export async function writeXlsx(
       plan.columns,
       plan.links,
       plan.rowsThroughExceljs ? null : RowXmlWriter.attach(workbook, salesSheet),
+      plan.extraColumns,
     );
     const summarySheet = workbook.addWorksheet('Summary');
     const bridgeSheet = plan.bridge === undefined ? null : workbook.addWorksheet('Bridge');
+    const homeBridgeSheet =
+      plan.homeBridge === undefined ? null : workbook.addWorksheet(homeBridgeTitle(plan.homeBridge.home));
     const adjustmentsSheet = plan.adjustments === undefined ? null : workbook.addWorksheet(ADJUSTMENTS_SHEET);
     const aboutSheet = workbook.addWorksheet('About');
     const totals = new ExportTotals();
@@ -120,6 +129,8 @@ export async function writeXlsx(
     sales.finish();
     new SummarySheetWriter(summarySheet, sales, totals, plan.dateBasis, sales.rowCount, plan.summaryNotes).write();
     if (bridgeSheet !== null && plan.bridge !== undefined) writeBridgeSheet(bridgeSheet, plan.bridge);
+    if (homeBridgeSheet !== null && plan.homeBridge !== undefined)
+      writeHomeBridgeSheet(homeBridgeSheet, plan.homeBridge);
     if (adjustmentsSheet !== null && plan.adjustments !== undefined)
       writeAdjustmentsSheet(adjustmentsSheet, plan.adjustments);
     writeAbout(aboutSheet, plan.about(sales.rowCount, flagged));

@@ -2,58 +2,30 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../../test-support/cache-kit';
 import { makeSale } from '../../../test-support/export-kit';
+import { ECB_SAMPLE as SAMPLE, HOME_SALES } from '../../../test-support/home-sales';
 import { convertedMinor, ratesOf } from '../../../test-support/rates-oracle';
 import { openCache, type SalesCache } from '../cache';
-import { importRatesFile, storedRateTable, type RateTable } from '../rates';
+import { importRatesFile } from '../rates';
+import { DEFAULT_RATE_RULE, type RateRule } from '../../shared/rate-rule';
 import { fiscalYear } from '../fiscal-year';
-import { readHomeBridge, readHomeYear } from '.';
+import { homeConversionOf, readHomeBridge, readHomeYear, type HomeConversion } from '.';
 
-const SAMPLE = join(__dirname, '../../../test-support/fixtures/ecb/eurofxref-hist-sample.csv');
 const ORACLE = ratesOf(SAMPLE);
 const OCTOBER = { from: '2026-10-01', to: '2026-10-31' };
 const AT = new Date('2026-11-28T09:00:00.000Z');
 
 let folder: ReturnType<typeof tempFolder>;
 let cache: SalesCache;
-let table: RateTable;
+let conversion: HomeConversion;
+
+const under = (rule: RateRule) => homeConversionOf('EUR', rule, cache) as HomeConversion;
 
 beforeEach(async () => {
   folder = tempFolder('home-bridge');
   cache = openCache({ path: join(folder.dir, 'cache.sqlite'), now: () => AT }).cache;
   await importRatesFile(cache, SAMPLE, AT);
-  table = storedRateTable(cache) as RateTable;
-  cache.storePage(
-    'acct',
-    [
-      // Owed from September (made on a Sunday), paid in October.
-      makeSale({ currency: 'USD', commissionAmount: 30, transactionDate: '2026-09-20', paymentDate: '2026-10-02' }),
-      // Made in October, paid on a Saturday.
-      makeSale({ currency: 'USD', commissionAmount: 100, transactionDate: '2026-10-05', paymentDate: '2026-10-24' }),
-      makeSale({
-        currency: 'JPY',
-        commissionAmount: 1500,
-        transactionDate: '2026-10-10',
-        paymentStatus: 'pending',
-        paymentDate: null,
-      }),
-      makeSale({
-        currency: 'GBP',
-        commissionAmount: 12.34,
-        commissionStatus: 'declined',
-        transactionDate: '2026-10-12',
-        paymentStatus: 'pending',
-        paymentDate: null,
-      }),
-      makeSale({
-        currency: 'KWD',
-        commissionAmount: 1.25,
-        transactionDate: '2026-10-13',
-        paymentStatus: 'pending',
-        paymentDate: null,
-      }),
-    ],
-    AT,
-  );
+  conversion = under(DEFAULT_RATE_RULE);
+  cache.storePage('acct', HOME_SALES, AT);
 });
 afterEach(() => {
   cache.close();
@@ -67,7 +39,7 @@ const text = (cents: bigint) =>
 
 describe('L2: the bridge in the home currency', () => {
   it('L2: each line equals an integer oracle at sale-date rates, received at payment-date rates, and the exchange difference closes it to 0', () => {
-    const rows = readHomeBridge(cache, 'acct', OCTOBER, table, 'EUR');
+    const rows = readHomeBridge(cache, 'acct', OCTOBER, conversion);
     const usd = rows.find((row) => row.currency === 'USD');
     const s1 = eur(3000n, 'USD', 2, '2026-09-20');
     const s2 = eur(10000n, 'USD', 2, '2026-10-05');
@@ -110,8 +82,37 @@ describe('L2: the bridge in the home currency', () => {
     }
   });
 
+  it('L2: under the month-end rule each amount takes its month’s last rate, and a mixed rule still closes to 0 through the exchange difference', () => {
+    const monthEnd = readHomeBridge(cache, 'acct', OCTOBER, under({ earned: 'month-end', received: 'month-end' }));
+    const s1 = eur(3000n, 'USD', 2, '2026-09-30');
+    const s2 = eur(10000n, 'USD', 2, '2026-10-31');
+    const p1 = eur(3000n, 'USD', 2, '2026-10-31');
+    expect(monthEnd.find((row) => row.currency === 'USD')).toEqual({
+      currency: 'USD',
+      home: 'EUR',
+      opening: text(s1),
+      earned: text(s2),
+      reductions: '0.00',
+      received: text(p1 + s2),
+      exchangeDifference: text(p1 - s1),
+      closing: '0.00',
+      // 31 October 2026 is a Saturday: its month's last rate is Friday's, which is no earlier-day fallback.
+      earlierRates: 0,
+      unconverted: null,
+    });
+    const mixed = readHomeBridge(cache, 'acct', OCTOBER, under({ earned: 'own-day', received: 'month-end' }));
+    const [a1, a2] = [eur(3000n, 'USD', 2, '2026-09-20'), eur(10000n, 'USD', 2, '2026-10-05')];
+    expect(mixed.find((row) => row.currency === 'USD')).toMatchObject({
+      opening: text(a1),
+      earned: text(a2),
+      received: text(p1 + s2),
+      exchangeDifference: text(p1 + s2 - a1 - a2),
+      closing: '0.00',
+    });
+  });
+
   it('L2: a currency the ECB does not publish is left unconverted and says so; nothing is guessed', () => {
-    expect(readHomeBridge(cache, 'acct', OCTOBER, table, 'EUR').find((row) => row.currency === 'KWD')).toEqual({
+    expect(readHomeBridge(cache, 'acct', OCTOBER, conversion).find((row) => row.currency === 'KWD')).toEqual({
       currency: 'KWD',
       home: 'EUR',
       opening: null,
@@ -136,7 +137,7 @@ describe('L2: the bridge in the home currency', () => {
       ],
       AT,
     );
-    expect(readHomeBridge(cache, 'acct', OCTOBER, table, 'EUR').find((row) => row.currency === 'USD')).toMatchObject({
+    expect(readHomeBridge(cache, 'acct', OCTOBER, conversion).find((row) => row.currency === 'USD')).toMatchObject({
       closing: null,
       unconverted: 'No stored rate for 2024-05-31 or before: import a rates file that reaches back that far.',
     });
@@ -145,7 +146,7 @@ describe('L2: the bridge in the home currency', () => {
 
 describe('L2: the fiscal year in the home currency', () => {
   it('L2: cash at each payment date’s rate and accrual at each sale date’s, per month and year, equal the integer oracle; declined sales in neither; KWD unconverted', () => {
-    const rows = readHomeYear(cache, 'acct', fiscalYear(2026), table, 'EUR');
+    const rows = readHomeYear(cache, 'acct', fiscalYear(2026), conversion);
     const row = (currency: string, month: string) => rows.find((r) => r.currency === currency && r.month === month);
     const cash = eur(3000n, 'USD', 2, '2026-10-02') + eur(10000n, 'USD', 2, '2026-10-24');
     const accrual = eur(10000n, 'USD', 2, '2026-10-05');

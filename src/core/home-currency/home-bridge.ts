@@ -1,19 +1,17 @@
 /**
  * The bridge in the home currency (L2). Each sale enters the bridge as whole multiples of its commission (see the
- * books' sale bridge), so converting that commission once, at the rate of the sale's date, and taking the same
- * multiples keeps the bridge exact; received money is converted at the rate of its payment date, and the difference
- * between the two conversions of what was received is the exchange difference line. Conversions round half away from
- * zero, once per sale. A currency the rates do not cover, or a sale dated before the first rate, leaves its whole
- * currency unconverted, said so, never guessed.
+ * books' sale bridge), so converting that commission once, at its earned rate (by default its sale date's), and
+ * taking the same multiples keeps the bridge exact; received money is converted at its received rate (by default its
+ * payment date's), and the difference between the two conversions of what was received is the exchange difference
+ * line. Conversions round half away from zero, once per sale. A currency the rates do not cover, or a sale dated
+ * before the first rate, leaves its whole currency unconverted, said so, never guessed.
  */
 import type { HomeBridgeRow } from '../../shared/bridge';
 import type { DayRange } from '../../shared/dates';
-import { currencyDigits, decimalText, roundDecimal } from '../../shared/money';
-import { ExactSum } from '../../shared/money-sum';
+import { currencyDigits, decimalText } from '../../shared/money';
 import type { CachedSale } from '../../shared/sales-query-types';
 import { bridgeSales, saleBridge, type BridgeSource } from '../books';
-import { addCommission } from '../payouts';
-import type { RateTable } from '../rates';
+import { commissionMinor, convertAt, type HomeConversion } from './home-conversion';
 
 const LINES = ['opening', 'earned', 'reductions', 'received', 'exchangeDifference', 'closing'] as const;
 type Line = (typeof LINES)[number];
@@ -24,51 +22,38 @@ interface Tally {
   unconverted: string | null;
 }
 
-/** A sale's commission in minor units of its currency, or null when it has none readable. */
-function commissionMinor(sale: CachedSale): bigint | null {
-  const sum = new ExactSum(currencyDigits(sale.currency));
-  if (!addCommission(sum, sale)) return null;
-  return roundDecimal(sum.total(), currencyDigits(sale.currency)).units;
-}
-
-function reason(currency: string, day: string, why: 'unknown currency' | 'no rate yet'): string {
-  return why === 'unknown currency'
-    ? `The ECB publishes no rate for ${currency}: shown unconverted.`
-    : `No stored rate for ${day} or before: import a rates file that reaches back that far.`;
-}
-
 /** Adds `sale`'s part of the bridge of `range`, converted, to `tally`. */
-function addSale(tally: Tally, sale: CachedSale, range: DayRange, table: RateTable, home: string): void {
+function addSale(tally: Tally, sale: CachedSale, range: DayRange, conversion: HomeConversion): void {
   const parts = saleBridge(sale, range);
   const minor = commissionMinor(sale);
   if (minor === null || LINES.every((line) => line === 'exchangeDifference' || parts[line] === 0)) return;
-  const atSale = table.convert(minor, sale.currency, home, sale.transactionDate);
-  if (!atSale.converted) {
-    tally.unconverted ??= reason(atSale.currency, sale.transactionDate, atSale.reason);
+  const earned = convertAt(conversion, minor, sale.currency, 'earned', sale.transactionDate);
+  if ('unconverted' in earned) {
+    tally.unconverted ??= earned.unconverted;
     return;
   }
-  if (atSale.earlierDay) tally.earlierRates += 1;
+  if (earned.earlierDay) tally.earlierRates += 1;
   for (const line of ['opening', 'earned', 'reductions', 'received', 'closing'] as const)
-    tally.lines[line] += BigInt(parts[line]) * atSale.minorUnits;
+    tally.lines[line] += BigInt(parts[line]) * earned.minorUnits;
   if (parts.received === 0 || sale.paymentDate === null) return;
-  const atPayment = table.convert(minor, sale.currency, home, sale.paymentDate);
-  if (!atPayment.converted) {
-    tally.unconverted ??= reason(atPayment.currency, sale.paymentDate, atPayment.reason);
+  const received = convertAt(conversion, minor, sale.currency, 'received', sale.paymentDate);
+  if ('unconverted' in received) {
+    tally.unconverted ??= received.unconverted;
     return;
   }
-  if (atPayment.earlierDay) tally.earlierRates += 1;
-  tally.lines.received += atPayment.minorUnits - atSale.minorUnits;
-  tally.lines.exchangeDifference += atPayment.minorUnits - atSale.minorUnits;
+  if (received.earlierDay) tally.earlierRates += 1;
+  tally.lines.received += received.minorUnits - earned.minorUnits;
+  tally.lines.exchangeDifference += received.minorUnits - earned.minorUnits;
 }
 
-/** The bridge of `range` per currency, converted into `home` with `table`. */
+/** The bridge of `range` per currency, converted with `conversion`. */
 export function readHomeBridge(
   source: BridgeSource,
   account: string,
   range: DayRange,
-  table: RateTable,
-  home: string,
+  conversion: HomeConversion,
 ): HomeBridgeRow[] {
+  const { home } = conversion;
   const tallies = new Map<string, Tally>();
   for (const sale of bridgeSales(source, account, range)) {
     let tally = tallies.get(sale.currency);
@@ -76,7 +61,7 @@ export function readHomeBridge(
       const lines = { opening: 0n, earned: 0n, reductions: 0n, received: 0n, exchangeDifference: 0n, closing: 0n };
       tallies.set(sale.currency, (tally = { lines, earlierRates: 0, unconverted: null }));
     }
-    addSale(tally, sale, range, table, home);
+    addSale(tally, sale, range, conversion);
   }
   const digits = currencyDigits(home);
   const text = (minor: bigint) => decimalText({ units: minor, scale: digits }, digits);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEcbRates, RateTable } from '../rates';
+import { DEFAULT_RATE_RULE } from '../../shared/rate-rule';
 import { convertedMinor, ratesOf } from '../../../test-support/rates-oracle';
 import { homePayouts, homeTotal } from '.';
 
@@ -24,7 +25,7 @@ describe('L2: payouts in the home currency', () => {
       payout('2026-10-12', 'EUR', '12.34'),
       payout('2026-10-13', 'KWD', '1.250'),
     ];
-    const converted = homePayouts(payouts, TABLE, 'GBP');
+    const converted = homePayouts(payouts, { home: 'GBP', table: TABLE, rule: DEFAULT_RATE_RULE, source: '' });
     const usd = convertedMinor(ORACLE, 10000n, ['USD', 2], ['GBP', 2], '2026-10-05');
     const jpy = convertedMinor(ORACLE, 1500n, ['JPY', 0], ['GBP', 2], '2026-10-24');
     const eur = convertedMinor(ORACLE, 1234n, ['EUR', 2], ['GBP', 2], '2026-10-12');
@@ -33,7 +34,7 @@ describe('L2: payouts in the home currency', () => {
       ['USD', text(usd), '2026-10-05', null],
       ['JPY', text(jpy), '2026-10-23', null],
       ['EUR', text(eur), '2026-10-12', null],
-      ['KWD', null, null, 'The ECB publishes no rate for KWD.'],
+      ['KWD', null, null, 'The ECB publishes no rate for KWD: shown unconverted.'],
     ]);
     expect(homeTotal(converted, 'GBP')).toBe(text(usd + jpy + eur));
   });

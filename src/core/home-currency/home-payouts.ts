@@ -1,29 +1,23 @@
 /**
- * Payouts in the home currency (L2): each payout (payment date × currency) converted once, at the ECB rate of its
- * payment date — money received is valued on the day it was received — rounded half away from zero to the home
- * currency's minor unit. A currency the ECB does not publish, or a day before the stored rates, is left unconverted.
+ * Payouts in the home currency (L2): each payout (payment date × currency) converted once, as money received, at the
+ * rate the rule gives it (by default its payment date's), rounded half away from zero to the home currency's minor
+ * unit. A currency the ECB does not publish, or a day before the stored rates, is left unconverted.
  */
 import type { HomePayout, Payout } from '../../shared/payouts';
 import { currencyDigits, decimalText, parseDecimal, roundDecimal } from '../../shared/money';
-import type { RateTable } from '../rates';
+import { convertAt, type HomeConversion } from './home-conversion';
 
-/** `payouts` converted into `home` with `table`. */
-export function homePayouts(payouts: readonly Payout[], table: RateTable, home: string): HomePayout[] {
+const ZERO = { units: 0n, scale: 0 };
+
+/** `payouts` converted with `conversion`. */
+export function homePayouts(payouts: readonly Payout[], conversion: HomeConversion): HomePayout[] {
+  const { home } = conversion;
   const digits = currencyDigits(home);
   return payouts.map((payout) => {
-    const minor = roundDecimal(parseDecimal(payout.amount) ?? { units: 0n, scale: 0 }, currencyDigits(payout.currency));
-    const converted = table.convert(minor.units, payout.currency, home, payout.paymentDate);
+    const minor = roundDecimal(parseDecimal(payout.amount) ?? ZERO, currencyDigits(payout.currency));
+    const converted = convertAt(conversion, minor.units, payout.currency, 'received', payout.paymentDate);
     const base = { paymentDate: payout.paymentDate, currency: payout.currency, home };
-    if (!converted.converted)
-      return {
-        ...base,
-        amount: null,
-        rateDay: null,
-        unconverted:
-          converted.reason === 'unknown currency'
-            ? `The ECB publishes no rate for ${converted.currency}.`
-            : `No stored rate for ${payout.paymentDate} or before.`,
-      };
+    if ('unconverted' in converted) return { ...base, amount: null, rateDay: null, unconverted: converted.unconverted };
     return {
       ...base,
       amount: decimalText({ units: converted.minorUnits, scale: digits }, digits),
@@ -43,5 +37,3 @@ export function homeTotal(converted: readonly HomePayout[], home: string): strin
   );
   return decimalText({ units, scale: digits }, digits);
 }
-
-const ZERO = { units: 0n, scale: 0 };

@@ -1,14 +1,13 @@
 /**
  * The year summary in the home currency (L2): the same sales, months and bases as the year summary — cash by payment
- * date, accrual by sale date, declined sales in neither — each sale's commission converted once at the ECB rate of the
- * day it counts on in its basis. One row per original currency and month, never added to the original amounts.
+ * date, accrual by sale date, declined sales in neither — each sale's commission converted once, cash as money
+ * received and accrual as commission earned, at the rate the rule gives the day it counts on. One row per original
+ * currency and month, never added to the original amounts.
  */
-import { currencyDigits, decimalText, roundDecimal } from '../../shared/money';
-import { ExactSum } from '../../shared/money-sum';
+import { currencyDigits, decimalText } from '../../shared/money';
 import type { HomeYearRow } from '../../shared/year-summary';
 import { fiscalMonthOf, type FiscalYear, type YearSource } from '../fiscal-year';
-import { addCommission } from '../payouts';
-import type { RateTable } from '../rates';
+import { commissionMinor, convertAt, type HomeConversion } from './home-conversion';
 
 type Basis = 'cash' | 'accrual';
 
@@ -33,7 +32,7 @@ function addBasis(
   account: string,
   year: FiscalYear,
   basis: Basis,
-  convert: (minor: bigint, currency: string, day: string) => bigint | string,
+  conversion: HomeConversion,
 ): void {
   const range = { from: year.from, to: year.to };
   const filter = basis === 'cash' ? { ...range, dateBasis: 'payment' as const, paymentStatuses: ['paid'] } : range;
@@ -42,39 +41,32 @@ function addBasis(
     if (sale.commissionStatus === 'declined') continue;
     const day = basis === 'cash' ? sale.paymentDate : sale.transactionDate;
     const month = day === null ? null : fiscalMonthOf(year, day);
-    const sum = new ExactSum(currencyDigits(sale.currency));
-    if (day === null || month === null || !addCommission(sum, sale)) continue;
+    const minor = commissionMinor(sale);
+    if (day === null || month === null || minor === null) continue;
     const tally = tallyOf(tallies, sale.currency);
-    const converted = convert(roundDecimal(sum.total(), currencyDigits(sale.currency)).units, sale.currency, day);
-    if (typeof converted === 'string') {
-      tally.unconverted ??= converted;
+    const converted = convertAt(conversion, minor, sale.currency, basis === 'cash' ? 'received' : 'earned', day);
+    if ('unconverted' in converted) {
+      tally.unconverted ??= converted.unconverted;
       continue;
     }
     const sums = tally[basis];
     const index = year.months.indexOf(month);
-    sums[index] = (sums[index] ?? 0n) + converted;
-    sums[12] = (sums[12] ?? 0n) + converted;
+    sums[index] = (sums[index] ?? 0n) + converted.minorUnits;
+    sums[12] = (sums[12] ?? 0n) + converted.minorUnits;
   }
 }
 
-/** The year summary of `account` converted into `home` with `table`. */
+/** The year summary of `account` converted with `conversion`. */
 export function readHomeYear(
   source: YearSource,
   account: string,
   year: FiscalYear,
-  table: RateTable,
-  home: string,
+  conversion: HomeConversion,
 ): HomeYearRow[] {
-  const convert = (minor: bigint, currency: string, day: string) => {
-    const result = table.convert(minor, currency, home, day);
-    if (result.converted) return result.minorUnits;
-    return result.reason === 'unknown currency'
-      ? `The ECB publishes no rate for ${currency}: shown unconverted.`
-      : `No stored rate for ${day} or before: import a rates file that reaches back that far.`;
-  };
+  const { home } = conversion;
   const tallies = new Map<string, Tally>();
-  addBasis(tallies, source, account, year, 'accrual', convert);
-  addBasis(tallies, source, account, year, 'cash', convert);
+  addBasis(tallies, source, account, year, 'accrual', conversion);
+  addBasis(tallies, source, account, year, 'cash', conversion);
   const digits = currencyDigits(home);
   const text = (minor: bigint) => decimalText({ units: minor, scale: digits }, digits);
   const months = [...year.months.map((m) => m.month), 'total'];

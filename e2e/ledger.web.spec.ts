@@ -1,5 +1,5 @@
 /**
- * Ledger files from Payouts (L3) against the HTTPS fake service: with the journal's accounts named in Settings (an
+ * Ledger files from Payouts and Books (L3) against the HTTPS fake service: with the journal's accounts named in Settings (an
  * empty name refused with a message), "Ledger file…" writes last month's payouts of one currency as a journal and as a
  * Xero statement; each file read back by a parser that takes exactly the published columns, its amounts summing in
  * minor units to the payouts of the fake's own records.
@@ -103,5 +103,39 @@ test.describe('ledger files', () => {
     ]);
     expect(xero).toHaveLength(expected.size);
     expect(xero.reduce((sum, line) => sum + centsOf(line.Amount ?? ''), 0)).toBe(total);
+  });
+
+  test('L3: the Books bridge offers the same ledger file for its period, here the QuickBooks file', async ({
+    signedIn: page,
+    host,
+    fake,
+  }) => {
+    test.setTimeout(180_000);
+    const { from, to, label } = previousMonth();
+    const currency = 'EUR';
+    const expected = new Map(receivedPayouts(fake, currency, from, to));
+    await backfill(page);
+    await goToSection(page, 'Books');
+    await expect(page.getByTestId('books-period')).toHaveValue(label);
+    await page.getByRole('button', { name: 'Ledger file…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Ledger file of ${label}` });
+    await dialog.getByLabel('QuickBooks Online bank file (CSV)').check();
+    await dialog.getByTestId('ledger-currency').click();
+    await page.getByRole('option', { name: currency, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Write ledger file' }).click();
+    await expect(page.getByTestId('export-notification')).toContainText(`Wrote ${expected.size} payout`);
+    const [name] = (await readdir(host.exportDir)).filter((f) => f.endsWith('.csv'));
+    expect(name).toMatch(/qbo/);
+    const lines = readStrict(await readFile(join(host.exportDir, name as string), 'utf8'), [
+      'Date',
+      'Description',
+      'Amount',
+    ]);
+    expect(lines).toHaveLength(expected.size);
+    const total = [...expected.values()].reduce((a, b) => a + b, 0);
+    expect(lines.reduce((sum, line) => sum + centsOf(line.Amount ?? ''), 0)).toBe(total);
+    await screenshotsAtSizes(page, 'books-ledger', () =>
+      page.getByRole('button', { name: 'Ledger file…' }).scrollIntoViewIfNeeded(),
+    );
   });
 });

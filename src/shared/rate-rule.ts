@@ -39,9 +39,9 @@ export function rateDayWords(basis: RateBasis, choice: RateDay): string {
 /** How figures in `home` were converted, in one paragraph for notes and the About sheet. */
 export function rateRuleText(home: string, rule: RateRule): string {
   return (
-    `Approximate: converted into ${home} at the European Central Bank's euro reference rates, crossed through the euro. ` +
+    `Approximate: converted into ${home} at the European Central Bank’s euro reference rates, crossed through the euro. ` +
     `Earned commission at ${rateDayWords('earned', rule.earned)}; money received at ${rateDayWords('received', rule.received)}. ` +
-    'A day with no published rate uses the last earlier one. Each line is rounded once, half away from zero, to the ' +
+    'A day with no published rate uses the last earlier one. Each amount is converted and rounded once, half away from zero, to the ' +
     `smallest unit of ${home}. A currency the ECB does not publish is left unconverted.`
   );
 }

@@ -1,13 +1,14 @@
 /**
  * The Books section: for a month, a quarter or a year, the earned-to-received bridge per currency (B3); for a month,
- * whether it is closed, with "Close October 2026" or the figures it was closed with and "Reopen" (B2). Read from the
- * cache, so it works offline.
+ * whether it is closed, with "Close October 2026" or the figures it was closed with and "Reopen" (B2); the period's
+ * payouts as a ledger file (L3). Read from the cache, so it works offline.
  */
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { comparedPeriods, type CompareUnit } from '../../../shared/compare-periods';
 import { localIsoDay } from '../../../shared/dates';
 import { defaultPeriod, PeriodPicker, recentPeriods } from '../compare';
+import { LedgerButton } from '../ledger';
 import { useSyncState } from '../sync';
 import { BridgeTable } from './bridge-table';
 import { HomeBridgeTable } from './home-bridge-table';
@@ -55,6 +56,7 @@ export function BooksScreen() {
         dataVersion={sync.dataVersion}
         testId="books-bridge"
       />
+      <LedgerButton range={range} periodLabel={label} dataVersion={sync.dataVersion} />
       <HomeBridgeTable range={range} periodLabel={period.label} dataVersion={sync.dataVersion} />
     </Stack>
   );

@@ -7,6 +7,7 @@
 import { Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { HomeBridgeRow } from '../../../shared/bridge';
 import type { DayRange } from '../../../shared/dates';
+import { rateRuleText } from '../../../shared/rate-rule';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
 import { formatDecimalMoney, pluralize } from '../common/format';
@@ -24,8 +25,8 @@ const COLUMNS: readonly { key: keyof HomeBridgeRow; label: string }[] = [
   { key: 'closing', label: '= Closing receivable' },
 ];
 
-const RULE =
-  'Approximate. Each sale at the ECB reference rate of its sale date; what was received at the rate of its payment date; the exchange difference is what those payment-date rates gave more (or less). A day with no rate uses the last earlier one. Rounded half away from zero once per sale.';
+const DIFFERENCE =
+  'The exchange difference is what the rates of money received gave more (or less) than those of earnings.';
 
 function Rows({ rows, home }: { rows: readonly HomeBridgeRow[]; home: string }) {
   if (rows.length === 0) return <Text size="sm">No sales to bridge in this period.</Text>;
@@ -106,7 +107,7 @@ export function HomeBridgeTable({
       ) : (
         <>
           <Text size="xs" c="dimmed">
-            {RULE}
+            {rateRuleText(data.home, data.rule)} {DIFFERENCE}
             {earlier > 0 ? ` ${pluralize(earlier, 'conversion', 'conversions')} used an earlier day’s rate.` : ''}
           </Text>
           <Rows rows={data.rows} home={data.home} />

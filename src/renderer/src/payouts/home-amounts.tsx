@@ -1,10 +1,11 @@
 /**
- * The month's payouts in the home currency (L2), under the payouts: each converted at the ECB rate of its payment
- * date, marked approximate, with the rate's day when it is an earlier one; the converted total apart from the
+ * The month's payouts in the home currency (L2), under the payouts: each converted at the ECB rate the rule gives
+ * money received (by default its payment date's), marked approximate, with the rate's day when it is an earlier one; the converted total apart from the
  * original-currency amounts. Says where to set the home currency or the rates when one is missing.
  */
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { DayRange } from '../../../shared/dates';
+import { rateDayWords } from '../../../shared/rate-rule';
 import { call } from '../common/bridge';
 import { formatDecimalMoney, formatIsoDay } from '../common/format';
 import { usePreferences } from '../common/preferences-context';
@@ -36,7 +37,7 @@ export function HomeAmounts({ range }: { range: DayRange }) {
     <Stack gap={4} mt="sm" data-testid="payouts-home">
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" fw={600}>
-          ≈ In {data.home} (approximate, ECB rate of each payment date)
+          ≈ In {data.home} (approximate, each at the ECB {rateDayWords('received', data.rule.received).slice(4)})
         </Text>
         <Text size="sm" fw={600} data-testid="payouts-home-total">
           Total ≈ {formatDecimalMoney(data.total, data.home)}

@@ -44,7 +44,7 @@ import { BridgeTable, MonthClose } from '../books';
 import { AgingTable } from './aging-table';
 import { HomeAmounts } from './home-amounts';
 import { BankMatchDialog } from './bank-match-dialog';
-import { LedgerDialog } from './ledger-dialog';
+import { LedgerDialog } from '../ledger';
 import { YearSection } from './year-table';
 
 /** The sentence under the open amounts: the observed delay as a range, explicitly not a promise. */

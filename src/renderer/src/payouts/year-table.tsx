@@ -6,6 +6,7 @@
 import { Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { YearRow, YearSummary } from '../../../shared/year-summary';
+import { rateDayWords } from '../../../shared/rate-rule';
 import { call } from '../common/bridge';
 import { createExportNotice } from '../common/export-notice';
 import { formatDecimalMoney, formatIsoDay } from '../common/format';
@@ -142,13 +143,13 @@ function HomeYearLine({ year, currency }: { year: number; currency: string }) {
     deferred: true,
   });
   if (home.data === null || home.data.kind !== 'converted') return null;
-  const { home: code, rows } = home.data;
+  const { home: code, rows, rule } = home.data;
   const total = rows.find((row) => row.currency === currency && row.month === 'total');
   if (total === undefined) return null;
   return (
     <Text size="sm" data-testid="year-home">
       {total.unconverted ??
-        `≈ In ${code} for the year (approximate): cash ${formatDecimalMoney(total.cash, code)} at payment-date rates, accrual ${formatDecimalMoney(total.accrual, code)} at sale-date rates (ECB).`}
+        `≈ In ${code} for the year (approximate, ECB rates): cash ${formatDecimalMoney(total.cash, code)}, each payment at ${rateDayWords('received', rule.received)}; accrual ${formatDecimalMoney(total.accrual, code)}, each sale at ${rateDayWords('earned', rule.earned)}.`}
     </Text>
   );
 }

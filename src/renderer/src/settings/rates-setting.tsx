@@ -6,6 +6,7 @@
  */
 import { Alert, Button, FileInput, Group, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { RATE_DAYS, type RateDay } from '../../../shared/rate-rule';
 import { MAX_RATES_FILE_BYTES, type RatesStatus } from '../../../shared/reference-rates';
 import { call } from '../common/bridge';
 import { formatCount, formatDateTime, formatIsoDay } from '../common/format';
@@ -18,6 +19,35 @@ import { useBridgeQuery } from '../common/use-bridge-query';
 function currencyChoices(current: string | null): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : ['EUR', 'USD'];
   return current === null || known.includes(current) ? known : [current, ...known];
+}
+
+/** The two rate-day settings: which day's rate converts earned commission, and money received. */
+const RATE_CHOICES = [
+  {
+    key: 'earnedRateDay',
+    label: 'Earned commission at',
+    description: 'Used for what was earned and what is still owed.',
+    data: [
+      { value: 'own-day', label: 'The rate of its sale date' },
+      { value: 'month-end', label: 'The last rate of its sale month' },
+    ],
+    testId: 'setting-earned-rate',
+  },
+  {
+    key: 'receivedRateDay',
+    label: 'Money received at',
+    description: 'Used for payouts and what was received.',
+    data: [
+      { value: 'own-day', label: 'The rate of its payment date' },
+      { value: 'month-end', label: 'The last rate of its payment month' },
+    ],
+    testId: 'setting-received-rate',
+  },
+] as const;
+
+/** The rate day a select offered, as its type. */
+function rateDay(value: string | null): RateDay | undefined {
+  return RATE_DAYS.find((day) => day === value);
 }
 
 function StatusText({ status }: { status: RatesStatus | null }) {
@@ -47,6 +77,16 @@ export function RatesSetting() {
   const [error, setError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
 
+  const stored = (title: string, rates: RatesStatus) => {
+    setVersion((v) => v + 1);
+    notify({
+      kind: 'rates',
+      tone: 'success',
+      title,
+      message: `${formatCount(rates.days)} days of rates up to ${formatIsoDay(rates.lastDay)}.`,
+    });
+  };
+
   const [fetching, setFetching] = useState(false);
   const fetchNow = async () => {
     setFetching(true);
@@ -54,13 +94,7 @@ export function RatesSetting() {
     const result = await call('fetchRates');
     setFetching(false);
     if (!result.ok) return setError(result.error.message);
-    setVersion((v) => v + 1);
-    notify({
-      kind: 'rates',
-      tone: 'success',
-      title: 'Rates fetched from the ECB',
-      message: `${formatCount(result.value.days)} days of rates up to ${formatIsoDay(result.value.lastDay)}.`,
-    });
+    stored('Rates fetched from the ECB', result.value);
   };
 
   const choose = async (file: File | null) => {
@@ -78,13 +112,7 @@ export function RatesSetting() {
     setImporting(false);
     if (result === null) return setError(`“${file.name}” could not be read. Choose it again.`);
     if (!result.ok) return setError(result.error.message);
-    setVersion((v) => v + 1);
-    notify({
-      kind: 'rates',
-      tone: 'success',
-      title: 'Rates imported',
-      message: `${formatCount(result.value.days)} days of rates up to ${formatIsoDay(result.value.lastDay)}.`,
-    });
+    stored('Rates imported', result.value);
   };
 
   return (
@@ -105,6 +133,24 @@ export function RatesSetting() {
           w={220}
           data-testid="setting-home-currency"
         />
+        <Group align="flex-start" gap="md">
+          {RATE_CHOICES.map((choice) => (
+            <Select
+              key={choice.key}
+              label={choice.label}
+              description={choice.description}
+              data={choice.data}
+              value={prefs[choice.key]}
+              onChange={(value) => {
+                const day = rateDay(value);
+                if (day !== undefined) update({ [choice.key]: day });
+              }}
+              allowDeselect={false}
+              w={300}
+              data-testid={choice.testId}
+            />
+          ))}
+        </Group>
         {status.data === null && status.error !== null ? (
           <Alert color="red" variant="light" icon={<InfoIcon size={18} />} p="xs">
             <Text size="sm">The stored rates could not be read: {status.error.message}</Text>

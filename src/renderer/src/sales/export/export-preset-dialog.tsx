@@ -4,7 +4,8 @@
  * process applies the preset's date basis and statuses, so the file means the same wherever the preset is chosen.
  * When the chosen days are not all synced yet (transaction-date presets), the dialog says so before exporting. Sales
  * the service no longer reports are left out unless the person includes them (T5). A past moment may be picked: the
- * file then holds the sales as they were then, as a file made at that moment did (B1).
+ * file then holds the sales as they were then, as a file made at that moment did (B1). With a home currency set, the
+ * file can carry the figures converted into it (L2).
  */
 import type { DayRange } from '../../../../shared/dates';
 import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
@@ -12,6 +13,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { exportPreset, monthRange, type ExportFormat, type ExportPresetId } from '../../../../shared/export-presets';
 import type { ExportRequest } from '../../../../shared/ipc-contract';
+import { rateDayWords } from '../../../../shared/rate-rule';
 import type { SalesPageResult } from '../../../../shared/sales-query-types';
 import { call } from '../../common/bridge';
 import { formatPickedDays } from '../../common/format';
@@ -73,6 +75,10 @@ function DialogBody({
   const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [includeUnreported, setIncludeUnreported] = useState(showsNoLongerReported);
   const [asOfMoment, setAsOfMoment] = useState<string | null>(null);
+  const { prefs, saved } = usePreferences();
+  const [withHome, setWithHome] = useState(false);
+  const home = prefs.homeCurrency;
+  const withBridge = format === 'xlsx' && preset !== 'all' && accountIds === undefined;
   const problems = details.period === 'range' ? rangeProblems(from, to) : {};
   const range = details.period === 'month' ? monthRange(month) : problems.from || problems.to ? null : { from, to };
 
@@ -93,6 +99,8 @@ function DialogBody({
 
   const submit = async () => {
     if (range === null) return;
+    // The main process converts with the saved rule: a change still being saved must land first.
+    if (withHome) await saved();
     const filter = { from: range.from, to: range.to, ...(includeUnreported ? { includeNoLongerReported: true } : {}) };
     const written = await onExport({
       filter,
@@ -100,6 +108,7 @@ function DialogBody({
       preset,
       ...(accountIds ? { accounts: [...accountIds] } : {}),
       ...(asOfMoment === null ? {} : { asOf: instantOf(asOfMoment) }),
+      ...(withHome && home !== null ? { home: true } : {}),
     });
     if (written) onClose();
   };
@@ -150,6 +159,15 @@ function DialogBody({
         checked={includeUnreported}
         onChange={(event) => setIncludeUnreported(event.currentTarget.checked)}
       />
+      {home !== null && (
+        <Checkbox
+          label={`Add figures in ${home} (approximate)`}
+          description={`Each sale’s commission at ${rateDayWords('earned', prefs.earnedRateDay)} and, once paid, at ${rateDayWords('received', prefs.receivedRateDay)}, from the stored ECB rates${withBridge ? `, and a Bridge in ${home} sheet` : ''}. The rule is in Settings.`}
+          checked={withHome}
+          onChange={(event) => setWithHome(event.currentTarget.checked)}
+          data-testid="export-home"
+        />
+      )}
       <AsOfPicker
         value={asOfMoment}
         onChange={setAsOfMoment}

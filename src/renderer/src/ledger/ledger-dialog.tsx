@@ -1,7 +1,7 @@
 /**
- * "Ledger file…" on Payouts (L3): the month's payouts of one currency (a bank account holds one currency) as a file a
- * bookkeeping program imports — Xero's bank statement CSV, QuickBooks Online's bank CSV, or a balanced journal with
- * the accounts named in Settings. The same files as the command line's `ledger`.
+ * "Ledger file…" on Payouts and Books (L3): the period's payouts of one currency (a bank account holds one currency)
+ * as a file a bookkeeping program imports — Xero's bank statement CSV, QuickBooks Online's bank CSV, or a balanced
+ * journal with the accounts named in Settings. The same files as the command line's `ledger`.
  */
 import { Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';

@@ -12,7 +12,7 @@ import { EXTRA_CA_OPTION, EXTRA_CA_PLACE } from '../shared/extra-ca-setting';
 import { VIEW_NAME_MAX_LENGTH } from '../shared/preference-rules';
 import { RATE_DAYS } from '../shared/rate-rule';
 import { parseFiscalStart } from '../core/fiscal-year';
-import { LEDGER_DATE_FORMATS, LEDGER_FORMATS, XERO_LINES_PER_FILE } from '../core/ledger';
+import { LEDGER_DATE_FORMATS, LEDGER_FORMATS, LEDGER_SPLITS, XERO_LINES_PER_FILE } from '../core/ledger';
 import { usageError } from './cli-errors';
 
 /** One option as parseArgs takes it, with its help line. */
@@ -430,9 +430,10 @@ export const COMMANDS = {
     summary:
       'Write the payouts of one currency received in a period as a file a bookkeeping program imports: Xero, QuickBooks Online or a journal.',
     usage:
-      'ledger --account <label|demo> --format xero|qbo|journal --currency <code> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) --out <file.csv> [--date-format dd/mm/yyyy|mm/dd/yyyy] [--force]',
+      'ledger --account <label|demo> --format xero|qbo|journal --currency <code> (--from <yyyy-mm-dd> --to <yyyy-mm-dd> | --month <yyyy-mm|last|this>) --out <file.csv> [--split category|collection] [--date-format dd/mm/yyyy|mm/dd/yyyy] [--force]',
     notes: [
       'One line per payment date (a bank account holds one currency). Payouts dated after today are announced, not received, and left out.',
+      '--split category or --split collection writes one line per payment date and category (or collection) instead, each described as such ("category coupon", "collection (none)") and each with its own Xero reference; the lines of a day add up to its payout.',
       `xero: header exactly Date,Amount,Payee,Description,Reference; more than ${XERO_LINES_PER_FILE.toLocaleString('en')} lines are split into <file>-part-1-of-N.csv and so on.`,
       'qbo: header exactly Date,Description,Amount (QuickBooks Online three-column bank CSV).',
       'journal: Date,Account,Debit,Credit,Currency,Memo, each payout debited to the bank account and credited to the income account set in the app (Settings > Ledger files; "Bank" and "Affiliate commission income" until changed), so it balances.',
@@ -446,6 +447,11 @@ export const COMMANDS = {
       to: { type: 'string', value: '<yyyy-mm-dd>', help: 'Last payment day.' },
       month: { type: 'string', value: '<yyyy-mm|last|this>', help: 'A whole month instead of --from/--to.' },
       out: { type: 'string', value: '<file.csv>', help: 'The file to write.' },
+      split: {
+        type: 'string',
+        value: '<category|collection>',
+        help: 'One line per payout and category, or per payout and collection.',
+      },
       'date-format': {
         type: 'string',
         value: '<dd/mm/yyyy|mm/dd/yyyy>',
@@ -465,6 +471,7 @@ export const COMMANDS = {
       ...periodFields,
       out: required(4096),
       'date-format': z.enum(LEDGER_DATE_FORMATS, { error: 'must be dd/mm/yyyy or mm/dd/yyyy' }).optional(),
+      split: z.enum(LEDGER_SPLITS, { error: 'must be category or collection' }).optional(),
       force: z.boolean().optional(),
     }),
   },

@@ -63,4 +63,39 @@ describe('ledger and the Ledger files settings', () => {
     const overridden = await journal('override.csv', '--date-format', 'dd/mm/yyyy');
     expect((overridden[0] as string[])[0]).toBe(day);
   });
+
+  it('L3: --split category writes one balanced pair per payout and category, the debits of each day adding up to that day without the split', async () => {
+    const whole = await journal('whole.csv', '--date-format', 'dd/mm/yyyy');
+    const split = await journal('by-category.csv', '--date-format', 'dd/mm/yyyy', '--split', 'category');
+    expect(split.length).toBeGreaterThanOrEqual(whole.length);
+    expect(
+      split.every((cells) => / commission payout, category \S+, \d+ sales?"$/.test(cells.slice(5).join(','))),
+    ).toBe(true);
+    const debits = (rows: string[][]) => {
+      const perDay = new Map<string, bigint>();
+      for (const [day, , debit] of rows)
+        if (debit) perDay.set(day as string, (perDay.get(day as string) ?? 0n) + BigInt(debit.replace('.', '')));
+      return perDay;
+    };
+    expect(debits(split)).toEqual(debits(whole));
+    const refused = await runCliInMemory([
+      'ledger',
+      '--account',
+      'demo',
+      '--format',
+      'xero',
+      '--currency',
+      'KWD',
+      '--month',
+      '2026-01',
+      '--out',
+      join(folder.dir, 'refused.csv'),
+      '--split',
+      'product',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('must be category or collection');
+  });
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { EXPORT_COLUMN_IDS } from './export-columns';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS } from './export-presets';
 import { STATEMENT_DATE_FORMATS, STATEMENT_SEPARATORS } from './bank';
-import { LEDGER_FORMATS } from './ledger';
+import { LEDGER_FORMATS, LEDGER_SPLITS } from './ledger';
 import { MAX_RATES_FILE_BYTES } from './reference-rates';
 import { filterDaySchema, isoDayWithin, latestSyncDay, salesSelectionSchema, salesSortSchema } from './sales-query';
 
@@ -135,6 +135,7 @@ export const ledgerExportSchema = z
     currency: currencyCode,
     from: filterDaySchema,
     to: filterDaySchema,
+    split: z.enum(LEDGER_SPLITS).optional(),
   })
   .refine((r) => r.from <= r.to, { message: 'the end date is before the start date', path: ['to'] });
 export type LedgerExportQuery = z.output<typeof ledgerExportSchema>;

@@ -7,6 +7,10 @@
 export const LEDGER_FORMATS = ['xero', 'qbo', 'journal'] as const;
 export type LedgerFormat = (typeof LEDGER_FORMATS)[number];
 
+/** A payout may be split into one line per category or per collection of its sales, when asked. */
+export const LEDGER_SPLITS = ['category', 'collection'] as const;
+export type LedgerSplit = (typeof LEDGER_SPLITS)[number];
+
 /** How dates are written in a ledger file: the bookkeeping program's own setting decides which it reads. */
 export const LEDGER_DATE_FORMATS = ['dd/mm/yyyy', 'mm/dd/yyyy'] as const;
 export type LedgerDateFormat = (typeof LEDGER_DATE_FORMATS)[number];

@@ -16,6 +16,8 @@ export interface Payout {
   amount: string;
   /** Dated after today: announced by the service, not received yet (A8). */
   scheduled: boolean;
+  /** When payouts are split by category or collection: the one these sales share ('' for none). */
+  part?: string;
 }
 
 /** Money of one currency not paid yet: `owed` (approved, unpaid) or `pending` (commission still pending). */

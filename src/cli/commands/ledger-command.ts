@@ -35,12 +35,14 @@ export async function ledgerCommand(context: CliContext, options: CommandOptions
       accounts: { bank: preferences.journalBankAccount, income: preferences.journalIncomeAccount },
       path: resolve(options.out),
       overwrite: options.force === true,
+      ...(options.split === undefined ? {} : { split: options.split }),
     });
     if (written.scheduled > 0)
       io.stderr(`Note: ${count(written.scheduled)} payouts dated after today are announced, not received: left out.\n`);
     if (written.rounded > 0)
       io.stderr(`Note: ${count(written.rounded)} payouts had a fraction of a minor unit and were rounded.\n`);
-    io.stdout(`Wrote ${count(written.lines.length)} ${options.currency} payouts to ${written.paths.join(', ')}\n`);
+    const what = options.split === undefined ? 'payouts' : `payout lines by ${options.split}`;
+    io.stdout(`Wrote ${count(written.lines.length)} ${options.currency} ${what} to ${written.paths.join(', ')}\n`);
   } catch (error) {
     if (!(error instanceof LedgerFileExists)) throw error;
     throw new CliError(

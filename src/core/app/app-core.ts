@@ -343,7 +343,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         const { home, rule } = conversion;
         return { kind: 'converted', home, rule, payouts: converted, total: homeTotal(converted, home) };
       },
-      exportLedger: async ({ format, currency, from, to }) => {
+      exportLedger: async ({ format, currency, from, to, split }) => {
         const prefs = preferences.get();
         const ledger = buildLedger(cache.get(), {
           account: account(),
@@ -354,6 +354,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
           dateFormat: prefs.ledgerDateFormat,
           payee: describeAccount().label,
           accounts: { bank: prefs.journalBankAccount, income: prefs.journalIncomeAccount },
+          ...(split === undefined ? {} : { split }),
         });
         const [file, ...more] = ledger.files;
         if (file === undefined || more.length > 0)

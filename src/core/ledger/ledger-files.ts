@@ -40,7 +40,13 @@ export function ledgerDate(day: string, format: LedgerDateFormat): string {
 }
 
 function description(line: LedgerLine, payee: string): string {
-  return `${payee} commission payout, ${line.sales} ${line.sales === 1 ? 'sale' : 'sales'}`;
+  const part = line.part === null ? '' : `, ${line.part}`;
+  return `${payee} commission payout${part}, ${line.sales} ${line.sales === 1 ? 'sale' : 'sales'}`;
+}
+
+/** Xero's reference of a line: its day and currency, and its part when split, so each line's is its own. */
+function reference(line: LedgerLine): string {
+  return `${line.date} ${line.currency}${line.part === null ? '' : ` ${line.part}`}`;
 }
 
 /** The amount without its sign, for a journal's debit and credit columns. */
@@ -54,7 +60,7 @@ function rowsOf(line: LedgerLine, options: Required<LedgerFileOptions>): string[
   const memo = csvTextField(description(line, options.payee));
   switch (options.format) {
     case 'xero':
-      return [[date, line.amount, csvTextField(options.payee), memo, `${line.date} ${line.currency}`]];
+      return [[date, line.amount, csvTextField(options.payee), memo, csvTextField(reference(line))]];
     case 'qbo':
       return [[date, memo, line.amount]];
     case 'journal': {

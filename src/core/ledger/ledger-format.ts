@@ -7,6 +7,7 @@ export {
   DEFAULT_JOURNAL_ACCOUNTS,
   LEDGER_DATE_FORMATS,
   LEDGER_FORMATS,
+  LEDGER_SPLITS,
   type JournalAccounts,
   type LedgerDateFormat,
   type LedgerFormat,

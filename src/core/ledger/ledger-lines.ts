@@ -1,8 +1,11 @@
 /**
- * The lines of a ledger file: the payouts of one currency received in the period, one per payment date, each
- * amount in whole minor units of its currency, since a bank account only ever holds those.
+ * The lines of a ledger file: the payouts of one currency received in the period, one per payment date (or, when
+ * split, per payment date and category or collection), each amount rounded once to whole minor units of its
+ * currency, since a bank account only ever holds those.
  */
 import { currencyDigits, decimalText, parseDecimal, roundDecimal } from '../../shared/money';
+import { compareDays } from '../../shared/dates';
+import type { LedgerSplit } from '../../shared/ledger';
 import type { Payout } from '../../shared/payouts';
 
 /** One payout as a ledger line. */
@@ -15,6 +18,8 @@ export interface LedgerLine {
   minorUnits: bigint;
   /** The amount as a plain decimal with a dot and the currency's own decimals. */
   amount: string;
+  /** The part of the payout this line holds when split: "category Travel", "collection (none)"; null when whole. */
+  part: string | null;
 }
 
 /** What became of a period's payouts of one currency. */
@@ -27,7 +32,7 @@ export interface LedgerSelection {
 }
 
 /** The received payouts of `currency` among `payouts`, as ledger lines in payment date order. */
-export function ledgerLines(payouts: readonly Payout[], currency: string): LedgerSelection {
+export function ledgerLines(payouts: readonly Payout[], currency: string, split?: LedgerSplit): LedgerSelection {
   const digits = currencyDigits(currency);
   const ofCurrency = payouts.filter((payout) => payout.currency === currency);
   let rounded = 0;
@@ -42,8 +47,9 @@ export function ledgerLines(payouts: readonly Payout[], currency: string): Ledge
         sales: payout.sales,
         minorUnits: units,
         amount: decimalText({ units, scale: digits }, digits),
+        part: split === undefined || payout.part === undefined ? null : `${split} ${payout.part || '(none)'}`,
       };
     })
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    .sort((a, b) => compareDays(a.date, b.date));
   return { lines, scheduled: ofCurrency.length - lines.length, rounded };
 }

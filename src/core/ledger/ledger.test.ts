@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -181,8 +181,57 @@ describe('L3: ledger files a bookkeeping program imports', () => {
     ]);
   });
 
+  it('L3: split by category or collection, each payout becomes one line per part, each reference its own, the lines of a day summing to its payout', async () => {
+    const paid = (day: string, amount: number, category: string | null, collection: string | null) => ({
+      currency: 'EUR',
+      commission_amount: amount,
+      commission_status: 'approved',
+      payment_status: 'paid',
+      transaction_date: '05-01-2026',
+      payment_date: `${day}-02-2026`,
+      category,
+      collection_name: collection,
+    });
+    cache.storePage(
+      'acct',
+      parsedSales([
+        paid('03', 10.5, 'product', 'Summer'),
+        paid('03', 2.25, 'product', '=Gifts'),
+        paid('03', 4, 'coupon', null),
+        paid('10', 7.75, null, 'Summer'),
+      ]),
+      clock.now(),
+    );
+    const byCategory = readStrict((await write('xero', 'EUR', { split: 'category' })).text, XERO_COLUMNS);
+    expect(byCategory.map((row) => [row.Date, row.Amount, row.Reference])).toEqual([
+      ['03/02/2026', '4.00', '2026-02-03 EUR category coupon'],
+      ['03/02/2026', '12.75', '2026-02-03 EUR category product'],
+      ['10/02/2026', '7.75', '2026-02-10 EUR category (none)'],
+    ]);
+    expect(byCategory[1]?.Description).toBe('Main shop commission payout, category product, 2 sales');
+    rmSync(join(folder.dir, 'xero-EUR.csv'));
+    const whole = readStrict((await write('xero', 'EUR')).text, XERO_COLUMNS);
+    for (const day of ['03/02/2026', '10/02/2026']) {
+      const cents = (rows: Record<string, string>[]) =>
+        sum(rows.filter((row) => row.Date === day).map((row) => minorUnits(row.Amount ?? '', 'EUR')));
+      expect(cents(byCategory)).toBe(cents(whole));
+    }
+    rmSync(join(folder.dir, 'xero-EUR.csv'));
+    const byCollection = readStrict((await write('xero', 'EUR', { split: 'collection' })).text, XERO_COLUMNS);
+    expect(byCollection.map((row) => row.Amount)).toEqual(['4.00', '2.25', '10.50', '7.75']);
+    // A collection name from the service that could start a formula stays text.
+    for (const row of byCollection) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@]/);
+  });
+
   it('L3: text from the account that could start a formula is neutralised in every format', () => {
-    const line: LedgerLine = { date: '2026-02-03', currency: 'EUR', sales: 2, minorUnits: 1000n, amount: '10.00' };
+    const line: LedgerLine = {
+      date: '2026-02-03',
+      currency: 'EUR',
+      sales: 2,
+      minorUnits: 1000n,
+      amount: '10.00',
+      part: null,
+    };
     for (const format of ['xero', 'qbo', 'journal'] as const) {
       const [file] = ledgerFiles([line], { format, payee: '=HYPERLINK("https://x.example")' });
       const rows = readStrict(file?.text ?? '', LEDGER_COLUMNS[format]);

@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { DayRange } from '../../shared/dates';
+import type { LedgerSplit } from '../../shared/ledger';
 import { writeTextAtomically } from '../export';
 import { readPayouts, type PayoutSource } from '../payouts';
 import { ledgerFilePath, ledgerFiles, type LedgerFile, type LedgerFileOptions } from './ledger-files';
@@ -15,6 +16,8 @@ export interface LedgerQuery extends LedgerFileOptions {
   currency: string;
   range: DayRange;
   today: string;
+  /** One line per payout and category or collection instead of per payout. */
+  split?: LedgerSplit;
 }
 
 /** What to write, and where. */
@@ -31,8 +34,8 @@ export interface LedgerWritten extends LedgerSelection {
 
 /** The payouts of `query` and the file(s) holding them, read from the cache: what the app and the CLI write alike. */
 export function buildLedger(source: PayoutSource, query: LedgerQuery): LedgerSelection & { files: LedgerFile[] } {
-  const { payouts } = readPayouts(source, query.account, query.range, query.today);
-  const selection = ledgerLines(payouts, query.currency);
+  const { payouts } = readPayouts(source, query.account, query.range, query.today, query.split);
+  const selection = ledgerLines(payouts, query.currency, query.split);
   return { ...selection, files: ledgerFiles(selection.lines, query) };
 }
 

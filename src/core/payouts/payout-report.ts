@@ -6,6 +6,7 @@
 import { addDays, localIsoDay, type DayRange } from '../../shared/dates';
 import { currencyDigits, decimalText, parseDecimal } from '../../shared/money';
 import { ExactSum } from '../../shared/money-sum';
+import type { LedgerSplit } from '../../shared/ledger';
 import type { OpenAmount, OverdueSales, PaymentDelay, Payout, PayoutReport } from '../../shared/payouts';
 import type { CachedSale, MoneyTotals, SalesSummary } from '../../shared/sales-query-types';
 import type { SalesFilter, SalesSelection } from '../../shared/sales-query';
@@ -22,26 +23,35 @@ export interface PayoutSource extends PaymentHistorySource {
 
 const BY_TRANSACTION_DATE = { column: 'transactionDate', direction: 'asc' } as const;
 
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Payouts of the paid sales whose payment date lies in `range`, sorted by date then currency. A payment dated after
- * `today` is scheduled: listed, never counted as received before its day.
+ * `today` is scheduled: listed, never counted as received before its day. With `split`, each payout is cut into one
+ * per category or collection of its sales, for a ledger that books them apart.
  */
 export function readPayouts(
   source: PayoutSource,
   account: string,
   range: DayRange,
   today: string,
+  split?: LedgerSplit,
 ): { payouts: Payout[]; paidWithoutDate: number } {
-  const groups = new Map<string, { paymentDate: string; currency: string; sales: number; sum: ExactSum }>();
+  const groups = new Map<
+    string,
+    { paymentDate: string; currency: string; part: string | null; sales: number; sum: ExactSum }
+  >();
   const filter: SalesFilter = { from: range.from, to: range.to, dateBasis: 'payment', paymentStatuses: ['paid'] };
   for (const sale of source.iterateSales(account, { filter, sort: BY_TRANSACTION_DATE })) {
     if (sale.paymentDate === null) continue;
-    const key = `${sale.paymentDate} ${sale.currency}`;
+    const part = split === undefined ? null : ((split === 'category' ? sale.category : sale.collectionName) ?? '');
+    const key = `${sale.paymentDate} ${sale.currency} ${part ?? ''}`;
     let group = groups.get(key);
     if (group === undefined) {
       group = {
         paymentDate: sale.paymentDate,
         currency: sale.currency,
+        part,
         sales: 0,
         sum: new ExactSum(currencyDigits(sale.currency)),
       };
@@ -51,15 +61,19 @@ export function readPayouts(
     addCommission(group.sum, sale);
   }
   const payouts = [...groups.values()]
-    .map(({ paymentDate, currency, sales, sum }) => ({
+    .map(({ paymentDate, currency, part, sales, sum }) => ({
       paymentDate,
       currency,
       sales,
       amount: decimalText(sum.total(), currencyDigits(currency)),
       scheduled: paymentDate > today,
+      ...(part === null ? {} : { part }),
     }))
-    .sort((a, b) =>
-      a.paymentDate === b.paymentDate ? (a.currency < b.currency ? -1 : 1) : a.paymentDate < b.paymentDate ? -1 : 1,
+    .sort(
+      (a, b) =>
+        compareText(a.paymentDate, b.paymentDate) ||
+        compareText(a.currency, b.currency) ||
+        compareText(a.part ?? '', b.part ?? ''),
     );
   return { payouts, paidWithoutDate: countPaidWithoutDate(source, account, range) };
 }

@@ -19,6 +19,13 @@ const FORMATS: { value: LedgerFormat; label: string; description: string }[] = [
   { value: 'journal', label: 'Journal (CSV)', description: 'Each payout as a balanced debit and credit' },
 ];
 
+/** How a payout becomes lines: whole, or split by the category or collection of its sales. */
+const LINES = [
+  { value: 'payout', label: 'One per payout' },
+  { value: 'category', label: 'Per payout and category' },
+  { value: 'collection', label: 'Per payout and collection' },
+] as const;
+
 /** Props of {@link LedgerDialog}. */
 export interface LedgerDialogProps {
   opened: boolean;
@@ -35,20 +42,22 @@ export function LedgerDialog({ opened, onClose, range, periodLabel, currencies }
   const [format, setFormat] = useState<LedgerFormat>('xero');
   const [chosen, setChosen] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
+  const [lines, setLines] = useState<(typeof LINES)[number]['value']>('payout');
   const currency = chosen !== null && currencies.includes(chosen) ? chosen : (currencies[0] ?? null);
 
   const write = async () => {
     if (currency === null) return;
     setWriting(true);
     await saved();
-    const written = await call('exportLedger', { format, currency, ...range });
+    const split = lines === 'payout' ? {} : { split: lines };
+    const written = await call('exportLedger', { format, currency, ...range, ...split });
     setWriting(false);
     const notice = createExportNotice();
     if (!written.ok) return notice.failed(written.error);
     if (written.value.filePath === null) return;
     notice.written(
       'Ledger file written',
-      `Wrote ${pluralize(written.value.rowCount, 'payout', 'payouts')} in ${currency} of ${periodLabel}`,
+      `Wrote ${lines === 'payout' ? pluralize(written.value.rowCount, 'payout', 'payouts') : pluralize(written.value.rowCount, `line by ${lines}`, `lines by ${lines}`)} in ${currency} of ${periodLabel}`,
       written.value.filePath,
     );
     onClose();
@@ -66,12 +75,21 @@ export function LedgerDialog({ opened, onClose, range, periodLabel, currencies }
         </Radio.Group>
         <Select
           label="Currency"
-          description="A bank account holds one currency: the file has that currency's payouts received in the month."
+          description="A bank account holds one currency: the file has that currency's payouts received in the period."
           data={currencies}
           value={currency}
           onChange={setChosen}
           allowDeselect={false}
           data-testid="ledger-currency"
+        />
+        <Select
+          label="Lines"
+          description="One line per payout, or each payout split by the category or collection of its sales."
+          data={LINES}
+          value={lines}
+          onChange={(value) => setLines(LINES.find((choice) => choice.value === value)?.value ?? 'payout')}
+          allowDeselect={false}
+          data-testid="ledger-lines"
         />
         <Text size="xs" c="dimmed">
           Dates are written {prefs.ledgerDateFormat}

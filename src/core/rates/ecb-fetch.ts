@@ -4,7 +4,7 @@
  * a time limit and a size limit, unzipped and then stored exactly as an imported file is — checked whole first, so a
  * bad download changes nothing.
  */
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { AppError } from '../../shared/errors';
 import type { RatesStatus } from '../../shared/reference-rates';
 import { MAX_RATES_FILE_BYTES } from '../../shared/reference-rates';
@@ -38,9 +38,11 @@ async function download(fetch: FetchLike): Promise<Uint8Array> {
 }
 
 async function csvOf(zipped: Uint8Array): Promise<string> {
+  // Loaded when the rates are fetched, not with the main process (and every export) at start.
+  const { default: unzip } = await import('jszip');
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(zipped);
+    zip = await unzip.loadAsync(zipped);
   } catch {
     throw failed('The ECB sent something that is not its zipped rates table.');
   }

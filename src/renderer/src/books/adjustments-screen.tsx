@@ -8,15 +8,14 @@ import { useState } from 'react';
 import type { Adjustment, ClosedMonth } from '../../../shared/closed-month';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
-import { createExportNotice } from '../common/export-notice';
+import { announceExport } from '../common/export-notice';
 import { fileNameOf, formatDateTime, formatSignedMoney, pluralize } from '../common/format';
 import { DownloadIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { changeFieldLabel, changeValueText } from '../sales/changes';
 import { useSyncState } from '../sync';
 import { monthLabel } from './book-periods';
-
-const NUMBER_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+import { NUMBER_CELL } from '../common/number-cell';
 
 /** A before or after value, amounts in the one currency the change is about. */
 function valueText(adjustment: Adjustment, value: string | null): string {
@@ -90,14 +89,11 @@ export function AdjustmentsScreen() {
     setExporting(true);
     const written = await call('exportAdjustments');
     setExporting(false);
-    const notice = createExportNotice();
-    if (!written.ok) notice.failed(written.error);
-    else if (written.value.filePath !== null)
-      notice.written(
-        'Adjustments exported',
-        `Exported ${pluralize(written.value.rowCount, 'adjustment', 'adjustments')} to ${fileNameOf(written.value.filePath)}`,
-        written.value.filePath,
-      );
+    announceExport(
+      written,
+      'Adjustments exported',
+      (count, path) => `Exported ${pluralize(count, 'adjustment', 'adjustments')} to ${fileNameOf(path)}`,
+    );
   };
   return (
     <Stack gap="md" maw={1200} data-testid="adjustments-screen">

@@ -10,8 +10,7 @@ import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
 import { formatDecimalMoney } from '../common/format';
 import { useBridgeQuery } from '../common/use-bridge-query';
-
-const NUMBER_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+import { NUMBER_CELL } from '../common/number-cell';
 
 const COLUMNS: readonly { key: keyof BridgeRow; label: string }[] = [
   { key: 'opening', label: 'Opening receivable' },

@@ -13,8 +13,7 @@ import { ErrorState } from '../common/error-state';
 import { formatDecimalMoney, pluralize } from '../common/format';
 import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
-
-const NUMBER_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+import { NUMBER_CELL } from '../common/number-cell';
 
 const COLUMNS: readonly { key: keyof HomeBridgeRow; label: string }[] = [
   { key: 'opening', label: 'Opening receivable' },

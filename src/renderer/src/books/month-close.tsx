@@ -13,8 +13,7 @@ import { CheckIcon, LockIcon } from '../common/icons';
 import { notify, notifyError } from '../common/notify';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { useSyncActions, useSyncState } from '../sync';
-
-const NUMBER_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+import { NUMBER_CELL } from '../common/number-cell';
 
 const FIGURES: readonly { key: Exclude<keyof ClosedMonthFigures, 'currency' | 'sales'>; label: string }[] = [
   { key: 'earned', label: 'Earned' },

@@ -4,7 +4,8 @@
  * notify.ts), so exports done one after another leave one message, the latest, instead of a wall of them.
  */
 import { createElement, type ReactNode } from 'react';
-import type { AppErrorData } from '../../../shared/errors';
+import type { AppErrorData, IpcResult } from '../../../shared/errors';
+import type { ExportResult } from '../../../shared/ipc-results';
 import { errorTitle } from './error-title';
 import { ExportedFileMessage } from './exported-file-message';
 import { notify, unnotify, type Notice } from './notify';
@@ -70,4 +71,24 @@ export function createExportNotice(): ExportNotice {
       unnotify(KIND);
     },
   };
+}
+
+/**
+ * Says how a one-step export ended: the file written, with `summary` of what it holds, or the error; nothing when the
+ * save dialog was closed. True when a file was written.
+ */
+export function announceExport(
+  result: IpcResult<ExportResult>,
+  title: string,
+  summary: (rowCount: number, filePath: string) => string,
+): boolean {
+  const notice = createExportNotice();
+  if (!result.ok) {
+    notice.failed(result.error);
+    return false;
+  }
+  const { filePath, rowCount } = result.value;
+  if (filePath === null) return false;
+  notice.written(title, summary(rowCount, filePath), filePath);
+  return true;
 }

@@ -22,7 +22,7 @@ import type { BreakdownDimension, BreakdownLine, ComparedAmounts, CompareUnit } 
 import { localIsoDay } from '../../../shared/dates';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
-import { createExportNotice } from '../common/export-notice';
+import { announceExport } from '../common/export-notice';
 import {
   formatCount,
   formatDecimalMoney,
@@ -36,6 +36,7 @@ import { useBridgeQuery } from '../common/use-bridge-query';
 import { defaultPeriod, PERIOD_UNITS, recentPeriods } from './compare-periods';
 import { PeriodPicker } from './period-picker';
 import { sortLines, type LineSort, type SortKey } from './line-sort';
+import { NUMBER_CELL } from '../common/number-cell';
 
 const DIMENSIONS: { value: BreakdownDimension; label: string }[] = [
   { value: 'category', label: 'Category' },
@@ -84,16 +85,11 @@ export function CompareScreen() {
     setExporting(true);
     const written = await call('exportComparison', query);
     setExporting(false);
-    const notice = createExportNotice();
-    if (!written.ok) notice.failed(written.error);
-    else if (written.value.filePath !== null) {
-      const lines = pluralize(written.value.rowCount, 'breakdown line', 'breakdown lines');
-      notice.written(
-        'Breakdown exported',
-        `Exported ${lines} to ${fileNameOf(written.value.filePath)}`,
-        written.value.filePath,
-      );
-    }
+    announceExport(
+      written,
+      'Breakdown exported',
+      (count, path) => `Exported ${pluralize(count, 'breakdown line', 'breakdown lines')} to ${fileNameOf(path)}`,
+    );
   };
 
   return (
@@ -244,19 +240,12 @@ function BreakdownTable({ lines, dimension }: { lines: BreakdownLine[]; dimensio
               <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
                 {formatCount(line.sales)}
               </Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {formatDecimalMoney(line.amount, line.currency)}
-              </Table.Td>
+              <Table.Td style={NUMBER_CELL}>{formatDecimalMoney(line.amount, line.currency)}</Table.Td>
               <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
                 {line.share === null ? '—' : `${(line.share * 100).toFixed(1)}%`}
               </Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {formatDecimalMoney(line.previousAmount, line.currency)}
-              </Table.Td>
-              <Table.Td
-                style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-                data-testid="compare-line-change"
-              >
+              <Table.Td style={NUMBER_CELL}>{formatDecimalMoney(line.previousAmount, line.currency)}</Table.Td>
+              <Table.Td style={NUMBER_CELL} data-testid="compare-line-change">
                 {formatSignedMoney(line.change, line.currency)}
               </Table.Td>
             </Table.Tr>

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { DayRange } from '../../../shared/dates';
 import type { LedgerFormat } from '../../../shared/ledger';
 import { call } from '../common/bridge';
-import { createExportNotice } from '../common/export-notice';
+import { announceExport } from '../common/export-notice';
 import { pluralize } from '../common/format';
 import { DownloadIcon } from '../common/icons';
 import { usePreferences } from '../common/preferences-context';
@@ -52,15 +52,14 @@ export function LedgerDialog({ opened, onClose, range, periodLabel, currencies }
     const split = lines === 'payout' ? {} : { split: lines };
     const written = await call('exportLedger', { format, currency, ...range, ...split });
     setWriting(false);
-    const notice = createExportNotice();
-    if (!written.ok) return notice.failed(written.error);
-    if (written.value.filePath === null) return;
-    notice.written(
-      'Ledger file written',
-      `Wrote ${lines === 'payout' ? pluralize(written.value.rowCount, 'payout', 'payouts') : pluralize(written.value.rowCount, `line by ${lines}`, `lines by ${lines}`)} in ${currency} of ${periodLabel}`,
-      written.value.filePath,
-    );
-    onClose();
+    const what = (count: number) =>
+      lines === 'payout'
+        ? pluralize(count, 'payout', 'payouts')
+        : pluralize(count, `line by ${lines}`, `lines by ${lines}`);
+    if (
+      announceExport(written, 'Ledger file written', (count) => `Wrote ${what(count)} in ${currency} of ${periodLabel}`)
+    )
+      onClose();
   };
 
   return (

@@ -6,10 +6,11 @@ import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import { AGING_BUCKETS, type AgingBucket, type AgingRow } from '../../../shared/payouts';
 import { call } from '../common/bridge';
-import { createExportNotice } from '../common/export-notice';
+import { announceExport } from '../common/export-notice';
 import { formatDecimalMoney, formatIsoDay, pluralize } from '../common/format';
 import { DownloadIcon } from '../common/icons';
 import { OverdueSalesDialog } from './overdue-sales';
+import { NUMBER_CELL } from '../common/number-cell';
 
 const BUCKET_LABELS: Record<AgingBucket, string> = {
   '0-30': '0–30 days',
@@ -17,8 +18,6 @@ const BUCKET_LABELS: Record<AgingBucket, string> = {
   '61-90': '61–90 days',
   '90+': 'Over 90 days',
 };
-
-const NUMBER_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 interface AgingLine {
   currency: string;
@@ -46,12 +45,11 @@ function linesOf(aging: readonly AgingRow[]): AgingLine[] {
 /** Writes the claim file of the sales waiting more than 90 days, through the save dialog, and says where it went. */
 async function exportClaimFile(): Promise<void> {
   const written = await call('exportClaimFile');
-  const notice = createExportNotice();
-  if (!written.ok) notice.failed(written.error);
-  else if (written.value.filePath !== null) {
-    const sales = pluralize(written.value.rowCount, 'sale', 'sales');
-    notice.written('Claim file exported', `Exported ${sales} waiting more than 90 days`, written.value.filePath);
-  }
+  announceExport(
+    written,
+    'Claim file exported',
+    (count) => `Exported ${pluralize(count, 'sale', 'sales')} waiting more than 90 days`,
+  );
 }
 
 /** The aging table, or a sentence when nothing is open. */

@@ -29,7 +29,7 @@ import {
 } from '../../../shared/bank';
 import type { BankStatementInput } from '../../../shared/ipc-requests';
 import { call } from '../common/bridge';
-import { createExportNotice } from '../common/export-notice';
+import { announceExport } from '../common/export-notice';
 import { fileNameOf, pluralize } from '../common/format';
 import { DownloadIcon, FileUploadIcon } from '../common/icons';
 import { notifyError } from '../common/notify';
@@ -215,14 +215,7 @@ export function BankMatchDialog({ opened, onClose }: BankMatchDialogProps) {
   const exportReport = async () => {
     if (result === null) return;
     const written = await call('exportBankMatch', range(result));
-    const notice = createExportNotice();
-    if (!written.ok) notice.failed(written.error);
-    else if (written.value.filePath !== null)
-      notice.written(
-        'Match report exported',
-        `Exported to ${fileNameOf(written.value.filePath)}`,
-        written.value.filePath,
-      );
+    announceExport(written, 'Match report exported', (_count, path) => `Exported to ${fileNameOf(path)}`);
   };
 
   return (

@@ -7,8 +7,7 @@ import { Alert, Button, Group, Select, Stack, Table, Text, Title } from '@mantin
 import type { MatchReport, PayoutLine } from '../../../shared/bank';
 import { formatDecimalMoney, formatIsoDay, formatSignedMoney, pluralize } from '../common/format';
 import { AlertIcon, CheckIcon } from '../common/icons';
-
-const NUMBER_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+import { NUMBER_CELL } from '../common/number-cell';
 
 /** Props of {@link BankMatchResults}. */
 export interface BankMatchResultsProps {

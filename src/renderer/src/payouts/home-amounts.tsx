@@ -11,8 +11,7 @@ import { formatDecimalMoney, formatIsoDay } from '../common/format';
 import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { useSyncState } from '../sync';
-
-const NUMBER_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+import { NUMBER_CELL } from '../common/number-cell';
 
 /** The converted amounts of the payouts of `range`. */
 export function HomeAmounts({ range }: { range: DayRange }) {

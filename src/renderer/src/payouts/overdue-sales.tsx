@@ -9,8 +9,7 @@ import { call } from '../common/bridge';
 import { formatIsoDay, pluralize } from '../common/format';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { commissionText, transactionText } from '../sales/table';
-
-const NUMBER_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+import { NUMBER_CELL } from '../common/number-cell';
 
 /** Props of {@link OverdueSalesDialog}. */
 export interface OverdueSalesDialogProps {

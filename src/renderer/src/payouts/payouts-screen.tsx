@@ -46,6 +46,7 @@ import { HomeAmounts } from './home-amounts';
 import { BankMatchDialog } from './bank-match-dialog';
 import { LedgerDialog } from '../ledger';
 import { YearSection } from './year-table';
+import { NUMBER_CELL } from '../common/number-cell';
 
 /** The sentence under the open amounts: the observed delay as a range, explicitly not a promise. */
 export function delayText(delay: PaymentDelay | null, locale?: string): string {
@@ -384,10 +385,7 @@ function PayoutTable({
               <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
                 {formatCount(payout.sales)}
               </Table.Td>
-              <Table.Td
-                style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-                data-testid="payout-amount"
-              >
+              <Table.Td style={NUMBER_CELL} data-testid="payout-amount">
                 {formatDecimalMoney(payout.amount, payout.currency)}
               </Table.Td>
               <Table.Td style={{ textAlign: 'right' }}>

@@ -8,14 +8,13 @@ import { useState } from 'react';
 import type { YearRow, YearSummary } from '../../../shared/year-summary';
 import { rateDayWords } from '../../../shared/rate-rule';
 import { call } from '../common/bridge';
-import { createExportNotice } from '../common/export-notice';
+import { announceExport } from '../common/export-notice';
 import { formatDecimalMoney, formatIsoDay } from '../common/format';
 import { DownloadIcon } from '../common/icons';
 import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { useSyncState } from '../sync';
-
-const NUMBER_CELL = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+import { NUMBER_CELL } from '../common/number-cell';
 
 /** The years offered: the current fiscal year and the five before it. */
 function yearChoices(current: number): { value: string; label: string }[] {
@@ -25,14 +24,7 @@ function yearChoices(current: number): { value: string; label: string }[] {
 /** Writes the year's workbook through the save dialog and says where it went. */
 async function exportYear(year: number): Promise<void> {
   const written = await call('exportYear', { year });
-  const notice = createExportNotice();
-  if (!written.ok) notice.failed(written.error);
-  else if (written.value.filePath !== null)
-    notice.written(
-      'Year exported',
-      `Exported the fiscal year ${year} (Cash and Accrual sheets)`,
-      written.value.filePath,
-    );
+  announceExport(written, 'Year exported', () => `Exported the fiscal year ${year} (Cash and Accrual sheets)`);
 }
 
 function YearRows({ rows, currency }: { rows: readonly YearRow[]; currency: string }) {

@@ -10,6 +10,7 @@ import { addDays, isIsoDay } from '../shared/dates';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS, monthRange } from '../shared/export-presets';
 import { EXTRA_CA_OPTION, EXTRA_CA_PLACE } from '../shared/extra-ca-setting';
 import { VIEW_NAME_MAX_LENGTH } from '../shared/preference-rules';
+import { currencyCodeSchema } from '../shared/currency-code';
 import { RATE_DAYS } from '../shared/rate-rule';
 import { parseFiscalStart } from '../core/fiscal-year';
 import { LEDGER_DATE_FORMATS, LEDGER_FORMATS, LEDGER_SPLITS, XERO_LINES_PER_FILE } from '../core/ledger';
@@ -109,10 +110,7 @@ const HOME_OPTIONS = {
 
 const rateDay = z.enum(RATE_DAYS, { error: 'must be own-day or month-end' }).optional();
 const homeFields = {
-  home: z
-    .string()
-    .regex(/^[A-Z]{3}$/, 'must be a currency code such as EUR')
-    .optional(),
+  home: currencyCodeSchema.optional(),
   'earned-rate': rateDay,
   'received-rate': rateDay,
 };
@@ -410,10 +408,7 @@ export const COMMANDS = {
     schema: z.strictObject({
       account: accountRef,
       bank: required(4096),
-      currency: z
-        .string()
-        .regex(/^[A-Z]{3}$/, 'must be a currency code such as EUR')
-        .optional(),
+      currency: currencyCodeSchema.optional(),
       days: z
         .string()
         .regex(/^\d{1,2}$/, 'must be a whole number of days from 0 to 99')

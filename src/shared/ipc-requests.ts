@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { EXPORT_COLUMN_IDS } from './export-columns';
 import { EXPORT_FORMATS, EXPORT_PRESET_IDS } from './export-presets';
 import { STATEMENT_DATE_FORMATS, STATEMENT_SEPARATORS } from './bank';
+import { currencyCodeSchema } from './currency-code';
 import { LEDGER_FORMATS, LEDGER_SPLITS } from './ledger';
 import { MAX_RATES_FILE_BYTES } from './reference-rates';
 import { filterDaySchema, isoDayWithin, latestSyncDay, salesSelectionSchema, salesSortSchema } from './sales-query';
@@ -122,17 +123,11 @@ export const showInFolderSchema = z.strictObject({ path: z.string().min(1).max(4
 /** A file to open in its default app; only the file the last export wrote is opened. */
 export const openFileSchema = z.strictObject({ path: z.string().min(1).max(4096) });
 
-/** An ISO 4217 currency code. */
-const currencyCode = z
-  .string()
-  .max(3)
-  .regex(/^[A-Z]{3}$/, { message: 'must be a currency code such as EUR' });
-
 /** A currency's payouts of a period, as a ledger file of `format` (L3). */
 export const ledgerExportSchema = z
   .strictObject({
     format: z.enum(LEDGER_FORMATS),
-    currency: currencyCode,
+    currency: currencyCodeSchema,
     from: filterDaySchema,
     to: filterDaySchema,
     split: z.enum(LEDGER_SPLITS).optional(),
@@ -161,7 +156,7 @@ const matchRules = {
 export const bankStatementSchema = z.strictObject({
   fileName: z.string().min(1).max(255),
   data: z.string().max(14_000_000),
-  currency: currencyCode.nullable(),
+  currency: currencyCodeSchema.nullable(),
   layout: z
     .strictObject({
       separator: z.enum(STATEMENT_SEPARATORS).optional(),
@@ -181,7 +176,7 @@ export type BankStatementInput = z.output<typeof bankStatementSchema>;
 export const bankRangeSchema = z.strictObject({
   from: filterDaySchema,
   to: filterDaySchema,
-  currencies: z.array(currencyCode).min(1).max(50),
+  currencies: z.array(currencyCodeSchema).min(1).max(50),
   ...matchRules,
 });
 export type BankRangeInput = z.output<typeof bankRangeSchema>;
@@ -189,7 +184,7 @@ export type BankRangeInput = z.output<typeof bankRangeSchema>;
 /** A match made by hand, or undone (line null), then the matching of those days again (L4). */
 export const bankMatchSchema = bankRangeSchema.extend({
   paymentDate: filterDaySchema,
-  currency: currencyCode,
+  currency: currencyCodeSchema,
   lineKey: z.string().max(64).nullable(),
 });
 export type BankMatchInput = z.output<typeof bankMatchSchema>;

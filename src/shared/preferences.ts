@@ -15,6 +15,7 @@ import {
   VIEW_NAME_TOO_LONG,
 } from './preference-rules';
 import { JOURNAL_ACCOUNT_MAX_LENGTH, LEDGER_DATE_FORMATS } from './ledger';
+import { currencyCodeSchema } from './currency-code';
 import { RATE_DAYS } from './rate-rule';
 import { salesFilterSchema, salesSortSchema } from './sales-query';
 
@@ -61,12 +62,6 @@ export const accountPreferencesSchema = z.strictObject({
 });
 export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;
 
-/** An ISO 4217 currency code. */
-const currencyCode = z
-  .string()
-  .max(3)
-  .regex(/^[A-Z]{3}$/, 'must be a currency code such as EUR');
-
 /** A journal account's name as a bookkeeping program shows it. */
 const journalAccount = z
   .string()
@@ -90,7 +85,7 @@ export const preferencesSchema = z.strictObject({
   /** The day of that month (1–28, so every month has it) the fiscal year starts on, for the year summary. */
   fiscalYearStartDay: z.number().int().min(1).max(28).default(DEFAULT_PREFERENCES.fiscalYearStartDay),
   /** The currency the user keeps their books in, for figures converted at reference rates; null until chosen. */
-  homeCurrency: currencyCode.nullable().default(DEFAULT_PREFERENCES.homeCurrency),
+  homeCurrency: currencyCodeSchema.nullable().default(DEFAULT_PREFERENCES.homeCurrency),
   /** Whether the app may fetch the ECB's rates table from the ECB itself; off until the user turns it on. */
   ratesFetch: z.boolean().default(DEFAULT_PREFERENCES.ratesFetch),
   /** Whose rate converts earned commission: its sale date's, or the last of its sale month. */
@@ -120,7 +115,7 @@ export const preferencesPatchSchema = z.strictObject({
   backgroundSyncHours: z.number().int().min(0).max(24).optional(),
   fiscalYearStartMonth: z.number().int().min(1).max(12).optional(),
   fiscalYearStartDay: z.number().int().min(1).max(28).optional(),
-  homeCurrency: currencyCode.nullable().optional(),
+  homeCurrency: currencyCodeSchema.nullable().optional(),
   ratesFetch: z.boolean().optional(),
   earnedRateDay: z.enum(RATE_DAYS).optional(),
   receivedRateDay: z.enum(RATE_DAYS).optional(),

@@ -13,8 +13,15 @@ import type { ExportCell, ExtraColumn } from './export-cells';
 export function homeColumns(conversion: HomeConversion): { columns: ExtraColumn[]; unconverted: Set<string> } {
   const unconverted = new Set<string>();
   const digits = currencyDigits(conversion.home);
+  // Both columns read the same sale's commission: it is worked out once per row.
+  let lastSale: CachedSale | null = null;
+  let lastMinor: bigint | null = null;
+  const minorOf = (sale: CachedSale): bigint | null => {
+    if (sale !== lastSale) [lastSale, lastMinor] = [sale, commissionMinor(sale)];
+    return lastMinor;
+  };
   const cell = (sale: CachedSale, basis: 'earned' | 'received', day: string | null): ExportCell => {
-    const minor = commissionMinor(sale);
+    const minor = minorOf(sale);
     if (minor === null || day === null) return null;
     const converted = convertAt(conversion, minor, sale.currency, basis, day);
     if ('unconverted' in converted) {

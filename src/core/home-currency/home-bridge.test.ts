@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../../test-support/cache-kit';
@@ -109,6 +110,17 @@ describe('L2: the bridge in the home currency', () => {
       exchangeDifference: text(p1 + s2 - a1 - a2),
       closing: '0.00',
     });
+  });
+
+  it('L2: a rates table imported later is the one the next conversion uses', async () => {
+    const before = readHomeBridge(cache, 'acct', OCTOBER, under(DEFAULT_RATE_RULE)).find((r) => r.currency === 'USD');
+    const doubled = join(folder.dir, 'eurofxref-hist.csv');
+    writeFileSync(doubled, 'Date,USD,\n2026-09-01,2.0000,\n');
+    await importRatesFile(cache, doubled, new Date('2026-11-28T10:00:00.000Z'));
+    const after = readHomeBridge(cache, 'acct', OCTOBER, under(DEFAULT_RATE_RULE)).find((r) => r.currency === 'USD');
+    // 100.00 USD made on 5 October at 2 USD a euro.
+    expect(after?.earned).toBe('50.00');
+    expect(after?.earned).not.toBe(before?.earned);
   });
 
   it('L2: a currency the ECB does not publish is left unconverted and says so; nothing is guessed', () => {

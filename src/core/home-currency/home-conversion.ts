@@ -31,10 +31,23 @@ export function homeConversionOf(
   store: Pick<ReferenceRateStore, 'storedRates' | 'ratesStatus'>,
 ): HomeConversion | HomeConversionGap {
   if (home === null) return { kind: 'no home currency' };
-  const table = storedRateTable(store);
   const status = store.ratesStatus();
+  const table = status === null ? null : tableOf(store, status);
   if (table === null || status === null) return { kind: 'no rates' };
   return { home, table, rule, source: ratesSourceText(status) };
+}
+
+/** The last table read from each store, with the import it came from: the screens convert at every data change. */
+const tables = new WeakMap<object, { stamp: string; table: RateTable | null }>();
+
+/** The stored rates as a table, read again only when another table was stored since. */
+function tableOf(store: Pick<ReferenceRateStore, 'storedRates'>, status: RatesStatus): RateTable | null {
+  const stamp = `${status.kind} ${status.origin} ${status.importedAt} ${status.days} ${status.lastDay}`;
+  const held = tables.get(store);
+  if (held?.stamp === stamp) return held.table;
+  const table = storedRateTable(store);
+  tables.set(store, { stamp, table });
+  return table;
 }
 
 /** "ECB euro reference rates of 1999-01-04 to 2026-11-27, imported from eurofxref-hist.csv at 2026-11-28 09:00 UTC." */

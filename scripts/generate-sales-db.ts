@@ -9,9 +9,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openCache } from '../src/core/cache';
-import { generateSales, type WireSale } from '../src/core/demo';
-import type { Sale } from '../src/shared/domain';
-import { parseSaleRecord } from '../src/shared/wire-schemas';
+import { generateSales, parseGeneratedPage } from '../src/core/demo';
 
 interface Options {
   count: number;
@@ -61,14 +59,6 @@ function prepareOut(out: string, force: boolean): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(out + suffix, { force: true });
 }
 
-/** Parses wire records as the sync does; records the parser refuses are left out. Shared with `npm run bench`. */
-export function parsePage(wire: readonly WireSale[]): Sale[] {
-  return wire.flatMap((record) => {
-    const parsed = parseSaleRecord(record);
-    return parsed.ok ? [parsed.sale] : [];
-  });
-}
-
 function seconds(since: number): string {
   return ((performance.now() - since) / 1000).toFixed(2);
 }
@@ -85,7 +75,7 @@ function main(): void {
   started = performance.now();
   for (let i = 0; i < wire.length; i += options.page) {
     const parseStart = performance.now();
-    const sales = parsePage(wire.slice(i, i + options.page));
+    const sales = parseGeneratedPage(wire.slice(i, i + options.page));
     parseMs += performance.now() - parseStart;
     cache.storePage(options.account, sales, fetchedAt);
   }

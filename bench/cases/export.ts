@@ -76,7 +76,7 @@ export async function compareExports(
     ],
     notes: [
       'baseline = exceljs streaming WorkbookWriter, same rows from the same cache iterator, default columns, no styles, one sheet.',
-      `each export runs in a process of its own (Node, tsx and the app core loaded, cache opened), exporter and baseline alternating, ${plan.rounds} of each, best time of each compared; peak RSS after the exporter = the largest maxRSS of the exporter's processes (the baseline's: ${plainPeak.toFixed(0)} MB, it does not pause for the zip).`,
+      `each export runs in a process of its own (Node and the app core bundled as it ships, cache opened), exporter and baseline alternating, ${plan.rounds} of each, best time of each compared; peak RSS after the exporter = the largest maxRSS of the exporter's processes (the baseline's: ${plainPeak.toFixed(0)} MB, it does not pause for the zip).`,
     ],
   };
   return { output, app };

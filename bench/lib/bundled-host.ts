@@ -6,38 +6,22 @@
  * The bundle is written under node_modules/.cache in the repository, so its two native modules (better-sqlite3,
  * keytar) resolve from the repository's node_modules as they do from the app's.
  */
-import { builtinModules } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { spawnHost, type HostConfig } from '../../e2e/fixtures';
-
-const NATIVE = ['better-sqlite3', 'keytar'];
+import { nodeBundle } from '../../vite.cli.config';
 
 /** Bundles e2e/test-host/main.ts; resolves with the bundle's path. */
 export async function bundleTestHost(repoRoot: string): Promise<string> {
   const outDir = join(repoRoot, 'node_modules', '.cache', 'commission-desk-bench', 'test-host');
   await build({
-    root: repoRoot,
+    ...nodeBundle('e2e/test-host/main.ts', outDir, {
+      // What the code loads later (exceljs, at the first export) in chunks of its own, as electron-vite splits it.
+      entryFileNames: 'main.mjs',
+      chunkFileNames: '[name]-[hash].mjs',
+    }),
     configFile: false,
-    publicDir: false,
-    logLevel: 'warn',
-    ssr: { noExternal: true, external: NATIVE, target: 'node' },
-    build: {
-      ssr: join(repoRoot, 'e2e/test-host/main.ts'),
-      outDir,
-      emptyOutDir: true,
-      target: 'node22',
-      minify: false,
-      sourcemap: false,
-      copyPublicDir: false,
-      reportCompressedSize: false,
-      rolldownOptions: {
-        external: [...NATIVE, ...builtinModules, /^node:/],
-        // What the code loads later (exceljs, at the first export) in chunks of its own, as electron-vite splits it.
-        output: { format: 'es', entryFileNames: 'main.mjs', chunkFileNames: '[name]-[hash].mjs' },
-      },
-    },
   });
   return join(outDir, 'main.mjs');
 }

@@ -1,8 +1,8 @@
 /**
- * One export in a process of its own, for the export cases:
- * `node --import tsx bench/lib/export-child.ts <app|plain> <database> <target.xlsx>`. Opens the cache, runs the app's
- * exporter or the exceljs baseline once, and prints one JSON line ({@link ExportChildResult}) with this process's
- * peak RSS, so each figure holds only its own export's memory (plus Node, tsx and the loaded modules).
+ * One export in a process of its own, for the export cases: `bench/lib/export-child.ts <app|plain> <database>
+ * <target.xlsx>`, run bundled by `runJsonChild`. Opens the cache, runs the app's exporter or the exceljs baseline
+ * once, and prints one JSON line ({@link ExportChildResult}) with this process's peak RSS, so each figure holds only
+ * its own export's memory (plus Node and the bundled modules).
  */
 import { statSync } from 'node:fs';
 import ExcelJS from 'exceljs';

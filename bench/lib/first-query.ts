@@ -1,9 +1,9 @@
 /**
  * One session's first sales-table query on a cache file, in a process of its own so its memory does not count in the
- * caller's: `node --import tsx bench/lib/first-query.ts <db> <account>` opens the cache, asks for the first page of the
- * sales table (newest first, as the sales screen does), searches the sales' texts once (as a user who has used the
- * search box), closes the cache (which saves the browse index when it was built, and the texts the search read) and
- * prints `{"openMs":…,"firstQueryMs":…,"firstSearchMs":…,"closeMs":…,"peakRssMb":…}` on stdout.
+ * caller's: `bench/lib/first-query.ts <db> <account>`, run bundled by `runJsonChild`, opens the cache, asks for the
+ * first page of the sales table (newest first, as the sales screen does), searches the sales' texts once (as a user
+ * who has used the search box), closes the cache (which saves the browse index when it was built, and the texts the
+ * search read) and prints `{"openMs":…,"firstQueryMs":…,"firstSearchMs":…,"closeMs":…,"peakRssMb":…}` on stdout.
  */
 import { pathToFileURL } from 'node:url';
 import { runJsonChild } from './json-child';

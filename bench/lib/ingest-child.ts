@@ -1,8 +1,8 @@
 /**
- * One ingest in a process of its own, for the ingest case:
- * `node --import tsx bench/lib/ingest-child.ts <cache|plain> <database> <sales>`. Stores the generated sales through
- * the cache's page store or the plain INSERT baseline once, and prints one JSON line ({@link IngestChildResult}) with
- * this process's peak RSS, so each figure holds only its own run's memory (plus Node, tsx and the loaded modules).
+ * One ingest in a process of its own, for the ingest case: `bench/lib/ingest-child.ts <cache|plain> <database>
+ * <sales>`, run bundled by `runJsonChild`. Stores the generated sales through the cache's page store or the plain
+ * INSERT baseline once, and prints one JSON line ({@link IngestChildResult}) with this process's peak RSS, so each
+ * figure holds only its own run's memory (plus Node and the bundled modules).
  * A small untimed run into another file comes first, so the timed run finds its code compiled, as the earlier rounds
  * of the case did for the later ones when every round ran in one process.
  */

@@ -4,9 +4,8 @@
  */
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { parsePage } from '../../scripts/generate-sales-db';
 import { openCache } from '../../src/core/cache';
-import { generateSalePages } from '../../src/core/demo';
+import { generateSalePages, parseGeneratedPage } from '../../src/core/demo';
 import type { Sale } from '../../src/shared/domain';
 import { BENCH_ACCOUNT } from './case';
 
@@ -27,7 +26,7 @@ export interface Timing {
 function streamed(size: number, store: (page: readonly Sale[]) => void): Timing {
   const total: Timing = { ms: 0, cpuMs: 0 };
   for (const wire of generateSalePages({ seed: 7, count: size, endDay: '2026-06-30', days: 730 }, PAGE)) {
-    const page = parsePage(wire);
+    const page = parseGeneratedPage(wire);
     const cpu = process.cpuUsage();
     const started = performance.now();
     store(page);

@@ -1,7 +1,8 @@
 /**
  * The query case's requests, drawn in a process of its own so that the counting that picks their offsets (a browse
  * index and a mask per filter) holds no memory in the process that is timed:
- * `node --import tsx bench/lib/query-plan.ts <db> <account> <size>` prints `{"browse":[…],"summaries":[…]}`.
+ * `bench/lib/query-plan.ts <db> <account> <size>`, run bundled by `runJsonChild`, prints
+ * `{"browse":[…],"summaries":[…]}`.
  */
 import { pathToFileURL } from 'node:url';
 import { runJsonChild } from './json-child';

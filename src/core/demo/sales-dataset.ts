@@ -5,6 +5,8 @@
  */
 import { addDays, isIsoDay, isoDayToService } from '../../shared/dates';
 import { createRandom, hashSeed, type Random } from './random';
+import type { Sale } from '../../shared/domain';
+import { parseSaleRecord } from '../../shared/wire-sale-record';
 
 /**
  * One sale record as the service sends it (spec 2.2): snake_case, dates `dd-mm-yyyy`. Optional fields may be
@@ -273,6 +275,14 @@ function makeSale(context: SaleContext, position: number, day: number): WireSale
 export function generateSales(options: DatasetOptions): WireSale[] {
   const [sales] = generateSalePages(options, Math.max(1, options.count));
   return sales ?? [];
+}
+
+/** Generated wire records parsed as the sync parses a page; records the parser refuses are left out. */
+export function parseGeneratedPage(wire: readonly WireSale[]): Sale[] {
+  return wire.flatMap((record) => {
+    const parsed = parseSaleRecord(record);
+    return parsed.ok ? [parsed.sale] : [];
+  });
 }
 
 /**

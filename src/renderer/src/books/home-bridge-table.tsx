@@ -11,7 +11,6 @@ import { rateRuleText } from '../../../shared/rate-rule';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
 import { formatDecimalMoney, pluralize } from '../common/format';
-import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { NUMBER_CELL } from '../common/number-cell';
 
@@ -75,14 +74,9 @@ export function HomeBridgeTable({
   periodLabel: string;
   dataVersion: number;
 }) {
-  const { saved } = usePreferences();
-  const bridge = useBridgeQuery(
-    () => saved().then(() => call('homeBridge', range)),
-    `${range.from}/${range.to}/${dataVersion}`,
-    {
-      deferred: true,
-    },
-  );
+  const bridge = useBridgeQuery(() => call('homeBridge', range), `${range.from}/${range.to}/${dataVersion}`, {
+    deferred: true,
+  });
   const data = bridge.data;
   const earlier = data?.kind === 'converted' ? data.rows.reduce((sum, row) => sum + row.earlierRates, 0) : 0;
   return (

@@ -77,11 +77,31 @@ export function reportRejectedCredentials(error: AppErrorData): void {
   for (const listener of [...rejectionListeners]) notify(listener, error);
 }
 
-/** Calls one bridge method; resolves to its IpcResult and never rejects. */
-export async function call<M extends BridgeMethod>(
-  method: M,
-  ...args: BridgeArgs<M>
-): Promise<IpcResult<BridgeOutput<M>>> {
+/**
+ * The saves sent so far, not all answered: every call waits for them, so no read answers for a value the user has
+ * just changed (the home currency, the ledger's date format), and saves reach the main process in the order made.
+ */
+let saving: Promise<unknown> | null = null;
+
+/**
+ * Calls one bridge method, at once when no save is waiting for its answer (the start requests are sent before the
+ * screens load) and after it otherwise; resolves to its IpcResult and never rejects.
+ */
+export function call<M extends BridgeMethod>(method: M, ...args: BridgeArgs<M>): Promise<IpcResult<BridgeOutput<M>>> {
+  return saving === null ? send(method, args) : saving.then(() => send(method, args));
+}
+
+/** Like {@link call}, for a call that changes what later calls read: every later call waits for its answer. */
+export function save<M extends BridgeMethod>(method: M, ...args: BridgeArgs<M>): Promise<IpcResult<BridgeOutput<M>>> {
+  const result = call(method, ...args);
+  saving = result;
+  void result.then(() => {
+    if (saving === result) saving = null;
+  });
+  return result;
+}
+
+async function send<M extends BridgeMethod>(method: M, args: BridgeArgs<M>): Promise<IpcResult<BridgeOutput<M>>> {
   const result = await invokeBridge(method, args);
   if (!result.ok && rejectsSessionCredentials(method, result.error.code)) {
     for (const listener of [...rejectionListeners]) notify(listener, result.error);

@@ -9,7 +9,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { AppErrorData } from '../../../shared/errors';
 import { DEFAULT_PREFERENCES } from '../../../shared/preference-rules';
 import type { AccountPreferences, Preferences, PreferencesPatch } from '../../../shared/preferences';
-import { call } from './bridge';
+import { save } from './bridge';
 import { errorTitle } from './error-title';
 import { startRequest, takeArrivedStartAnswer } from './start-requests';
 import { notify } from './notify';
@@ -26,11 +26,6 @@ export interface PreferencesController {
   /** The remembered view of one account (or 'demo'). */
   account: (scope: string) => AccountPreferences;
   updateAccount: (scope: string, values: AccountPreferences) => void;
-  /**
-   * Resolves once every change made so far has reached the main process: a read that depends on a preference there
-   * (the home currency, the ledger's date format) waits for it, so it never answers for the value before.
-   */
-  saved: () => Promise<void>;
 }
 
 const NO_ACCOUNT_PREFERENCES: AccountPreferences = Object.freeze({});
@@ -59,8 +54,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const [loaded, setLoaded] = useState(arrived !== undefined);
   const [error, setError] = useState<AppErrorData | null>(arrived?.ok === false ? arrived.error : null);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  /** Saves run one after another, so an older answer never overwrites a newer change. */
-  const queue = useRef<Promise<void>>(Promise.resolve());
+  /** Saves not yet answered: only the answer to the last one replaces what is on screen. */
   const pending = useRef(0);
 
   useEffect(() => {
@@ -88,8 +82,8 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const update = useCallback((patch: PreferencesPatch) => {
     setPrefs((current) => applyPatch(current, patch));
     pending.current += 1;
-    queue.current = queue.current.then(async () => {
-      const result = await call('updatePreferences', patch);
+    // Saves go one after another (see `save`), so an older answer never overwrites a newer change.
+    void save('updatePreferences', patch).then((result) => {
       pending.current -= 1;
       if (!result.ok) {
         setError(result.error);
@@ -111,10 +105,9 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     [update],
   );
 
-  const saved = useCallback(() => queue.current, []);
   const value = useMemo<PreferencesController>(
-    () => ({ prefs, loaded, error, update, account, updateAccount, saved }),
-    [prefs, loaded, error, update, account, updateAccount, saved],
+    () => ({ prefs, loaded, error, update, account, updateAccount }),
+    [prefs, loaded, error, update, account, updateAccount],
   );
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
 }

@@ -38,7 +38,7 @@ export interface LedgerDialogProps {
 
 /** The dialog: format and currency, then the save dialog. */
 export function LedgerDialog({ opened, onClose, range, periodLabel, currencies }: LedgerDialogProps) {
-  const { prefs, saved } = usePreferences();
+  const { prefs } = usePreferences();
   const [format, setFormat] = useState<LedgerFormat>('xero');
   const [chosen, setChosen] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
@@ -48,7 +48,6 @@ export function LedgerDialog({ opened, onClose, range, periodLabel, currencies }
   const write = async () => {
     if (currency === null) return;
     setWriting(true);
-    await saved();
     const split = lines === 'payout' ? {} : { split: lines };
     const written = await call('exportLedger', { format, currency, ...range, ...split });
     setWriting(false);

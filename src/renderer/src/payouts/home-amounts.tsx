@@ -8,7 +8,6 @@ import type { DayRange } from '../../../shared/dates';
 import { rateDayWords } from '../../../shared/rate-rule';
 import { call } from '../common/bridge';
 import { formatDecimalMoney, formatIsoDay } from '../common/format';
-import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { useSyncState } from '../sync';
 import { NUMBER_CELL } from '../common/number-cell';
@@ -16,14 +15,9 @@ import { NUMBER_CELL } from '../common/number-cell';
 /** The converted amounts of the payouts of `range`. */
 export function HomeAmounts({ range }: { range: DayRange }) {
   const sync = useSyncState();
-  const { saved } = usePreferences();
-  const home = useBridgeQuery(
-    () => saved().then(() => call('homePayouts', range)),
-    `${range.from}/${range.to}/${sync.dataVersion}`,
-    {
-      deferred: true,
-    },
-  );
+  const home = useBridgeQuery(() => call('homePayouts', range), `${range.from}/${range.to}/${sync.dataVersion}`, {
+    deferred: true,
+  });
   const data = home.data;
   if (data === null || data.kind === 'no home currency') return null;
   if (data.kind === 'no rates')

@@ -11,7 +11,6 @@ import { call } from '../common/bridge';
 import { announceExport } from '../common/export-notice';
 import { formatDecimalMoney, formatIsoDay } from '../common/format';
 import { DownloadIcon } from '../common/icons';
-import { usePreferences } from '../common/preferences-context';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { useSyncState } from '../sync';
 import { NUMBER_CELL } from '../common/number-cell';
@@ -130,8 +129,7 @@ function YearBody({ summary, onYear }: { summary: YearSummary; onYear: (year: nu
 /** The year's totals of `currency` in the home currency, when one is set and rates are stored. */
 function HomeYearLine({ year, currency }: { year: number; currency: string }) {
   const sync = useSyncState();
-  const { saved } = usePreferences();
-  const home = useBridgeQuery(() => saved().then(() => call('homeYear', { year })), `${year}/${sync.dataVersion}`, {
+  const home = useBridgeQuery(() => call('homeYear', { year }), `${year}/${sync.dataVersion}`, {
     deferred: true,
   });
   if (home.data === null || home.data.kind !== 'converted') return null;

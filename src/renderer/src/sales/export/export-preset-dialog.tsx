@@ -75,7 +75,7 @@ function DialogBody({
   const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [includeUnreported, setIncludeUnreported] = useState(showsNoLongerReported);
   const [asOfMoment, setAsOfMoment] = useState<string | null>(null);
-  const { prefs, saved } = usePreferences();
+  const { prefs } = usePreferences();
   const [withHome, setWithHome] = useState(false);
   const home = prefs.homeCurrency;
   const withBridge = format === 'xlsx' && preset !== 'all' && accountIds === undefined;
@@ -99,8 +99,6 @@ function DialogBody({
 
   const submit = async () => {
     if (range === null) return;
-    // The main process converts with the saved rule: a change still being saved must land first.
-    if (withHome) await saved();
     const filter = { from: range.from, to: range.to, ...(includeUnreported ? { includeNoLongerReported: true } : {}) };
     const written = await onExport({
       filter,

@@ -58,7 +58,7 @@ export const run: RunCase = async (input) => {
       info('peak RSS (process of the plain INSERT)', peak(baselines), 'MB'),
     ],
     notes: [
-      `baseline = plain INSERT of the same sales into an unindexed table in one transaction; the cache stores pages of ${PAGE} in one transaction each, search brought up to date at the end.`,
+      `baseline = plain INSERT of the same sales into an unindexed table in one transaction; the cache stores pages of ${PAGE} in one transaction each.`,
       `sales are made and parsed ${PAGE} at a time, as a sync receives them; only the storing is timed (summed over the pages).`,
       "each run is a process of its own (Node, the generator and parser, and the cache or the plain table, bundled as the app ships its code), baseline and cache alternating; peak RSS = the largest maxRSS of that kind's processes, so it is what making, parsing and storing a million sales costs one process.",
     ],

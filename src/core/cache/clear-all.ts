@@ -23,7 +23,6 @@ export function createClearAll(db: Database.Database): () => number {
   const clear = db.transaction(() => {
     const removed = count.get()?.n ?? 0;
     for (const table of TABLES) db.prepare(`DELETE FROM ${table}`).run();
-    db.prepare('UPDATE search_progress SET indexed_through = 0').run();
     return removed;
   });
   return () => {

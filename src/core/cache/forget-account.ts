@@ -5,10 +5,10 @@
  */
 import type Database from 'better-sqlite3';
 import { assertAccount } from './records';
-import type { SearchIndex } from './search';
+import { forgetSaleTexts } from './search';
 
 /** Removes an account's data; returns how many sales were deleted. */
-export function createForgetAccount(db: Database.Database, search: SearchIndex): (account: string) => number {
+export function createForgetAccount(db: Database.Database): (account: string) => number {
   const deletions = [
     'sales',
     'sale_changes',
@@ -25,7 +25,7 @@ export function createForgetAccount(db: Database.Database, search: SearchIndex):
   const forget = db.transaction((account: string) => {
     const [sales, ...rest] = deletions.map((statement) => statement.run(account).changes);
     void rest;
-    search.afterDelete();
+    forgetSaleTexts(db);
     return sales ?? 0;
   });
   return (account) => {

@@ -38,7 +38,6 @@ import { createBankStatementStore, type BankStatementStore } from './bank-statem
 import { asOfAccount, historyStart, type AsOfAccount } from './as-of';
 import { browsed, createSalesReads, type SalesReadParts, type SalesReads } from './sales-reads';
 import { createForgetAccount } from './forget-account';
-import { createSearchIndex } from './search';
 import { changesQuerySchema, saleHistoryQuerySchema, parseInput, type SalesFilter } from '../../shared/sales-query';
 import type { DataAsOf, SaleChange } from '../../shared/sales-query-types';
 import {
@@ -98,12 +97,6 @@ export interface SalesCache extends SalesReads, ClosedMonthStore, ReferenceRateS
    * False when it did neither; the first query then builds the index. Call it when the sales screen is likely next.
    */
   prepareBrowsing(account: string, buildLimit?: number): boolean;
-  /**
-   * Writes the search entries of the sales stored since the last catch-up (the page store leaves them for a bulk
-   * write; see `search-index.ts`); returns how many. Text searches and exports call it themselves; the sync engine
-   * calls it after each window, so readers on other connections trail a running sync by at most one window.
-   */
-  catchUpSearch(): number;
   /** The change log (R2): what the service changed on cached sales after an instant, oldest first. */
   changesSince(account: string, query: unknown): SaleChange[];
   /** Every change the cache saw of one sale (`{ reference }`), oldest first. */
@@ -162,9 +155,7 @@ export function createSalesCache(
 ): SalesCache {
   const lookups = createLookupIds(db);
   const readSales = createSaleReader(db);
-  const search = createSearchIndex(db);
-  const catchUpSearch = (): number => guardCorruption(() => search.catchUp());
-  const storePage = createPageStore(db, lookups, search);
+  const storePage = createPageStore(db, lookups);
   const coverage = createCoverageStore(db);
   const profiles = createProfileStore(db);
   const runs = createSyncRunStore(db, now);
@@ -177,11 +168,11 @@ export function createSalesCache(
   const markUnreported = createUnreportedMarker(db);
   const statusCheckAge = createStatusCheckAge(db);
   const staleOpenSales = createStaleOpenSales(db);
-  const browse = createBrowseIndex(db, catchUpSearch, {
+  const browse = createBrowseIndex(db, {
     cachePath: path,
     minSales: options.savedIndexMinSales ?? SAVED_INDEX_MIN_SALES,
   });
-  const forget = createForgetAccount(db, search);
+  const forget = createForgetAccount(db);
   const clearAll = createClearAll(db);
 
   const dataAsOf = (account: string, filter: SalesFilter): DataAsOf | null =>
@@ -256,7 +247,6 @@ export function createSalesCache(
         return true;
       }),
     ...reads,
-    catchUpSearch,
     changesSince: (account, input) =>
       guardCorruption(() => {
         const query = parseInput(changesQuerySchema, input ?? {}, 'change log query');
@@ -286,7 +276,7 @@ export function createSalesCache(
         assertAccount(account);
         let parts = accounts.get(account);
         if (parts === undefined) {
-          parts = asOfAccount(db, path, account, instant, catchUpSearch);
+          parts = asOfAccount(db, path, account, instant);
           accounts.set(account, parts);
         }
         return parts;
@@ -334,12 +324,6 @@ export function createSalesCache(
       }
     },
     close: () => {
-      // Leaves the search index complete for readers of the closed file (the headless command, the next start).
-      try {
-        if (db.open && !db.inTransaction) search.catchUp();
-      } catch {
-        // A damaged or read-only file: the next open catches up instead.
-      }
       // The next open reads the browse index instead of rebuilding it; when saving fails it rebuilds, as without one.
       try {
         if (db.open && !db.inTransaction) browse.save();

@@ -106,8 +106,6 @@ export async function recheckOpenSales(
   signal?: AbortSignal,
 ): Promise<number> {
   const check = await checkOpenSales(ctx, span, index);
-  // Late sales the open walks found become searchable now.
-  ctx.deps.cache.catchUpSearch();
   ctx.counters.openSalesChecked += check.checked;
   let next = await fetchDays(ctx, check.changedDays, index + OPEN_WALKS, signal);
   // Counted after the changed days were fetched, so the cache's counts are the service's unless a counted sale moved.

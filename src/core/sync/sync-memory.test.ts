@@ -109,7 +109,6 @@ function countingCache(): { cache: SalesCache; covered: string[] } {
     markCovered: (_account, from) => {
       covered.push(from);
     },
-    catchUpSearch: () => 0,
     coverage: () => ({ unstored: [] }) as unknown as ReturnType<SalesCache['coverage']>,
   };
   return { cache: stand as SalesCache, covered };

@@ -33,8 +33,6 @@ export async function fetchWindow(ctx: RunContext, window: DayRange, index: numb
     label: `${window.from} to ${window.to}`,
   });
   if (walk.verdict !== 'unsettled') settle(ctx, window, walk);
-  // The window's sales become searchable now rather than at the next bulk catch-up of the page store.
-  ctx.deps.cache.catchUpSearch();
   ctx.tracker.windowDone();
   report(ctx);
 }

@@ -99,15 +99,9 @@ function columnRow(row: ViewRow): ColumnRow {
  * later, each given its values at `at` from the change log as it stands then: a sync in between adds only changes
  * after `at`, which the rollback undoes too.
  */
-export function asOfAccount(
-  db: Database.Database,
-  path: string,
-  account: string,
-  at: string,
-  beforeTextSearch: () => void,
-): AsOfAccount {
+export function asOfAccount(db: Database.Database, path: string, account: string, at: string): AsOfAccount {
   const checked = new Map<number, CheckedSale>();
-  const view = db.transaction(() => rowsView(db, account, columnRows(db, account, at, checked), beforeTextSearch))();
+  const view = db.transaction(() => rowsView(db, account, columnRows(db, account, at, checked)))();
   return {
     view,
     checked,

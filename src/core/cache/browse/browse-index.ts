@@ -291,31 +291,20 @@ function orderOf(db: Database.Database, account: string, state: AccountState, co
 }
 
 /** The selection of `filter`, memoised with its text search; when too many are held, the one let go gives its memory. */
-function selectionOf(
-  db: Database.Database,
-  state: AccountState,
-  filter: SalesFilter,
-  beforeTextSearch: () => void,
-): Selection {
+function selectionOf(db: Database.Database, state: AccountState, filter: SalesFilter): Selection {
   return remember(state.selections, SELECTION_LIMIT, JSON.stringify(filter), (spare) => {
     const terms = searchTerms(filter.text);
     const hits =
       terms === null
         ? null
-        : remember(state.texts, TEXT_LIMIT, terms.join(' '), (spareHits) => {
-            beforeTextSearch();
-            return textMask(db, state.columns, state.catalog, terms, spareHits);
-          });
+        : remember(state.texts, TEXT_LIMIT, terms.join(' '), (spareHits) =>
+            textMask(db, state.columns, state.catalog, terms, spareHits),
+          );
     return selectMatching(state.columns, state.catalog, filter, hits, spare?.mask);
   });
 }
 
-function makeView(
-  db: Database.Database,
-  account: string,
-  state: AccountState,
-  beforeTextSearch: () => void,
-): AccountView {
+function makeView(db: Database.Database, account: string, state: AccountState): AccountView {
   return {
     account,
     columns: state.columns,
@@ -323,7 +312,7 @@ function makeView(
     withOrder: (column, read) =>
       lend(state, 'order', () => orderOf(db, account, state, column) as Lent<Int32Array>, read),
     withSelection: (filter, read) =>
-      lend(state, 'selection', () => selectionOf(db, state, filter, beforeTextSearch) as LentSelection, read),
+      lend(state, 'selection', () => selectionOf(db, state, filter) as LentSelection, read),
     derived: <T>(key: string, make: () => T): T => {
       if (!state.derived.has(key)) state.derived.set(key, make());
       return state.derived.get(key) as T;
@@ -336,12 +325,7 @@ function makeView(
  * the same filters, orders, totals and text search as an account's own view; it is nobody's to patch or save, and
  * goes when its holder lets it go.
  */
-export function rowsView(
-  db: Database.Database,
-  account: string,
-  rows: Iterable<ColumnRow>,
-  beforeTextSearch: () => void = () => undefined,
-): AccountView {
+export function rowsView(db: Database.Database, account: string, rows: Iterable<ColumnRow>): AccountView {
   const columns = createColumns(0);
   for (const row of rows) putRow(columns, row);
   const state: AccountState = {
@@ -356,7 +340,7 @@ export function rowsView(
     file: null,
     lending: { order: false, selection: false },
   };
-  return makeView(db, account, state, beforeTextSearch);
+  return makeView(db, account, state);
 }
 
 /**
@@ -482,15 +466,8 @@ function patch(db: Database.Database, state: AccountState): boolean {
   return true;
 }
 
-/**
- * Creates the registry for `db`. `beforeTextSearch` runs before the search index is queried (it brings the index up
- * to date with the sales stored since its last catch-up); `saved` says where columns are saved (none when null).
- */
-export function createBrowseIndex(
-  db: Database.Database,
-  beforeTextSearch: () => void = () => undefined,
-  saved: SavedIndexOptions | null = null,
-): BrowseIndex {
+/** Creates the registry for `db`; `saved` says where columns are saved (none when null). */
+export function createBrowseIndex(db: Database.Database, saved: SavedIndexOptions | null = null): BrowseIndex {
   const states = new Map<string, AccountState | null>();
   // The sales' references a text search reads are saved beside the columns, under a stamp of their own.
   if (saved !== null) keepSaleTextsIn(db, { place: saved, minSales: saved.minSales, stamp: () => readTextStamp(db) });
@@ -528,7 +505,7 @@ export function createBrowseIndex(
   };
   return {
     // Without a limit the columns are always read or built, never null.
-    view: (account) => makeView(db, account, current(account) as AccountState, beforeTextSearch),
+    view: (account) => makeView(db, account, current(account) as AccountState),
     prepare: (account, buildLimit) => current(account, buildLimit) !== null,
     noteWrites: (account, ids) => {
       const state = states.get(account);

@@ -3,7 +3,6 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sale } from '../../../shared/domain';
 import { openCache } from '../file';
-import { createSearchIndex } from '../search';
 import { createLookupIds } from './lookup-ids';
 import { createPageStore, type PageStore } from './page-store';
 import { ROW_VALUE_COLUMNS, toRowValues } from './sale-row';
@@ -19,7 +18,7 @@ beforeEach(() => {
   const path = join(folder.dir, 'cache.sqlite');
   openCache({ path }).cache.close();
   db = new Database(path);
-  store = createPageStore(db, createLookupIds(db), createSearchIndex(db));
+  store = createPageStore(db, createLookupIds(db));
 });
 afterEach(() => {
   db.close();

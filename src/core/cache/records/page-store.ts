@@ -2,8 +2,7 @@
  * Stores one fetched page of sales in one transaction (D1): after a crash a page is either wholly in the
  * cache or not at all. A re-fetched sale is updated in place, and every change of its statuses, amounts, currency or
  * dates is written to the change log (D4, R2), flagged as a restatement when the sale was paid; a sale that did not
- * change keeps its values (only its check time moves). New sales get their
- * search entries in bulk, every `SEARCH_BATCH` of them (see `search-index.ts`).
+ * change keeps its values (only its check time moves).
  *
  * A page of new sales only (what a first sync receives) is inserted in bulk (`bulk-insert.ts`) without looking its
  * references up first: the unique index on account and reference keeps a stored sale out of the bulk insert, and
@@ -21,7 +20,6 @@ import { saleChanges, type ChangeEntry } from './change-entries';
 import { invalidInput } from '../cache-errors';
 import { isoInstant } from './day-numbers';
 import type { LookupIds } from './lookup-ids';
-import type { SearchIndex } from '../search';
 import { createUnstoredRecords, type UnstoredPage } from './unstored-records';
 import { REFERENCE_AT, ROW_VALUE_COLUMNS, assertStorable, sameValues, toRowValues, type RowValues } from './sale-row';
 
@@ -182,15 +180,10 @@ function recordRun(statements: Statements, account: string, count: number, optio
 interface PageContext {
   statements: Statements;
   bulk: BulkInsert;
-  search: SearchIndex;
   account: string;
   at: string;
   known: Map<string, Known>;
   stored: StoredPage;
-  /** Sales up to this id have search entries; entries of newer ones are written later, in bulk. */
-  indexedThrough: number;
-  /** Highest id inserted by this page. */
-  lastInsertedId: number;
   /** Ids of the page's sales that did not change: their status is confirmed all the same. */
   confirmed: number[];
   /** The page's sales that had been marked "no longer reported". */
@@ -199,7 +192,6 @@ interface PageContext {
 
 function insertSale(ctx: PageContext, reference: string, values: RowValues): void {
   const id = Number(ctx.statements.insert.run(ctx.account, ...values, ctx.at, ctx.at, ctx.at).lastInsertRowid);
-  ctx.lastInsertedId = Math.max(ctx.lastInsertedId, id);
   ctx.known.set(reference, { id, values });
   ctx.stored.changedIds.push(id);
   ctx.stored.result.inserted++;
@@ -207,9 +199,6 @@ function insertSale(ctx: PageContext, reference: string, values: RowValues): voi
 
 function updateSale(ctx: PageContext, reference: string, before: Known, values: RowValues): void {
   ctx.statements.update.run(...values, ctx.at, ctx.at, before.id);
-  // A sale not indexed yet gets its entry, with its latest text, at the next catch-up.
-  if (before.id <= ctx.indexedThrough && before.values[REFERENCE_AT] !== values[REFERENCE_AT])
-    ctx.search.referenceChanged();
   logChanges(ctx.statements, ctx.account, before.values, values, ctx.at, ctx.stored.result);
   ctx.known.set(reference, { id: before.id, values });
   ctx.stored.changedIds.push(before.id);
@@ -242,7 +231,6 @@ function rowsOf(ctx: PageContext, sales: readonly Sale[], lookups: LookupIds): R
 
 function recordInserted(ctx: PageContext, id: number): void {
   ctx.stored.changedIds.push(id);
-  if (id > ctx.lastInsertedId) ctx.lastInsertedId = id;
   ctx.stored.result.inserted++;
 }
 
@@ -301,7 +289,7 @@ function confirmPage(ctx: PageContext): void {
  * Prepares the page store on `db`. The returned function upserts a page inside one transaction (a savepoint when the
  * caller already holds one), and returns counts plus the ids it wrote.
  */
-export function createPageStore(db: Database.Database, lookups: LookupIds, search: SearchIndex): PageStore {
+export function createPageStore(db: Database.Database, lookups: LookupIds): PageStore {
   const statements = prepare(db);
   const bulk = createBulkInsert(db);
   // Whether the last page held only new sales: while a sync re-fetches stored days, each page's sales are looked up
@@ -314,18 +302,14 @@ export function createPageStore(db: Database.Database, lookups: LookupIds, searc
         result: { inserted: 0, updated: 0, unchanged: 0, ...NO_CHANGES, roundedAmounts: 0, reportedAgain: 0 },
         changedIds: [],
       };
-      const indexedThrough = search.indexedThrough();
       const known = new Map<string, Known>();
       const ctx: PageContext = {
         statements,
         bulk,
-        search,
         account,
         at,
         known,
         stored,
-        indexedThrough,
-        lastInsertedId: 0,
         confirmed: [],
         returned: [],
       };
@@ -336,7 +320,6 @@ export function createPageStore(db: Database.Database, lookups: LookupIds, searc
       confirmPage(ctx);
       recordRun(statements, account, sales.length, options);
       if (options.unstored !== undefined) unstored.note(account, options.unstored, at);
-      search.catchUpIfDue(indexedThrough, ctx.lastInsertedId);
       return stored;
     },
   );

@@ -1,4 +1,3 @@
-export * from './search-index';
 export * from './search-text';
 export * from './text-search';
 export { forgetSaleTexts, keepSaleTextsIn, saveSaleTexts } from './sale-texts';

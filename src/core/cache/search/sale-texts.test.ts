@@ -130,7 +130,6 @@ afterEach(() => {
 describe('the sales’ references in memory', () => {
   it('find exactly the sales a plain string fold finds, whatever folding does to a text’s length', () => {
     cache.storePage('a', [...oddSales(0), ...sampleSales({ count: 200 }), ...oddSales(8)], clock.now());
-    cache.catchUpSearch();
     withFile((db) => {
       expectSameAsPlainFold(db);
       expect(bothWays(db, 'urich').memory).toHaveLength(2);
@@ -139,7 +138,6 @@ describe('the sales’ references in memory', () => {
 
   it('find the same when a character folds longer (the texts are then folded as a string)', () => {
     cache.storePage('a', [...oddSales(0), ...oddSales(8, LONGER), ...oddSales(10)], clock.now());
-    cache.catchUpSearch();
     withFile((db) => {
       expectSameAsPlainFold(db);
       expect(bothWays(db, 'ⱥtom').memory).toHaveLength(1);
@@ -153,7 +151,6 @@ describe('the sales’ references in memory', () => {
     cache.storePage('a', oddSales(8), clock.now());
     cache.storePage('c', oddSales(16), clock.now());
     cache.forgetAccount('b');
-    cache.catchUpSearch();
     withFile((db) => {
       expectSameAsPlainFold(db);
       expect(bothWays(db, 'tom-008').memory).toHaveLength(3);
@@ -163,7 +160,6 @@ describe('the sales’ references in memory', () => {
 
   it('find the same when a text holds bytes that are not UTF-8, and keep every other sale where it is', () => {
     cache.storePage('a', [...oddSales(0), ...sampleSales({ count: 20 })], clock.now());
-    cache.catchUpSearch();
     withFile((db) => {
       db.prepare("UPDATE sales SET reference = CAST(x'41ff422d7a7a' AS TEXT) WHERE id = 3").run();
       expect(bothWays(db, 'b-zz').memory).toEqual([3]);
@@ -191,7 +187,6 @@ describe('the sales’ references in memory', () => {
     withFile((db) => {
       for (let page = 0; page < 12; page++) {
         cache.storePage('a', oddSales(page * 8), clock.now());
-        cache.catchUpSearch();
         expectSameAsPlainFold(db);
       }
       expect(bothWays(db, 'zurich').memory).toHaveLength(12);

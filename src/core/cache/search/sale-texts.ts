@@ -8,10 +8,8 @@
  * String.prototype.indexOf is faster than Buffer.indexOf when a common term matches most sales (a search makes one
  * call per match).
  *
- * The texts cover the sales up to the search index's watermark (`search_progress.indexed_through`), which every text
- * search first brings up to date: the sales above the last load are read at the next search. A sale whose text
- * changes below the watermark is reported by the search index (`search-index.ts`), and sales deleted by forgetting an
- * account or clearing the cache lower the watermark: either drops the texts, and the next search reads them again.
+ * Each search reads only the sales stored since the last one (ids above those read; a stored sale keeps its reference).
+ * Forgetting an account or clearing the cache drops the texts, and the next search reads them again.
  * Texts that were read are saved beside the cache at close (`saved-texts.ts`), and the next session's first search
  * reads that file instead of the table while no stored reference changed since.
  */
@@ -306,18 +304,17 @@ function fromFile(db: Database.Database, dataVersion: number): SaleTexts | null 
   return saved === null ? null : { ...saved, dataVersion, savedAs: stamp };
 }
 
-/** The texts of every sale up to the watermark, reading only what the last call did not. */
+/** The texts of every stored sale, reading only what the last call did not. */
 function current(db: Database.Database): SaleTexts {
-  const watermark =
-    db.prepare<[], number>('SELECT indexed_through FROM search_progress WHERE id = 1').pluck().get() ?? 0;
+  const newest = db.prepare<[], number>('SELECT coalesce(max(id), 0) FROM sales').pluck().get() ?? 0;
   const dataVersion = dataVersionOf(db);
   let texts = loaded.get(db);
   if (texts?.dataVersion !== dataVersion) texts = fromFile(db, dataVersion) ?? undefined;
-  if (texts === undefined || watermark < texts.through) texts = { through: 0, parts: [], dataVersion, savedAs: null };
-  if (watermark > texts.through) {
+  if (texts === undefined || newest < texts.through) texts = { through: 0, parts: [], dataVersion, savedAs: null };
+  if (newest > texts.through) {
     texts = {
-      through: watermark,
-      parts: appendParts(texts.parts, readPart(db, texts.through, watermark)),
+      through: newest,
+      parts: appendParts(texts.parts, readPart(db, texts.through, newest)),
       dataVersion,
       savedAs: null,
     };

@@ -20,6 +20,7 @@ import { migration13 } from './13-history-start';
 import { migration14 } from './14-closed-months';
 import { migration15 } from './15-reference-rates';
 import { migration16 } from './16-bank-statements';
+import { migration17 } from './17-drop-search-progress';
 
 export type { Migration } from './migration';
 
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration14,
   migration15,
   migration16,
+  migration17,
 ];
 
 /** The cache format this build writes. */

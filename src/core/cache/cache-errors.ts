@@ -51,6 +51,18 @@ export function guardCorruption<T>(work: () => T): T {
   }
 }
 
+/** `store` with each of its methods run through {@link guardCorruption}. */
+export function guardedStore<T extends object>(store: T): T {
+  const guarded: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(store)) {
+    guarded[name] =
+      typeof member === 'function'
+        ? (...args: unknown[]) => guardCorruption(() => (member as (...a: unknown[]) => unknown).apply(store, args))
+        : member;
+  }
+  return guarded as T;
+}
+
 /** An argument the cache refuses (bad day, unknown account id): a programming or IPC input error, never data loss. */
 export function invalidInput(message: string): AppError {
   return new AppError('INVALID_INPUT', message);

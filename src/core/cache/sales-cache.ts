@@ -3,9 +3,8 @@
  * from. Writes go to SQLite first and then to the in-memory browse index; every read works offline. Inputs that come
  * from the renderer (`unknown` parameters) are parsed with zod here.
  */
-import type { DayRange } from '../../shared/dates';
 import type Database from 'better-sqlite3';
-import type { Profile, Sale } from '../../shared/domain';
+import type { Sale } from '../../shared/domain';
 import {
   assertAccount,
   createLookupIds,
@@ -14,22 +13,20 @@ import {
   type StorePageOptions,
   type StorePageResult,
   createProfileStore,
-  type CachedProfile,
+  type ProfileStore,
   createSaleReader,
   streamSales,
 } from './records';
 import { createBrowseIndex, SAVED_INDEX_MIN_SALES } from './browse';
-import { guardCorruption, invalidInput } from './cache-errors';
+import { guardCorruption, guardedStore, invalidInput } from './cache-errors';
 import { createChangeLog } from './changes';
 import {
   createCoverageStore,
-  type CoveredWindow,
-  type CoverageReport,
   createSyncLeaseStore,
   createSyncRunStore,
-  type SyncLease,
-  type SyncRun,
-  type SyncRunStatus,
+  type CoverageStore,
+  type SyncLeaseStore,
+  type SyncRunStore,
 } from './coverage';
 import { createClearAll } from './clear-all';
 import { createClosedMonthStore, type ClosedMonthStore } from './closed-months';
@@ -47,12 +44,21 @@ import {
   createUnreportedMarker,
   checkedSaleReads,
   type CompleteFetch,
-  type DayCount,
-  type OpenSale,
+  type OpenSaleReads,
 } from './status-checks';
 
 /** The sales cache of one file. All methods are synchronous (better-sqlite3) and safe to call from the main process. */
-export interface SalesCache extends SalesReads, ClosedMonthStore, ReferenceRateStore, BankStatementStore {
+export interface SalesCache
+  extends
+    SalesReads,
+    CoverageStore,
+    ProfileStore,
+    SyncRunStore,
+    SyncLeaseStore,
+    OpenSaleReads,
+    ClosedMonthStore,
+    ReferenceRateStore,
+    BankStatementStore {
   readonly path: string;
   /** Upserts one fetched page in one transaction; call once per page, and mark a window covered only after all its pages. */
   storePage(
@@ -61,35 +67,6 @@ export interface SalesCache extends SalesReads, ClosedMonthStore, ReferenceRateS
     fetchedAt: Date | string,
     options?: StorePageOptions,
   ): StorePageResult;
-  /**
-   * Records that every sale of [from, to] (transaction days) was stored, as fetched at `fetchedAt`. Days not over by
-   * then (the user's `today` and later, when given; the UTC day of the fetch and later in any case) are covered only
-   * provisionally: they count in {@link coverage} but stay in {@link syncGaps}.
-   */
-  markCovered(account: string, from: string, to: string, fetchedAt: Date | string, today?: string): void;
-  /** Coverage of a range as the user sees it (settled and provisional days). */
-  coverage(account: string, from: string, to: string): CoverageReport;
-  /** The parts of [from, to] a sync must fetch: days no complete fetch has settled, provisional ones included. */
-  syncGaps(account: string, from: string, to: string): DayRange[];
-  /** Days fetched while they were not over yet, and days with records that could not be stored; the routine sync fetches them again. */
-  provisionalDays(account: string): string[];
-  coveredWindows(account: string): CoveredWindow[];
-  saveProfile(account: string, profile: Profile, fetchedAt: Date | string): void;
-  profile(account: string): CachedProfile | null;
-  beginSyncRun(account: string, from: string, to: string): number;
-  finishSyncRun(runId: number, status: Exclude<SyncRunStatus, 'running'>, error?: string): void;
-  unfinishedSyncRuns(account: string): SyncRun[];
-  lastSyncRun(account: string, status?: SyncRunStatus): SyncRun | null;
-  /**
-   * Takes the account's sync lease for `claim` unless a holder `isGone` does not call gone; null when taken, else the
-   * holder's lease. One sync per account at a time, across every process sharing this file (see `sync-leases.ts`).
-   */
-  claimSyncLease(claim: SyncLease, isGone: (holder: SyncLease) => boolean): SyncLease | null;
-  /** Stamps `owner`'s lease renewed at `at` (ms); false when it no longer holds it. */
-  renewSyncLease(account: string, owner: string, at: number): boolean;
-  releaseSyncLease(account: string, owner: string): void;
-  /** The account's sync lease as stored, or null when no sync holds it. */
-  syncLease(account: string): SyncLease | null;
   /**
    * Readies the account's in-memory browse index and its date order now, so the first sales-screen query does not pay
    * for them: read from the file saved at the last close, or built from the table when the account has at most
@@ -101,12 +78,6 @@ export interface SalesCache extends SalesReads, ClosedMonthStore, ReferenceRateS
   changesSince(account: string, query: unknown): SaleChange[];
   /** Every change the cache saw of one sale (`{ reference }`), oldest first. */
   saleHistory(account: string, query: unknown): SaleChange[];
-  /** The day of the oldest open sale (see `open-sales.ts`) before `before`, or null (T1). */
-  oldestOpenSaleDay(account: string, before: string): string | null;
-  /** The open sales of days [from, to], for the routine sync to compare with the service's open sales (T1). */
-  openSales(account: string, from: string, to: string): OpenSale[];
-  /** Reported sales per day over [from, to] (days without sales left out). */
-  salesPerDay(account: string, from: string, to: string, paymentStatus?: 'pending' | 'paid'): DayCount[];
   /**
    * After a complete fetch of a day range: marks "no longer reported" the cached sales of those days it did not return
    * (kept, stamped, listed as changes; T5). Returns how many.
@@ -206,39 +177,14 @@ export function createSalesCache(
         browse.noteWrites(account, stored.changedIds);
         return stored.result;
       }),
-    markCovered: (account, from, to, fetchedAt, today) =>
-      guardCorruption(() => coverage.markCovered(account, from, to, fetchedAt, today)),
-    coverage: (account, from, to) => guardCorruption(() => coverage.coverage(account, from, to)),
-    syncGaps: (account, from, to) => guardCorruption(() => coverage.syncGaps(account, from, to)),
-    provisionalDays: (account) => guardCorruption(() => coverage.provisionalDays(account)),
-    coveredWindows: (account) => guardCorruption(() => coverage.windows(account)),
-    saveProfile: (account, profile, fetchedAt) =>
-      guardCorruption(() => profiles.saveProfile(account, profile, fetchedAt)),
-    profile: (account) => guardCorruption(() => profiles.profile(account)),
-    beginSyncRun: (account, from, to) => guardCorruption(() => runs.beginSyncRun(account, from, to)),
-    finishSyncRun: (runId, status, error) => guardCorruption(() => runs.finishSyncRun(runId, status, error)),
-    unfinishedSyncRuns: (account) => guardCorruption(() => runs.unfinishedSyncRuns(account)),
-    lastSyncRun: (account, status) => guardCorruption(() => runs.lastSyncRun(account, status)),
-    claimSyncLease: (claim, isGone) => guardCorruption(() => leases.claimSyncLease(claim, isGone)),
-    renewSyncLease: (account, owner, at) => guardCorruption(() => leases.renewSyncLease(account, owner, at)),
-    releaseSyncLease: (account, owner) => guardCorruption(() => leases.releaseSyncLease(account, owner)),
-    syncLease: (account) => guardCorruption(() => leases.syncLease(account)),
-    closeMonth: (account, month, figures, at) =>
-      guardCorruption(() => closedMonths.closeMonth(account, month, figures, at)),
-    reopenMonth: (account, month, at) => guardCorruption(() => closedMonths.reopenMonth(account, month, at)),
-    closedMonths: (account) => guardCorruption(() => closedMonths.closedMonths(account)),
-    monthCloseLog: (account) => guardCorruption(() => closedMonths.monthCloseLog(account)),
-    replaceRates: (stored, source) => guardCorruption(() => rates.replaceRates(stored, source)),
-    storedRates: () => guardCorruption(() => rates.storedRates()),
-    ratesStatus: () => guardCorruption(() => rates.ratesStatus()),
-    addBankLines: (account, lines, fileName, at) =>
-      guardCorruption(() => bank.addBankLines(account, lines, fileName, at)),
-    bankLines: (account, from, to) => guardCorruption(() => bank.bankLines(account, from, to)),
-    rememberLayout: (headerKey, layout) => guardCorruption(() => bank.rememberLayout(headerKey, layout)),
-    layoutFor: (headerKey) => guardCorruption(() => bank.layoutFor(headerKey)),
-    setManualMatch: (account, payoutKey, lineKey) =>
-      guardCorruption(() => bank.setManualMatch(account, payoutKey, lineKey)),
-    manualMatches: (account) => guardCorruption(() => bank.manualMatches(account)),
+    ...guardedStore(coverage),
+    ...guardedStore(profiles),
+    ...guardedStore(runs),
+    ...guardedStore(leases),
+    ...guardedStore(openSales),
+    ...guardedStore(closedMonths),
+    ...guardedStore(rates),
+    ...guardedStore(bank),
     prepareBrowsing: (account, buildLimit = Infinity) =>
       browsed(() => {
         assertAccount(account);
@@ -257,10 +203,6 @@ export function createSalesCache(
       guardCorruption(() =>
         changes.ofSale(account, parseInput(saleHistoryQuerySchema, input, 'sale history query').reference),
       ),
-    oldestOpenSaleDay: (account, before) => guardCorruption(() => openSales.oldestOpenDay(account, before)),
-    openSales: (account, from, to) => guardCorruption(() => openSales.openSales(account, from, to)),
-    salesPerDay: (account, from, to, paymentStatus) =>
-      guardCorruption(() => openSales.salesPerDay(account, from, to, paymentStatus)),
     markNoLongerReported: (account, fetch, at) =>
       guardCorruption(() => {
         const ids = markUnreported(account, fetch, at);

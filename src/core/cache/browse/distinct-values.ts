@@ -5,6 +5,7 @@
 import type { AccountView } from './browse-index';
 import { isoDay } from '../records';
 import type { LookupEntry } from './lookup-catalog';
+import { compareTexts } from './text-dictionary';
 import type { SalesFilter } from '../../../shared/sales-query';
 import type { DistinctValues, ValueCount } from '../../../shared/sales-query-types';
 
@@ -19,10 +20,7 @@ function countCodes(codes: Int32Array, mask: Uint8Array, size: number, length: n
 }
 
 function compareValues(a: ValueCount, b: ValueCount): number {
-  if (a.value === b.value) return 0;
-  if (a.value === null) return -1;
-  if (b.value === null) return 1;
-  return a.value < b.value ? -1 : 1;
+  return compareTexts(a.value, b.value);
 }
 
 function textValues(values: readonly (string | null)[], counts: Float64Array): ValueCount[] {

@@ -9,7 +9,8 @@
  */
 import type { AccountView } from './browse-index';
 import { addGroup, addSale, amountColumns, groupSums, toMoneyTotals, usedGroups, type GroupSums } from './money-totals';
-import { addFromCells, cellsAnswer } from './summary-cells';
+import { addFromCells, cellsAnswer, type CellGroupings } from './summary-cells';
+import { compareTexts } from './text-dictionary';
 import { COMMISSION_COLUMNS, commissionColumnOf, isEarnedColumn } from '../../../shared/commission-columns';
 import type { SalesFilter } from '../../../shared/sales-query';
 import type { SalesSummary } from '../../../shared/sales-query-types';
@@ -17,20 +18,6 @@ import type { SaleColumns } from './column-store';
 
 /** Most currency × status × status cells worth a pass through cells. */
 const MAX_CELLS = 1 << 16;
-
-/** The three groupings: by currency, by currency × commission status, by currency × payment status. */
-interface Groupings {
-  currency: GroupSums;
-  commission: GroupSums;
-  payment: GroupSums;
-}
-
-function compareText(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return -1;
-  if (b === null) return 1;
-  return a < b ? -1 : 1;
-}
 
 /** Totals of every used group `currency * width + code`, ordered by currency code, then by the code's text. */
 function rows<T>(
@@ -51,7 +38,7 @@ function rows<T>(
         },
       };
     })
-    .sort((a, b) => compareText(a.totals.currency, b.totals.currency) || compareText(a.value, b.value))
+    .sort((a, b) => compareTexts(a.totals.currency, b.totals.currency) || compareTexts(a.value, b.value))
     .map(({ totals }) => totals);
 }
 
@@ -69,7 +56,7 @@ function matchingPositions(mask: Uint8Array, size: number, positions: Int32Array
   return count;
 }
 
-function viaCells(columns: SaleColumns, mask: Uint8Array, positions: Int32Array, into: Groupings): void {
+function viaCells(columns: SaleColumns, mask: Uint8Array, positions: Int32Array, into: CellGroupings): void {
   const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
   const cells = groupSums(columns.currencies.values.length * nc * np);
   const { currency, commissionStatus, paymentStatus } = columns;
@@ -92,7 +79,7 @@ function viaCells(columns: SaleColumns, mask: Uint8Array, positions: Int32Array,
   }
 }
 
-function direct(columns: SaleColumns, mask: Uint8Array, positions: Int32Array, into: Groupings): void {
+function direct(columns: SaleColumns, mask: Uint8Array, positions: Int32Array, into: CellGroupings): void {
   const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
   const { currency: currencies, commissionStatus, paymentStatus } = columns;
   const amounts = amountColumns(columns);
@@ -134,7 +121,7 @@ export function summarize(view: AccountView, filter: SalesFilter): Omit<SalesSum
   const { columns } = view;
   const currencies = columns.currencies.values.length;
   const [nc, np] = [columns.commissionStatuses.values.length, columns.paymentStatuses.values.length];
-  const into: Groupings = {
+  const into: CellGroupings = {
     currency: groupSums(currencies),
     commission: groupSums(currencies * nc),
     payment: groupSums(currencies * np),

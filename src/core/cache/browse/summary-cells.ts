@@ -271,7 +271,7 @@ function addCutSpans(
   }
 }
 
-/** The three groupings a summary is made of (see `sales-summary.ts`). */
+/** A summary's groupings: by currency, by currency × commission status, by currency × payment status. */
 export interface CellGroupings {
   currency: GroupSums;
   commission: GroupSums;

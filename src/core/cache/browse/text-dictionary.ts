@@ -38,3 +38,11 @@ export function membership(dictionary: TextDictionary, wanted: readonly (string 
   }
   return table;
 }
+
+/** Orders texts by code unit with null (absent) first: the one order of the screen's and the files' listed values. */
+export function compareTexts(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}

@@ -4,6 +4,7 @@
  */
 import type { AccountView } from './browse-index';
 import type { LookupEntry } from './lookup-catalog';
+import { compareTexts } from './text-dictionary';
 import { currencyDigits } from '../../../shared/money';
 import { addSale, amountColumns, exactTotal, groupSums, shownTotal, usedGroups } from './money-totals';
 import type { TopQuery } from '../../../shared/sales-query';
@@ -74,13 +75,6 @@ export function topEntries(view: AccountView, query: TopQuery): TopEntry[] {
   return pickTop(entries, query.limit);
 }
 
-function compareKeys(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return -1;
-  if (b === null) return 1;
-  return a < b ? -1 : 1;
-}
-
 function pickTop(entries: TopEntry[], limit: number): TopEntry[] {
   const byCurrency = new Map<string, TopEntry[]>();
   for (const entry of entries) byCurrency.set(entry.currency, [...(byCurrency.get(entry.currency) ?? []), entry]);
@@ -88,7 +82,7 @@ function pickTop(entries: TopEntry[], limit: number): TopEntry[] {
     .sort()
     .flatMap((currency) =>
       (byCurrency.get(currency) ?? [])
-        .sort((a, b) => b.commissionMinor - a.commissionMinor || compareKeys(a.key, b.key))
+        .sort((a, b) => b.commissionMinor - a.commissionMinor || compareTexts(a.key, b.key))
         .slice(0, limit),
     );
 }

@@ -39,7 +39,8 @@ export interface CoverageStore {
   syncGaps(account: string, from: string, to: string): DayRange[];
   /** Days a fetch did not settle, oldest first: fetched while not over yet, or holding a record that could not be stored. */
   provisionalDays(account: string): string[];
-  windows(account: string): CoveredWindow[];
+  /** The account's covered windows, as fetched. */
+  coveredWindows(account: string): CoveredWindow[];
 }
 
 /** A provisional range longer than this is cut (a fetch reaching far into the future holds no sales). */
@@ -140,7 +141,7 @@ export function createCoverageStore(db: Database.Database): CoverageStore {
       assertAccount(account);
       return [...new Set([...s.allProvisional.all(account), ...daysOf(unstored.allSpans(account))])].sort();
     },
-    windows: (account) => {
+    coveredWindows: (account) => {
       assertAccount(account);
       return s.all.all(account).map((r) => ({ from: r.from_day, to: r.to_day, fetchedAt: r.fetched_at }));
     },

@@ -3,26 +3,15 @@
  * (`amount_scale`: JPY 0, EUR 2, KWD 3, per ISO 4217), so sums are integer additions without float drift. An amount
  * those units cannot hold exactly (more decimals than the currency has, or too large for a safe integer) also keeps
  * its exact decimal text; its units are then the rounded value, used only for sorting and charts, and every total
- * adds the exact text instead (see `exact-sums.ts`).
+ * adds the exact text instead (`shared/money-sum.ts`).
  */
-import {
-  currencyDigits,
-  decimalOfNumber,
-  decimalText,
-  parseDecimal,
-  roundDecimal,
-  type ExactDecimal,
-} from '../../../shared/money';
+import { currencyDigits, decimalText, parseDecimal, roundDecimal, type ExactDecimal } from '../../../shared/money';
 
-/** Decimals of the units `currency` is stored in: its ISO 4217 minor unit (2 for codes the table does not list). */
-export function amountScale(currency: string): number {
-  return currencyDigits(currency);
-}
-
-/** Decimals the currency shows; the same table as the stored scale, so display and storage always agree. */
-export function officialDigits(currency: string): number {
-  return currencyDigits(currency);
-}
+/**
+ * Decimals of the units `currency` is stored in: its ISO 4217 minor unit (2 for codes the table does not list), the
+ * same table the app shows amounts with, so display and storage always agree.
+ */
+export const amountScale = currencyDigits;
 
 /** An amount as stored: its units at the currency's scale, and its exact text when those units are not exact. */
 export interface StoredAmount {
@@ -61,22 +50,6 @@ export function storedValue(minor: number, exact: string | null, scale: number):
   return (exact === null ? null : parseDecimal(exact)) ?? { units: BigInt(minor), scale };
 }
 
-/** An amount in integer units, and whether it was exact at that scale (false when it had to be rounded). */
-export interface MinorAmount {
-  minor: number;
-  exact: boolean;
-}
-
-/** Converts a finite number (read as its shortest decimal text) to integer units at `scale`; throws RangeError for NaN or ±Infinity. */
-export function toMinor(value: number, scale: number): MinorAmount {
-  const decimal = decimalOfNumber(value);
-  if (decimal === null) throw new RangeError(`Amount ${value} is not a finite number.`);
-  const { units, exact } = roundDecimal(decimal, scale);
-  if (units > BigInt(Number.MAX_SAFE_INTEGER) || units < -BigInt(Number.MAX_SAFE_INTEGER))
-    throw new RangeError(`Amount ${value} is too large to keep exactly.`);
-  return { minor: Number(units), exact };
-}
-
 /** The number a stored integer amount stands for (the correctly rounded double of minor / 10^scale). */
 export function fromMinor(minor: number, scale: number): number {
   return minor / 10 ** scale;
@@ -100,5 +73,5 @@ export function formatMinor(minor: number, scale: number, minDigits = scale): st
 
 /** Formats stored units of `currency` with the currency's own decimals (more only when the units have them). */
 export function formatAmount(minor: number, scale: number, currency: string): string {
-  return formatMinor(minor, scale, Math.min(officialDigits(currency), scale));
+  return formatMinor(minor, scale, Math.min(amountScale(currency), scale));
 }

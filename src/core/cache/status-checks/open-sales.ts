@@ -35,7 +35,7 @@ export interface DayCount {
 /** Open-sale reads on one connection. */
 export interface OpenSaleReads {
   /** The transaction day of the oldest open sale before `before` (exclusive), or null when there is none. */
-  oldestOpenDay(account: string, before: string): string | null;
+  oldestOpenSaleDay(account: string, before: string): string | null;
   /** The open sales of days `from`..`to` (inclusive). */
   openSales(account: string, from: string, to: string): OpenSale[];
   /**
@@ -63,7 +63,7 @@ export function createOpenSaleReads(db: Database.Database): OpenSaleReads {
     `SELECT s.transaction_date AS day, count(*) AS count FROM sales s WHERE ${reported} AND s.transaction_date BETWEEN ? AND ? AND s.payment_status = ? GROUP BY s.transaction_date`,
   );
   return {
-    oldestOpenDay: (account, before) => {
+    oldestOpenSaleDay: (account, before) => {
       assertAccount(account);
       return oldest.get(account, before) ?? null;
     },

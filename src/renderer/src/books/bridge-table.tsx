@@ -5,7 +5,7 @@
  */
 import { Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { BridgeRow } from '../../../shared/bridge';
-import type { DayRange } from '../../../shared/dates';
+import type { PeriodOfData } from '../common/period-of-data';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
 import { formatDecimalMoney } from '../common/format';
@@ -62,12 +62,8 @@ export function BridgeTable({
   periodLabel,
   dataVersion,
   testId,
-}: {
-  range: DayRange;
+}: PeriodOfData & {
   asOf: string | null;
-  /** The period's name: "October 2026", "Q3 2026", "2026". */
-  periodLabel: string;
-  dataVersion: number;
   testId: string;
 }) {
   const bridge = useBridgeQuery(

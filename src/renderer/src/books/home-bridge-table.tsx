@@ -6,7 +6,7 @@
  */
 import { Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { HomeBridgeRow } from '../../../shared/bridge';
-import type { DayRange } from '../../../shared/dates';
+import type { PeriodOfData } from '../common/period-of-data';
 import { rateRuleText } from '../../../shared/rate-rule';
 import { call } from '../common/bridge';
 import { ErrorState } from '../common/error-state';
@@ -65,15 +65,7 @@ function Rows({ rows, home }: { rows: readonly HomeBridgeRow[]; home: string }) 
 }
 
 /** The home-currency bridge of `range`. */
-export function HomeBridgeTable({
-  range,
-  periodLabel,
-  dataVersion,
-}: {
-  range: DayRange;
-  periodLabel: string;
-  dataVersion: number;
-}) {
+export function HomeBridgeTable({ range, periodLabel, dataVersion }: PeriodOfData) {
   const bridge = useBridgeQuery(() => call('homeBridge', range), `${range.from}/${range.to}/${dataVersion}`, {
     deferred: true,
   });

@@ -4,22 +4,14 @@
  */
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import type { DayRange } from '../../../shared/dates';
+import type { PeriodOfData } from '../common/period-of-data';
 import { call } from '../common/bridge';
 import { DownloadIcon } from '../common/icons';
 import { useBridgeQuery } from '../common/use-bridge-query';
 import { LedgerDialog } from './ledger-dialog';
 
 /** The button and its dialog for the payouts of `range`. */
-export function LedgerButton({
-  range,
-  periodLabel,
-  dataVersion,
-}: {
-  range: DayRange;
-  periodLabel: string;
-  dataVersion: number;
-}) {
+export function LedgerButton({ range, periodLabel, dataVersion }: PeriodOfData) {
   const [open, setOpen] = useState(false);
   const report = useBridgeQuery(() => call('payoutReport', range), `${range.from}/${range.to}/${dataVersion}`, {
     deferred: true,
